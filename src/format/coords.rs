@@ -1,0 +1,152 @@
+//! Coordinate lists: algebraic names (`squares`), indices (`indices`) and `(x,y)` pairs (`coords`),
+//! for one bitboard or, as `first: ...; second: ...`, for two players. `-` is the empty list.
+
+use super::{found, Format, Options, ParseError, Value};
+use crate::{Bitboard, Order, Pair, Size, Square};
+
+/// Splits a list into tokens with their byte offsets; `(x, y)` stays one token.
+fn tokens(s: &str, base: usize) -> Result<Vec<(usize, &str)>, ParseError> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() || c == b',' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        if c == b'(' {
+            match s[i..].find(')') {
+                Some(e) => i += e + 1,
+                None => {
+                    return Err(ParseError::new(
+                        Some(base + i),
+                        "found '(' without its ')': expected a pair like (4,3)",
+                    ))
+                }
+            }
+        } else {
+            while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b',' && b[i] != b'(' {
+                i += 1;
+            }
+        }
+        out.push((start, &s[start..i]));
+    }
+    Ok(out)
+}
+
+fn parse_list(s: &str, base: usize, size: Size, order: Order) -> Result<Bitboard, ParseError> {
+    let mut bb = Bitboard::empty(size);
+    let toks = tokens(s, base)?;
+    if toks.len() == 1 && toks[0].1 == "-" {
+        return Ok(bb);
+    }
+    let n = size.squares();
+    for (off, tok) in toks {
+        let at = Some(base + off);
+        if tok.bytes().all(|c| c.is_ascii_digit()) {
+            let i: usize = tok.parse().unwrap_or(usize::MAX);
+            if i >= n {
+                return Err(ParseError::new(
+                    at,
+                    format!(
+                        "square index {tok} is off the {size} board: expected 0 to {}",
+                        n - 1
+                    ),
+                ));
+            }
+            bb.set_bit(order.square(size, i).index(size));
+            continue;
+        }
+        let sq: Square = tok.parse().map_err(|_| {
+            ParseError::new(
+                at,
+                format!(
+                    "found {} in {tok:?}: expected a square name like e4, a pair like (4,3) or an index",
+                    found(tok, 0)
+                ),
+            )
+        })?;
+        if !sq.is_on(size) {
+            return Err(ParseError::new(
+                at,
+                format!("square {tok} is off the {size} board"),
+            ));
+        }
+        bb.set_bit(sq.index(size));
+    }
+    Ok(bb)
+}
+
+/// Reads a coordinate list (any of the three token kinds), one side or two.
+pub(crate) fn parse(text: &str, size: Size, opts: &Options) -> Result<Value, ParseError> {
+    let lower = text.to_ascii_lowercase();
+    let Some(fpos) = lower.find("first:") else {
+        if lower.contains("second:") {
+            return Err(ParseError::new(
+                lower.find("second:"),
+                "found 'second:' without 'first:': expected `first: SQUARES; second: SQUARES`",
+            ));
+        }
+        return parse_list(text, 0, size, opts.order).map(Value::Single);
+    };
+    let err = |at: usize| {
+        ParseError::new(
+            Some(at),
+            "expected two sides as `first: SQUARES; second: SQUARES`",
+        )
+    };
+    if !text[..fpos].trim().is_empty() {
+        return Err(err(0));
+    }
+    let spos = lower.find("second:").ok_or_else(|| err(text.len()))?;
+    let mid = &text[fpos + 6..spos];
+    let semi = mid.rfind(';').ok_or_else(|| err(spos))?;
+    if !mid[semi + 1..].trim().is_empty() {
+        return Err(err(fpos + 6 + semi + 1));
+    }
+    let first = parse_list(&mid[..semi], fpos + 6, size, opts.order)?;
+    let second = parse_list(&text[spos + 7..], spos + 7, size, opts.order)?;
+    Pair::new(first, second)
+        .map(Value::Pair)
+        .map_err(|e| ParseError::new(Some(0), e.to_string()))
+}
+
+fn render_list(format: Format, bb: &Bitboard, order: Order, out: &mut Vec<u8>) {
+    let size = bb.size();
+    let raw = order.encode(bb);
+    let mut any = false;
+    for i in raw.indices() {
+        if any {
+            out.push(b' ');
+        }
+        any = true;
+        let sq = order.square(size, i);
+        match format {
+            Format::Indices => out.extend_from_slice(i.to_string().as_bytes()),
+            Format::Coords => out.extend_from_slice(sq.coords().as_bytes()),
+            _ => out.extend_from_slice(sq.to_string().as_bytes()),
+        }
+    }
+    if !any {
+        out.push(b'-');
+    }
+}
+
+/// Writes the list; a two-player value without `--layer` is written as `first: ...; second: ...`.
+pub(crate) fn render(format: Format, value: &Value, opts: &Options, out: &mut Vec<u8>) {
+    match (value, opts.layer) {
+        (Value::Single(_), _) | (_, Some(_)) => {
+            let bb = value.to_single(opts.layer).unwrap_or_else(|_| value.to_pair().occupied());
+            render_list(format, &bb, opts.to_order, out)
+        }
+        _ => {
+            let p = value.to_pair();
+            out.extend_from_slice(b"first: ");
+            render_list(format, p.first(), opts.to_order, out);
+            out.extend_from_slice(b"; second: ");
+            render_list(format, p.second(), opts.to_order, out);
+        }
+    }
+}

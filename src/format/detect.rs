@@ -1,0 +1,132 @@
+//! Detection of the form of one record for `-f auto`. The rules, tried in this order:
+//!
+//! 1. starts with `{`, `[` or `"`: **json**;
+//! 2. 64 Edax square characters (`X * x b O o w - .`), then nothing or the side to move: **edax**;
+//! 3. contains `/`: **rows** if made only of `0`, `1` and `/` with some `0`; an input of only `1`s
+//!    and `/` is ambiguous (rows or fen); anything else with `/` is **fen**;
+//! 4. contains `first:`: a two-sided coordinate list (**squares**);
+//! 5. tokens like `P:0x...`: **pieces**;
+//! 6. two integer tokens: **pair**;
+//! 7. one token of exactly `N` digits `0`-`2`: **trits**, or ambiguous (trits or int) when it is
+//!    also a decimal integer that fits `N` bits;
+//! 8. one integer token (`0x`, `0b`, `0o`, decimal, `-`): **int**;
+//! 9. one token of `2*ceil(N/5)` hex digits: **packed** (ambiguous with int when all decimal
+//!    digits and the value fits `N` bits);
+//! 10. tokens that are square names, `(x,y)` pairs or (three or more) indices: **squares**.
+//!
+//! Anything else is an error listing the forms expected; an ambiguous input names the candidates
+//! and the `-f` to add.
+
+use super::{int, Format, Options, ParseError};
+use crate::{Size, Square};
+
+fn is_int_token(t: &str) -> bool {
+    let t = t.strip_prefix('-').unwrap_or(t);
+    let b = t.as_bytes();
+    if b.len() > 2 && b[0] == b'0' && matches!(b[1], b'x' | b'X' | b'b' | b'B' | b'o' | b'O') {
+        return b[2..].iter().all(|c| c.is_ascii_hexdigit() || *c == b'_');
+    }
+    !b.is_empty() && b.iter().all(|c| c.is_ascii_digit() || *c == b'_') && b[0] != b'_'
+}
+
+fn ambiguous(candidates: &[Format]) -> ParseError {
+    let names: Vec<String> = candidates.iter().map(|f| format!("-f {f}")).collect();
+    ParseError::new(
+        Some(0),
+        format!(
+            "the input fits several forms ({}): add one of {}",
+            candidates
+                .iter()
+                .map(|f| f.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+            names.join(" or ")
+        ),
+    )
+}
+
+fn fits_int(t: &str, size: Size) -> bool {
+    int::parse_integer(t, Format::Int, size).is_ok()
+}
+
+/// Decides the form of one record (see the module documentation for the rules).
+pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
+    let t = text.trim();
+    let size = opts.size_or_default();
+    let n = size.squares();
+    let b = t.as_bytes();
+    if b.is_empty() {
+        return Err(ParseError::new(Some(0), "empty input: expected a board"));
+    }
+    if matches!(b[0], b'{' | b'[' | b'"') {
+        return Ok(Format::Json);
+    }
+    if b.len() >= 64 && b[..64].iter().all(|&c| super::edax::is_square_char(c)) {
+        let rest = &t[64..];
+        if rest.is_empty() || rest.starts_with(char::is_whitespace) {
+            return Ok(Format::Edax);
+        }
+    }
+    if t.contains('/') {
+        if t.bytes().all(|c| matches!(c, b'0' | b'1' | b'/')) {
+            if t.contains('0') {
+                return Ok(Format::Rows);
+            }
+            return Err(ambiguous(&[Format::Rows, Format::Fen]));
+        }
+        return Ok(Format::Fen);
+    }
+    let lower = t.to_ascii_lowercase();
+    if lower.contains("first:") || lower.contains("second:") {
+        return Ok(Format::Squares);
+    }
+    let toks: Vec<&str> = t
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .collect();
+    if toks.iter().all(|s| {
+        s.len() > 2 && s.as_bytes()[0].is_ascii_alphabetic() && matches!(s.as_bytes()[1], b':' | b'=')
+    }) {
+        return Ok(Format::Pieces);
+    }
+    if toks.len() == 2 && toks.iter().all(|s| is_int_token(s)) {
+        return Ok(Format::Pair);
+    }
+    if toks.len() == 1 {
+        let tok = toks[0];
+        if tok.len() == n && tok.bytes().all(|c| matches!(c, b'0'..=b'2')) {
+            if fits_int(tok, size) {
+                return Err(ambiguous(&[Format::Trits, Format::Int]));
+            }
+            return Ok(Format::Trits);
+        }
+        let packed_len = 2 * crate::ternary::packed_len(n);
+        let hexlike = tok.len() == packed_len && tok.bytes().all(|c| c.is_ascii_hexdigit());
+        if is_int_token(tok) {
+            if hexlike && !fits_int(tok, size) {
+                return Ok(Format::Packed);
+            }
+            if hexlike {
+                return Err(ambiguous(&[Format::Int, Format::Packed]));
+            }
+            return Ok(Format::Int);
+        }
+        if hexlike {
+            return Ok(Format::Packed);
+        }
+    }
+    let all_coords = toks.iter().all(|s| {
+        s.parse::<Square>().is_ok() || s.bytes().all(|c| c.is_ascii_digit())
+    });
+    // "(x, y)" with a space splits into two tokens; let the list parser judge parentheses.
+    if (all_coords && toks.len() != 2) || t.starts_with('(') {
+        return Ok(Format::Squares);
+    }
+    Err(ParseError::new(
+        Some(0),
+        format!(
+            "cannot tell the form of {:?}: expected an integer, a pair, FEN, JSON, an Edax string, a coordinate list or a trit string (or name the form with -f)",
+            if t.len() > 40 { format!("{}...", &t[..t.char_indices().nth(40).map_or(t.len(), |c| c.0)]) } else { t.to_string() }
+        ),
+    ))
+}

@@ -1,0 +1,170 @@
+//! One-character-a-square forms: `base2`, `bits`, `rows` (one bitboard) and `trits`, `base3`
+//! (two players).
+
+use super::{found, trim, Format, ParseError, Value};
+use crate::ternary;
+use crate::{Bitboard, Order, Pair, Size};
+
+fn expect_len(t: &str, start: usize, n: usize, what: &str, size: Size) -> Result<(), ParseError> {
+    let len = t.chars().count();
+    if len != n {
+        let at = t.char_indices().nth(n).map_or(t.len(), |(k, _)| k);
+        return Err(ParseError::new(
+            Some(start + at),
+            format!(
+                "found {len} characters, expected {n} {what} for a {size} board (set the size with -s WxH)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Reads `base2`, `bits` or `rows` into a canonical bitboard.
+pub(crate) fn parse_single(
+    format: Format,
+    text: &str,
+    size: Size,
+    order: Order,
+) -> Result<Bitboard, ParseError> {
+    let (start, t) = trim(text);
+    let n = size.squares();
+    let mut raw = Bitboard::empty(size);
+    let b = t.as_bytes();
+    let bad = |k: usize, what: &str| {
+        ParseError::new(
+            Some(start + k),
+            format!("found {} at column {}: expected {what}", found(t, k), k + 1),
+        )
+    };
+    match format {
+        Format::Rows => {
+            let (w, h) = (size.width(), size.height());
+            let groups: Vec<&str> = t.split('/').collect();
+            if groups.len() != h {
+                return Err(ParseError::new(
+                    Some(start),
+                    format!(
+                        "found {} rows, expected {h} groups of {w} digits separated by / for a {size} board",
+                        groups.len()
+                    ),
+                ));
+            }
+            let mut off = 0;
+            for (g, row) in groups.iter().enumerate() {
+                let rank = h - 1 - g;
+                if row.len() != w || !row.is_ascii() {
+                    return Err(ParseError::new(
+                        Some(start + off),
+                        format!(
+                            "row {} (rank {}) has {} characters, expected {w}",
+                            g + 1,
+                            rank + 1,
+                            row.chars().count()
+                        ),
+                    ));
+                }
+                for (f, c) in row.bytes().enumerate() {
+                    match c {
+                        b'0' => {}
+                        b'1' => raw.set_bit(w * rank + f),
+                        _ => return Err(bad(off + f, "0 or 1")),
+                    }
+                }
+                off += row.len() + 1;
+            }
+            // rows are geometric: no order applies.
+            return Ok(raw);
+        }
+        Format::Base2 | Format::Bits => {
+            expect_len(t, start, n, "binary digits", size)?;
+            for (k, &c) in b.iter().enumerate() {
+                let bit = if format == Format::Base2 { n - 1 - k } else { k };
+                match c {
+                    b'0' => {}
+                    b'1' => raw.set_bit(bit),
+                    _ => return Err(bad(k, "0 or 1")),
+                }
+            }
+        }
+        _ => unreachable!("parse_single called with {format}"),
+    }
+    Ok(order.decode(&raw))
+}
+
+/// Writes `base2`, `bits` or `rows`.
+pub(crate) fn render_single(format: Format, bb: &Bitboard, order: Order, out: &mut Vec<u8>) {
+    let size = bb.size();
+    let n = size.squares();
+    match format {
+        Format::Rows => {
+            let (w, h) = (size.width(), size.height());
+            for g in 0..h {
+                if g > 0 {
+                    out.push(b'/');
+                }
+                let rank = h - 1 - g;
+                for f in 0..w {
+                    out.push(b'0' + bb.bit(w * rank + f) as u8);
+                }
+            }
+        }
+        _ => {
+            let raw = order.encode(bb);
+            for k in 0..n {
+                let bit = if format == Format::Base2 { n - 1 - k } else { k };
+                out.push(b'0' + raw.bit(bit) as u8);
+            }
+        }
+    }
+}
+
+/// Reads `trits` or `base3`.
+pub(crate) fn parse_two(
+    format: Format,
+    text: &str,
+    size: Size,
+    order: Order,
+) -> Result<Value, ParseError> {
+    let (start, t) = trim(text);
+    let n = size.squares();
+    let trits: Vec<u8> = if format == Format::Base3 {
+        ternary::base3_trits(t, n).map_err(|e| match e {
+            ternary::Base3Error::Digit(k) => ParseError::new(
+                Some(start + k),
+                format!("found {} in {t:?}: expected a decimal digit", found(t, k)),
+            ),
+            e => ParseError::new(Some(start), e.to_string()),
+        })?
+    } else {
+        expect_len(t, start, n, "trits", size)?;
+        let mut v = Vec::with_capacity(n);
+        for (k, c) in t.bytes().enumerate() {
+            match c {
+                b'0'..=b'2' => v.push(c - b'0'),
+                _ => {
+                    return Err(ParseError::new(
+                        Some(start + k),
+                        format!(
+                            "found {} at trit {k}: expected 0 (empty), 1 (first) or 2 (second)",
+                            found(t, k)
+                        ),
+                    ))
+                }
+            }
+        }
+        v
+    };
+    Pair::from_trits(size, order, &trits)
+        .map(Value::Pair)
+        .map_err(|e| ParseError::new(Some(start), e.to_string()))
+}
+
+/// Writes `trits` or `base3`.
+pub(crate) fn render_two(format: Format, pair: &Pair, order: Order, out: &mut Vec<u8>) {
+    let trits = pair.trits(order);
+    if format == Format::Base3 {
+        out.extend_from_slice(ternary::base3_decimal(&trits).as_bytes());
+    } else {
+        out.extend(trits.iter().map(|t| b'0' + t));
+    }
+}

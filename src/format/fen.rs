@@ -1,0 +1,253 @@
+//! FEN: the placement field of chess and any-size variant FEN (multi-digit empty runs, `+`/`~`
+//! promotion marks, `[...]` holdings), with the other fields kept as written.
+
+use super::{Options, ParseError};
+use crate::placement::{Mark, Piece, Placement};
+use crate::Size;
+
+enum Item {
+    /// An empty run: its value and the sum of its digits.
+    Empty(usize, usize),
+    /// A piece.
+    Piece(Piece),
+}
+
+struct Rank {
+    items: Vec<Item>,
+    offset: usize,
+    end: usize,
+    by_number: usize,
+    by_sum: usize,
+    multi: Option<(usize, usize)>, // first multi-digit run: offset, length
+}
+
+fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank, ParseError> {
+    let b = s.as_bytes();
+    let mut items = Vec::new();
+    let (mut by_number, mut by_sum) = (0usize, 0usize);
+    let mut multi = None;
+    let mut i = 0;
+    let at = |k: usize| Some(base + k);
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_digit() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let run = &s[start..i];
+            if run.starts_with('0') {
+                return Err(ParseError::new(
+                    at(start),
+                    format!(
+                        "rank {rank_no} (from the top), column {}: found '{run}': an empty run is a number from 1, without leading zeros",
+                        base + start + 1
+                    ),
+                ));
+            }
+            let value: usize = run.parse().unwrap_or(usize::MAX / 2).min(1 << 20);
+            let sum: usize = run.bytes().map(|d| (d - b'0') as usize).sum();
+            if run.len() > 1 && multi.is_none() {
+                multi = Some((start, run.len()));
+            }
+            by_number += value;
+            by_sum += sum;
+            items.push(Item::Empty(value, sum));
+            continue;
+        }
+        let (mark_plus, letter_at) = if c == b'+' { (true, i + 1) } else { (false, i) };
+        match b.get(letter_at) {
+            Some(l) if l.is_ascii_alphabetic() => {
+                let mut p = Piece::new(*l);
+                i = letter_at + 1;
+                if mark_plus {
+                    p.mark = Mark::Plus;
+                } else if b.get(i) == Some(&b'~') {
+                    p.mark = Mark::Tilde;
+                    i += 1;
+                }
+                by_number += 1;
+                by_sum += 1;
+                items.push(Item::Piece(p));
+            }
+            _ => {
+                let k = if mark_plus { letter_at } else { i };
+                let what = super::found(s, k);
+                return Err(ParseError::new(
+                    at(k),
+                    format!(
+                        "rank {rank_no} (from the top), column {}: found {what}: expected a piece letter, a digit, '+' before a letter or '~' after one",
+                        base + k + 1
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(Rank {
+        items,
+        offset: base,
+        end: base + s.len(),
+        by_number,
+        by_sum,
+        multi,
+    })
+}
+
+/// Reads a FEN (placement alone or a whole FEN) into a placement.
+pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError> {
+    let (start, t) = super::trim(text);
+    if t.is_empty() {
+        return Err(ParseError::new(Some(start), "empty FEN: expected ranks separated by /"));
+    }
+    let split = t.find(char::is_whitespace).unwrap_or(t.len());
+    let mut placement = &t[..split];
+    let rest = t[split..].trim_start();
+    let rest = (!rest.is_empty()).then(|| rest.to_string());
+    let mut holdings = None;
+    if let Some(open) = placement.find('[') {
+        if !placement.ends_with(']') {
+            return Err(ParseError::new(
+                Some(start + open),
+                "found '[' without a closing ']' at the end of the placement: expected [holdings]",
+            ));
+        }
+        let h = &placement[open + 1..placement.len() - 1];
+        if let Some(k) = h.bytes().position(|c| !(c.is_ascii_alphabetic() || c == b'-')) {
+            return Err(ParseError::new(
+                Some(start + open + 1 + k),
+                format!("found {} in the holdings: expected piece letters", super::found(h, k)),
+            ));
+        }
+        holdings = Some(h.to_string());
+        placement = &placement[..open];
+    }
+    let mut ranks = Vec::new();
+    let mut off = start;
+    for (k, r) in placement.split('/').enumerate() {
+        if r.is_empty() {
+            return Err(ParseError::new(
+                Some(off),
+                format!("rank {} (from the top), column {}: the rank is empty: expected pieces and digits", k + 1, off + 1),
+            ));
+        }
+        ranks.push(lex_rank(r, off, k + 1)?);
+        off += r.len() + 1;
+    }
+    let h = ranks.len();
+    let width = match opts.size {
+        Some(s) => {
+            if s.height() != h {
+                return Err(ParseError::new(
+                    Some(start),
+                    format!("found {h} ranks, expected {} for the size given ({s})", s.height()),
+                ));
+            }
+            s.width()
+        }
+        None => {
+            // The most common rank width (the first on a tie); each rank is then checked.
+            let mut best = (0usize, ranks[0].by_number);
+            for r in &ranks {
+                let c = ranks.iter().filter(|q| q.by_number == r.by_number).count();
+                if c > best.0 {
+                    best = (c, r.by_number);
+                }
+            }
+            best.1
+        }
+    };
+    let mut summed = vec![false; h];
+    for (k, r) in ranks.iter().enumerate() {
+        if r.by_number == width {
+            continue;
+        }
+        if r.by_sum == width && r.multi.is_some() {
+            if opts.lenient {
+                summed[k] = true;
+                continue;
+            }
+            let (o, len) = r.multi.unwrap_or((0, 1));
+            let run = &text[r.offset + o..r.offset + o + len];
+            return Err(ParseError::new(
+                Some(r.offset + o),
+                format!(
+                    "rank {} (from the top), column {}: found consecutive digits '{run}': an empty run is one number (write {}), or pass --lenient to add up digits",
+                    k + 1,
+                    r.offset + o + 1,
+                    run.bytes().map(|d| (d - b'0') as usize).sum::<usize>()
+                ),
+            ));
+        }
+        return Err(ParseError::new(
+            Some(r.end),
+            format!(
+                "rank {} (from the top), column {}: the rank has {} squares, expected {width}{}",
+                k + 1,
+                r.end + 1,
+                r.by_number,
+                if opts.size.is_some() { " (the size given)" } else { " like the other ranks" }
+            ),
+        ));
+    }
+    let size = Size::new(width, h).map_err(|e| ParseError::new(Some(start), e.to_string()))?;
+    let mut pl = Placement::empty(size);
+    for (k, r) in ranks.iter().enumerate() {
+        let rank = h - 1 - k;
+        let mut f = 0;
+        for item in &r.items {
+            match item {
+                Item::Empty(v, s) => f += if summed[k] { *s } else { *v },
+                Item::Piece(p) => {
+                    pl.set(width * rank + f, Some(*p));
+                    f += 1;
+                }
+            }
+        }
+    }
+    pl.holdings = holdings;
+    pl.rest = rest;
+    Ok(pl)
+}
+
+/// Writes the placement (and the holdings and other fields it was read with).
+pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) {
+    let size = pl.size();
+    let (w, h) = (size.width(), size.height());
+    for g in 0..h {
+        if g > 0 {
+            out.push(b'/');
+        }
+        let rank = h - 1 - g;
+        let mut empty = 0;
+        for f in 0..w {
+            match pl.get(w * rank + f) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        out.extend_from_slice(empty.to_string().as_bytes());
+                        empty = 0;
+                    }
+                    if p.mark == Mark::Plus {
+                        out.push(b'+');
+                    }
+                    out.push(p.letter);
+                    if p.mark == Mark::Tilde {
+                        out.push(b'~');
+                    }
+                }
+            }
+        }
+        if empty > 0 {
+            out.extend_from_slice(empty.to_string().as_bytes());
+        }
+    }
+    if let Some(hd) = &pl.holdings {
+        out.push(b'[');
+        out.extend_from_slice(hd.as_bytes());
+        out.push(b']');
+    }
+    if let Some(rest) = &pl.rest {
+        out.push(b' ');
+        out.extend_from_slice(rest.as_bytes());
+    }
+}

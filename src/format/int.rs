@@ -1,0 +1,241 @@
+//! Integer forms: `hex`, `dec`, `bin`, `int` (prefix-detected) and the `pair` of two integers.
+
+use super::{found, trim, Format, ParseError};
+use crate::{bigint, Bitboard, Order, Pair, Size};
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Reads an integer as the raw number of a board of `size`: its bits in whatever order the caller
+/// applies. Accepts `0x`/`0b`/`0o` prefixes (any case), `_` between digits, and a leading `-` for
+/// two's complement in `W*H` bits. `format` gives the base of unprefixed digits (`Int`: decimal).
+///
+/// ```
+/// use bbconv::format::{parse_integer, Format};
+/// use bbconv::Size;
+/// let s = Size::CHESS;
+/// assert_eq!(parse_integer("0xFF_00", Format::Int, s).unwrap().as_u64(), Some(0xff00));
+/// assert_eq!(parse_integer("ff", Format::Hex, s).unwrap().as_u64(), Some(0xff));
+/// assert_eq!(parse_integer("-1", Format::Dec, s).unwrap().as_u64(), Some(u64::MAX));
+/// assert!(parse_integer("0x1_0000_0000_0000_0000", Format::Int, s).is_err());
+/// ```
+pub fn parse_integer(text: &str, format: Format, size: Size) -> Result<Bitboard, ParseError> {
+    let (start, t) = trim(text);
+    if t.is_empty() {
+        return Err(ParseError::new(
+            Some(start),
+            "empty input: expected an integer",
+        ));
+    }
+    let b = t.as_bytes();
+    let mut p = 0;
+    let negative = b[0] == b'-';
+    if negative || b[0] == b'+' {
+        p = 1;
+    }
+    let mut radix: u32 = match format {
+        Format::Hex => 16,
+        Format::Bin => 2,
+        _ => 10,
+    };
+    if b.len() >= p + 2 && b[p] == b'0' {
+        let r = match b[p + 1] {
+            b'x' | b'X' => Some(16),
+            b'b' | b'B' => Some(2),
+            b'o' | b'O' => Some(8),
+            _ => None,
+        };
+        if let Some(r) = r {
+            radix = r;
+            p += 2;
+        }
+    }
+    let digits_start = p;
+    let name = match radix {
+        16 => "a hexadecimal digit",
+        2 => "a binary digit (0 or 1)",
+        8 => "an octal digit (0 to 7)",
+        _ => "a decimal digit",
+    };
+    let mut digits: Vec<u8> = Vec::with_capacity(b.len() - p);
+    let mut last_us = false;
+    for (k, &c) in b.iter().enumerate().skip(p) {
+        if c == b'_' {
+            if k == digits_start || last_us {
+                return Err(ParseError::new(
+                    Some(start + k),
+                    format!("found '_' in {t:?}: an underscore goes between digits"),
+                ));
+            }
+            last_us = true;
+            continue;
+        }
+        last_us = false;
+        let d = (c as char).to_digit(radix);
+        match d {
+            Some(d) => digits.push(d as u8),
+            None => {
+                return Err(ParseError::new(
+                    Some(start + k),
+                    format!("found {} in {t:?}: expected {name}", found(t, k)),
+                ))
+            }
+        }
+    }
+    if last_us {
+        return Err(ParseError::new(
+            Some(start + b.len() - 1),
+            "found '_' at the end of the number: an underscore goes between digits",
+        ));
+    }
+    if digits.is_empty() {
+        return Err(ParseError::new(
+            Some(start + p),
+            format!("found {} after {:?}: expected {name}", found(t, p), &t[..p]),
+        ));
+    }
+    let n = size.squares();
+    // Drop leading zeros, then refuse early anything too long to fit (so a huge line costs
+    // linear time, never quadratic).
+    let first_nz = digits.iter().position(|&d| d != 0).unwrap_or(digits.len());
+    let digits = &digits[first_nz..];
+    let bits_per = match radix {
+        16 => 4.0,
+        8 => 3.0,
+        2 => 1.0,
+        _ => std::f64::consts::LOG2_10,
+    };
+    let too_long = (digits.len().saturating_sub(1)) as f64 * bits_per >= n as f64 + 1.0;
+    let mut words: Vec<u64> = if too_long {
+        Vec::new()
+    } else if radix == 10 {
+        let ascii: Vec<u8> = digits.iter().map(|d| d + b'0').collect();
+        bigint::from_decimal(&ascii)
+    } else {
+        let shift = bits_per as usize;
+        let mut w = vec![0u64; (digits.len() * shift).div_ceil(64).max(1)];
+        for (k, &d) in digits.iter().rev().enumerate() {
+            let bit = k * shift;
+            w[bit / 64] |= (d as u64) << (bit % 64);
+            if bit % 64 + shift > 64 {
+                w[bit / 64 + 1] |= (d as u64) >> (64 - bit % 64);
+            }
+        }
+        w
+    };
+    let bits = if too_long {
+        usize::MAX
+    } else {
+        bigint::bit_len(&words)
+    };
+    if negative {
+        // Two's complement in N bits: -2^(N-1) ..= -1 (and -0).
+        let fits = bits == 0 || bits < n || (bits == n && is_power_of_two(&words));
+        if !fits {
+            return Err(ParseError::new(
+                Some(start),
+                format!("{t} is below -2^{} and does not fit {n}-bit two's complement ({size} board)", n - 1),
+            ));
+        }
+        if bits != 0 {
+            bigint::negate_mod(&mut words, n);
+        }
+    } else if bits > n {
+        let msg = if bits == usize::MAX {
+            format!("{t} has more than {n} bits: a {size} board has only bits 0 to {}", n - 1)
+        } else {
+            format!(
+                "bit {} is set in {t} but a {size} board has only bits 0 to {}",
+                bits - 1,
+                n - 1
+            )
+        };
+        return Err(ParseError::new(Some(start), msg));
+    }
+    words.resize(size.words(), 0);
+    Bitboard::from_words(size, &words).map_err(|e| ParseError::new(Some(start), e.to_string()))
+}
+
+fn is_power_of_two(words: &[u64]) -> bool {
+    words.iter().map(|w| w.count_ones()).sum::<u32>() == 1
+}
+
+/// Writes a raw number in `hex` (`0x` + ceil(N/4) digits), `dec` or `bin` (`0b` + N digits).
+pub(crate) fn render(format: Format, raw: &Bitboard, out: &mut Vec<u8>) {
+    let n = raw.size().squares();
+    let words = raw.words();
+    match format {
+        Format::Dec => {
+            if let Some(v) = raw.as_u64() {
+                let mut buf = itoa_buf(v);
+                out.append(&mut buf);
+            } else {
+                out.extend_from_slice(bigint::to_decimal(words).as_bytes());
+            }
+        }
+        Format::Bin => {
+            out.extend_from_slice(b"0b");
+            for i in (0..n).rev() {
+                out.push(b'0' + raw.bit(i) as u8);
+            }
+        }
+        _ => {
+            out.extend_from_slice(b"0x");
+            for d in (0..n.div_ceil(4)).rev() {
+                let nib = (words[d / 16] >> ((d % 16) * 4)) & 15;
+                out.push(HEX[nib as usize]);
+            }
+        }
+    }
+}
+
+fn itoa_buf(mut v: u64) -> Vec<u8> {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    buf[i..].to_vec()
+}
+
+/// Reads `pair`: two integers separated by spaces and/or one comma.
+pub(crate) fn parse_pair(text: &str, size: Size, order: Order) -> Result<Pair, ParseError> {
+    let b = text.as_bytes();
+    let is_sep = |c: u8| c == b',' || c.is_ascii_whitespace();
+    let (s0, t) = trim(text);
+    let a_end = s0 + t.bytes().position(is_sep).unwrap_or(t.len());
+    let mut q = a_end;
+    let mut commas = 0;
+    while q < b.len() && is_sep(b[q]) {
+        commas += (b[q] == b',') as usize;
+        q += 1;
+    }
+    let rest_end = s0 + t.len();
+    if q >= rest_end || commas > 1 {
+        return Err(ParseError::new(
+            Some(q.min(rest_end)),
+            format!(
+                "found {} in {t:?}: expected two integers, first and second, separated by a space or a comma",
+                found(text, q.min(rest_end))
+            ),
+        ));
+    }
+    let b_end = q + text[q..rest_end]
+        .bytes()
+        .position(is_sep)
+        .unwrap_or(rest_end - q);
+    if b_end != rest_end {
+        return Err(ParseError::new(
+            Some(b_end),
+            format!("found more than two integers in {t:?}: a pair is first and second"),
+        ));
+    }
+    let first = parse_integer(&text[s0..a_end], Format::Int, size).map_err(|e| e.shifted(s0))?;
+    let second = parse_integer(&text[q..b_end], Format::Int, size).map_err(|e| e.shifted(q))?;
+    Pair::new(order.decode(&first), order.decode(&second))
+        .map_err(|e| ParseError::new(None, e.to_string()))
+}

@@ -1,0 +1,459 @@
+//! JSON: one object a board, `{"size":"8x8","order":"lerf", ...}` with the representations asked
+//! for; bitboards are hex strings on output, strings or integer numbers on input.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde_json::Value as Json;
+
+use super::{coords, fen, int, Format, Options, ParseError, Value};
+use crate::placement::{Piece, Placement};
+use crate::{Bitboard, Order, Pair, Size};
+
+/// A member of the JSON object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JsonField {
+    /// `"bitboard"`: one bitboard (for two players: the occupied squares).
+    Bitboard,
+    /// `"first"`: the first side's bitboard.
+    First,
+    /// `"second"`: the second side's bitboard.
+    Second,
+    /// `"trits"`: the trit string.
+    Trits,
+    /// `"packed"`: packed base-3 hex.
+    Packed,
+    /// `"squares"`: square names, an array (or `{"first":[..],"second":[..]}`).
+    Squares,
+    /// `"pieces"`: piece letter -> hex bitboard.
+    Pieces,
+    /// `"fen"`: the FEN.
+    Fen,
+}
+
+impl JsonField {
+    /// Every field, in output order.
+    pub const ALL: [JsonField; 8] = [
+        JsonField::Bitboard,
+        JsonField::First,
+        JsonField::Second,
+        JsonField::Trits,
+        JsonField::Packed,
+        JsonField::Squares,
+        JsonField::Pieces,
+        JsonField::Fen,
+    ];
+
+    /// The key.
+    pub fn key(self) -> &'static str {
+        match self {
+            JsonField::Bitboard => "bitboard",
+            JsonField::First => "first",
+            JsonField::Second => "second",
+            JsonField::Trits => "trits",
+            JsonField::Packed => "packed",
+            JsonField::Squares => "squares",
+            JsonField::Pieces => "pieces",
+            JsonField::Fen => "fen",
+        }
+    }
+}
+
+impl fmt::Display for JsonField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl FromStr for JsonField {
+    type Err = String;
+    fn from_str(s: &str) -> Result<JsonField, String> {
+        JsonField::ALL
+            .into_iter()
+            .find(|f| f.key() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| {
+                let keys: Vec<&str> = JsonField::ALL.iter().map(|f| f.key()).collect();
+                format!("unknown JSON field '{s}': expected one of {}", keys.join(", "))
+            })
+    }
+}
+
+fn err(msg: impl Into<String>) -> ParseError {
+    ParseError::new(None, msg)
+}
+
+fn bitboard(v: &Json, key: &str, size: Size, order: Order) -> Result<Bitboard, ParseError> {
+    let raw = match v {
+        Json::String(s) => int::parse_integer(s, Format::Int, size)
+            .map_err(|e| err(format!("\"{key}\": {}", e.message)))?,
+        Json::Number(n) => match n.as_u64() {
+            Some(u) => Bitboard::from_u64(size, u).map_err(|e| err(format!("\"{key}\": {e}")))?,
+            None => match n.as_i64() {
+                Some(i) => int::parse_integer(&i.to_string(), Format::Dec, size)
+                    .map_err(|e| err(format!("\"{key}\": {}", e.message)))?,
+                None => {
+                    return Err(err(format!(
+                        "\"{key}\": found {n}: expected an integer (write large values as a hex string)"
+                    )))
+                }
+            },
+        },
+        other => {
+            return Err(err(format!(
+                "\"{key}\": found {}: expected a hex string or an integer",
+                kind(other)
+            )))
+        }
+    };
+    Ok(order.decode(&raw))
+}
+
+fn kind(v: &Json) -> &'static str {
+    match v {
+        Json::Null => "null",
+        Json::Bool(_) => "a boolean",
+        Json::Number(_) => "a number",
+        Json::String(_) => "a string",
+        Json::Array(_) => "an array",
+        Json::Object(_) => "an object",
+    }
+}
+
+fn text_of<'a>(v: &'a Json, key: &str) -> Result<&'a str, ParseError> {
+    v.as_str()
+        .ok_or_else(|| err(format!("\"{key}\": found {}: expected a string", kind(v))))
+}
+
+fn square_list(v: &Json, key: &str, opts: &Options) -> Result<Value, ParseError> {
+    let sub = |e: ParseError| err(format!("\"{key}\": {}", e.message));
+    match v {
+        Json::String(s) => coords::parse(s, opts.size_or_default(), opts).map_err(sub),
+        Json::Array(items) => {
+            let mut joined = String::new();
+            for it in items {
+                match it {
+                    Json::String(s) => joined.push_str(s),
+                    Json::Number(n) => joined.push_str(&n.to_string()),
+                    other => {
+                        return Err(err(format!(
+                            "\"{key}\": found {} in the list: expected square names or indices",
+                            kind(other)
+                        )))
+                    }
+                }
+                joined.push(' ');
+            }
+            if items.is_empty() {
+                joined.push('-');
+            }
+            coords::parse(&joined, opts.size_or_default(), opts).map_err(sub)
+        }
+        Json::Object(m) => {
+            let side = |k: &str| -> Result<Bitboard, ParseError> {
+                match m.get(k) {
+                    None => Ok(Bitboard::empty(opts.size_or_default())),
+                    Some(v) => match square_list(v, key, opts)? {
+                        Value::Single(b) => Ok(b),
+                        _ => Err(err(format!("\"{key}\".\"{k}\": expected one list of squares"))),
+                    },
+                }
+            };
+            Pair::new(side("first")?, side("second")?)
+                .map(Value::Pair)
+                .map_err(|e| err(format!("\"{key}\": {e}")))
+        }
+        other => Err(err(format!(
+            "\"{key}\": found {}: expected an array of square names",
+            kind(other)
+        ))),
+    }
+}
+
+/// Reads one JSON value: an object with `size`, `order` and representation keys, or a bare
+/// integer or hex string (a bitboard).
+pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
+    let json: Json = serde_json::from_str(text).map_err(|e| {
+        let (line, col) = (e.line(), e.column());
+        // serde_json counts lines and columns from 1; turn them into a byte offset.
+        let off = text
+            .split_inclusive('\n')
+            .take(line.saturating_sub(1))
+            .map(str::len)
+            .sum::<usize>()
+            + col.saturating_sub(1);
+        ParseError::new(Some(off.min(text.len())), format!("invalid JSON: {e}"))
+    })?;
+    let obj = match &json {
+        Json::Object(m) => m,
+        Json::Number(_) | Json::String(_) => {
+            let size = opts.size_or_default();
+            return bitboard(&json, "bitboard", size, opts.order).map(Value::Single);
+        }
+        other => {
+            return Err(err(format!(
+                "found {}: expected a JSON object such as {{\"size\":\"8x8\",\"bitboard\":\"0xff\"}}",
+                kind(other)
+            )))
+        }
+    };
+    let mut o = opts.clone();
+    if let Some(s) = obj.get("size") {
+        let size: Size = text_of(s, "size")?
+            .parse()
+            .map_err(|e| err(format!("\"size\": {e}")))?;
+        opts.check_size(size)?;
+        o.size = Some(size);
+    }
+    if let Some(s) = obj.get("order") {
+        o.order = text_of(s, "order")?
+            .parse()
+            .map_err(|e| err(format!("\"order\": {e}")))?;
+    }
+    let size = o.size_or_default();
+    let mut found: Vec<(&str, Value)> = Vec::new();
+    if let Some(v) = obj.get("bitboard") {
+        found.push(("bitboard", Value::Single(bitboard(v, "bitboard", size, o.order)?)));
+    }
+    if obj.contains_key("first") || obj.contains_key("second") {
+        let side = |k: &str| match obj.get(k) {
+            Some(v) => bitboard(v, k, size, o.order),
+            None => Ok(Bitboard::empty(size)),
+        };
+        let key = match (obj.contains_key("first"), obj.contains_key("second")) {
+            (true, true) => "first/second",
+            (true, false) => "first",
+            _ => "second",
+        };
+        let p = Pair::new(side("first")?, side("second")?).map_err(|e| err(e.to_string()))?;
+        found.push((key, Value::Pair(p)));
+    }
+    if let Some(v) = obj.get("trits") {
+        let t = text_of(v, "trits")?;
+        let v = super::parse_str(Format::Trits, t, &o)
+            .map_err(|e| err(format!("\"trits\": {}", e.message)))?;
+        found.push(("trits", v));
+    }
+    if let Some(v) = obj.get("packed") {
+        let t = text_of(v, "packed")?;
+        let v = super::parse_str(Format::Packed, t, &o)
+            .map_err(|e| err(format!("\"packed\": {}", e.message)))?;
+        found.push(("packed", v));
+    }
+    if let Some(v) = obj.get("squares") {
+        found.push(("squares", square_list(v, "squares", &o)?));
+    }
+    if let Some(v) = obj.get("fen") {
+        let t = text_of(v, "fen")?;
+        let pl = fen::parse(t, &o).map_err(|e| err(format!("\"fen\": {}", e.message)))?;
+        o.check_size(pl.size())?;
+        found.push(("fen", Value::Pieces(pl)));
+    }
+    if let Some(v) = obj.get("pieces") {
+        let m = v.as_object().ok_or_else(|| {
+            err(format!(
+                "\"pieces\": found {}: expected an object of piece letter to bitboard",
+                kind(v)
+            ))
+        })?;
+        let mut pl = Placement::empty(size);
+        for (letter, bbv) in m {
+            let l = letter.as_bytes();
+            if l.len() != 1 || !l[0].is_ascii_alphabetic() {
+                return Err(err(format!(
+                    "\"pieces\": found key {letter:?}: expected one piece letter"
+                )));
+            }
+            let bb = bitboard(bbv, letter, size, o.order)?;
+            for i in bb.indices() {
+                if let Some(other) = pl.get(i) {
+                    return Err(err(format!(
+                        "\"pieces\": square {} is in both {} and {letter}",
+                        crate::Square::from_index(size, i),
+                        other.letter as char
+                    )));
+                }
+                pl.set(i, Some(Piece::new(l[0])));
+            }
+        }
+        found.push(("pieces", Value::Pieces(pl)));
+    }
+    if found.is_empty() {
+        let keys: Vec<&str> = JsonField::ALL.iter().map(|f| f.key()).collect();
+        return Err(err(format!(
+            "found no board in the object: expected one of the keys {}",
+            keys.join(", ")
+        )));
+    }
+    // Every representation must describe the same board.
+    let (k0, v0) = &found[0];
+    for (k, v) in &found[1..] {
+        let agree = match (v0, v) {
+            (Value::Single(a), b) | (b, Value::Single(a)) if !matches!(b, Value::Single(_)) => {
+                *a == b.to_pair().occupied()
+            }
+            (Value::Pieces(a), Value::Pieces(b)) => a.piece_bitboards() == b.piece_bitboards(),
+            (a, b) => a.to_pair() == b.to_pair(),
+        };
+        if !agree {
+            return Err(err(format!(
+                "\"{k0}\" and \"{k}\" disagree: they describe different boards"
+            )));
+        }
+    }
+    // The richest representation wins: pieces, then a pair, then one bitboard.
+    let rank = |v: &Value| match v {
+        Value::Pieces(_) => 2,
+        Value::Pair(_) => 1,
+        Value::Single(_) => 0,
+    };
+    let best = found
+        .into_iter()
+        .map(|(_, v)| v)
+        .max_by_key(rank)
+        .unwrap_or_else(|| Value::Single(Bitboard::empty(size)));
+    Ok(best)
+}
+
+fn hex(out: &mut Vec<u8>, bb: &Bitboard, order: Order) {
+    out.push(b'"');
+    int::render(Format::Hex, &order.encode(bb), out);
+    out.push(b'"');
+}
+
+fn names(out: &mut Vec<u8>, bb: &Bitboard, order: Order) {
+    out.push(b'[');
+    let size = bb.size();
+    for (k, i) in order.encode(bb).indices().enumerate() {
+        if k > 0 {
+            out.push(b',');
+        }
+        out.push(b'"');
+        out.extend_from_slice(order.square(size, i).to_string().as_bytes());
+        out.push(b'"');
+    }
+    out.push(b']');
+}
+
+/// Writes one JSON object on one line.
+pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
+    let order = opts.to_order;
+    let fields: Vec<JsonField> = match &opts.fields {
+        Some(f) => f.clone(),
+        None => match value {
+            Value::Single(_) => vec![JsonField::Bitboard, JsonField::Squares],
+            Value::Pair(_) => vec![JsonField::First, JsonField::Second],
+            Value::Pieces(_) => vec![JsonField::Fen, JsonField::Pieces],
+        },
+    };
+    out.extend_from_slice(format!("{{\"size\":\"{}\",\"order\":\"{order}\"", value.size()).as_bytes());
+    for f in fields {
+        out.extend_from_slice(format!(",\"{}\":", f.key()).as_bytes());
+        match f {
+            JsonField::Bitboard => {
+                let bb = match value {
+                    Value::Single(b) => b.clone(),
+                    v => v.to_pair().occupied(),
+                };
+                hex(out, &bb, order)
+            }
+            JsonField::First => hex(out, value.to_pair().first(), order),
+            JsonField::Second => hex(out, value.to_pair().second(), order),
+            JsonField::Trits | JsonField::Packed => {
+                out.push(b'"');
+                let form = if f == JsonField::Trits { Format::Trits } else { Format::Packed };
+                let _ = super::render(form, value, opts, out);
+                out.push(b'"');
+            }
+            JsonField::Squares => match value {
+                Value::Single(b) => names(out, b, order),
+                v => {
+                    let p = v.to_pair();
+                    out.extend_from_slice(b"{\"first\":");
+                    names(out, p.first(), order);
+                    out.extend_from_slice(b",\"second\":");
+                    names(out, p.second(), order);
+                    out.push(b'}');
+                }
+            },
+            JsonField::Pieces => {
+                out.push(b'{');
+                let pl = value.to_placement(opts);
+                for (k, (l, bb)) in pl.piece_bitboards().iter().enumerate() {
+                    if k > 0 {
+                        out.push(b',');
+                    }
+                    out.extend_from_slice(format!("\"{}\":", *l as char).as_bytes());
+                    hex(out, bb, order);
+                }
+                out.push(b'}');
+            }
+            JsonField::Fen => {
+                let mut s = Vec::new();
+                fen::render(&value.to_placement(opts), &mut s);
+                let text = String::from_utf8_lossy(&s);
+                out.extend_from_slice(
+                    serde_json::to_string(&text.as_ref()).unwrap_or_default().as_bytes(),
+                );
+            }
+        }
+    }
+    out.push(b'}');
+}
+
+/// Splits text holding whitespace-separated JSON values into the values, with byte offsets.
+/// Returns `None` when the last value is incomplete (more lines are needed).
+pub fn split_values(text: &str) -> Option<Vec<(usize, &str)>> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= b.len() {
+            break;
+        }
+        let start = i;
+        let (mut depth, mut in_str, mut esc) = (0i64, false, false);
+        loop {
+            if i >= b.len() {
+                if depth > 0 || in_str {
+                    return None;
+                }
+                break;
+            }
+            let c = b[i];
+            i += 1;
+            if in_str {
+                if esc {
+                    esc = false;
+                } else if c == b'\\' {
+                    esc = true;
+                } else if c == b'"' {
+                    in_str = false;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                continue;
+            }
+            match c {
+                b'"' => in_str = true,
+                b'{' | b'[' => depth += 1,
+                b'}' | b']' => {
+                    depth -= 1;
+                    if depth <= 0 {
+                        break;
+                    }
+                }
+                c if c.is_ascii_whitespace() && depth == 0 => {
+                    i -= 1;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        out.push((start, &text[start..i]));
+    }
+    Some(out)
+}

@@ -1,0 +1,519 @@
+//! Text and binary forms of boards: one module per form behind the [`Format`] enum, each with a
+//! parser and a renderer that round-trip. This layer knows nothing of the command line.
+
+mod coords;
+mod detect;
+mod digits;
+mod edax;
+mod fen;
+mod grid;
+mod int;
+mod json;
+mod packed;
+mod pieces;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::ternary::PackLayout;
+use crate::{Bitboard, Order, Pair, Placement, Size};
+
+pub use detect::detect;
+pub use grid::GridStyle;
+pub use int::parse_integer;
+pub use json::{split_values, JsonField};
+
+/// A board as read from any form: one bitboard, a two-player pair, or a board of piece letters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Value {
+    /// One bitboard (a set of squares).
+    Single(Bitboard),
+    /// Two disjoint bitboards: first (trit 1) and second (trit 2).
+    Pair(Pair),
+    /// Piece letters on squares (from FEN or per-piece bitboards).
+    Pieces(Placement),
+}
+
+impl Value {
+    /// The board size.
+    pub fn size(&self) -> Size {
+        match self {
+            Value::Single(b) => b.size(),
+            Value::Pair(p) => p.size(),
+            Value::Pieces(p) => p.size(),
+        }
+    }
+
+    /// Exchanges the two sides (`--swap`); a single bitboard is unchanged.
+    pub fn swap(self) -> Value {
+        match self {
+            Value::Single(b) => Value::Single(b),
+            Value::Pair(p) => Value::Pair(p.swapped()),
+            Value::Pieces(mut p) => {
+                p.swap_sides();
+                Value::Pieces(p)
+            }
+        }
+    }
+
+    /// The two-player view: a single bitboard is `first` with an empty `second`.
+    pub fn to_pair(&self) -> Pair {
+        match self {
+            Value::Single(b) => Pair::from_first(b.clone()),
+            Value::Pair(p) => p.clone(),
+            Value::Pieces(p) => p.to_pair(),
+        }
+    }
+
+    /// The one-bitboard view; a two-player value needs a [`Layer`].
+    pub fn to_single(&self, layer: Option<Layer>) -> Result<Bitboard, RenderError> {
+        match (self, layer) {
+            (Value::Single(b), _) => Ok(b.clone()),
+            (_, None) => Err(RenderError(
+                "the input is a two-player board and the output form holds one bitboard: choose one with --layer first, --layer second or --layer occupied".into(),
+            )),
+            (v, Some(l)) => {
+                let p = v.to_pair();
+                Ok(match l {
+                    Layer::First => p.first().clone(),
+                    Layer::Second => p.second().clone(),
+                    Layer::Occupied => p.occupied(),
+                })
+            }
+        }
+    }
+
+    /// The piece view: a pair gets the letters of `opts.letters`.
+    pub fn to_placement(&self, opts: &Options) -> Placement {
+        match self {
+            Value::Pieces(p) => p.clone(),
+            v => Placement::from_pair(&v.to_pair(), opts.letters.0, opts.letters.1),
+        }
+    }
+}
+
+/// Which bitboard of a two-player board a one-bitboard form prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layer {
+    /// The first side (trit 1, uppercase).
+    First,
+    /// The second side (trit 2, lowercase).
+    Second,
+    /// Both sides together.
+    Occupied,
+}
+
+impl FromStr for Layer {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Layer, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "first" => Ok(Layer::First),
+            "second" => Ok(Layer::Second),
+            "occupied" | "both" => Ok(Layer::Occupied),
+            _ => Err(format!(
+                "unknown layer '{s}': expected first, second or occupied"
+            )),
+        }
+    }
+}
+
+/// Settings shared by all forms.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// The board size; `None` means: inferred by forms that carry it (FEN, grid, JSON, Edax), else 8x8.
+    pub size: Option<Size>,
+    /// The square order numbers and digit strings are read in.
+    pub order: Order,
+    /// The square order numbers and digit strings are written in.
+    pub to_order: Order,
+    /// For a two-player value written in a one-bitboard form.
+    pub layer: Option<Layer>,
+    /// Packed base-3 layout.
+    pub layout: PackLayout,
+    /// Letters for the first and second side when a pair is written as FEN or pieces.
+    pub letters: (u8, u8),
+    /// Accept what shakmaty accepts in FEN (consecutive digits that sum correctly).
+    pub lenient: bool,
+    /// JSON members to write (`None`: a default set per kind of value).
+    pub fields: Option<Vec<JsonField>>,
+    /// How grids are drawn.
+    pub grid: GridStyle,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            size: None,
+            order: Order::Lerf,
+            to_order: Order::Lerf,
+            layer: None,
+            layout: PackLayout::default(),
+            letters: (b'P', b'p'),
+            lenient: false,
+            fields: None,
+            grid: GridStyle::default(),
+        }
+    }
+}
+
+impl Options {
+    /// The size for forms that do not carry one.
+    pub fn size_or_default(&self) -> Size {
+        self.size.unwrap_or(Size::CHESS)
+    }
+
+    /// Checks an inferred size against `--size`.
+    fn check_size(&self, found: Size) -> Result<(), ParseError> {
+        match self.size {
+            Some(s) if s != found => Err(ParseError::new(
+                None,
+                format!("the board is {found} but the size given is {s}"),
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A record that could not be read: where (0-based byte offset in the record, if known) and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    /// Byte offset in the record where the problem is.
+    pub offset: Option<usize>,
+    /// What was found and what was expected.
+    pub message: String,
+}
+
+impl ParseError {
+    /// An error at `offset` (byte offset in the record).
+    pub fn new(offset: Option<usize>, message: impl Into<String>) -> ParseError {
+        ParseError {
+            offset,
+            message: message.into(),
+        }
+    }
+
+    /// The same error moved `by` bytes to the right (for a field inside a larger record).
+    pub fn shifted(mut self, by: usize) -> ParseError {
+        self.offset = Some(self.offset.unwrap_or(0) + by);
+        self
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A value that cannot be written in the requested form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderError(pub String);
+
+impl fmt::Display for RenderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RenderError {}
+
+/// What a form holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holds {
+    /// One bitboard.
+    One,
+    /// A two-player board.
+    Two,
+    /// Either, or piece letters.
+    Any,
+}
+
+/// How records of a form are delimited in a stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Framing {
+    /// One record a line.
+    Line,
+    /// Records separated by a blank line (grids).
+    Block,
+    /// Fixed-size binary records of this many bytes for the board size.
+    Binary,
+}
+
+macro_rules! formats {
+    ($( $variant:ident, $name:literal, [$($alias:literal),*], $holds:ident, $desc:literal, $example:literal; )*) => {
+        /// Every input and output form.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Format {
+            $( #[doc = $desc] $variant, )*
+        }
+
+        impl Format {
+            /// Every form, in the order `bbconv formats` lists them.
+            pub const ALL: &'static [Format] = &[$(Format::$variant),*];
+
+            /// The name used with `-f` and `-t`.
+            pub fn name(self) -> &'static str {
+                match self { $(Format::$variant => $name,)* }
+            }
+
+            /// Other accepted names.
+            pub fn aliases(self) -> &'static [&'static str] {
+                match self { $(Format::$variant => &[$($alias),*],)* }
+            }
+
+            /// What the form holds.
+            pub fn holds(self) -> Holds {
+                match self { $(Format::$variant => Holds::$holds,)* }
+            }
+
+            /// A one-line description.
+            pub fn description(self) -> &'static str {
+                match self { $(Format::$variant => $desc,)* }
+            }
+
+            /// An example (8x8 unless it says otherwise).
+            pub fn example(self) -> &'static str {
+                match self { $(Format::$variant => $example,)* }
+            }
+        }
+    };
+}
+
+formats! {
+    Auto, "auto", [], Any, "Input only: detect the form of each record (see `bbconv formats`).", "0x70507";
+    Int, "int", ["integer"], One, "An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two's complement. Written as hex.", "-9223372036854775808";
+    Hex, "hex", [], One, "Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.", "0x0000000000070507";
+    Dec, "dec", ["decimal"], One, "Unsigned decimal integer (input: also negative, two's complement in N bits).", "460039";
+    Bin, "bin", ["binary"], One, "Binary integer, `0b` and N digits.", "0b0000000000000000000000000000000000000000000001110000010100000111";
+    Base2, "base2", [], One, "N characters 0/1, most significant bit first (bibi's from_base2).", "000000111 (3x3)";
+    Bits, "bits", [], One, "N characters 0/1, bit 0 first (array order).", "111000000 (3x3)";
+    Rows, "rows", [], One, "H groups of W characters 0/1 separated by /, top rank first (reading order).", "000/000/111 (3x3)";
+    Squares, "squares", ["algebraic", "coords-list"], Any, "Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.", "a1 b1 c1 a2 c2 a3 b3 c3";
+    Indices, "indices", ["index"], Any, "Square indices in the order chosen (--order), ascending; two sides as `first: 0 1; second: 63`.", "0 1 2 8 10 16 17 18";
+    Coords, "coords", ["xy"], Any, "(x,y) pairs, x = file from the west, y = rank from the south, as bibi's Coords.", "(0,0) (1,0) (2,0)";
+    Pair, "pair", [], Two, "Two integers, first and second, separated by space or comma.", "0xffff 0xffff000000000000";
+    Trits, "trits", ["ternary"], Two, "N digits 0 (empty), 1 (first), 2 (second), index 0 first.", "1020000000000000000000000000000000000000000000000000000000000000";
+    Packed, "packed", ["packed-hex"], Two, "Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.", "797979010000000000d8f2f250";
+    PackedBin, "packed-bin", [], Two, "Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.", "(13 raw bytes a board on 8x8)";
+    TritsBin, "trits-bin", [], Two, "One raw byte per square, values 0/1/2, index 0 first: N bytes a record.", "(64 raw bytes a board on 8x8)";
+    Base3, "base3", [], Two, "The board as one decimal integer, sum of t[i] * 3^i.", "19";
+    Grid, "grid", ["pretty"], Any, "A labelled grid, top rank first: . empty, X first, O second, or piece letters.", "8 . . . . . . . .";
+    Fen, "fen", [], Any, "FEN placement (chess or any-size variant), optionally with its other fields.", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    Pieces, "pieces", [], Any, "One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.", "P:0x000000000000ff00 p:0x00ff000000000000";
+    Json, "json", [], Any, "One JSON object a board: size, order and the representations (bitboards as hex strings).", "{\"size\":\"8x8\",\"order\":\"lerf\",\"bitboard\":\"0x0000000000070507\"}";
+    Edax, "edax", ["othello"], Two, "Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.", "---------------------------OX------XO--------------------------- X";
+}
+
+/// An unknown form name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormatError(pub String);
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        write!(
+            f,
+            "unknown form '{}': expected one of {}",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+impl FromStr for Format {
+    type Err = FormatError;
+    fn from_str(s: &str) -> Result<Format, FormatError> {
+        let l = s.trim().to_ascii_lowercase();
+        Format::ALL
+            .iter()
+            .copied()
+            .find(|f| f.name() == l || f.aliases().contains(&l.as_str()))
+            .ok_or_else(|| FormatError(s.to_string()))
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Format {
+    /// How records of this form are delimited in a stream.
+    pub fn framing(self) -> Framing {
+        match self {
+            Format::Grid => Framing::Block,
+            Format::PackedBin | Format::TritsBin => Framing::Binary,
+            _ => Framing::Line,
+        }
+    }
+
+    /// Bytes per record of a binary form for a board of `size`.
+    pub fn record_len(self, size: Size) -> usize {
+        match self {
+            Format::PackedBin => crate::ternary::packed_len(size.squares()),
+            Format::TritsBin => size.squares(),
+            _ => 0,
+        }
+    }
+
+    /// Whether the output is raw bytes (no line ends between records).
+    pub fn is_binary(self) -> bool {
+        self.framing() == Framing::Binary
+    }
+}
+
+/// Reads one record of form `format`. For binary forms pass the raw bytes.
+///
+/// ```
+/// use bbconv::format::{parse, Format, Options, Value};
+/// let v = parse(Format::Hex, b"0xff00", &Options::default()).unwrap();
+/// let Value::Single(bb) = v else { panic!() };
+/// assert_eq!(bb.count(), 8);
+/// ```
+pub fn parse(format: Format, record: &[u8], opts: &Options) -> Result<Value, ParseError> {
+    if format.is_binary() {
+        return packed::parse_binary(format, record, opts);
+    }
+    let text = std::str::from_utf8(record).map_err(|e| {
+        ParseError::new(
+            Some(e.valid_up_to()),
+            "invalid UTF-8: expected text".to_string(),
+        )
+    })?;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    parse_str(format, text, opts)
+}
+
+/// Reads one textual record of form `format`.
+pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, ParseError> {
+    let size = opts.size_or_default();
+    match format {
+        Format::Auto => {
+            let f = detect(text, opts)?;
+            parse_str(f, text, opts)
+        }
+        Format::Int | Format::Hex | Format::Dec | Format::Bin => {
+            let raw = int::parse_integer(text, format, size)?;
+            Ok(Value::Single(opts.order.decode(&raw)))
+        }
+        Format::Base2 | Format::Bits | Format::Rows => {
+            digits::parse_single(format, text, size, opts.order).map(Value::Single)
+        }
+        Format::Trits | Format::Base3 => digits::parse_two(format, text, size, opts.order),
+        Format::Squares | Format::Indices | Format::Coords => coords::parse(text, size, opts),
+        Format::Pair => int::parse_pair(text, size, opts.order).map(Value::Pair),
+        Format::Packed => packed::parse_hex(text, opts),
+        Format::PackedBin | Format::TritsBin => packed::parse_binary(format, text.as_bytes(), opts),
+        Format::Grid => {
+            let v = grid::parse(text)?;
+            opts.check_size(v.size())?;
+            Ok(v)
+        }
+        Format::Fen => {
+            let v = fen::parse(text, opts)?;
+            opts.check_size(v.size())?;
+            Ok(Value::Pieces(v))
+        }
+        Format::Pieces => pieces::parse(text, size, opts.order).map(Value::Pieces),
+        Format::Json => json::parse(text, opts),
+        Format::Edax => {
+            opts.check_size(Size::CHESS)?;
+            edax::parse(text).map(Value::Pair)
+        }
+    }
+}
+
+/// Writes `value` in form `format`, appending to `out` (no trailing newline).
+///
+/// ```
+/// use bbconv::format::{parse, render, Format, Options};
+/// let opts = Options::default();
+/// let v = parse(Format::Pair, b"0xffff 0xffff000000000000", &opts).unwrap();
+/// let mut out = Vec::new();
+/// render(Format::Packed, &v, &opts, &mut out).unwrap();
+/// assert_eq!(out, b"797979010000000000d8f2f250");
+/// ```
+pub fn render(
+    format: Format,
+    value: &Value,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> Result<(), RenderError> {
+    let order = opts.to_order;
+    match format {
+        Format::Auto => Err(RenderError(
+            "auto is an input form only: choose an output form with -t".into(),
+        )),
+        Format::Int | Format::Hex | Format::Dec | Format::Bin => {
+            let bb = value.to_single(opts.layer)?;
+            int::render(format, &order.encode(&bb), out);
+            Ok(())
+        }
+        Format::Base2 | Format::Bits | Format::Rows => {
+            let bb = value.to_single(opts.layer)?;
+            digits::render_single(format, &bb, order, out);
+            Ok(())
+        }
+        Format::Trits | Format::Base3 => {
+            digits::render_two(format, &value.to_pair(), order, out);
+            Ok(())
+        }
+        Format::Squares | Format::Indices | Format::Coords => {
+            coords::render(format, value, opts, out);
+            Ok(())
+        }
+        Format::Pair => {
+            let p = value.to_pair();
+            int::render(Format::Hex, &order.encode(p.first()), out);
+            out.push(b' ');
+            int::render(Format::Hex, &order.encode(p.second()), out);
+            Ok(())
+        }
+        Format::Packed | Format::PackedBin | Format::TritsBin => {
+            packed::render(format, &value.to_pair(), opts, out);
+            Ok(())
+        }
+        Format::Grid => {
+            grid::render(value, opts, out);
+            Ok(())
+        }
+        Format::Fen => {
+            fen::render(&value.to_placement(opts), out);
+            Ok(())
+        }
+        Format::Pieces => {
+            pieces::render(&value.to_placement(opts), order, out);
+            Ok(())
+        }
+        Format::Json => {
+            json::render(value, opts, out);
+            Ok(())
+        }
+        Format::Edax => edax::render(&value.to_pair(), out),
+    }
+}
+
+/// Splits off leading and trailing ASCII whitespace, returning the offset of what is left.
+pub(crate) fn trim(s: &str) -> (usize, &str) {
+    let t = s.trim_start();
+    let start = s.len() - t.len();
+    (start, t.trim_end())
+}
+
+/// Describes a character found in an error message: `'x'` or `end of input`.
+pub(crate) fn found(s: &str, at: usize) -> String {
+    let mut at = at.min(s.len());
+    while !s.is_char_boundary(at) {
+        at -= 1;
+    }
+    match s.get(at..).and_then(|r| r.chars().next()) {
+        Some(c) if c.is_control() || c.is_whitespace() => format!("{:?}", c),
+        Some(c) => format!("'{c}'"),
+        None => "the end of the input".to_string(),
+    }
+}

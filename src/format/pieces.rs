@@ -1,0 +1,65 @@
+//! The `pieces` form: one bitboard per piece letter, `P:0x... p:0x...`, in the fixed order of
+//! [`crate::placement::CHESS_PIECE_ORDER`] then other letters; `-` for an empty board.
+
+use super::{int, Format, ParseError};
+use crate::placement::{Piece, Placement};
+use crate::{Order, Size};
+
+/// Writes one `LETTER:HEX` a piece letter present.
+pub(crate) fn render(pl: &Placement, order: Order, out: &mut Vec<u8>) {
+    let boards = pl.piece_bitboards();
+    if boards.is_empty() {
+        out.push(b'-');
+    }
+    for (k, (letter, bb)) in boards.iter().enumerate() {
+        if k > 0 {
+            out.push(b' ');
+        }
+        out.push(*letter);
+        out.push(b':');
+        int::render(Format::Hex, &order.encode(bb), out);
+    }
+}
+
+/// Reads `LETTER:INTEGER` tokens back into a placement; two letters on one square is an error.
+pub(crate) fn parse(text: &str, size: Size, order: Order) -> Result<Placement, ParseError> {
+    let mut pl = Placement::empty(size);
+    let (start, t) = super::trim(text);
+    if t == "-" {
+        return Ok(pl);
+    }
+    if t.is_empty() {
+        return Err(ParseError::new(Some(start), "empty input: expected LETTER:INTEGER pairs such as P:0xff00"));
+    }
+    let mut off = start;
+    for tok in t.split(|c: char| c.is_ascii_whitespace() || c == ',') {
+        let here = off;
+        off += tok.len() + 1;
+        if tok.is_empty() {
+            continue;
+        }
+        let b = tok.as_bytes();
+        if b.len() < 3 || !b[0].is_ascii_alphabetic() || !(b[1] == b':' || b[1] == b'=') {
+            return Err(ParseError::new(
+                Some(here),
+                format!("found {tok:?}: expected a piece letter, ':' and an integer, such as P:0xff00"),
+            ));
+        }
+        let raw = int::parse_integer(&tok[2..], Format::Int, size).map_err(|e| e.shifted(here + 2))?;
+        let bb = order.decode(&raw);
+        for i in bb.indices() {
+            if let Some(other) = pl.get(i) {
+                let sq = crate::Square::from_index(size, i);
+                return Err(ParseError::new(
+                    Some(here),
+                    format!(
+                        "square {sq} is in both {} and {}: a square holds one piece",
+                        other.letter as char, b[0] as char
+                    ),
+                ));
+            }
+            pl.set(i, Some(Piece::new(b[0])));
+        }
+    }
+    Ok(pl)
+}

@@ -1,0 +1,391 @@
+//! Ternary encodings of a trit array: packed base-3 bytes (5 trits a byte) and the base-3 integer
+//! (spec §4).
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::bigint;
+
+/// Which trit of a group of five is the least significant digit of the byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DigitOrder {
+    /// First trit least significant: `t0 + 3*t1 + 9*t2 + 27*t3 + 81*t4` (the default, the seed's).
+    #[default]
+    Lsd,
+    /// First trit most significant: `81*t0 + 27*t1 + 9*t2 + 3*t3 + t4`.
+    Msd,
+}
+
+impl FromStr for DigitOrder {
+    type Err = String;
+    fn from_str(s: &str) -> Result<DigitOrder, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "lsd" => Ok(DigitOrder::Lsd),
+            "msd" => Ok(DigitOrder::Msd),
+            _ => Err(format!("unknown digit order '{s}': expected lsd or msd")),
+        }
+    }
+}
+
+/// How trits are packed into bytes: digit order and the digit each trit value is stored as.
+///
+/// ```
+/// use bbconv::ternary::{PackLayout, pack, unpack};
+/// let trits = [1, 0, 2, 0, 0, 0];
+/// let bytes = pack(&trits, PackLayout::default());
+/// assert_eq!(bytes, vec![0x13, 0x00]); // 1 + 2*9 = 19
+/// assert_eq!(unpack(&bytes, 6, PackLayout::default()).unwrap(), trits);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PackLayout {
+    /// Digit order within a byte.
+    pub digits: DigitOrder,
+    /// `map[t]` is the digit stored for trit `t` (0 empty, 1 first, 2 second); a permutation of 0, 1, 2.
+    pub map: [u8; 3],
+}
+
+impl Default for PackLayout {
+    fn default() -> PackLayout {
+        PackLayout {
+            digits: DigitOrder::Lsd,
+            map: [0, 1, 2],
+        }
+    }
+}
+
+impl PackLayout {
+    /// Whether this is the default layout (first trit least significant, identity map).
+    pub fn is_default(&self) -> bool {
+        *self == PackLayout::default()
+    }
+
+    /// Reads a digit map such as `012` (the default) or `201` (Edax: empty 2, to-move 0, opponent 1):
+    /// the digits stored for empty, first and second.
+    pub fn parse_map(s: &str) -> Result<[u8; 3], String> {
+        let b = s.as_bytes();
+        let err = || {
+            format!(
+                "invalid digit map '{s}': expected three digits, the ones stored for empty, first and second, a permutation of 0 1 2 (for example 201)"
+            )
+        };
+        if b.len() != 3 {
+            return Err(err());
+        }
+        let mut map = [0u8; 3];
+        let mut seen = [false; 3];
+        for (k, &c) in b.iter().enumerate() {
+            let d = c.wrapping_sub(b'0');
+            if d > 2 || seen[d as usize] {
+                return Err(err());
+            }
+            seen[d as usize] = true;
+            map[k] = d;
+        }
+        Ok(map)
+    }
+
+    fn inverse_map(&self) -> [u8; 3] {
+        let mut inv = [0u8; 3];
+        for (t, &d) in self.map.iter().enumerate() {
+            inv[d as usize] = t as u8;
+        }
+        inv
+    }
+}
+
+/// Why packed bytes could not be decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PackedError {
+    /// A byte is 243 or more: five trits never make it.
+    ByteTooLarge {
+        /// Position of the byte (0-based).
+        byte: usize,
+        /// Its value.
+        value: u8,
+    },
+    /// The number of bytes is not `ceil(N/5)`.
+    Length {
+        /// Bytes found.
+        found: usize,
+        /// Bytes expected.
+        expected: usize,
+    },
+    /// The last byte holds a non-zero digit for a square past the last one.
+    DigitPastEnd {
+        /// Position of the byte (0-based).
+        byte: usize,
+        /// The (nonexistent) square index of that digit.
+        square: usize,
+        /// The number of squares.
+        squares: usize,
+    },
+}
+
+impl fmt::Display for PackedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PackedError::ByteTooLarge { byte, value } => write!(
+                f,
+                "packed byte {byte} is {value} (0x{value:02x}): expected at most 242, five trits never exceed 3^5-1"
+            ),
+            PackedError::Length { found, expected } => write!(
+                f,
+                "found {found} packed bytes, expected {expected} (ceil(squares/5))"
+            ),
+            PackedError::DigitPastEnd { byte, square, squares } => write!(
+                f,
+                "packed byte {byte} has a non-zero digit for square {square}, past the last square {}",
+                squares - 1
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PackedError {}
+
+/// Number of packed bytes for `n` squares, `ceil(n/5)`.
+pub fn packed_len(n: usize) -> usize {
+    n.div_ceil(5)
+}
+
+/// Packs trits (values 0..=2) five to a byte.
+pub fn pack(trits: &[u8], layout: PackLayout) -> Vec<u8> {
+    let mut out = Vec::with_capacity(packed_len(trits.len()));
+    pack_into(trits, layout, &mut out);
+    out
+}
+
+/// Packs trits, appending the bytes to `out`.
+pub fn pack_into(trits: &[u8], layout: PackLayout, out: &mut Vec<u8>) {
+    for group in trits.chunks(5) {
+        let mut d = [0u8; 5];
+        for (k, &t) in group.iter().enumerate() {
+            d[k] = layout.map[t as usize % 3];
+        }
+        // Missing trits of the last group are empty squares: stored as digit 0 whatever the map,
+        // so the byte is the same whatever the board size rounds to.
+        for x in d.iter_mut().skip(group.len()) {
+            *x = 0;
+        }
+        let v = match layout.digits {
+            DigitOrder::Lsd => d[0] + 3 * d[1] + 9 * d[2] + 27 * d[3] + 81 * d[4],
+            DigitOrder::Msd => 81 * d[0] + 27 * d[1] + 9 * d[2] + 3 * d[3] + d[4],
+        };
+        out.push(v);
+    }
+}
+
+/// Base-3 value of the five low bits of a mask: `T5[m] = sum of 3^j for bit j of m`.
+const T5: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut m = 0;
+    while m < 32 {
+        let mut v = 0u8;
+        let mut p = 1u8;
+        let mut j = 0;
+        while j < 5 {
+            if m >> j & 1 == 1 {
+                v += p;
+            }
+            if j < 4 {
+                p *= 3;
+            }
+            j += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
+/// Fast packing of two disjoint LERF words of a board of `n <= 64` squares in the default layout,
+/// appending `ceil(n/5)` bytes to `out`.
+///
+/// ```
+/// let mut out = Vec::new();
+/// bbconv::ternary::pack_u64_pair(0xffff, 0xffff_0000_0000_0000, 64, &mut out);
+/// assert_eq!(out, [0x79, 0x79, 0x79, 0x01, 0, 0, 0, 0, 0, 0xd8, 0xf2, 0xf2, 0x50]);
+/// ```
+#[inline]
+pub fn pack_u64_pair(first: u64, second: u64, n: usize, out: &mut Vec<u8>) {
+    let mut k = 0;
+    while k < n {
+        let a = T5[(first >> k) as usize & 31];
+        let b = T5[(second >> k) as usize & 31];
+        out.push(a + 2 * b);
+        k += 5;
+    }
+}
+
+/// Unpacks `n` trits from packed bytes, validating every byte and the padding digits.
+pub fn unpack(bytes: &[u8], n: usize, layout: PackLayout) -> Result<Vec<u8>, PackedError> {
+    let expected = packed_len(n);
+    if bytes.len() != expected {
+        return Err(PackedError::Length {
+            found: bytes.len(),
+            expected,
+        });
+    }
+    let inv = layout.inverse_map();
+    let mut out = Vec::with_capacity(n);
+    for (b, &value) in bytes.iter().enumerate() {
+        if value >= 243 {
+            return Err(PackedError::ByteTooLarge { byte: b, value });
+        }
+        let mut v = value;
+        let mut d = [0u8; 5];
+        for slot in d.iter_mut() {
+            *slot = v % 3;
+            v /= 3;
+        }
+        if layout.digits == DigitOrder::Msd {
+            d.reverse();
+        }
+        for (k, &digit) in d.iter().enumerate() {
+            let square = 5 * b + k;
+            if square < n {
+                out.push(inv[digit as usize]);
+            } else if digit != 0 {
+                return Err(PackedError::DigitPastEnd {
+                    byte: b,
+                    square,
+                    squares: n,
+                });
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The base-3 integer `sum t[i] * 3^i` of a trit array, as decimal text.
+///
+/// ```
+/// assert_eq!(bbconv::ternary::base3_decimal(&[1, 0, 2]), "19");
+/// ```
+pub fn base3_decimal(trits: &[u8]) -> String {
+    let mut w = vec![0u64];
+    // Horner from the most significant trit, 40 trits (3^40 < 2^64) at a time.
+    let mut i = trits.len();
+    while i > 0 {
+        let lo = i.saturating_sub(40);
+        let mut m = 1u64;
+        let mut a = 0u64;
+        for &t in trits[lo..i].iter().rev() {
+            m *= 3;
+            a = a * 3 + t as u64;
+        }
+        bigint::mul_add(&mut w, m, a);
+        i = lo;
+    }
+    bigint::to_decimal(&w)
+}
+
+/// Why a base-3 integer does not fit a board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Base3Error {
+    /// A character that is not a decimal digit, at a 0-based byte offset.
+    Digit(usize),
+    /// The value is `3^N` or more.
+    TooLarge {
+        /// The number of squares.
+        squares: usize,
+    },
+}
+
+impl fmt::Display for Base3Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Base3Error::Digit(_) => write!(f, "expected a decimal digit"),
+            Base3Error::TooLarge { squares } => {
+                write!(f, "base-3 value is 3^{squares} or more: too large for {squares} squares")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Base3Error {}
+
+/// The `n` trits of a decimal base-3 integer (least significant trit = index 0).
+pub fn base3_trits(text: &str, n: usize) -> Result<Vec<u8>, Base3Error> {
+    if let Some(p) = text.bytes().position(|b| !b.is_ascii_digit()) {
+        return Err(Base3Error::Digit(p));
+    }
+    if text.is_empty() {
+        return Err(Base3Error::Digit(0));
+    }
+    let mut w = bigint::from_decimal(text.as_bytes());
+    let mut out = Vec::with_capacity(n);
+    const P40: u64 = 12_157_665_459_056_928_801; // 3^40
+    while out.len() < n {
+        let mut r = bigint::div_rem(&mut w, P40);
+        for _ in 0..40 {
+            if out.len() == n {
+                if r != 0 {
+                    return Err(Base3Error::TooLarge { squares: n });
+                }
+                break;
+            }
+            out.push((r % 3) as u8);
+            r /= 3;
+        }
+    }
+    if w.iter().any(|&x| x != 0) {
+        return Err(Base3Error::TooLarge { squares: n });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pack_matches_table() {
+        let trits: Vec<u8> = (0..64).map(|i| ((i * 7 + 3) % 3) as u8).collect();
+        let mut f = 0u64;
+        let mut s = 0u64;
+        for (i, &t) in trits.iter().enumerate() {
+            if t == 1 {
+                f |= 1 << i;
+            } else if t == 2 {
+                s |= 1 << i;
+            }
+        }
+        let mut fast = Vec::new();
+        pack_u64_pair(f, s, 64, &mut fast);
+        assert_eq!(fast, pack(&trits, PackLayout::default()));
+    }
+
+    #[test]
+    fn unpack_errors() {
+        let l = PackLayout::default();
+        assert_eq!(
+            unpack(&[243, 0], 10, l),
+            Err(PackedError::ByteTooLarge { byte: 0, value: 243 })
+        );
+        assert_eq!(
+            unpack(&[0], 10, l),
+            Err(PackedError::Length {
+                found: 1,
+                expected: 2
+            })
+        );
+        // 8 squares: the second byte holds squares 5..9; digit for square 8 (3^3 = 27) is past the end.
+        assert_eq!(
+            unpack(&[0, 27], 8, l),
+            Err(PackedError::DigitPastEnd {
+                byte: 1,
+                square: 8,
+                squares: 8
+            })
+        );
+    }
+
+    #[test]
+    fn base3() {
+        assert_eq!(base3_trits("19", 3).unwrap(), vec![1, 0, 2]);
+        assert_eq!(base3_trits("27", 3), Err(Base3Error::TooLarge { squares: 3 }));
+        let t: Vec<u8> = (0..200).map(|i| (i % 3) as u8).collect();
+        assert_eq!(base3_trits(&base3_decimal(&t), 200).unwrap(), t);
+    }
+}
