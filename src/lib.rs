@@ -23,6 +23,7 @@ pub mod order;
 pub mod pair;
 pub mod placement;
 pub mod size;
+pub mod stream;
 pub mod square;
 pub mod ternary;
 

@@ -18,6 +18,21 @@
 //! and the `-f` to add.
 
 use super::{int, Format, Options, ParseError};
+
+/// The detection rules, in the order they are tried (for `bbconv formats` and the docs).
+pub const DETECTION_RULES: &[&str] = &[
+    "1. starts with {, [ or \": json",
+    "2. 64 Edax square characters (X * x b O o w - .), then nothing or the side to move: edax",
+    "3. contains /: rows if only 0, 1 and / with some 0 (only 1s and /: ambiguous); otherwise fen",
+    "4. contains first: or second:: a two-sided coordinate list (squares)",
+    "5. tokens like P:0x...: pieces",
+    "6. two integers: pair",
+    "7. one token of exactly N digits 0-2: trits (ambiguous with int if it also fits N bits as decimal)",
+    "8. one integer (0x, 0b, 0o, decimal, -): int",
+    "9. one token of 2*ceil(N/5) hex digits: packed (ambiguous with int when decimal and fitting)",
+    "10. square names, (x,y) pairs or three or more indices: squares",
+    "An ambiguous input is an error naming the candidates; add -f FORM.",
+];
 use crate::{Size, Square};
 
 fn is_int_token(t: &str) -> bool {

@@ -18,7 +18,7 @@ use std::str::FromStr;
 use crate::ternary::PackLayout;
 use crate::{Bitboard, Order, Pair, Placement, Size};
 
-pub use detect::detect;
+pub use detect::{detect, DETECTION_RULES};
 pub use grid::GridStyle;
 pub use int::parse_integer;
 pub use json::{split_values, JsonField};
@@ -239,6 +239,8 @@ pub enum Framing {
     Block,
     /// Fixed-size binary records of this many bytes for the board size.
     Binary,
+    /// Whitespace-separated JSON values, which may span lines.
+    Json,
 }
 
 macro_rules! formats {
@@ -347,6 +349,7 @@ impl Format {
     pub fn framing(self) -> Framing {
         match self {
             Format::Grid => Framing::Block,
+            Format::Json => Framing::Json,
             Format::PackedBin | Format::TritsBin => Framing::Binary,
             _ => Framing::Line,
         }

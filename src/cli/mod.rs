@@ -1,0 +1,273 @@
+//! The command line: clap definitions of every subcommand and the dispatch to them.
+
+mod convert;
+mod output;
+mod show;
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use bbconv::format::{Format, GridStyle, JsonField, Layer, Options};
+use bbconv::ternary::{DigitOrder, PackLayout};
+use bbconv::{Order, Size};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+pub(crate) const EXIT_CODES: &str = "\
+Exit codes:
+  0  every record converted
+  1  some input was invalid (each bad record is reported on stderr; every good one is still converted, in order)
+  2  bad usage, or an input or output file could not be read or written";
+
+const MAIN_EXAMPLES: &str = "\
+Examples:
+  bbconv 0x70507                                   show a board: grid, hex, dec, popcount, squares
+  bbconv convert -f hex -t squares 0x8100000000000081
+  bbconv convert -t packed 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+  bbconv convert -f hex -t hex --order lerf --to-order berlef 0xff
+  echo '0xffff 0xffff000000000000' | bbconv convert -f pair -t trits
+
+Orders (--order, --to-order): lerf (default; a1=0, h1=7, a8=56), lerbef, berlef (berf), berbef,
+lefr, lefber, befr, beber. `bbconv formats` lists every form.";
+
+/// Convert game-board representations exactly: bitboards, pairs, trits, packed base-3, FEN, JSON,
+/// coordinate lists and grids, under any of the 8 square orders, for boards up to 4096 squares.
+#[derive(Parser, Debug)]
+#[command(
+    name = "bbconv",
+    version,
+    about,
+    after_help = format!("{MAIN_EXAMPLES}\n\n{EXIT_CODES}"),
+    args_conflicts_with_subcommands = true,
+    allow_negative_numbers = true,
+    subcommand_negates_reqs = true
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
+    #[command(flatten)]
+    show: show::ShowArgs,
+
+    #[command(flatten)]
+    global: GlobalArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Convert boards from one form to another (stdin, files or arguments).
+    #[command(
+        allow_negative_numbers = true,
+        after_help = format!("{}\n\n{EXIT_CODES}", convert::EXAMPLES)
+    )]
+    Convert(convert::ConvertArgs),
+    /// Show boards as labelled grids with hex, dec, popcount and square lists.
+    #[command(
+        allow_negative_numbers = true,
+        after_help = format!("{}\n\n{EXIT_CODES}", show::EXAMPLES)
+    )]
+    Show(show::ShowArgs),
+    /// List every input and output form with a description and an example.
+    #[command(after_help = "Examples:\n  bbconv formats")]
+    Formats,
+}
+
+/// When to use colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Default)]
+pub(crate) enum ColorChoice {
+    /// Colour when stdout is a terminal and NO_COLOR is not set.
+    #[default]
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+#[derive(Args, Debug, Clone)]
+pub(crate) struct GlobalArgs {
+    /// When to colour grids: auto (a terminal and NO_COLOR unset), always or never.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    color: ColorChoice,
+    /// Draw grids with chess-piece glyphs and filled/empty discs.
+    #[arg(long, global = true)]
+    unicode: bool,
+}
+
+impl GlobalArgs {
+    fn grid_style(&self) -> GridStyle {
+        let color = match self.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::stdout().is_terminal()
+            }
+        };
+        GridStyle {
+            unicode: self.unicode,
+            color,
+        }
+    }
+}
+
+pub(crate) fn format_parser() -> impl TypedValueParser<Value = Format> {
+    PossibleValuesParser::new(Format::ALL.iter().map(|f| {
+        PossibleValue::new(f.name())
+            .aliases(f.aliases().iter().copied())
+            .help(f.description())
+    }))
+    .map(|s| s.parse::<Format>().unwrap_or(Format::Auto))
+}
+
+pub(crate) fn order_parser() -> impl TypedValueParser<Value = Order> {
+    PossibleValuesParser::new(Order::ALL.iter().map(|o| {
+        let v = PossibleValue::new(o.name()).help(o.formula());
+        if *o == Order::Berlef {
+            v.alias("berf")
+        } else {
+            v
+        }
+    }))
+    .map(|s| s.parse::<Order>().unwrap_or_default())
+}
+
+/// Board settings shared by the subcommands.
+#[derive(Args, Debug, Clone, Default)]
+pub(crate) struct BoardArgs {
+    /// Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own.
+    #[arg(short = 's', long, value_name = "WxH")]
+    size: Option<Size>,
+    /// Square order of input numbers and digit strings.
+    #[arg(long, value_name = "ORDER", value_parser = order_parser(), ignore_case = true, default_value = "lerf")]
+    order: Order,
+    /// Square order of output numbers and digit strings [default: --order].
+    #[arg(long, value_name = "ORDER", value_parser = order_parser(), ignore_case = true)]
+    to_order: Option<Order>,
+    /// Exchange the two sides (first <-> second; piece letters change case).
+    #[arg(long)]
+    swap: bool,
+    /// Which bitboard of a two-player board a one-bitboard form writes.
+    #[arg(long, value_name = "LAYER", value_parser = ["first", "second", "occupied"])]
+    layer: Option<String>,
+    /// Digit order inside a packed byte: lsd (first trit least significant) or msd.
+    #[arg(long, value_name = "lsd|msd", value_parser = ["lsd", "msd"], default_value = "lsd")]
+    digits: String,
+    /// Digits stored for empty, first and second in packed bytes (Edax patterns: 201).
+    #[arg(long, value_name = "MAP", default_value = "012")]
+    digit_map: String,
+    /// Piece letters for the first and second side when a pair is written as FEN or pieces.
+    #[arg(long, value_name = "Ul", default_value = "Pp")]
+    letters: String,
+    /// Read FEN as shakmaty does: consecutive digits add up (44 = 8).
+    #[arg(long)]
+    lenient: bool,
+    /// JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    fields: Option<Vec<String>>,
+}
+
+/// A mistake in the command line (exit code 2).
+#[derive(Debug)]
+pub(crate) struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+impl BoardArgs {
+    fn options(&self, grid: GridStyle) -> Result<Options, UsageError> {
+        let letters = self.letters.as_bytes();
+        if letters.len() != 2 || !letters[0].is_ascii_uppercase() || !letters[1].is_ascii_lowercase()
+        {
+            return Err(UsageError(format!(
+                "invalid --letters '{}': expected an uppercase letter for the first side and a lowercase one for the second, such as Pp",
+                self.letters
+            )));
+        }
+        let fields = match &self.fields {
+            None => None,
+            Some(list) => Some(
+                list.iter()
+                    .map(|f| f.parse::<JsonField>())
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(UsageError)?,
+            ),
+        };
+        Ok(Options {
+            size: self.size,
+            order: self.order,
+            to_order: self.to_order.unwrap_or(self.order),
+            layer: self
+                .layer
+                .as_deref()
+                .map(|l| l.parse::<Layer>())
+                .transpose()
+                .map_err(UsageError)?,
+            layout: PackLayout {
+                digits: self.digits.parse::<DigitOrder>().map_err(UsageError)?,
+                map: PackLayout::parse_map(&self.digit_map).map_err(UsageError)?,
+            },
+            letters: (letters[0], letters[1]),
+            lenient: self.lenient,
+            fields,
+            grid,
+        })
+    }
+
+    fn swap(&self) -> bool {
+        self.swap
+    }
+}
+
+/// Parses the command line and runs it.
+pub(crate) fn run() -> Result<ExitCode> {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            // --help and --version print to stdout and succeed; usage errors exit 2.
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return Ok(ExitCode::from(code));
+        }
+    };
+    let grid = cli.global.grid_style();
+    let result = match cli.command {
+        Some(Command::Convert(args)) => convert::run(args, grid),
+        Some(Command::Show(args)) => show::run(args, grid),
+        Some(Command::Formats) => show::formats(),
+        None => {
+            if cli.show.is_empty() && std::io::stdin().is_terminal() {
+                let _ = Cli::command().print_help();
+                return Ok(ExitCode::from(2));
+            }
+            show::run(cli.show, grid)
+        }
+    };
+    match result {
+        Err(e) if e.downcast_ref::<UsageError>().is_some() => {
+            eprintln!("bbconv: {e}");
+            Ok(ExitCode::from(2))
+        }
+        other => other,
+    }
+}
+
+/// The clap command, for completions, the man page and tests.
+#[allow(dead_code)]
+pub(crate) fn command() -> clap::Command {
+    Cli::command()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn clap_definition_is_consistent() {
+        super::command().debug_assert();
+    }
+}
