@@ -1,0 +1,146 @@
+//! Every fixture board, in every text form, converted into every other form under three orders,
+//! compared with the files written by the independent generator `fixtures/gen_forms.py`.
+
+use std::collections::BTreeMap;
+
+use crate::util::{fixture, fixtures, run};
+
+const ORDERS: [&str; 3] = ["lerf", "berlef", "lefr"];
+/// Forms of a one-bitboard board.
+const SINGLE: &[&str] = &[
+    "hex", "dec", "bin", "base2", "bits", "rows", "squares", "indices", "coords", "grid", "json",
+];
+/// Two-player forms every board has.
+const TWO: &[&str] = &["trits", "packed", "packed-bin", "trits-bin", "base3"];
+/// Forms of a two-player board.
+const PAIR: &[&str] = &["pair", "squares", "indices", "coords", "grid", "json"];
+
+fn board_info(board: &str) -> (String, bool) {
+    let info = String::from_utf8(fixture(&format!("forms/{board}/board.txt"))).unwrap();
+    let mut m = BTreeMap::new();
+    for line in info.lines() {
+        let (k, v) = line.split_once(' ').unwrap();
+        m.insert(k.to_string(), v.to_string());
+    }
+    (m["size"].clone(), m["kind"] == "single")
+}
+
+fn matrix(board: &str) {
+    let (size, single) = board_info(board);
+    let own: &[&str] = if single { SINGLE } else { PAIR };
+    let all: Vec<&str> = own.iter().chain(TWO).copied().collect();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for order in ORDERS {
+        for &from in &all {
+            let input = fixture(&format!("forms/{board}/{order}/{from}"));
+            for &to in &all {
+                // A two-player source read into JSON is written as a pair, not as one bitboard.
+                if single && TWO.contains(&from) && to == "json" {
+                    continue;
+                }
+                let mut args = vec!["convert", "-f", from, "-t", to, "-s", &size, "--order", order];
+                if single {
+                    args.extend(["--layer", "first"]);
+                }
+                let (code, out, err) = run(&args, &input);
+                let want = fixture(&format!("forms/{board}/{order}/{to}"));
+                checked += 1;
+                if code != 0 || out != want {
+                    failures.push(format!(
+                        "{board} {order}: {from} -> {to}: exit {code}, stderr {err:?}\n  got  {:?}\n  want {:?}",
+                        String::from_utf8_lossy(&out),
+                        String::from_utf8_lossy(&want)
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} of {checked} conversions failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(checked > 100, "only {checked} conversions for {board}");
+}
+
+#[test]
+fn every_board_has_fixtures() {
+    let mut boards: Vec<String> = std::fs::read_dir(fixtures().join("forms"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    boards.sort();
+    assert_eq!(
+        boards,
+        ["bibi-base2", "bibi-ttt", "bibi-ttt-x", "capablanca", "empty8", "go19", "seeds", "start"]
+    );
+}
+
+#[test]
+fn matrix_empty8() {
+    matrix("empty8");
+}
+#[test]
+fn matrix_bibi_base2() {
+    matrix("bibi-base2");
+}
+#[test]
+fn matrix_bibi_ttt_x() {
+    matrix("bibi-ttt-x");
+}
+#[test]
+fn matrix_bibi_ttt() {
+    matrix("bibi-ttt");
+}
+#[test]
+fn matrix_seeds() {
+    matrix("seeds");
+}
+#[test]
+fn matrix_start() {
+    matrix("start");
+}
+#[test]
+fn matrix_capablanca() {
+    matrix("capablanca");
+}
+#[test]
+fn matrix_go19() {
+    matrix("go19");
+}
+
+/// Known values from the issue and the seeds, independent of any generator.
+#[test]
+fn known_values() {
+    let (c, out, _) = run(&["convert", "-f", "pair", "-t", "packed", "0xffff 0xffff000000000000"], b"");
+    assert_eq!((c, out.as_slice()), (0, &b"797979010000000000d8f2f250\n"[..]));
+    let (_, out, _) = run(&["convert", "-f", "pair", "-t", "trits", "0b0001 0b0100"], b"");
+    assert!(out.starts_with(b"102"));
+    let (_, out, _) = run(&["convert", "-f", "pair", "-t", "packed", "0b0001,0b0100"], b"");
+    assert!(out.starts_with(b"13"));
+    // bibi: from_base2(3, 3, "000000111") = 7; the tic-tac-toe X board is 84.
+    let (_, out, _) = run(&["convert", "-f", "base2", "-t", "dec", "-s", "3x3", "000000111"], b"");
+    assert_eq!(out, b"7\n");
+    let (_, out, _) = run(&["convert", "-f", "rows", "-t", "dec", "-s", "3x3", "100/010/001"], b"");
+    assert_eq!(out, b"84\n");
+    // bibi: from_square(3, 3, 1) = 2; from_list_of_coords [(0,0),(1,0)] = 3.
+    let (_, out, _) = run(&["convert", "-f", "indices", "-t", "dec", "-s", "3x3", "1"], b"");
+    assert_eq!(out, b"2\n");
+    let (_, out, _) = run(&["convert", "-f", "coords", "-t", "dec", "-s", "3x3", "(0,0) (1,0)"], b"");
+    assert_eq!(out, b"3\n");
+    // bibi: to_squares(Bitboard(3, 3, 3)) = [0, 1].
+    let (_, out, _) = run(&["convert", "-f", "dec", "-t", "indices", "-s", "3x3", "3"], b"");
+    assert_eq!(out, b"0 1\n");
+}
+
+#[test]
+fn packed_decoder_rejects_bad_input() {
+    let good = "797979010000000000d8f2f250";
+    let (c, _, err) = run(&["convert", "-f", "packed", "-t", "pair", "f3979790100000000000d8f2f2"], b"");
+    assert_eq!(c, 1);
+    assert!(err.contains("243"), "{err}");
+    let (c, _, err) = run(&["convert", "-f", "packed", "-t", "pair", &good[..24]], b"");
+    assert_eq!(c, 1);
+    assert!(err.contains("expected 26"), "{err}");
+    // 64 squares: the last byte holds squares 60..63; digit 4 (81) would be square 64.
+    let (c, _, err) = run(&["convert", "-f", "packed", "-t", "pair", "797979010000000000d8f2f2a1"], b"");
+    assert_eq!(c, 1);
+    assert!(err.contains("past the last square 63"), "{err}");
+}

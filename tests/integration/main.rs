@@ -1,0 +1,6 @@
+//! bbconv's integration tests, compiled into one test binary.
+
+mod cli;
+mod forms;
+mod props;
+mod util;

@@ -1,0 +1,181 @@
+//! Property tests: every text form round-trips for random sizes, orders and boards; re-ordering
+//! A -> B -> A is the identity; each order's corner anchors hold.
+
+use bbconv::format::{parse, render, Format, Layer, Options, Value};
+use bbconv::{Bitboard, Order, Pair, Size, Square};
+use proptest::prelude::*;
+
+fn size_strategy() -> impl Strategy<Value = Size> {
+    (1usize..=64, 1usize..=64).prop_map(|(w, h)| Size::new(w, h).unwrap())
+}
+
+fn order_strategy() -> impl Strategy<Value = Order> {
+    (0usize..8).prop_map(|k| Order::ALL[k])
+}
+
+/// A random bitboard of `size`, from a density and a seed.
+fn board(size: Size, seed: u64, density: u8) -> Bitboard {
+    let mut x = seed | 1;
+    let mut bb = Bitboard::empty(size);
+    for i in 0..size.squares() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        if (x & 255) < density as u64 {
+            bb.set_bit(i);
+        }
+    }
+    bb
+}
+
+fn pair(size: Size, seed: u64, density: u8) -> Pair {
+    let a = board(size, seed, density);
+    let b = board(size, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15), density).andnot(&a).unwrap();
+    Pair::new(a, b).unwrap()
+}
+
+fn round_trip(format: Format, value: &Value, opts: &Options) -> Value {
+    let mut out = Vec::new();
+    render(format, value, opts, &mut out).unwrap_or_else(|e| panic!("{format}: {e}"));
+    parse(format, &out, opts).unwrap_or_else(|e| {
+        panic!("{format} does not read back {:?}: {e}", String::from_utf8_lossy(&out))
+    })
+}
+
+const SINGLE_FORMS: &[Format] = &[
+    Format::Hex,
+    Format::Dec,
+    Format::Bin,
+    Format::Int,
+    Format::Base2,
+    Format::Bits,
+    Format::Rows,
+    Format::Squares,
+    Format::Indices,
+    Format::Coords,
+    Format::Grid,
+    Format::Json,
+];
+
+const PAIR_FORMS: &[Format] = &[
+    Format::Pair,
+    Format::Trits,
+    Format::Packed,
+    Format::PackedBin,
+    Format::TritsBin,
+    Format::Base3,
+    Format::Squares,
+    Format::Indices,
+    Format::Coords,
+    Format::Json,
+    Format::Fen,
+    Format::Pieces,
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(192))]
+
+    #[test]
+    fn single_forms_round_trip(size in size_strategy(), order in order_strategy(), seed: u64, density: u8) {
+        let bb = board(size, seed, density);
+        let opts = Options { size: Some(size), order, to_order: order, ..Options::default() };
+        let v = Value::Single(bb);
+        for &f in SINGLE_FORMS {
+            prop_assert_eq!(&round_trip(f, &v, &opts), &v, "{}", f);
+        }
+    }
+
+    #[test]
+    fn pair_forms_round_trip(size in size_strategy(), order in order_strategy(), seed: u64, density: u8) {
+        let p = pair(size, seed, density);
+        let opts = Options { size: Some(size), order, to_order: order, ..Options::default() };
+        let v = Value::Pair(p.clone());
+        for &f in PAIR_FORMS {
+            let back = round_trip(f, &v, &opts);
+            prop_assert_eq!(&back.to_pair(), &p, "{}", f);
+        }
+        // Grids read a board without second-side cells as one bitboard: compare as pairs.
+        prop_assert_eq!(round_trip(Format::Grid, &v, &opts).to_pair(), p.clone());
+        // Each layer read back through a one-bitboard form.
+        let first = Options { layer: Some(Layer::First), ..opts.clone() };
+        prop_assert_eq!(round_trip(Format::Hex, &v, &first), Value::Single(p.first().clone()));
+    }
+
+    #[test]
+    fn packed_layouts_round_trip(size in size_strategy(), seed: u64, msd: bool, map in 0usize..6) {
+        use bbconv::ternary::{DigitOrder, PackLayout};
+        let maps = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+        let layout = PackLayout { digits: if msd { DigitOrder::Msd } else { DigitOrder::Lsd }, map: maps[map] };
+        let p = pair(size, seed, 120);
+        let opts = Options { size: Some(size), layout, ..Options::default() };
+        let v = Value::Pair(p.clone());
+        prop_assert_eq!(round_trip(Format::Packed, &v, &opts).to_pair(), p);
+    }
+
+    #[test]
+    fn reorder_there_and_back(size in size_strategy(), a in order_strategy(), b in order_strategy(), seed: u64) {
+        let raw = board(size, seed, 100);
+        let there = Order::reorder(&raw, a, b);
+        prop_assert_eq!(there.count(), raw.count());
+        prop_assert_eq!(Order::reorder(&there, b, a), raw);
+    }
+
+    #[test]
+    fn order_corner_anchors(size in size_strategy()) {
+        let (w, h) = (size.width(), size.height());
+        let n = size.squares();
+        // (order, square of bit 0, square of bit N-1)
+        let anchors = [
+            (Order::Lerf, (0, 0), (w - 1, h - 1)),
+            (Order::Lerbef, (w - 1, 0), (0, h - 1)),
+            (Order::Berlef, (0, h - 1), (w - 1, 0)),
+            (Order::Berbef, (w - 1, h - 1), (0, 0)),
+            (Order::Lefr, (0, 0), (w - 1, h - 1)),
+            (Order::Lefber, (0, h - 1), (w - 1, 0)),
+            (Order::Befr, (w - 1, 0), (0, h - 1)),
+            (Order::Beber, (w - 1, h - 1), (0, 0)),
+        ];
+        for (o, first, last) in anchors {
+            prop_assert_eq!(o.square(size, 0), Square::new(first.0, first.1), "{} bit 0", o);
+            prop_assert_eq!(o.square(size, n - 1), Square::new(last.0, last.1), "{} last bit", o);
+        }
+        // bit 1 moves along a rank for row-major orders and along a file for column-major ones.
+        if w > 1 && h > 1 {
+            prop_assert_eq!(Order::Lerf.square(size, 1), Square::new(1, 0));
+            prop_assert_eq!(Order::Lerbef.square(size, 1), Square::new(w - 2, 0));
+            prop_assert_eq!(Order::Berlef.square(size, 1), Square::new(1, h - 1));
+            prop_assert_eq!(Order::Berbef.square(size, 1), Square::new(w - 2, h - 1));
+            prop_assert_eq!(Order::Lefr.square(size, 1), Square::new(0, 1));
+            prop_assert_eq!(Order::Lefber.square(size, 1), Square::new(0, h - 2));
+            prop_assert_eq!(Order::Befr.square(size, 1), Square::new(w - 1, 1));
+            prop_assert_eq!(Order::Beber.square(size, 1), Square::new(w - 1, h - 2));
+        }
+    }
+}
+
+#[test]
+fn chess_anchors_from_the_spec() {
+    let s = Size::CHESS;
+    let names = |o: Order| (o.square(s, 0).to_string(), o.square(s, 1).to_string());
+    let table = [
+        ("lerf", "a1", "b1"),
+        ("lerbef", "h1", "g1"),
+        ("berlef", "a8", "b8"),
+        ("berbef", "h8", "g8"),
+        ("lefr", "a1", "a2"),
+        ("lefber", "a8", "a7"),
+        ("befr", "h1", "h2"),
+        ("beber", "h8", "h7"),
+    ];
+    for (name, b0, b1) in table {
+        let o: Order = name.parse().unwrap();
+        assert_eq!(names(o), (b0.to_string(), b1.to_string()), "{name}");
+    }
+    // On 8x8: lerbef = i ^ 7, berlef = i ^ 56, berbef = i ^ 63.
+    for i in 0..64 {
+        let sq = Square::from_index(s, i);
+        assert_eq!(Order::Lerbef.index(s, sq), i ^ 7);
+        assert_eq!(Order::Berlef.index(s, sq), i ^ 56);
+        assert_eq!(Order::Berbef.index(s, sq), i ^ 63);
+    }
+}

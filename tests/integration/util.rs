@@ -1,0 +1,33 @@
+//! The one hermetic helper: the built binary with a cleared environment, and the fixtures folder.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+/// `bbconv` with an empty environment (no NO_COLOR, no locale, no HOME), run from the fixtures dir.
+pub fn bbconv() -> Command {
+    let mut cmd = Command::new(assert_cmd::cargo::cargo_bin!("bbconv"));
+    cmd.env_clear().current_dir(fixtures());
+    cmd
+}
+
+/// The repository's `fixtures/` folder.
+pub fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+/// Reads a fixture file.
+pub fn fixture(rel: &str) -> Vec<u8> {
+    let p = fixtures().join(rel);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
+}
+
+/// Runs bbconv with `args` and `stdin`, returning (exit code, stdout, stderr).
+pub fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
+    let out = bbconv().args(args).write_stdin(stdin.to_vec()).output().expect("run bbconv");
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
