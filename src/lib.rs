@@ -1,7 +1,7 @@
 //! bbconv: exact conversions between game-board representations.
 //!
 //! The board model ([`Size`], [`Square`], [`Order`], [`Bitboard`], [`Pair`], [`Placement`],
-//! [`ternary`]) knows nothing of text; [`format`] reads and writes every text and binary form.
+//! [`ternary`]) knows nothing of text; [`format`](mod@format) reads and writes every text and binary form.
 //!
 //! Conventions (the project's `spec.md`): a board is `W x H` with `W*H <= 4096`; file 0 is the
 //! west, rank 0 the south; the canonical square index is LERF, `W*rank + file`; square orders
@@ -23,8 +23,8 @@ pub mod order;
 pub mod pair;
 pub mod placement;
 pub mod size;
-pub mod stream;
 pub mod square;
+pub mod stream;
 pub mod ternary;
 
 pub use bitboard::{Bitboard, BitboardError};

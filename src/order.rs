@@ -283,7 +283,9 @@ mod tests {
     fn fast_paths_match_formula() {
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         for _ in 0..200 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let raw = Bitboard::from_u64(Size::CHESS, x).unwrap();
             for o in Order::ALL {
                 let mut slow_dec = Bitboard::empty(Size::CHESS);

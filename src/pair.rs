@@ -111,7 +111,9 @@ impl Pair {
 
     /// The occupied squares, `first | second`.
     pub fn occupied(&self) -> Bitboard {
-        self.first.or(&self.second).unwrap_or_else(|_| self.first.clone())
+        self.first
+            .or(&self.second)
+            .unwrap_or_else(|_| self.first.clone())
     }
 
     /// The pair with the roles exchanged.

@@ -172,7 +172,9 @@ mod tests {
         assert_eq!("H8".parse::<Square>().unwrap(), Square::new(7, 7));
         assert_eq!("s19".parse::<Square>().unwrap(), Square::new(18, 18));
         assert_eq!("( 2 , 3 )".parse::<Square>().unwrap(), Square::new(2, 3));
-        for bad in ["", "a", "a0", "a01", "1a", "e4x", "(1,)", "(a,b)", "(1,2,3)"] {
+        for bad in [
+            "", "a", "a0", "a01", "1a", "e4x", "(1,)", "(a,b)", "(1,2,3)",
+        ] {
             assert!(bad.parse::<Square>().is_err(), "{bad}");
         }
         assert_eq!(Square::new(30, 2).to_string(), "(30,2)");

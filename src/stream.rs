@@ -312,6 +312,9 @@ pub fn position(record: &[u8], offset: usize) -> (usize, usize) {
     let before = &record[..offset];
     let lines = memchr::memchr_iter(b'\n', before).count();
     let line_start = memchr::memrchr(b'\n', before).map_or(0, |k| k + 1);
-    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let col = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (lines, col)
 }

@@ -297,7 +297,10 @@ impl fmt::Display for Base3Error {
         match self {
             Base3Error::Digit(_) => write!(f, "expected a decimal digit"),
             Base3Error::TooLarge { squares } => {
-                write!(f, "base-3 value is 3^{squares} or more: too large for {squares} squares")
+                write!(
+                    f,
+                    "base-3 value is 3^{squares} or more: too large for {squares} squares"
+                )
             }
         }
     }
@@ -361,7 +364,10 @@ mod tests {
         let l = PackLayout::default();
         assert_eq!(
             unpack(&[243, 0], 10, l),
-            Err(PackedError::ByteTooLarge { byte: 0, value: 243 })
+            Err(PackedError::ByteTooLarge {
+                byte: 0,
+                value: 243
+            })
         );
         assert_eq!(
             unpack(&[0], 10, l),
@@ -384,7 +390,10 @@ mod tests {
     #[test]
     fn base3() {
         assert_eq!(base3_trits("19", 3).unwrap(), vec![1, 0, 2]);
-        assert_eq!(base3_trits("27", 3), Err(Base3Error::TooLarge { squares: 3 }));
+        assert_eq!(
+            base3_trits("27", 3),
+            Err(Base3Error::TooLarge { squares: 3 })
+        );
         let t: Vec<u8> = (0..200).map(|i| (i % 3) as u8).collect();
         assert_eq!(base3_trits(&base3_decimal(&t), 200).unwrap(), t);
     }

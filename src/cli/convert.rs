@@ -80,7 +80,9 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
         .ok()
         .and_then(|n| n.checked_mul(mult))
         .filter(|&n| n > 0)
-        .ok_or_else(|| format!("invalid size '{s}': expected a number of bytes such as 1048576, 64K or 1M"))
+        .ok_or_else(|| {
+            format!("invalid size '{s}': expected a number of bytes such as 1048576, 64K or 1M")
+        })
 }
 
 /// Where records come from.
@@ -361,7 +363,14 @@ impl Handler for Converter<'_> {
         let mark = self.buf.len();
         let first = self.first_out;
         self.separate();
-        match convert_one(self.from, self.to, self.opts, self.swap, data, &mut self.buf) {
+        match convert_one(
+            self.from,
+            self.to,
+            self.opts,
+            self.swap,
+            data,
+            &mut self.buf,
+        ) {
             Ok(()) => {
                 self.total += 1;
                 self.end_record();

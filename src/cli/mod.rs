@@ -183,7 +183,9 @@ impl std::error::Error for UsageError {}
 impl BoardArgs {
     fn options(&self, grid: GridStyle) -> Result<Options, UsageError> {
         let letters = self.letters.as_bytes();
-        if letters.len() != 2 || !letters[0].is_ascii_uppercase() || !letters[1].is_ascii_lowercase()
+        if letters.len() != 2
+            || !letters[0].is_ascii_uppercase()
+            || !letters[1].is_ascii_lowercase()
         {
             return Err(UsageError(format!(
                 "invalid --letters '{}': expected an uppercase letter for the first side and a lowercase one for the second, such as Pp",

@@ -107,7 +107,10 @@ impl Handler for Shower<'_> {
                 self.out.write_all(&self.buf)?;
                 Ok(Flow::Go)
             }
-            Err(e) => self.bad(src, bad_from(RecordError::Parse(e), line, data, self.from.is_binary())),
+            Err(e) => self.bad(
+                src,
+                bad_from(RecordError::Parse(e), line, data, self.from.is_binary()),
+            ),
         }
     }
 

@@ -138,7 +138,9 @@ fn render_list(format: Format, bb: &Bitboard, order: Order, out: &mut Vec<u8>) {
 pub(crate) fn render(format: Format, value: &Value, opts: &Options, out: &mut Vec<u8>) {
     match (value, opts.layer) {
         (Value::Single(_), _) | (_, Some(_)) => {
-            let bb = value.to_single(opts.layer).unwrap_or_else(|_| value.to_pair().occupied());
+            let bb = value
+                .to_single(opts.layer)
+                .unwrap_or_else(|_| value.to_pair().occupied());
             render_list(format, &bb, opts.to_order, out)
         }
         _ => {

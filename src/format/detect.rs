@@ -100,7 +100,9 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
         .filter(|s| !s.is_empty())
         .collect();
     if toks.iter().all(|s| {
-        s.len() > 2 && s.as_bytes()[0].is_ascii_alphabetic() && matches!(s.as_bytes()[1], b':' | b'=')
+        s.len() > 2
+            && s.as_bytes()[0].is_ascii_alphabetic()
+            && matches!(s.as_bytes()[1], b':' | b'=')
     }) {
         return Ok(Format::Pieces);
     }
@@ -130,9 +132,9 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
             return Ok(Format::Packed);
         }
     }
-    let all_coords = toks.iter().all(|s| {
-        s.parse::<Square>().is_ok() || s.bytes().all(|c| c.is_ascii_digit())
-    });
+    let all_coords = toks
+        .iter()
+        .all(|s| s.parse::<Square>().is_ok() || s.bytes().all(|c| c.is_ascii_digit()));
     // "(x, y)" with a space splits into two tokens; let the list parser judge parentheses.
     if (all_coords && toks.len() != 2) || t.starts_with('(') {
         return Ok(Format::Squares);

@@ -78,7 +78,11 @@ pub(crate) fn parse_single(
         Format::Base2 | Format::Bits => {
             expect_len(t, start, n, "binary digits", size)?;
             for (k, &c) in b.iter().enumerate() {
-                let bit = if format == Format::Base2 { n - 1 - k } else { k };
+                let bit = if format == Format::Base2 {
+                    n - 1 - k
+                } else {
+                    k
+                };
                 match c {
                     b'0' => {}
                     b'1' => raw.set_bit(bit),
@@ -111,7 +115,11 @@ pub(crate) fn render_single(format: Format, bb: &Bitboard, order: Order, out: &m
         _ => {
             let raw = order.encode(bb);
             for k in 0..n {
-                let bit = if format == Format::Base2 { n - 1 - k } else { k };
+                let bit = if format == Format::Base2 {
+                    n - 1 - k
+                } else {
+                    k
+                };
                 out.push(b'0' + raw.bit(bit) as u8);
             }
         }

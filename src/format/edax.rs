@@ -6,7 +6,10 @@ use crate::{Bitboard, Pair, Size};
 
 /// Whether `c` is an Edax square character.
 pub(crate) fn is_square_char(c: u8) -> bool {
-    matches!(c, b'X' | b'*' | b'x' | b'b' | b'B' | b'O' | b'o' | b'w' | b'W' | b'-' | b'.')
+    matches!(
+        c,
+        b'X' | b'*' | b'x' | b'b' | b'B' | b'O' | b'o' | b'w' | b'W' | b'-' | b'.'
+    )
 }
 
 /// Reads an Edax string; the side to move (X, *, b, O, o, w, or nothing) is checked, not kept.

@@ -97,7 +97,10 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank, ParseError> {
 pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError> {
     let (start, t) = super::trim(text);
     if t.is_empty() {
-        return Err(ParseError::new(Some(start), "empty FEN: expected ranks separated by /"));
+        return Err(ParseError::new(
+            Some(start),
+            "empty FEN: expected ranks separated by /",
+        ));
     }
     let split = t.find(char::is_whitespace).unwrap_or(t.len());
     let mut placement = &t[..split];
@@ -112,10 +115,16 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
             ));
         }
         let h = &placement[open + 1..placement.len() - 1];
-        if let Some(k) = h.bytes().position(|c| !(c.is_ascii_alphabetic() || c == b'-')) {
+        if let Some(k) = h
+            .bytes()
+            .position(|c| !(c.is_ascii_alphabetic() || c == b'-'))
+        {
             return Err(ParseError::new(
                 Some(start + open + 1 + k),
-                format!("found {} in the holdings: expected piece letters", super::found(h, k)),
+                format!(
+                    "found {} in the holdings: expected piece letters",
+                    super::found(h, k)
+                ),
             ));
         }
         holdings = Some(h.to_string());
@@ -139,7 +148,10 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
             if s.height() != h {
                 return Err(ParseError::new(
                     Some(start),
-                    format!("found {h} ranks, expected {} for the size given ({s})", s.height()),
+                    format!(
+                        "found {h} ranks, expected {} for the size given ({s})",
+                        s.height()
+                    ),
                 ));
             }
             s.width()
@@ -185,7 +197,11 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
                 k + 1,
                 r.end + 1,
                 r.by_number,
-                if opts.size.is_some() { " (the size given)" } else { " like the other ranks" }
+                if opts.size.is_some() {
+                    " (the size given)"
+                } else {
+                    " like the other ranks"
+                }
             ),
         ));
     }

@@ -140,7 +140,11 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
             continue;
         }
         if let Some(h) = t.strip_prefix('#') {
-            if let Some(s) = h.split_whitespace().next().and_then(|s| s.parse::<Size>().ok()) {
+            if let Some(s) = h
+                .split_whitespace()
+                .next()
+                .and_then(|s| s.parse::<Size>().ok())
+            {
                 header = Some((line_off, s));
             }
             continue;

@@ -133,7 +133,10 @@ pub fn parse_integer(text: &str, format: Format, size: Size) -> Result<Bitboard,
         if !fits {
             return Err(ParseError::new(
                 Some(start),
-                format!("{t} is below -2^{} and does not fit {n}-bit two's complement ({size} board)", n - 1),
+                format!(
+                    "{t} is below -2^{} and does not fit {n}-bit two's complement ({size} board)",
+                    n - 1
+                ),
             ));
         }
         if bits != 0 {
@@ -141,7 +144,10 @@ pub fn parse_integer(text: &str, format: Format, size: Size) -> Result<Bitboard,
         }
     } else if bits > n {
         let msg = if bits == usize::MAX {
-            format!("{t} has more than {n} bits: a {size} board has only bits 0 to {}", n - 1)
+            format!(
+                "{t} has more than {n} bits: a {size} board has only bits 0 to {}",
+                n - 1
+            )
         } else {
             format!(
                 "bit {} is set in {t} but a {size} board has only bits 0 to {}",

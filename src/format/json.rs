@@ -73,7 +73,10 @@ impl FromStr for JsonField {
             .find(|f| f.key() == s.trim().to_ascii_lowercase())
             .ok_or_else(|| {
                 let keys: Vec<&str> = JsonField::ALL.iter().map(|f| f.key()).collect();
-                format!("unknown JSON field '{s}': expected one of {}", keys.join(", "))
+                format!(
+                    "unknown JSON field '{s}': expected one of {}",
+                    keys.join(", ")
+                )
             })
     }
 }
@@ -154,7 +157,9 @@ fn square_list(v: &Json, key: &str, opts: &Options) -> Result<Value, ParseError>
                     None => Ok(Bitboard::empty(opts.size_or_default())),
                     Some(v) => match square_list(v, key, opts)? {
                         Value::Single(b) => Ok(b),
-                        _ => Err(err(format!("\"{key}\".\"{k}\": expected one list of squares"))),
+                        _ => Err(err(format!(
+                            "\"{key}\".\"{k}\": expected one list of squares"
+                        ))),
                     },
                 }
             };
@@ -191,9 +196,9 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
         }
         other => {
             return Err(err(format!(
-                "found {}: expected a JSON object such as {{\"size\":\"8x8\",\"bitboard\":\"0xff\"}}",
-                kind(other)
-            )))
+            "found {}: expected a JSON object such as {{\"size\":\"8x8\",\"bitboard\":\"0xff\"}}",
+            kind(other)
+        )))
         }
     };
     let mut o = opts.clone();
@@ -212,7 +217,10 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
     let size = o.size_or_default();
     let mut found: Vec<(&str, Value)> = Vec::new();
     if let Some(v) = obj.get("bitboard") {
-        found.push(("bitboard", Value::Single(bitboard(v, "bitboard", size, o.order)?)));
+        found.push((
+            "bitboard",
+            Value::Single(bitboard(v, "bitboard", size, o.order)?),
+        ));
     }
     if obj.contains_key("first") || obj.contains_key("second") {
         let side = |k: &str| match obj.get(k) {
@@ -345,7 +353,9 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
             Value::Pieces(_) => vec![JsonField::Fen, JsonField::Pieces],
         },
     };
-    out.extend_from_slice(format!("{{\"size\":\"{}\",\"order\":\"{order}\"", value.size()).as_bytes());
+    out.extend_from_slice(
+        format!("{{\"size\":\"{}\",\"order\":\"{order}\"", value.size()).as_bytes(),
+    );
     for f in fields {
         out.extend_from_slice(format!(",\"{}\":", f.key()).as_bytes());
         match f {
@@ -360,7 +370,11 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
             JsonField::Second => hex(out, value.to_pair().second(), order),
             JsonField::Trits | JsonField::Packed => {
                 out.push(b'"');
-                let form = if f == JsonField::Trits { Format::Trits } else { Format::Packed };
+                let form = if f == JsonField::Trits {
+                    Format::Trits
+                } else {
+                    Format::Packed
+                };
                 let _ = super::render(form, value, opts, out);
                 out.push(b'"');
             }
@@ -392,7 +406,9 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
                 fen::render(&value.to_placement(opts), &mut s);
                 let text = String::from_utf8_lossy(&s);
                 out.extend_from_slice(
-                    serde_json::to_string(&text.as_ref()).unwrap_or_default().as_bytes(),
+                    serde_json::to_string(&text.as_ref())
+                        .unwrap_or_default()
+                        .as_bytes(),
                 );
             }
         }

@@ -300,7 +300,7 @@ formats! {
     Packed, "packed", ["packed-hex"], Two, "Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.", "797979010000000000d8f2f250";
     PackedBin, "packed-bin", [], Two, "Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.", "(13 raw bytes a board on 8x8)";
     TritsBin, "trits-bin", [], Two, "One raw byte per square, values 0/1/2, index 0 first: N bytes a record.", "(64 raw bytes a board on 8x8)";
-    Base3, "base3", [], Two, "The board as one decimal integer, sum of t[i] * 3^i.", "19";
+    Base3, "base3", [], Two, "The board as one decimal integer, the sum of trit i times 3^i.", "19";
     Grid, "grid", ["pretty"], Any, "A labelled grid, top rank first: . empty, X first, O second, or piece letters.", "8 . . . . . . . .";
     Fen, "fen", [], Any, "FEN placement (chess or any-size variant), optionally with its other fields.", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     Pieces, "pieces", [], Any, "One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.", "P:0x000000000000ff00 p:0x00ff000000000000";

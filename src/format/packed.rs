@@ -39,7 +39,10 @@ pub(crate) fn parse_hex(text: &str, opts: &Options) -> Result<Value, ParseError>
     if let Some(k) = t.bytes().position(|c| !c.is_ascii_hexdigit()) {
         return Err(ParseError::new(
             Some(start + k),
-            format!("found {} in packed hex: expected a hexadecimal digit", found(t, k)),
+            format!(
+                "found {} in packed hex: expected a hexadecimal digit",
+                found(t, k)
+            ),
         ));
     }
     if t.len() != want {
@@ -69,7 +72,11 @@ fn hex_val(c: u8) -> u8 {
 }
 
 /// Reads one binary record of `packed-bin` or `trits-bin`.
-pub(crate) fn parse_binary(format: Format, rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
+pub(crate) fn parse_binary(
+    format: Format,
+    rec: &[u8],
+    opts: &Options,
+) -> Result<Value, ParseError> {
     let size = opts.size_or_default();
     if format == Format::TritsBin {
         let n = size.squares();

@@ -29,7 +29,10 @@ pub(crate) fn parse(text: &str, size: Size, order: Order) -> Result<Placement, P
         return Ok(pl);
     }
     if t.is_empty() {
-        return Err(ParseError::new(Some(start), "empty input: expected LETTER:INTEGER pairs such as P:0xff00"));
+        return Err(ParseError::new(
+            Some(start),
+            "empty input: expected LETTER:INTEGER pairs such as P:0xff00",
+        ));
     }
     let mut off = start;
     for tok in t.split(|c: char| c.is_ascii_whitespace() || c == ',') {
@@ -42,10 +45,13 @@ pub(crate) fn parse(text: &str, size: Size, order: Order) -> Result<Placement, P
         if b.len() < 3 || !b[0].is_ascii_alphabetic() || !(b[1] == b':' || b[1] == b'=') {
             return Err(ParseError::new(
                 Some(here),
-                format!("found {tok:?}: expected a piece letter, ':' and an integer, such as P:0xff00"),
+                format!(
+                    "found {tok:?}: expected a piece letter, ':' and an integer, such as P:0xff00"
+                ),
             ));
         }
-        let raw = int::parse_integer(&tok[2..], Format::Int, size).map_err(|e| e.shifted(here + 2))?;
+        let raw =
+            int::parse_integer(&tok[2..], Format::Int, size).map_err(|e| e.shifted(here + 2))?;
         let bb = order.decode(&raw);
         for i in bb.indices() {
             if let Some(other) = pl.get(i) {

@@ -19,30 +19,66 @@ fn show_is_the_default_command() {
 
 #[test]
 fn stdin_is_one_board_a_line_in_order() {
-    let (code, out, err) = run(&["convert", "-f", "hex", "-t", "squares"], b"0x1\r\n\n# comment\n0x80\n0x8000000000000000\n");
+    let (code, out, err) = run(
+        &["convert", "-f", "hex", "-t", "squares"],
+        b"0x1\r\n\n# comment\n0x80\n0x8000000000000000\n",
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, b"a1\nh1\nh8\n");
 }
 
 #[test]
 fn bad_lines_are_reported_and_good_ones_converted() {
-    let (code, out, err) = run(&["convert", "-f", "hex", "-t", "dec"], b"0x1\n0xg1\n0x2\n0x1_0000_0000_0000_0000\n");
+    let (code, out, err) = run(
+        &["convert", "-f", "hex", "-t", "dec"],
+        b"0x1\n0xg1\n0x2\n0x1_0000_0000_0000_0000\n",
+    );
     assert_eq!(code, 1);
     assert_eq!(out, b"1\n2\n");
-    assert!(err.contains("-:2:3: found 'g' in \"0xg1\": expected a hexadecimal digit"), "{err}");
+    assert!(
+        err.contains("-:2:3: found 'g' in \"0xg1\": expected a hexadecimal digit"),
+        "{err}"
+    );
     assert!(err.contains("-:4:1: bit 64 is set"), "{err}");
     assert!(err.contains("2 bad records of 4"), "{err}");
 }
 
 #[test]
 fn pair_to_one_bitboard_needs_a_layer() {
-    let (code, _, err) = run(&["convert", "-f", "pair", "-t", "hex", "0xffff 0xff0000"], b"");
+    let (code, _, err) = run(
+        &["convert", "-f", "pair", "-t", "hex", "0xffff 0xff0000"],
+        b"",
+    );
     assert_eq!(code, 1);
     assert!(err.contains("--layer first"), "{err}");
-    let (code, out, _) = run(&["convert", "-f", "pair", "-t", "hex", "--layer", "occupied", "0xffff 0xff0000"], b"");
+    let (code, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "pair",
+            "-t",
+            "hex",
+            "--layer",
+            "occupied",
+            "0xffff 0xff0000",
+        ],
+        b"",
+    );
     assert_eq!(code, 0);
     assert_eq!(out, b"0x0000000000ffffff\n");
-    let (_, out, _) = run(&["convert", "-f", "pair", "-t", "hex", "--layer", "second", "0xffff 0xff0000"], b"");
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "pair",
+            "-t",
+            "hex",
+            "--layer",
+            "second",
+            "0xffff 0xff0000",
+        ],
+        b"",
+    );
     assert_eq!(out, b"0x0000000000ff0000\n");
 }
 
@@ -51,9 +87,18 @@ fn single_to_two_player_is_first() {
     let (code, out, _) = run(&["convert", "-f", "hex", "-t", "pair", "0xff"], b"");
     assert_eq!(code, 0);
     assert_eq!(out, b"0x00000000000000ff 0x0000000000000000\n");
-    let (_, out, _) = run(&["convert", "-f", "hex", "-t", "pair", "--swap", "0xff"], b"");
-    assert_eq!(out, b"0x00000000000000ff 0x0000000000000000\n", "a single bitboard has no sides to swap");
-    let (_, out, _) = run(&["convert", "-f", "pair", "-t", "pair", "--swap", "0x1 0x2"], b"");
+    let (_, out, _) = run(
+        &["convert", "-f", "hex", "-t", "pair", "--swap", "0xff"],
+        b"",
+    );
+    assert_eq!(
+        out, b"0x00000000000000ff 0x0000000000000000\n",
+        "a single bitboard has no sides to swap"
+    );
+    let (_, out, _) = run(
+        &["convert", "-f", "pair", "-t", "pair", "--swap", "0x1 0x2"],
+        b"",
+    );
     assert_eq!(out, b"0x0000000000000002 0x0000000000000001\n");
 }
 
@@ -68,7 +113,10 @@ fn overlap_names_every_square() {
 fn integer_forms() {
     let cases: &[(&[&str], &str)] = &[
         (&["-f", "int", "-t", "hex", "-1"], "0xffffffffffffffff"),
-        (&["-f", "int", "-t", "hex", "-9223372036854775808"], "0x8000000000000000"),
+        (
+            &["-f", "int", "-t", "hex", "-9223372036854775808"],
+            "0x8000000000000000",
+        ),
         (&["-f", "int", "-t", "hex", "0o777"], "0x00000000000001ff"),
         (&["-f", "int", "-t", "hex", "0B1010"], "0x000000000000000a"),
         (&["-f", "hex", "-t", "dec", "FF_FF"], "65535"),
@@ -80,12 +128,22 @@ fn integer_forms() {
         a.extend_from_slice(args);
         let (code, out, err) = run(&a, b"");
         assert_eq!(code, 0, "{args:?}: {err}");
-        assert_eq!(String::from_utf8(out).unwrap().trim_end(), *want, "{args:?}");
+        assert_eq!(
+            String::from_utf8(out).unwrap().trim_end(),
+            *want,
+            "{args:?}"
+        );
     }
-    let (code, _, err) = run(&["convert", "-f", "int", "-t", "hex", "-s", "3x3", "-257"], b"");
+    let (code, _, err) = run(
+        &["convert", "-f", "int", "-t", "hex", "-s", "3x3", "-257"],
+        b"",
+    );
     assert_eq!(code, 1);
     assert!(err.contains("9-bit two's complement"), "{err}");
-    let (code, _, err) = run(&["convert", "-f", "int", "-t", "hex", "-s", "3x3", "512"], b"");
+    let (code, _, err) = run(
+        &["convert", "-f", "int", "-t", "hex", "-s", "3x3", "512"],
+        b"",
+    );
     assert_eq!(code, 1);
     assert!(err.contains("bit 9 is set"), "{err}");
 }
@@ -104,21 +162,40 @@ fn usage_errors_exit_2() {
     let (code, _, err) = run(&["convert", "-t", "hex", "-s", "65x65", "0x1"], b"");
     assert_eq!(code, 2);
     assert!(err.contains("4096"), "{err}");
-    let (code, _, err) = run(&["convert", "-f", "hex", "-t", "hex", "-i", "no/such/file"], b"");
+    let (code, _, err) = run(
+        &["convert", "-f", "hex", "-t", "hex", "-i", "no/such/file"],
+        b"",
+    );
     assert_eq!(code, 2);
     assert!(err.contains("no/such/file"), "{err}");
 }
 
 #[test]
 fn grids_read_back() {
-    let (code, grid, _) = run(&["convert", "-f", "pair", "-t", "grid", "0xffff 0xffff000000000000"], b"");
+    let (code, grid, _) = run(
+        &[
+            "convert",
+            "-f",
+            "pair",
+            "-t",
+            "grid",
+            "0xffff 0xffff000000000000",
+        ],
+        b"",
+    );
     assert_eq!(code, 0);
     let (code, out, err) = run(&["convert", "-f", "grid", "-t", "pair"], &grid);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, b"0x000000000000ffff 0xffff000000000000\n");
     // Two grids separated by a blank line, one ragged.
-    let (code, out, err) = run(&["convert", "-f", "grid", "-t", "dec"], b"X..\n...\n...\n\nX..\n..\n...\n");
+    let (code, out, err) = run(
+        &["convert", "-f", "grid", "-t", "dec"],
+        b"X..\n...\n...\n\nX..\n..\n...\n",
+    );
     assert_eq!(code, 1);
     assert_eq!(out, b"64\n");
-    assert!(err.contains("-:6:1: row 2 (rank 2) has 2 cells, expected 3"), "{err}");
+    assert!(
+        err.contains("-:6:1: row 2 (rank 2) has 2 cells, expected 3"),
+        "{err}"
+    );
 }

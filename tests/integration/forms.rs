@@ -39,7 +39,9 @@ fn matrix(board: &str) {
                 if single && TWO.contains(&from) && to == "json" {
                     continue;
                 }
-                let mut args = vec!["convert", "-f", from, "-t", to, "-s", &size, "--order", order];
+                let mut args = vec![
+                    "convert", "-f", from, "-t", to, "-s", &size, "--order", order,
+                ];
                 if single {
                     args.extend(["--layer", "first"]);
                 }
@@ -56,7 +58,12 @@ fn matrix(board: &str) {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {checked} conversions failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} conversions failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     assert!(checked > 100, "only {checked} conversions for {board}");
 }
 
@@ -69,7 +76,16 @@ fn every_board_has_fixtures() {
     boards.sort();
     assert_eq!(
         boards,
-        ["bibi-base2", "bibi-ttt", "bibi-ttt-x", "capablanca", "empty8", "go19", "seeds", "start"]
+        [
+            "bibi-base2",
+            "bibi-ttt",
+            "bibi-ttt-x",
+            "capablanca",
+            "empty8",
+            "go19",
+            "seeds",
+            "start"
+        ]
     );
 }
 
@@ -109,38 +125,119 @@ fn matrix_go19() {
 /// Known values from the issue and the seeds, independent of any generator.
 #[test]
 fn known_values() {
-    let (c, out, _) = run(&["convert", "-f", "pair", "-t", "packed", "0xffff 0xffff000000000000"], b"");
-    assert_eq!((c, out.as_slice()), (0, &b"797979010000000000d8f2f250\n"[..]));
-    let (_, out, _) = run(&["convert", "-f", "pair", "-t", "trits", "0b0001 0b0100"], b"");
+    let (c, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "pair",
+            "-t",
+            "packed",
+            "0xffff 0xffff000000000000",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (c, out.as_slice()),
+        (0, &b"797979010000000000d8f2f250\n"[..])
+    );
+    let (_, out, _) = run(
+        &["convert", "-f", "pair", "-t", "trits", "0b0001 0b0100"],
+        b"",
+    );
     assert!(out.starts_with(b"102"));
-    let (_, out, _) = run(&["convert", "-f", "pair", "-t", "packed", "0b0001,0b0100"], b"");
+    let (_, out, _) = run(
+        &["convert", "-f", "pair", "-t", "packed", "0b0001,0b0100"],
+        b"",
+    );
     assert!(out.starts_with(b"13"));
     // bibi: from_base2(3, 3, "000000111") = 7; the tic-tac-toe X board is 84.
-    let (_, out, _) = run(&["convert", "-f", "base2", "-t", "dec", "-s", "3x3", "000000111"], b"");
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "base2",
+            "-t",
+            "dec",
+            "-s",
+            "3x3",
+            "000000111",
+        ],
+        b"",
+    );
     assert_eq!(out, b"7\n");
-    let (_, out, _) = run(&["convert", "-f", "rows", "-t", "dec", "-s", "3x3", "100/010/001"], b"");
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "rows",
+            "-t",
+            "dec",
+            "-s",
+            "3x3",
+            "100/010/001",
+        ],
+        b"",
+    );
     assert_eq!(out, b"84\n");
     // bibi: from_square(3, 3, 1) = 2; from_list_of_coords [(0,0),(1,0)] = 3.
-    let (_, out, _) = run(&["convert", "-f", "indices", "-t", "dec", "-s", "3x3", "1"], b"");
+    let (_, out, _) = run(
+        &["convert", "-f", "indices", "-t", "dec", "-s", "3x3", "1"],
+        b"",
+    );
     assert_eq!(out, b"2\n");
-    let (_, out, _) = run(&["convert", "-f", "coords", "-t", "dec", "-s", "3x3", "(0,0) (1,0)"], b"");
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "coords",
+            "-t",
+            "dec",
+            "-s",
+            "3x3",
+            "(0,0) (1,0)",
+        ],
+        b"",
+    );
     assert_eq!(out, b"3\n");
     // bibi: to_squares(Bitboard(3, 3, 3)) = [0, 1].
-    let (_, out, _) = run(&["convert", "-f", "dec", "-t", "indices", "-s", "3x3", "3"], b"");
+    let (_, out, _) = run(
+        &["convert", "-f", "dec", "-t", "indices", "-s", "3x3", "3"],
+        b"",
+    );
     assert_eq!(out, b"0 1\n");
 }
 
 #[test]
 fn packed_decoder_rejects_bad_input() {
     let good = "797979010000000000d8f2f250";
-    let (c, _, err) = run(&["convert", "-f", "packed", "-t", "pair", "f3979790100000000000d8f2f2"], b"");
+    let (c, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "packed",
+            "-t",
+            "pair",
+            "f3979790100000000000d8f2f2",
+        ],
+        b"",
+    );
     assert_eq!(c, 1);
     assert!(err.contains("243"), "{err}");
     let (c, _, err) = run(&["convert", "-f", "packed", "-t", "pair", &good[..24]], b"");
     assert_eq!(c, 1);
     assert!(err.contains("expected 26"), "{err}");
     // 64 squares: the last byte holds squares 60..63; digit 4 (81) would be square 64.
-    let (c, _, err) = run(&["convert", "-f", "packed", "-t", "pair", "797979010000000000d8f2f2a1"], b"");
+    let (c, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "packed",
+            "-t",
+            "pair",
+            "797979010000000000d8f2f2a1",
+        ],
+        b"",
+    );
     assert_eq!(c, 1);
     assert!(err.contains("past the last square 63"), "{err}");
 }

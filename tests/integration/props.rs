@@ -30,7 +30,9 @@ fn board(size: Size, seed: u64, density: u8) -> Bitboard {
 
 fn pair(size: Size, seed: u64, density: u8) -> Pair {
     let a = board(size, seed, density);
-    let b = board(size, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15), density).andnot(&a).unwrap();
+    let b = board(size, seed.wrapping_mul(0x9e37_79b9_7f4a_7c15), density)
+        .andnot(&a)
+        .unwrap();
     Pair::new(a, b).unwrap()
 }
 
@@ -38,7 +40,10 @@ fn round_trip(format: Format, value: &Value, opts: &Options) -> Value {
     let mut out = Vec::new();
     render(format, value, opts, &mut out).unwrap_or_else(|e| panic!("{format}: {e}"));
     parse(format, &out, opts).unwrap_or_else(|e| {
-        panic!("{format} does not read back {:?}: {e}", String::from_utf8_lossy(&out))
+        panic!(
+            "{format} does not read back {:?}: {e}",
+            String::from_utf8_lossy(&out)
+        )
     })
 }
 

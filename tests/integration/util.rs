@@ -24,7 +24,11 @@ pub fn fixture(rel: &str) -> Vec<u8> {
 
 /// Runs bbconv with `args` and `stdin`, returning (exit code, stdout, stderr).
 pub fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
-    let out = bbconv().args(args).write_stdin(stdin.to_vec()).output().expect("run bbconv");
+    let out = bbconv()
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .expect("run bbconv");
     (
         out.status.code().unwrap_or(-1),
         out.stdout,
