@@ -136,7 +136,7 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
         .iter()
         .all(|s| s.parse::<Square>().is_ok() || s.bytes().all(|c| c.is_ascii_digit()));
     // "(x, y)" with a space splits into two tokens; let the list parser judge parentheses.
-    if (all_coords && toks.len() != 2) || t.starts_with('(') {
+    if all_coords || t.starts_with('(') {
         return Ok(Format::Squares);
     }
     Err(ParseError::new(

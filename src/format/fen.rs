@@ -40,8 +40,7 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank, ParseError> {
                 return Err(ParseError::new(
                     at(start),
                     format!(
-                        "rank {rank_no} (from the top), column {}: found '{run}': an empty run is a number from 1, without leading zeros",
-                        base + start + 1
+                        "rank {rank_no} (from the top): found '{run}': an empty run is a number from 1, without leading zeros",
                     ),
                 ));
             }
@@ -76,8 +75,7 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank, ParseError> {
                 return Err(ParseError::new(
                     at(k),
                     format!(
-                        "rank {rank_no} (from the top), column {}: found {what}: expected a piece letter, a digit, '+' before a letter or '~' after one",
-                        base + k + 1
+                        "rank {rank_no} (from the top): found {what}: expected a piece letter, a digit, '+' before a letter or '~' after one",
                     ),
                 ));
             }
@@ -136,7 +134,10 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
         if r.is_empty() {
             return Err(ParseError::new(
                 Some(off),
-                format!("rank {} (from the top), column {}: the rank is empty: expected pieces and digits", k + 1, off + 1),
+                format!(
+                    "rank {} (from the top): the rank is empty: expected pieces and digits",
+                    k + 1
+                ),
             ));
         }
         ranks.push(lex_rank(r, off, k + 1)?);
@@ -183,9 +184,8 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
             return Err(ParseError::new(
                 Some(r.offset + o),
                 format!(
-                    "rank {} (from the top), column {}: found consecutive digits '{run}': an empty run is one number (write {}), or pass --lenient to add up digits",
+                    "rank {} (from the top): found consecutive digits '{run}': an empty run is one number (write {}), or pass --lenient to add up digits",
                     k + 1,
-                    r.offset + o + 1,
                     run.bytes().map(|d| (d - b'0') as usize).sum::<usize>()
                 ),
             ));
@@ -193,9 +193,8 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
         return Err(ParseError::new(
             Some(r.end),
             format!(
-                "rank {} (from the top), column {}: the rank has {} squares, expected {width}{}",
+                "rank {} (from the top): the rank has {} squares, expected {width}{}",
                 k + 1,
-                r.end + 1,
                 r.by_number,
                 if opts.size.is_some() {
                     " (the size given)"

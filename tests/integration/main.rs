@@ -2,5 +2,6 @@
 
 mod cli;
 mod forms;
+mod notations;
 mod props;
 mod util;

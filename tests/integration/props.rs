@@ -184,3 +184,54 @@ fn chess_anchors_from_the_spec() {
         assert_eq!(Order::Berbef.index(s, sq), i ^ 63);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn edax_round_trips(seed: u64, density: u8) {
+        let p = pair(Size::CHESS, seed, density);
+        let v = Value::Pair(p.clone());
+        prop_assert_eq!(round_trip(Format::Edax, &v, &Options::default()).to_pair(), p);
+    }
+
+    /// Random variant FEN text (any size, letters, `+`/`~` marks, holdings, other fields) reads
+    /// and writes back identically.
+    #[test]
+    fn fen_text_round_trips(
+        w in 1usize..=16,
+        h in 1usize..=16,
+        cells in proptest::collection::vec((0u8..80, 0u8..3), 256),
+        holdings in proptest::option::of("[A-Za-z]{0,6}"),
+        rest in proptest::option::of("[wb] [KQkq-]{1,4} - [0-9]{1,2} [1-9]"),
+    ) {
+        let mut fen = String::new();
+        for r in 0..h {
+            if r > 0 { fen.push('/'); }
+            let mut empty = 0;
+            for f in 0..w {
+                let (c, mark) = cells[(r * w + f) % cells.len()];
+                if c < 28 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 { fen.push_str(&empty.to_string()); empty = 0; }
+                let letter = if c < 54 { (b'a' + c - 28) as char } else { (b'A' + c - 54) as char };
+                match mark {
+                    1 => { fen.push('+'); fen.push(letter); }
+                    2 => { fen.push(letter); fen.push('~'); }
+                    _ => fen.push(letter),
+                }
+            }
+            if empty > 0 { fen.push_str(&empty.to_string()); }
+        }
+        if let Some(hd) = &holdings { fen.push('['); fen.push_str(hd); fen.push(']'); }
+        if let Some(r) = &rest { fen.push(' '); fen.push_str(r); }
+        let opts = Options::default();
+        let v = parse(Format::Fen, fen.as_bytes(), &opts).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        prop_assert_eq!(v.size(), Size::new(w, h).unwrap());
+        let mut out = Vec::new();
+        render(Format::Fen, &v, &opts, &mut out).unwrap();
+        prop_assert_eq!(String::from_utf8(out).unwrap(), fen);
+    }
+}

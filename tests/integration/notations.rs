@@ -1,0 +1,403 @@
+//! FEN (chess and variants), per-piece bitboards, JSON, coordinate lists, grids and Edax strings,
+//! against independent references: python-chess values (fixtures/fen/reference.tsv), square lists
+//! written by hand from the diagrams (fixtures/fen/variants.tsv), and exact error messages.
+
+use crate::util::{fixture, run};
+
+fn tsv(rel: &str) -> Vec<Vec<String>> {
+    String::from_utf8(fixture(rel))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn fen_to_pair_matches_python_chess() {
+    let rows = tsv("fen/reference.tsv");
+    assert!(rows.len() >= 100);
+    let input: String = rows.iter().map(|r| format!("{}\n", r[0])).collect();
+    let (code, out, err) = run(&["convert", "-f", "fen", "-t", "pair"], input.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let got: Vec<&str> = std::str::from_utf8(&out).unwrap().lines().collect();
+    assert_eq!(got.len(), rows.len());
+    for (r, g) in rows.iter().zip(&got) {
+        assert_eq!(*g, format!("{} {}", r[1], r[2]), "{}", r[0]);
+    }
+}
+
+#[test]
+fn fen_pieces_match_python_chess_and_read_back() {
+    let rows = tsv("fen/reference.tsv");
+    let input: String = rows.iter().map(|r| format!("{}\n", r[0])).collect();
+    let (code, out, err) = run(&["convert", "-f", "fen", "-t", "pieces"], input.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let text = String::from_utf8(out).unwrap();
+    for (r, got) in rows.iter().zip(text.lines()) {
+        let want: Vec<String> = "PNBRQKpnbrqk"
+            .chars()
+            .zip(&r[3..15])
+            .filter(|(_, hex)| *hex != "0x0000000000000000")
+            .map(|(l, hex)| format!("{l}:{hex}"))
+            .collect();
+        assert_eq!(got, want.join(" "), "{}", r[0]);
+    }
+    // pieces -> FEN gives back the placement field.
+    let (code, back, err) = run(&["convert", "-f", "pieces", "-t", "fen"], text.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    for (r, got) in rows.iter().zip(String::from_utf8(back).unwrap().lines()) {
+        assert_eq!(got, r[0].split(' ').next().unwrap());
+    }
+}
+
+#[test]
+fn fen_round_trips_identically() {
+    let mut fens: Vec<String> = tsv("fen/reference.tsv")
+        .into_iter()
+        .map(|r| r[0].clone())
+        .collect();
+    fens.extend(tsv("fen/variants.tsv").into_iter().map(|r| r[1].clone()));
+    let input: String = fens.iter().map(|f| format!("{f}\n")).collect();
+    let (code, out, err) = run(&["convert", "-f", "fen", "-t", "fen"], input.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(String::from_utf8(out).unwrap(), input);
+}
+
+#[test]
+fn variant_fens() {
+    for r in tsv("fen/variants.tsv") {
+        let (name, fen, size) = (&r[0], &r[1], &r[2]);
+        let (code, out, err) = run(&["convert", "-f", "fen", "-t", "squares", fen], b"");
+        assert_eq!(code, 0, "{name}: {err}");
+        assert_eq!(
+            String::from_utf8(out).unwrap().trim_end(),
+            format!("first: {}; second: {}", r[3], r[4]),
+            "{name}"
+        );
+        let (_, out, _) = run(
+            &[
+                "convert", "-f", "fen", "-t", "json", "--fields", "first", fen,
+            ],
+            b"",
+        );
+        assert!(
+            String::from_utf8(out)
+                .unwrap()
+                .starts_with(&format!("{{\"size\":\"{size}\"")),
+            "{name}"
+        );
+        // With -s given, the same FEN is checked against it.
+        let (code, _, err) = run(
+            &["convert", "-f", "fen", "-t", "trits", "-s", size, fen],
+            b"",
+        );
+        assert_eq!(code, 0, "{name}: {err}");
+    }
+}
+
+#[test]
+fn invalid_fens_give_exact_messages() {
+    for r in tsv("fen/invalid.tsv") {
+        let mut args = vec!["convert", "-f", "fen", "-t", "pair"];
+        if r[0] != "-" {
+            args.extend(["-s", &r[0]]);
+        }
+        args.push(&r[1]);
+        let (code, out, err) = run(&args, b"");
+        assert_eq!(code, 1, "{}", r[1]);
+        assert!(out.is_empty());
+        assert_eq!(err.lines().next().unwrap_or(""), r[2], "{}", r[1]);
+    }
+}
+
+#[test]
+fn lenient_fen_adds_up_digits() {
+    let (code, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "pair",
+            "--lenient",
+            "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out, b"0x000000000000ffff 0xffff000000000000\n");
+}
+
+#[test]
+fn pair_to_fen_uses_the_letters_option() {
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "pair",
+            "-t",
+            "fen",
+            "0xff00 0xff000000000000",
+        ],
+        b"",
+    );
+    assert_eq!(out, b"8/pppppppp/8/8/8/8/PPPPPPPP/8\n");
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "pair",
+            "-t",
+            "fen",
+            "--letters",
+            "Xo",
+            "0x1 0x8000000000000000",
+        ],
+        b"",
+    );
+    assert_eq!(out, b"7o/8/8/8/8/8/8/X7\n");
+    let (code, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "pair",
+            "-t",
+            "fen",
+            "--letters",
+            "pP",
+            "0x1 0x2",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
+fn edax_strings() {
+    let start = "---------------------------OX------XO--------------------------- X";
+    let (code, out, err) = run(&["convert", "-f", "edax", "-t", "pair", start], b"");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, b"0x0000000810000000 0x0000001008000000\n");
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "pair",
+            "-t",
+            "edax",
+            "0x0000000810000000 0x0000001008000000",
+        ],
+        b"",
+    );
+    assert_eq!(String::from_utf8(out).unwrap().trim_end(), start);
+    // Detected without -f, other spellings of the sides.
+    let alt = "...........................wb......bw........................... b";
+    let (_, out, _) = run(&["convert", "-t", "pair", alt], b"");
+    assert_eq!(out, b"0x0000000810000000 0x0000001008000000\n");
+    let (code, _, err) = run(&["convert", "-f", "edax", "-t", "pair", "---Z"], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("column 4: found 'Z' at square 3"), "{err}");
+}
+
+#[test]
+fn json_input_and_output() {
+    let (_, out, _) = run(
+        &["convert", "-f", "hex", "-t", "json", "0x8100000000000081"],
+        b"",
+    );
+    assert_eq!(
+        out,
+        b"{\"size\":\"8x8\",\"order\":\"lerf\",\"bitboard\":\"0x8100000000000081\",\"squares\":[\"a1\",\"h1\",\"a8\",\"h8\"]}\n"
+    );
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "pair",
+            "-t",
+            "json",
+            "--fields",
+            "first,second,trits,packed,bitboard",
+            "-s",
+            "3x3",
+            "84 137",
+        ],
+        b"",
+    );
+    assert_eq!(
+        out,
+        b"{\"size\":\"3x3\",\"order\":\"lerf\",\"first\":\"0x054\",\"second\":\"0x089\",\"trits\":\"201210120\",\"packed\":\"9215\",\"bitboard\":\"0x0dd\"}\n"
+    );
+    // Input: a stream of values over several lines, numbers and strings, any one key.
+    let input = b"{\"bitboard\": 255}\n{\"size\":\"3x3\",\n \"first\":\"0x054\", \"second\": 137} 7\n{\"trits\":\"102\",\"size\":\"3x1\"}\n";
+    let (code, out, err) = run(&["convert", "-f", "json", "-t", "pair"], input);
+    assert_eq!(
+        code, 0,
+        "each object carries its size; a bare 7 is 8x8: {err}"
+    );
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(
+        text,
+        "0x00000000000000ff 0x0000000000000000\n0x054 0x089\n0x0000000000000007 0x0000000000000000\n0x1 0x4\n"
+    );
+    // Disagreeing keys are named.
+    let (code, _, err) = run(&["convert", "-f", "json", "-t", "pair", "{\"first\":\"0x1\",\"trits\":\"2000000000000000000000000000000000000000000000000000000000000000\"}"], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("\"first\" and \"trits\" disagree"), "{err}");
+    let (code, _, err) = run(
+        &["convert", "-f", "json", "-t", "pair", "{\"size\":\"8x8\"}"],
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("expected one of the keys bitboard, first"),
+        "{err}"
+    );
+}
+
+#[test]
+fn coordinate_lists() {
+    let (_, out, _) = run(
+        &[
+            "convert", "-f", "squares", "-t", "hex", "-s", "10x10", "a1 j10",
+        ],
+        b"",
+    );
+    assert_eq!(out, b"0x8000000000000000000000001\n");
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "squares",
+            "-t",
+            "pair",
+            "first: a1 (4,3); second: 63",
+        ],
+        b"",
+    );
+    assert_eq!(out, b"0x0000000010000001 0x8000000000000000\n");
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "pair",
+            "-t",
+            "coords",
+            "0x3 0x8000000000000000",
+        ],
+        b"",
+    );
+    assert_eq!(out, b"first: (0,0) (1,0); second: (7,7)\n");
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "hex",
+            "-t",
+            "indices",
+            "--to-order",
+            "berlef",
+            "0x1",
+        ],
+        b"",
+    );
+    assert_eq!(out, b"56\n");
+    let (code, _, err) = run(&["convert", "-f", "squares", "-t", "hex", "a1 i9"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("column 4: square i9 is off the 8x8 board"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["convert", "-f", "indices", "-t", "hex", "0 64"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("index 64 is off the 8x8 board: expected 0 to 63"),
+        "{err}"
+    );
+}
+
+#[test]
+fn grids_of_every_kind() {
+    // Plain rows of . X O without labels.
+    let (_, out, _) = run(&["convert", "-f", "grid", "-t", "pair"], b"X.O\n...\n...\n");
+    assert_eq!(out, b"0x040 0x100\n");
+    // Rows of 0/1 with rank labels (multi-digit) and file letters.
+    let grid =
+        "10 1 0\n 9 0 0\n 8 0 0\n 7 0 0\n 6 0 0\n 5 0 0\n 4 0 0\n 3 0 0\n 2 0 0\n 1 0 1\n   a b\n";
+    let (code, out, err) = run(&["convert", "-f", "grid", "-t", "squares"], grid.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, b"b1 a10\n");
+    // Rows of piece letters become a FEN.
+    let (_, out, _) = run(&["convert", "-f", "grid", "-t", "fen"], b"k..\n...\n..K\n");
+    assert_eq!(out, b"k2/3/2K\n");
+    // A ragged row is named.
+    let (code, _, err) = run(&["convert", "-f", "grid", "-t", "hex"], b"...\n....\n...\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("-:2:1: row 2 (rank 2) has 4 cells, expected 3"),
+        "{err}"
+    );
+}
+
+#[test]
+fn detection() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("0x70507", "squares", "a1 b1 c1 a2 c2 a3 b3 c3"),
+        ("460039", "hex", "0x0000000000070507"),
+        ("-1", "hex", "0xffffffffffffffff"),
+        ("0x1, 0x2", "pair", "0x0000000000000001 0x0000000000000002"),
+        (
+            "8/8/8/8/8/8/8/K7 w - - 0 1",
+            "squares",
+            "first: a1; second: -",
+        ),
+        ("{\"bitboard\":\"0x2\"}", "squares", "b1"),
+        ("a1 h8", "hex", "0x8000000000000001"),
+        ("(0,0) (7,7)", "hex", "0x8000000000000001"),
+        ("0 7 63", "hex", "0x8000000000000081"),
+        (
+            "first: a1; second: b1",
+            "pair",
+            "0x0000000000000001 0x0000000000000002",
+        ),
+        (
+            "P:0xff00 k:0x1000000000000000",
+            "fen",
+            "4k3/8/8/8/8/8/PPPPPPPP/8",
+        ),
+        (
+            "1020000000000000000000000000000000000000000000000000000000000000",
+            "pair",
+            "0x0000000000000001 0x0000000000000004",
+        ),
+        (
+            "797979010000000000d8f2f250",
+            "pair",
+            "0x000000000000ffff 0xffff000000000000",
+        ),
+        (
+            "00000000/00000000/00000000/00000000/00000000/00000000/00000000/10000001",
+            "squares",
+            "a1 h1",
+        ),
+    ];
+    for (input, to, want) in cases {
+        let (code, out, err) = run(&["convert", "-t", to, input], b"");
+        assert_eq!(code, 0, "{input}: {err}");
+        assert_eq!(String::from_utf8(out).unwrap().trim_end(), *want, "{input}");
+    }
+    // Ambiguous inputs name the candidates.
+    let (code, _, err) = run(&["convert", "-t", "hex", "-s", "3x3", "000000111"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("fits several forms (trits, int): add one of -f trits or -f int"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["convert", "-t", "hex", "1/1"], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("(rows, fen)"), "{err}");
+    let (code, _, err) = run(&["convert", "-t", "hex", "what?"], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot tell the form"), "{err}");
+}
