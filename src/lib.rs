@@ -19,6 +19,8 @@
 mod bigint;
 pub mod bitboard;
 pub mod format;
+pub mod mismatch;
+pub mod ops;
 pub mod order;
 pub mod pair;
 pub mod placement;

@@ -64,7 +64,7 @@ pub(crate) struct ConvertArgs {
     #[arg(long, value_name = "BYTES", default_value = "1M", value_parser = parse_bytes)]
     max_line: usize,
     /// Boards to convert, one an argument (- reads stdin); with none and no -i, stdin.
-    #[arg(value_name = "INPUT", allow_hyphen_values = true)]
+    #[arg(value_name = "INPUT")]
     boards: Vec<String>,
 }
 

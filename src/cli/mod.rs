@@ -1,6 +1,8 @@
 //! The command line: clap definitions of every subcommand and the dispatch to them.
 
 mod convert;
+mod explain;
+mod op;
 mod output;
 mod show;
 
@@ -68,6 +70,16 @@ enum Command {
         after_help = format!("{}\n\n{EXIT_CODES}", show::EXAMPLES)
     )]
     Show(show::ShowArgs),
+    /// Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount,
+    /// lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square).
+    #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", op::EXAMPLES))]
+    Op(op::OpArgs),
+    /// Decode a number under all 8 square orders, and find the order that gives the squares you expect.
+    #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", explain::EXPLAIN_EXAMPLES))]
+    Explain(explain::ExplainArgs),
+    /// Compare two boards and name the symmetry or shift that maps one onto the other.
+    #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", explain::DIFF_EXAMPLES))]
+    Diff(explain::DiffArgs),
     /// List every input and output form with a description and an example.
     #[command(after_help = "Examples:\n  bbconv formats")]
     Formats,
@@ -243,6 +255,9 @@ pub(crate) fn run() -> Result<ExitCode> {
         Some(Command::Convert(args)) => convert::run(args, grid),
         Some(Command::Show(args)) => show::run(args, grid),
         Some(Command::Formats) => show::formats(),
+        Some(Command::Op(args)) => op::run(args, grid),
+        Some(Command::Explain(args)) => explain::explain(args, grid),
+        Some(Command::Diff(args)) => explain::diff(args, grid),
         None => {
             if cli.show.is_empty() && std::io::stdin().is_terminal() {
                 let _ = Cli::command().print_help();
@@ -255,6 +270,10 @@ pub(crate) fn run() -> Result<ExitCode> {
         Err(e) if e.downcast_ref::<UsageError>().is_some() => {
             eprintln!("bbconv: {e}");
             Ok(ExitCode::from(2))
+        }
+        Err(e) if e.downcast_ref::<op::InputError>().is_some() => {
+            eprintln!("bbconv: {e}");
+            Ok(ExitCode::from(1))
         }
         other => other,
     }

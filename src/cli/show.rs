@@ -27,7 +27,7 @@ pub(crate) struct ShowArgs {
     #[command(flatten)]
     board: BoardArgs,
     /// Boards to show, one an argument (- reads stdin); with none, stdin.
-    #[arg(value_name = "INPUT", allow_hyphen_values = true)]
+    #[arg(value_name = "INPUT")]
     boards: Vec<String>,
 }
 

@@ -1,5 +1,6 @@
 //! bbconv's integration tests, compiled into one test binary.
 
+mod algebra;
 mod cli;
 mod forms;
 mod notations;

@@ -176,7 +176,7 @@ fn pair_to_fen_uses_the_letters_option() {
 #[test]
 fn edax_strings() {
     let start = "---------------------------OX------XO--------------------------- X";
-    let (code, out, err) = run(&["convert", "-f", "edax", "-t", "pair", start], b"");
+    let (code, out, err) = run(&["convert", "-f", "edax", "-t", "pair", "--", start], b"");
     assert_eq!(code, 0, "{err}");
     assert_eq!(out, b"0x0000000810000000 0x0000001008000000\n");
     let (_, out, _) = run(
@@ -195,7 +195,7 @@ fn edax_strings() {
     let alt = "...........................wb......bw........................... b";
     let (_, out, _) = run(&["convert", "-t", "pair", alt], b"");
     assert_eq!(out, b"0x0000000810000000 0x0000001008000000\n");
-    let (code, _, err) = run(&["convert", "-f", "edax", "-t", "pair", "---Z"], b"");
+    let (code, _, err) = run(&["convert", "-f", "edax", "-t", "pair", "--", "---Z"], b"");
     assert_eq!(code, 1);
     assert!(err.contains("column 4: found 'Z' at square 3"), "{err}");
 }

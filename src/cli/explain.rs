@@ -1,0 +1,511 @@
+//! `bbconv explain` and `bbconv diff`: the square-order debugger. Presentation only; the search
+//! for matching orders and transformations is `bbconv::mismatch`.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use bbconv::format::{self, Format, GridStyle, Layer, Options, Value};
+use bbconv::mismatch::{closest_order, mappings, orders_giving, Layers, Mapping};
+use bbconv::ops::{shift, Direction};
+use bbconv::ternary::DigitOrder;
+use bbconv::{Bitboard, Order, Pair};
+use clap::Args;
+
+use super::op::InputError;
+use super::{format_parser, BoardArgs, UsageError};
+
+pub(crate) const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  An engine that numbers squares from a8 (a8 = 0, h1 = 63) prints the white king on e1 as
+  0x1000000000000000; read as LERF that is e8. Which convention makes it e1?
+
+  bbconv explain 0x1000000000000000 --expect e1
+      ... exact match: berlef (W*(H-1-r) + f)
+
+  bbconv explain 0x1000000000000000 --expect-fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --side K
+  bbconv explain -s 3x3 84                         every reading of bibi's tic-tac-toe X board
+  bbconv explain 0x0000000000000100 --expect a1    no order fits: a shift of one rank is named";
+
+pub(crate) const DIFF_EXAMPLES: &str = "\
+Examples:
+  Two programs print the start position's white pieces differently:
+
+  bbconv diff 0x000000000000ffff 0xffff000000000000
+      ... B = A flipped vertically (ranks reversed): LERF read as BERLEF
+
+  bbconv diff 0x70507 0xe0a0e0                      B = A flipped horizontally (files reversed)
+  bbconv diff 0x0f 0x1e                             B = A shifted 1 square east
+  bbconv diff 0x1 0x8000                            no symmetry or shift: the squares only in A and only in B
+  bbconv diff -f packed 797979010000000000d8f2f250 d8f2f250000000000079797901";
+
+#[derive(Args, Debug)]
+pub(crate) struct ExplainArgs {
+    /// The number (or digit string) to decode under every square order.
+    #[arg(value_name = "VALUE")]
+    value: String,
+    /// The squares VALUE should be (e.g. 'e1' or 'a1 h8').
+    #[arg(long, value_name = "SQUARES", conflicts_with = "expect_fen")]
+    expect: Option<String>,
+    /// A FEN whose squares VALUE should be (with --side).
+    #[arg(long, value_name = "FEN")]
+    expect_fen: Option<String>,
+    /// Which squares of --expect-fen: first (white), second (black), occupied, or a piece letter.
+    #[arg(long, value_name = "SIDE", default_value = "occupied")]
+    side: String,
+    /// Input form of VALUE.
+    #[arg(short = 'f', long = "from", value_name = "FORM", value_parser = format_parser(), ignore_case = true, default_value = "auto")]
+    from: Format,
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct DiffArgs {
+    /// The first board.
+    #[arg(value_name = "A")]
+    a: String,
+    /// The second board.
+    #[arg(value_name = "B")]
+    b: String,
+    /// Input form of A and B.
+    #[arg(short = 'f', long = "from", value_name = "FORM", value_parser = format_parser(), ignore_case = true, default_value = "auto")]
+    from: Format,
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+fn parse(text: &str, what: &str, from: Format, opts: &Options) -> Result<Value> {
+    format::parse(from, text.as_bytes(), opts).map_err(|e| {
+        let col = e
+            .offset
+            .map(|o| format!(", column {}", o + 1))
+            .unwrap_or_default();
+        anyhow::anyhow!(InputError(format!("{what}{col}: {}", e.message)))
+    })
+}
+
+/// Lays out titled blocks of lines side by side, as many as fit in `width` columns.
+fn side_by_side(blocks: &[(String, String)], width: usize, out: &mut String) {
+    let blocks: Vec<(String, Vec<String>)> = blocks
+        .iter()
+        .map(|(t, b)| (t.clone(), b.lines().map(str::to_string).collect()))
+        .collect();
+    let visible = |s: &str| strip_ansi(s).chars().count();
+    let col_w = blocks
+        .iter()
+        .flat_map(|(t, ls)| std::iter::once(visible(t)).chain(ls.iter().map(|l| visible(l))))
+        .max()
+        .unwrap_or(0)
+        + 3;
+    let per_row = (width / col_w).max(1);
+    for (k, chunk) in blocks.chunks(per_row).enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        let rows = chunk.iter().map(|(_, l)| l.len()).max().unwrap_or(0);
+        for r in 0..=rows {
+            let mut line = String::new();
+            for (t, ls) in chunk {
+                let cell = if r == 0 {
+                    t.as_str()
+                } else {
+                    ls.get(r - 1).map_or("", |s| s.as_str())
+                };
+                line.push_str(cell);
+                line.push_str(&" ".repeat(col_w - visible(cell)));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+    }
+}
+
+fn strip_ansi(s: &str) -> String {
+    let mut out = String::new();
+    let mut esc = false;
+    for c in s.chars() {
+        match (esc, c) {
+            (false, '\x1b') => esc = true,
+            (true, 'm') => esc = false,
+            (true, _) => {}
+            (false, c) => out.push(c),
+        }
+    }
+    out
+}
+
+fn width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(100)
+}
+
+fn grid(v: &Value, opts: &Options) -> String {
+    let mut out = Vec::new();
+    let _ = format::render(Format::Grid, v, opts, &mut out);
+    // Drop the "# WxH order" header: the block title says it.
+    String::from_utf8_lossy(&out)
+        .lines()
+        .skip(1)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn names(bb: &Bitboard) -> String {
+    let v: Vec<String> = bb.squares().map(|s| s.to_string()).collect();
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(" ")
+    }
+}
+
+fn reread(v: &Value, o: Order) -> Value {
+    match v {
+        Value::Single(b) => Value::Single(o.decode(b)),
+        other => {
+            let p = other.to_pair();
+            Value::Pair(Pair::new(o.decode(p.first()), o.decode(p.second())).unwrap_or(p))
+        }
+    }
+}
+
+fn layer(v: &Value, opts: &Options) -> Bitboard {
+    match v {
+        Value::Single(b) => b.clone(),
+        other => other
+            .to_single(Some(opts.layer.unwrap_or(Layer::First)))
+            .unwrap_or_else(|_| other.to_pair().first().clone()),
+    }
+}
+
+pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCode> {
+    let mut opts = args.board.options(grid_style)?;
+    // VALUE is read as a plain number; every order is then applied to it.
+    opts.order = Order::Lerf;
+    let from = if args.from == Format::Auto {
+        format::detect(&args.value, &opts)
+            .map_err(|e| anyhow::anyhow!(InputError(format!("VALUE: {}", e.message))))?
+    } else {
+        args.from
+    };
+    if matches!(
+        from,
+        Format::Grid
+            | Format::Fen
+            | Format::Squares
+            | Format::Coords
+            | Format::Rows
+            | Format::Edax
+            | Format::Pieces
+    ) {
+        return Err(UsageError(format!(
+            "VALUE is {from}, which names squares directly: explain decodes numbers and digit strings (hex, dec, pair, trits, packed, indices)"
+        ))
+        .into());
+    }
+    let value = parse(&args.value, "VALUE", from, &opts)?;
+    let size = value.size();
+    let mut text = String::new();
+    text.push_str(&format!(
+        "VALUE {} on {size}, read under each square order:\n\n",
+        args.value.trim()
+    ));
+    let blocks: Vec<(String, String)> = Order::ALL
+        .iter()
+        .map(|&o| {
+            let v = reread(&value, o);
+            let mut g = grid(&v, &opts);
+            g.push_str(&format!("\n{}", names(&layer(&v, &opts))));
+            (format!("{o}: {}", o.formula()), g)
+        })
+        .collect();
+    side_by_side(&blocks, width(), &mut text);
+
+    let expected = match (&args.expect, &args.expect_fen) {
+        (Some(sq), _) => {
+            let o = Options {
+                size: Some(size),
+                order: Order::Lerf,
+                ..opts.clone()
+            };
+            Some(layer(
+                &parse(sq, "--expect", Format::Squares, &o)?,
+                &Options {
+                    layer: Some(Layer::Occupied),
+                    ..opts.clone()
+                },
+            ))
+        }
+        (None, Some(fen)) => {
+            let v = parse(
+                fen,
+                "--expect-fen",
+                Format::Fen,
+                &Options {
+                    size: None,
+                    ..opts.clone()
+                },
+            )?;
+            let pl = v.to_placement(&opts);
+            let side = args.side.as_str();
+            let bb = match side.to_ascii_lowercase().as_str() {
+                "first" | "white" => pl.to_pair().first().clone(),
+                "second" | "black" => pl.to_pair().second().clone(),
+                "occupied" | "all" => pl.to_pair().occupied(),
+                _ if side.len() == 1 && side.as_bytes()[0].is_ascii_alphabetic() => pl
+                    .piece_bitboards()
+                    .into_iter()
+                    .find(|(l, _)| *l == side.as_bytes()[0])
+                    .map(|(_, b)| b)
+                    .unwrap_or_else(|| Bitboard::empty(pl.size())),
+                _ => return Err(UsageError(format!(
+                    "invalid --side '{side}': expected first, second, occupied or a piece letter"
+                ))
+                .into()),
+            };
+            if bb.size() != size {
+                return Err(anyhow::anyhow!(InputError(format!(
+                    "the FEN is {} but VALUE is {size} (set -s)",
+                    bb.size()
+                ))));
+            }
+            Some(bb)
+        }
+        _ => None,
+    };
+    if let Some(exp) = expected {
+        let raw = layer(&value, &opts);
+        text.push_str(&format!(
+            "\nExpected: {} ({} square{})\n",
+            names(&exp),
+            exp.count(),
+            if exp.count() == 1 { "" } else { "s" }
+        ));
+        let exact = orders_giving(&raw, &exp);
+        if exact.is_empty() {
+            let (o, extra, missing) = closest_order(&raw, &exp);
+            text.push_str(&format!(
+                "  no order makes VALUE exactly the expected squares; closest: {o} ({}), which has {} extra and misses {}\n",
+                o.formula(),
+                names(&extra),
+                names(&missing)
+            ));
+        } else {
+            for o in &exact {
+                text.push_str(&format!("  exact match: {o} ({})\n", o.formula()));
+            }
+        }
+        // Near misses: a sign mix-up, an off-by-one rank or file, packed digits reversed.
+        let n = size.squares();
+        let mut negated = raw.clone();
+        let words: Vec<u64> = raw.words().to_vec();
+        let neg = twos_complement(&words, n);
+        if let Ok(b) = Bitboard::from_words(size, &neg) {
+            negated = b;
+        }
+        for o in orders_giving(&negated, &exp) {
+            text.push_str(&format!(
+                "  VALUE negated (two's complement in {n} bits) is the expected set under {o}: a signed/unsigned mix-up\n"
+            ));
+        }
+        for o in Order::ALL {
+            let got = o.decode(&raw);
+            for d in [
+                Direction::North,
+                Direction::South,
+                Direction::East,
+                Direction::West,
+            ] {
+                if let Ok(s) = shift(&got, d, 1) {
+                    if s == exp && !exp.is_empty() {
+                        let what = if matches!(d, Direction::North | Direction::South) {
+                            "rank"
+                        } else {
+                            "file"
+                        };
+                        text.push_str(&format!("  under {o}, VALUE shifted one {what} {d} is the expected set: an off-by-one {what}\n"));
+                    }
+                }
+            }
+        }
+        if from == Format::Packed {
+            let mut other = opts.clone();
+            other.layout.digits = match opts.layout.digits {
+                DigitOrder::Lsd => DigitOrder::Msd,
+                DigitOrder::Msd => DigitOrder::Lsd,
+            };
+            if let Ok(v) = format::parse(Format::Packed, args.value.as_bytes(), &other) {
+                let r = layer(&v, &other);
+                for o in orders_giving(&r, &exp) {
+                    text.push_str(&format!(
+                        "  with the packed digits in the other order ({}), VALUE is the expected set under {o}\n",
+                        if other.layout.digits == DigitOrder::Msd { "msd" } else { "lsd" }
+                    ));
+                }
+            }
+        }
+    }
+    let mut w = io::stdout().lock();
+    w.write_all(text.as_bytes())?;
+    w.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn twos_complement(words: &[u64], n: usize) -> Vec<u64> {
+    let mut out = Vec::with_capacity(words.len());
+    let mut carry = 1u128;
+    for &w in words {
+        let v = (!w) as u128 + carry;
+        out.push(v as u64);
+        carry = v >> 64;
+    }
+    if n % 64 != 0 {
+        if let Some(last) = out.last_mut() {
+            *last &= (1u64 << (n % 64)) - 1;
+        }
+    }
+    out
+}
+
+fn layers(v: &Value) -> Layers {
+    match v {
+        Value::Single(b) => Layers::One(b.clone()),
+        other => Layers::Two(other.to_pair()),
+    }
+}
+
+fn diff_grid(a: &Value, b: &Value) -> String {
+    let pa = a.to_pair();
+    let pb = b.to_pair();
+    let size = pa.size();
+    let (w, h) = (size.width(), size.height());
+    let lw = h.to_string().len();
+    let mut s = String::new();
+    for g in 0..h {
+        let r = h - 1 - g;
+        s.push_str(&format!("{:>lw$}", r + 1));
+        for f in 0..w {
+            let i = w * r + f;
+            let (x, y) = (pa.trit_at(i), pb.trit_at(i));
+            let c = match (x, y) {
+                _ if x == y => '.',
+                (0, _) => '+',
+                (_, 0) => '-',
+                _ => '~',
+            };
+            s.push(' ');
+            s.push(c);
+        }
+        s.push('\n');
+    }
+    if size.has_file_letters() {
+        s.push_str(&" ".repeat(lw));
+        for f in 0..w {
+            s.push(' ');
+            s.push((b'a' + f as u8) as char);
+        }
+    }
+    s
+}
+
+pub(crate) fn diff(args: DiffArgs, grid_style: GridStyle) -> Result<ExitCode> {
+    let opts = args.board.options(grid_style)?;
+    let a = parse(&args.a, "A", args.from, &opts)?;
+    let b = parse(&args.b, "B", args.from, &opts)?;
+    let mut text = String::new();
+    let same_size = a.size() == b.size();
+    let mut blocks = vec![
+        (format!("A ({})", a.size()), grid(&a, &opts)),
+        (format!("B ({})", b.size()), grid(&b, &opts)),
+    ];
+    if same_size {
+        blocks.push((
+            "A -> B (+ only B, - only A, ~ side changed)".to_string(),
+            diff_grid(&a, &b),
+        ));
+    }
+    side_by_side(&blocks, width(), &mut text);
+    let (la, lb) = (layers(&a), layers(&b));
+    text.push('\n');
+    if la == lb {
+        text.push_str("A and B are the same board.\n");
+    } else if la.is_empty() && lb.is_empty() {
+        text.push_str("A and B are both empty.\n");
+    } else {
+        let found = mappings(&la, &lb, 2);
+        for m in &found {
+            match m {
+                Mapping::Symmetry(s) => {
+                    let o = s.as_order();
+                    text.push_str(&format!(
+                        "B = A {}: A's number read as {} instead of {} gives B\n",
+                        s.describe(),
+                        o.to_string().to_uppercase(),
+                        "LERF"
+                    ));
+                }
+                Mapping::Shift(d, n) => text.push_str(&format!(
+                    "B = A shifted {n} square{} {d}\n",
+                    if *n == 1 { "" } else { "s" }
+                )),
+            }
+        }
+        let mut packed_hit = false;
+        if args.from == Format::Packed
+            || (args.from == Format::Auto
+                && format::detect(&args.a, &opts).ok() == Some(Format::Packed))
+        {
+            let mut other = opts.clone();
+            other.layout.digits = match opts.layout.digits {
+                DigitOrder::Lsd => DigitOrder::Msd,
+                DigitOrder::Msd => DigitOrder::Lsd,
+            };
+            if let Ok(bb) = format::parse(Format::Packed, args.b.as_bytes(), &other) {
+                if layers(&bb) == la {
+                    packed_hit = true;
+                    text.push_str("B = A with the digits inside each packed byte in the other order (lsd <-> msd)\n");
+                }
+            }
+        }
+        if found.is_empty() && !packed_hit {
+            text.push_str("No symmetry and no shift of up to 2 squares maps A onto B.\n");
+            if same_size {
+                let (pa, pb) = (a.to_pair(), b.to_pair());
+                match (&la, &lb) {
+                    (Layers::One(x), Layers::One(y)) => {
+                        text.push_str(&format!(
+                            "only in A: {}\n",
+                            names(&x.andnot(y).unwrap_or_else(|_| x.clone()))
+                        ));
+                        text.push_str(&format!(
+                            "only in B: {}\n",
+                            names(&y.andnot(x).unwrap_or_else(|_| y.clone()))
+                        ));
+                    }
+                    _ => {
+                        for (side, x, y) in [
+                            ("first", pa.first(), pb.first()),
+                            ("second", pa.second(), pb.second()),
+                        ] {
+                            text.push_str(&format!(
+                                "{side}, only in A: {}\n",
+                                names(&x.andnot(y).unwrap_or_else(|_| x.clone()))
+                            ));
+                            text.push_str(&format!(
+                                "{side}, only in B: {}\n",
+                                names(&y.andnot(x).unwrap_or_else(|_| y.clone()))
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut w = io::stdout().lock();
+    w.write_all(text.as_bytes())?;
+    w.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

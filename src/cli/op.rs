@@ -1,0 +1,295 @@
+//! `bbconv op`: bitboard algebra (logic, shifts, flips, rotations, masks, queries) on the command line.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Result;
+use bbconv::format::{self, Format, GridStyle, Options, Value};
+use bbconv::ops::{shift, Direction, Mask, Symmetry};
+use bbconv::{Bitboard, Pair, Square};
+use clap::{Args, ValueEnum};
+
+use super::{format_parser, BoardArgs, UsageError};
+
+pub(crate) const EXAMPLES: &str = "\
+Examples:
+  bbconv op and 0xff00 0x0ff0                      0x0000000000000f00
+  bbconv op not -s 3x3 0b010101010                 0x155, the complement within the board
+  bbconv op shift north 1 0xff                     0x000000000000ff00 (nothing wraps)
+  bbconv op flip vertical 0x1e2222120e0a1222       0x22120a0e1222221e
+  bbconv op rotate 90 -t grid 0x1e2222120e0a1222   the letter R turned clockwise
+  bbconv op mask rank 0 -s 4x3 -t dec              15
+  bbconv op mask diagonal 1 -s 4x3 -t dec          132   (N = (W-1) + rank - file)
+  bbconv op mask antidiagonal 1 -s 4x3 -t dec      18    (N = rank + file)
+  bbconv op popcount 0x70507                       8
+  bbconv op lsb 0x70507                            a1
+  bbconv op contains 0x70507 b2                    false
+  bbconv op flip vertical -f pair -t pair '0xffff 0xffff000000000000'   both sides flip";
+
+/// The operation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Operation {
+    /// A B: squares in both (sizes must match).
+    And,
+    /// A B: squares in either.
+    Or,
+    /// A B: squares in exactly one.
+    Xor,
+    /// A B: squares in A but not in B.
+    Andnot,
+    /// A: the complement within the board.
+    Not,
+    /// DIRECTION N A: shift N squares (n, s, e, w, ne, nw, se, sw); nothing wraps.
+    Shift,
+    /// vertical|horizontal|diagonal|antidiagonal A: flip (diagonals need a square board).
+    Flip,
+    /// 90|180|270 A: rotate clockwise (W and H swap for 90 and 270).
+    Rotate,
+    /// A: (f, r) -> (r, f), on any shape.
+    Transpose,
+    /// A: the number of squares set.
+    Popcount,
+    /// A: the square of the lowest set bit in the order (-t indices: its index).
+    Lsb,
+    /// A: the square of the highest set bit.
+    Msb,
+    /// A: the set squares.
+    Squares,
+    /// A SQUARE: whether SQUARE is set (prints true or false).
+    Contains,
+    /// rank N | file N | diagonal N | antidiagonal N | full | empty | square S: a mask.
+    Mask,
+}
+
+#[derive(Args, Debug)]
+pub(crate) struct OpArgs {
+    /// The operation.
+    #[arg(value_enum)]
+    operation: Operation,
+    /// Its operands: boards, a direction and count, a flip axis, an angle, a mask.
+    #[arg(value_name = "ARGS")]
+    args: Vec<String>,
+    /// Input form of the boards.
+    #[arg(short = 'f', long = "from", value_name = "FORM", value_parser = format_parser(), ignore_case = true, default_value = "auto")]
+    from: Format,
+    /// Output form of a board result.
+    #[arg(short = 't', long = "to", value_name = "FORM", value_parser = format_parser(), ignore_case = true, default_value = "hex")]
+    to: Format,
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+fn usage(msg: impl Into<String>) -> anyhow::Error {
+    UsageError(msg.into()).into()
+}
+
+fn arity(args: &[String], n: usize, what: &str) -> Result<()> {
+    if args.len() != n {
+        return Err(usage(format!(
+            "expected {what} ({n} argument{}), found {}",
+            if n == 1 { "" } else { "s" },
+            args.len()
+        )));
+    }
+    Ok(())
+}
+
+fn board(text: &str, k: usize, from: Format, opts: &Options) -> Result<Value> {
+    format::parse(from, text.as_bytes(), opts).map_err(|e| {
+        let col = e
+            .offset
+            .map(|o| format!(", column {}", o + 1))
+            .unwrap_or_default();
+        anyhow::anyhow!(InputError(format!("board {k}{col}: {}", e.message)))
+    })
+}
+
+/// An operand that could not be read (exit code 1).
+#[derive(Debug)]
+pub(crate) struct InputError(pub String);
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+fn single(v: &Value, opts: &Options) -> Result<Bitboard> {
+    v.to_single(opts.layer)
+        .map_err(|e| anyhow::anyhow!(InputError(e.0)))
+}
+
+fn int_arg(s: &str, what: &str) -> Result<i64> {
+    s.parse::<i64>()
+        .map_err(|_| usage(format!("invalid {what} '{s}': expected a whole number")))
+}
+
+/// Applies a per-bitboard map to a one- or two-player value.
+fn map_value(v: &Value, f: impl Fn(&Bitboard) -> Result<Bitboard>) -> Result<Value> {
+    Ok(match v {
+        Value::Single(b) => Value::Single(f(b)?),
+        other => {
+            let p = other.to_pair();
+            Value::Pair(
+                Pair::new(f(p.first())?, f(p.second())?)
+                    .map_err(|e| anyhow::anyhow!(InputError(e.to_string())))?,
+            )
+        }
+    })
+}
+
+fn op_err(e: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::anyhow!(InputError(e.to_string()))
+}
+
+pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
+    let opts = args.board.options(grid)?;
+    let a = &args.args;
+    let (from, to) = (args.from, args.to);
+    let mut out = Vec::new();
+    let result: Value = match args.operation {
+        Operation::And | Operation::Or | Operation::Xor | Operation::Andnot => {
+            arity(a, 2, "two boards, A and B")?;
+            let x = single(&board(&a[0], 1, from, &opts)?, &opts)?;
+            let y = single(&board(&a[1], 2, from, &opts)?, &opts)?;
+            let r = match args.operation {
+                Operation::And => x.and(&y),
+                Operation::Or => x.or(&y),
+                Operation::Xor => x.xor(&y),
+                _ => x.andnot(&y),
+            };
+            Value::Single(r.map_err(op_err)?)
+        }
+        Operation::Not => {
+            arity(a, 1, "one board")?;
+            Value::Single(single(&board(&a[0], 1, from, &opts)?, &opts)?.not())
+        }
+        Operation::Shift => {
+            arity(a, 3, "a direction, a count and a board")?;
+            let dir: Direction = a[0].parse().map_err(usage)?;
+            let n = int_arg(&a[1], "shift count")?;
+            let v = board(&a[2], 1, from, &opts)?;
+            map_value(&v, |b| shift(b, dir, n).map_err(op_err))?
+        }
+        Operation::Flip | Operation::Rotate | Operation::Transpose => {
+            let (sym, board_arg) = if args.operation == Operation::Transpose {
+                arity(a, 1, "one board")?;
+                (Symmetry::Transpose, &a[0])
+            } else {
+                arity(a, 2, "an axis or angle and a board")?;
+                let s = match (args.operation, a[0].to_ascii_lowercase().as_str()) {
+                    (Operation::Flip, "vertical" | "v") => Symmetry::FlipVertical,
+                    (Operation::Flip, "horizontal" | "h") => Symmetry::FlipHorizontal,
+                    (Operation::Flip, "diagonal" | "d") => Symmetry::FlipDiagonal,
+                    (Operation::Flip, "antidiagonal" | "anti-diagonal" | "a") => Symmetry::FlipAntiDiagonal,
+                    (Operation::Flip, other) => return Err(usage(format!("unknown flip '{other}': expected vertical, horizontal, diagonal or antidiagonal"))),
+                    (_, "90") => Symmetry::Rotate90,
+                    (_, "180") => Symmetry::Rotate180,
+                    (_, "270") => Symmetry::Rotate270,
+                    (_, other) => return Err(usage(format!("unknown rotation '{other}': expected 90, 180 or 270 (clockwise)"))),
+                };
+                (s, &a[1])
+            };
+            let v = board(board_arg, 1, from, &opts)?;
+            map_value(&v, |b| sym.apply(b).map_err(op_err))?
+        }
+        Operation::Popcount | Operation::Lsb | Operation::Msb | Operation::Squares => {
+            arity(a, 1, "one board")?;
+            let v = board(&a[0], 1, from, &opts)?;
+            if args.operation == Operation::Squares {
+                v
+            } else {
+                let b = single(&v, &opts)?;
+                let raw = opts.to_order.encode(&b);
+                let idx = match args.operation {
+                    Operation::Popcount => {
+                        out.extend_from_slice(format!("{}\n", b.count()).as_bytes());
+                        None
+                    }
+                    Operation::Lsb => Some(raw.lsb()),
+                    _ => Some(raw.msb()),
+                };
+                if let Some(idx) = idx {
+                    match idx {
+                        None => return Err(op_err("the board is empty: it has no set bit")),
+                        Some(i) if to == Format::Indices => {
+                            out.extend_from_slice(format!("{i}\n").as_bytes())
+                        }
+                        Some(i) => out.extend_from_slice(
+                            format!("{}\n", opts.to_order.square(b.size(), i)).as_bytes(),
+                        ),
+                    }
+                }
+                return finish(out);
+            }
+        }
+        Operation::Contains => {
+            arity(a, 2, "a board and a square")?;
+            let b = single(&board(&a[0], 1, from, &opts)?, &opts)?;
+            let sq = parse_square(&a[1], &b, &opts)?;
+            out.extend_from_slice(if b.contains(sq) {
+                b"true\n"
+            } else {
+                b"false\n"
+            });
+            return finish(out);
+        }
+        Operation::Mask => {
+            let size = opts.size_or_default();
+            let kind = a
+                .first()
+                .map(|s| s.to_ascii_lowercase())
+                .unwrap_or_default();
+            let mask = match kind.as_str() {
+                "full" | "empty" => {
+                    arity(a, 1, &format!("no argument after {kind}"))?;
+                    if kind == "full" { Mask::Full } else { Mask::Empty }
+                }
+                "rank" | "file" | "diagonal" | "antidiagonal" | "anti-diagonal" | "square" => {
+                    arity(a, 2, &format!("{kind} and its number"))?;
+                    if kind == "square" {
+                        Mask::Square(parse_square(&a[1], &Bitboard::empty(size), &opts)?)
+                    } else {
+                        let n = int_arg(&a[1], &kind)?;
+                        match kind.as_str() {
+                            "rank" => Mask::Rank(n),
+                            "file" => Mask::File(n),
+                            "diagonal" => Mask::Diagonal(n),
+                            _ => Mask::AntiDiagonal(n),
+                        }
+                    }
+                }
+                _ => return Err(usage(format!("unknown mask '{kind}': expected rank N, file N, diagonal N, antidiagonal N, full, empty or square S"))),
+            };
+            Value::Single(mask.build(size).map_err(op_err)?)
+        }
+    };
+    format::render(to, &result, &opts, &mut out).map_err(op_err)?;
+    if !to.is_binary() {
+        out.push(b'\n');
+    }
+    finish(out)
+}
+
+fn parse_square(text: &str, on: &Bitboard, opts: &Options) -> Result<Square> {
+    let size = on.size();
+    if let Ok(i) = text.parse::<usize>() {
+        if i >= size.squares() {
+            return Err(op_err(format!(
+                "square index {i} is off the {size} board: expected 0 to {}",
+                size.squares() - 1
+            )));
+        }
+        return Ok(opts.order.square(size, i));
+    }
+    Square::parse_on(text, size).map_err(op_err)
+}
+
+fn finish(out: Vec<u8>) -> Result<ExitCode> {
+    let mut w = io::stdout().lock();
+    w.write_all(&out)?;
+    w.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

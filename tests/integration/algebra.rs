@@ -1,0 +1,323 @@
+//! Bitboard algebra (`op`), masks, and the order debugger (`explain`, `diff`): known vectors from
+//! chessprogramming and bibi, and properties against a per-square reference model.
+
+use std::collections::BTreeSet;
+
+use bbconv::ops::{shift, Direction, Mask, Symmetry};
+use bbconv::{Bitboard, Size, Square};
+use proptest::prelude::*;
+
+use crate::util::run;
+
+fn op(args: &[&str]) -> String {
+    let mut a = vec!["op"];
+    a.extend_from_slice(args);
+    let (code, out, err) = run(&a, b"");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    String::from_utf8(out).unwrap().trim_end().to_string()
+}
+
+#[test]
+fn letter_r_vectors() {
+    let r = "0x1e2222120e0a1222";
+    assert_eq!(op(&["flip", "vertical", r]), "0x22120a0e1222221e");
+    assert_eq!(op(&["flip", "horizontal", r]), "0x7844444870504844");
+    assert_eq!(op(&["flip", "diagonal", r]), "0x000061928c88ff00");
+    assert_eq!(op(&["flip", "antidiagonal", r]), "0x00ff113149860000");
+    assert_eq!(op(&["rotate", "90", r]), "0x00ff888c92610000");
+    assert_eq!(op(&["rotate", "180", r]), "0x4448507048444478");
+    assert_eq!(op(&["rotate", "270", r]), "0x000086493111ff00");
+}
+
+#[test]
+fn masks_on_4x3() {
+    let m = |k: &str, n: &str| op(&["mask", k, n, "-s", "4x3", "-t", "dec"]);
+    assert_eq!(m("rank", "0"), "15");
+    assert_eq!(m("rank", "2"), "3840");
+    assert_eq!(m("file", "1"), "546");
+    assert_eq!(m("diagonal", "1"), "132");
+    assert_eq!(m("antidiagonal", "1"), "18");
+    assert_eq!(op(&["mask", "full", "-s", "4x3", "-t", "dec"]), "4095");
+    assert_eq!(op(&["mask", "empty", "-s", "4x3", "-t", "dec"]), "0");
+    assert_eq!(
+        op(&["mask", "square", "b2", "-s", "4x3", "-t", "dec"]),
+        "32"
+    );
+    let (code, _, err) = run(&["op", "mask", "diagonal", "6", "-s", "4x3"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("diagonal 6 is out of range: expected 0 to 5"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["op", "mask", "file", "-1", "-s", "4x3"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("file -1 is out of range: expected 0 to 3"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bibi_examples() {
+    // bibi's documented examples on 3x3 (square 0 bottom-left).
+    let s = ["-s", "3x3", "-f", "rows", "-t", "rows"];
+    let o = |args: &[&str]| {
+        let mut v: Vec<&str> = args.to_vec();
+        v.extend_from_slice(&s);
+        op(&v)
+    };
+    assert_eq!(o(&["and", "010/010/010", "000/111/000"]), "000/010/000");
+    assert_eq!(o(&["or", "010/010/010", "000/111/000"]), "010/111/010");
+    assert_eq!(o(&["xor", "010/010/010", "000/111/000"]), "010/101/010");
+    assert_eq!(o(&["not", "010/101/010"]), "101/010/101");
+    // bibi draws rows west to east: shift_east of 111 is 011 read as a number, i.e. the west
+    // square empties and the east square falls off, leaving 011 -> .11 in reading order.
+    assert_eq!(o(&["shift", "east", "1", "111/000/000"]), "011/000/000");
+    assert_eq!(o(&["shift", "north", "1", "100/100/100"]), "100/100/000");
+    assert_eq!(o(&["shift", "south", "1", "100/100/100"]), "000/100/100");
+    assert_eq!(
+        o(&["shift", "northeast", "1", "001/011/000"]),
+        "001/000/000"
+    );
+    assert_eq!(
+        o(&["shift", "northwest", "1", "001/011/000"]),
+        "110/000/000"
+    );
+    assert_eq!(
+        o(&["shift", "southeast", "1", "001/011/000"]),
+        "000/000/001"
+    );
+    assert_eq!(
+        o(&["shift", "southwest", "1", "001/011/000"]),
+        "000/010/110"
+    );
+    assert_eq!(o(&["shift", "west", "1", "111/000/000"]), "110/000/000");
+    assert_eq!(o(&["flip", "horizontal", "100/100/100"]), "001/001/001");
+    assert_eq!(o(&["flip", "vertical", "111/000/000"]), "000/000/111");
+}
+
+#[test]
+fn errors_name_sizes_and_ranges() {
+    let (code, _, err) = run(
+        &[
+            "op",
+            "and",
+            "-f",
+            "json",
+            "{\"size\":\"3x3\",\"bitboard\":1}",
+            "{\"size\":\"4x4\",\"bitboard\":1}",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("board sizes differ: 3x3 and 4x4"), "{err}");
+    let (code, _, err) = run(&["op", "shift", "north", "-2", "0x1"], b"");
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot shift by -2"), "{err}");
+    let (code, _, err) = run(&["op", "flip", "diagonal", "-s", "4x3", "0x1"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("needs a square board, this one is 4x3"),
+        "{err}"
+    );
+    // Rotating a rectangle swaps W and H: a1 turns clockwise to the top-left corner.
+    assert_eq!(
+        op(&["rotate", "90", "-s", "4x3", "-t", "json", "0x1"]),
+        "{\"size\":\"3x4\",\"order\":\"lerf\",\"bitboard\":\"0x200\",\"squares\":[\"a4\"]}"
+    );
+}
+
+#[test]
+fn queries() {
+    assert_eq!(op(&["popcount", "0x70507"]), "8");
+    assert_eq!(op(&["lsb", "0x70507"]), "a1");
+    assert_eq!(op(&["msb", "0x70507"]), "c3");
+    assert_eq!(op(&["msb", "-t", "indices", "0x70507"]), "18");
+    assert_eq!(
+        op(&["lsb", "--to-order", "berlef", "-t", "indices", "0x70507"]),
+        "40"
+    );
+    assert_eq!(op(&["contains", "0x70507", "b2"]), "false");
+    assert_eq!(op(&["contains", "0x70507", "c3"]), "true");
+    assert_eq!(
+        op(&["squares", "-t", "squares", "0x70507"]),
+        "a1 b1 c1 a2 c2 a3 b3 c3"
+    );
+    assert_eq!(
+        op(&["transpose", "-s", "4x3", "-t", "squares", "0x2"]),
+        "a2"
+    );
+}
+
+#[test]
+fn explain_finds_the_order() {
+    let (code, out, _) = run(&["explain", "0x1000000000000000", "--expect", "e1"], b"");
+    assert_eq!(code, 0);
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("exact match: berlef (W*(H-1-r) + f)"), "{out}");
+    for o in [
+        "lerf: W*r + f",
+        "lerbef:",
+        "berlef:",
+        "berbef:",
+        "lefr:",
+        "lefber:",
+        "befr:",
+        "beber:",
+    ] {
+        assert!(out.contains(o), "{o}");
+    }
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (_, out, _) = run(
+        &[
+            "explain",
+            "0x1000000000000000",
+            "--expect-fen",
+            fen,
+            "--side",
+            "K",
+        ],
+        b"",
+    );
+    assert!(String::from_utf8(out)
+        .unwrap()
+        .contains("exact match: berlef"));
+    // No order fits: the closest order and an off-by-one rank are named.
+    let (_, out, _) = run(&["explain", "0x100", "--expect", "a1"], b"");
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("closest: lerf (W*r + f), which has a2 extra and misses a1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("under lerf, VALUE shifted one rank south is the expected set"),
+        "{out}"
+    );
+    // A sign mix-up: -VALUE in two's complement.
+    let (_, out, _) = run(&["explain", "0xfffffffffffffff0", "--expect", "e1"], b"");
+    assert!(String::from_utf8(out)
+        .unwrap()
+        .contains("negated (two's complement in 64 bits) is the expected set under lerf"));
+    // Packed digits in the other order.
+    let (_, out, _) = run(
+        &[
+            "explain", "-s", "5x1", "51", "-f", "packed", "--expect", "a1",
+        ],
+        b"",
+    );
+    assert!(String::from_utf8(out)
+        .unwrap()
+        .contains("packed digits in the other order (msd), VALUE is the expected set under lerf"));
+}
+
+#[test]
+fn diff_names_the_transformation() {
+    let d = |a: &str, b: &str| {
+        let (code, out, _) = run(&["diff", a, b], b"");
+        assert_eq!(code, 0);
+        String::from_utf8(out).unwrap()
+    };
+    assert!(d("0x000000000000ffff", "0xffff000000000000").contains("B = A flipped vertically (ranks reversed): A's number read as BERLEF instead of LERF gives B"));
+    assert!(d("0x0f", "0x1e").contains("B = A shifted 1 square east"));
+    assert!(d("0x0f", "0x3c").contains("B = A shifted 2 squares east"));
+    let none = d("0x1", "0x8000");
+    assert!(
+        none.contains("only in A: a1") && none.contains("only in B: h2"),
+        "{none}"
+    );
+    // Pairs, trits and packed strings too.
+    assert!(
+        d("0xffff 0xffff000000000000", "0xffff000000000000 0xffff").contains("flipped vertically")
+    );
+    let packed = d("797979010000000000d8f2f250", "f2f2f20200000000006c797928");
+    assert!(packed.contains("B = A flipped vertically"), "{packed}");
+    let (_, out, _) = run(&["diff", "-s", "5x1", "-f", "packed", "51", "01"], b"");
+    assert!(String::from_utf8(out)
+        .unwrap()
+        .contains("other order (lsd <-> msd)"));
+}
+
+/// The reference model: a board as a set of (file, rank).
+fn model(bb: &Bitboard) -> BTreeSet<(usize, usize)> {
+    bb.squares().map(|s| (s.file(), s.rank())).collect()
+}
+
+fn random_board(size: Size, seed: u64) -> Bitboard {
+    let mut x = seed | 1;
+    let mut bb = Bitboard::empty(size);
+    for i in 0..size.squares() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        if x & 3 == 0 {
+            bb.set_bit(i);
+        }
+    }
+    bb
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn flips_are_involutions_and_rotations_cycle(w in 1usize..=20, h in 1usize..=20, seed: u64) {
+        let size = Size::new(w, h).unwrap();
+        let b = random_board(size, seed);
+        for s in [Symmetry::FlipVertical, Symmetry::FlipHorizontal, Symmetry::Rotate180, Symmetry::Transpose] {
+            prop_assert_eq!(s.apply(&s.apply(&b).unwrap()).unwrap(), b.clone());
+        }
+        if w == h {
+            for s in [Symmetry::FlipDiagonal, Symmetry::FlipAntiDiagonal] {
+                prop_assert_eq!(s.apply(&s.apply(&b).unwrap()).unwrap(), b.clone());
+            }
+        }
+        let mut r = b.clone();
+        for _ in 0..4 {
+            r = Symmetry::Rotate90.apply(&r).unwrap();
+        }
+        prop_assert_eq!(r, b.clone());
+        let r270 = Symmetry::Rotate270.apply(&Symmetry::Rotate90.apply(&b).unwrap()).unwrap();
+        prop_assert_eq!(r270, b);
+    }
+
+    #[test]
+    fn shifts_and_flips_match_the_model(w in 1usize..=20, h in 1usize..=20, seed: u64, n in 0i64..5, d in 0usize..8) {
+        let size = Size::new(w, h).unwrap();
+        let b = random_board(size, seed);
+        let dir = Direction::ALL[d];
+        let (df, dr) = dir.delta();
+        let want: BTreeSet<(usize, usize)> = model(&b)
+            .into_iter()
+            .filter_map(|(f, r)| {
+                let (nf, nr) = (f as i64 + df as i64 * n, r as i64 + dr as i64 * n);
+                (nf >= 0 && nr >= 0 && (nf as usize) < w && (nr as usize) < h).then_some((nf as usize, nr as usize))
+            })
+            .collect();
+        prop_assert_eq!(model(&shift(&b, dir, n).unwrap()), want);
+        let fv: BTreeSet<_> = model(&b).into_iter().map(|(f, r)| (f, h - 1 - r)).collect();
+        prop_assert_eq!(model(&Symmetry::FlipVertical.apply(&b).unwrap()), fv);
+        let fh: BTreeSet<_> = model(&b).into_iter().map(|(f, r)| (w - 1 - f, r)).collect();
+        prop_assert_eq!(model(&Symmetry::FlipHorizontal.apply(&b).unwrap()), fh);
+        let rot: BTreeSet<_> = model(&b).into_iter().map(|(f, r)| (r, w - 1 - f)).collect();
+        prop_assert_eq!(model(&Symmetry::Rotate90.apply(&b).unwrap()), rot);
+    }
+
+    #[test]
+    fn masks_match_the_model(w in 1usize..=20, h in 1usize..=20, k in 0usize..40) {
+        let size = Size::new(w, h).unwrap();
+        let all = (0..h).flat_map(|r| (0..w).map(move |f| (f, r)));
+        if k < h {
+            prop_assert_eq!(model(&Mask::Rank(k as i64).build(size).unwrap()), all.clone().filter(|p| p.1 == k).collect::<BTreeSet<_>>());
+        }
+        if k < w {
+            prop_assert_eq!(model(&Mask::File(k as i64).build(size).unwrap()), all.clone().filter(|p| p.0 == k).collect::<BTreeSet<_>>());
+        }
+        if k < w + h - 1 {
+            prop_assert_eq!(model(&Mask::Diagonal(k as i64).build(size).unwrap()), all.clone().filter(|p| w - 1 + p.1 - p.0 == k).collect::<BTreeSet<_>>());
+            prop_assert_eq!(model(&Mask::AntiDiagonal(k as i64).build(size).unwrap()), all.clone().filter(|p| p.0 + p.1 == k).collect::<BTreeSet<_>>());
+        } else {
+            prop_assert!(Mask::Diagonal(k as i64).build(size).is_err());
+        }
+        prop_assert!(Mask::Square(Square::new(w, 0)).build(size).is_err());
+    }
+}
