@@ -23,7 +23,7 @@ Examples:
   bbconv explain 0x1000000000000000 --expect e1
       ... exact match: berlef (W*(H-1-r) + f)
 
-  bbconv explain 0x1000000000000000 --expect-fen 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' --side K
+  bbconv explain 0x1000000000000000 --side K --expect-fen 8/8/8/8/8/8/8/4K3
   bbconv explain -s 3x3 84                         every reading of bibi's tic-tac-toe X board
   bbconv explain 0x0000000000000100 --expect a1    no order fits: a shift of one rank is named";
 

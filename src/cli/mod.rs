@@ -1,6 +1,7 @@
 //! The command line: clap definitions of every subcommand and the dispatch to them.
 
 mod convert;
+mod docs;
 mod explain;
 mod op;
 mod output;
@@ -83,6 +84,16 @@ enum Command {
     /// List every input and output form with a description and an example.
     #[command(after_help = "Examples:\n  bbconv formats")]
     Formats,
+    /// Print shell completions (bash, zsh, fish, elvish, powershell) to stdout.
+    #[command(after_help = "Examples:\n  bbconv completions bash > ~/.local/share/bash-completion/completions/bbconv\n  bbconv completions zsh > ~/.zfunc/_bbconv\n  bbconv completions fish > ~/.config/fish/completions/bbconv.fish")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) to stdout.
+    #[command(after_help = "Examples:\n  bbconv man > ~/.local/share/man/man1/bbconv.1 && man bbconv\n  bbconv man | man -l -")]
+    Man,
 }
 
 /// When to use colour.
@@ -255,6 +266,8 @@ pub(crate) fn run() -> Result<ExitCode> {
         Some(Command::Convert(args)) => convert::run(args, grid),
         Some(Command::Show(args)) => show::run(args, grid),
         Some(Command::Formats) => show::formats(),
+        Some(Command::Completions { shell }) => docs::completions(shell),
+        Some(Command::Man) => docs::man(),
         Some(Command::Op(args)) => op::run(args, grid),
         Some(Command::Explain(args)) => explain::explain(args, grid),
         Some(Command::Diff(args)) => explain::diff(args, grid),

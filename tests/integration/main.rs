@@ -5,4 +5,5 @@ mod cli;
 mod forms;
 mod notations;
 mod props;
+mod shipping;
 mod util;

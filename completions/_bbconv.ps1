@@ -1,0 +1,241 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $previous = if ($wordToComplete) { $commandElements[-2] } else { $commandElements[-1] }
+    $values = switch -regex ("$previous") {
+        '^(-f|--from|-t|--to)$' { @('auto','int','hex','dec','bin','base2','bits','rows','squares','indices','coords','pair','trits','packed','packed-bin','trits-bin','base3','grid','fen','pieces','json','edax') }
+        '^(--order|--to-order)$' { @('lerf','lerbef','berlef','berbef','lefr','lefber','befr','beber') }
+        default { $null }
+    }
+    if ($values) {
+        return $values.Where{ $_ -like "$wordToComplete*" } | ForEach-Object { [CompletionResult]::new($_, $_, [CompletionResultType]::ParameterValue, $_) }
+    }
+    $command = @(
+        'bbconv'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'bbconv' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input form (see `bbconv formats`)')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input form (see `bbconv formats`)')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order of input numbers and digit strings')
+            [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
+            [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
+            [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'Piece letters for the first and second side when a pair is written as FEN or pieces')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
+            [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert boards from one form to another (stdin, files or arguments)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show boards as labelled grids with hex, dec, popcount and square lists')
+            [CompletionResult]::new('op', 'op', [CompletionResultType]::ParameterValue, 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Decode a number under all 8 square orders, and find the order that gives the squares you expect')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two boards and name the symmetry or shift that maps one onto the other')
+            [CompletionResult]::new('formats', 'formats', [CompletionResultType]::ParameterValue, 'List every input and output form with a description and an example')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff) to stdout')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'bbconv;convert' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input form (see `bbconv formats`)')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input form (see `bbconv formats`)')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Output form (see `bbconv formats`)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Output form (see `bbconv formats`)')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order of input numbers and digit strings')
+            [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
+            [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
+            [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'Piece letters for the first and second side when a pair is written as FEN or pieces')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
+            [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Read records from FILE (repeatable, in order; - is stdin)')
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'Read records from FILE (repeatable, in order; - is stdin)')
+            [CompletionResult]::new('-o', '-o', [CompletionResultType]::ParameterName, 'Write to FILE atomically: it is the complete new output or untouched')
+            [CompletionResult]::new('--output', '--output', [CompletionResultType]::ParameterName, 'Write to FILE atomically: it is the complete new output or untouched')
+            [CompletionResult]::new('--errors', '--errors', [CompletionResultType]::ParameterName, 'What a bad record leaves in the output: report, skip or null')
+            [CompletionResult]::new('--max-line', '--max-line', [CompletionResultType]::ParameterName, 'Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
+            [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
+            [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Stop at the first bad record (exit 1; an -o file is left untouched)')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'bbconv;show' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input form (see `bbconv formats`)')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input form (see `bbconv formats`)')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order of input numbers and digit strings')
+            [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
+            [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
+            [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'Piece letters for the first and second side when a pair is written as FEN or pieces')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
+            [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'bbconv;op' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input form of the boards')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input form of the boards')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Output form of a board result')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Output form of a board result')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order of input numbers and digit strings')
+            [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
+            [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
+            [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'Piece letters for the first and second side when a pair is written as FEN or pieces')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
+            [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'bbconv;explain' {
+            [CompletionResult]::new('--expect', '--expect', [CompletionResultType]::ParameterName, 'The squares VALUE should be (e.g. ''e1'' or ''a1 h8'')')
+            [CompletionResult]::new('--expect-fen', '--expect-fen', [CompletionResultType]::ParameterName, 'A FEN whose squares VALUE should be (with --side)')
+            [CompletionResult]::new('--side', '--side', [CompletionResultType]::ParameterName, 'Which squares of --expect-fen: first (white), second (black), occupied, or a piece letter')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input form of VALUE')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input form of VALUE')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order of input numbers and digit strings')
+            [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
+            [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
+            [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'Piece letters for the first and second side when a pair is written as FEN or pieces')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
+            [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'bbconv;diff' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input form of A and B')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input form of A and B')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order of input numbers and digit strings')
+            [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
+            [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
+            [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'Piece letters for the first and second side when a pair is written as FEN or pieces')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
+            [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'bbconv;formats' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'bbconv;completions' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'bbconv;man' {
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'bbconv;help' {
+            [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert boards from one form to another (stdin, files or arguments)')
+            [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show boards as labelled grids with hex, dec, popcount and square lists')
+            [CompletionResult]::new('op', 'op', [CompletionResultType]::ParameterValue, 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Decode a number under all 8 square orders, and find the order that gives the squares you expect')
+            [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two boards and name the symmetry or shift that maps one onto the other')
+            [CompletionResult]::new('formats', 'formats', [CompletionResultType]::ParameterValue, 'List every input and output form with a description and an example')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout')
+            [CompletionResult]::new('man', 'man', [CompletionResultType]::ParameterValue, 'Print the man page (roff) to stdout')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'bbconv;help;convert' {
+            break
+        }
+        'bbconv;help;show' {
+            break
+        }
+        'bbconv;help;op' {
+            break
+        }
+        'bbconv;help;explain' {
+            break
+        }
+        'bbconv;help;diff' {
+            break
+        }
+        'bbconv;help;formats' {
+            break
+        }
+        'bbconv;help;completions' {
+            break
+        }
+        'bbconv;help;man' {
+            break
+        }
+        'bbconv;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,219 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[bbconv] = {|@words|
+    if (> (count $words) 2) {
+        var prev = $words[-2]
+        if (has-value [-f --from -t --to] $prev) {
+            put auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax
+            return
+        }
+        if (has-value [--order --to-order] $prev) {
+            put lerf lerbef berlef berbef lefr lefber befr beber
+            return
+        }
+    }
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'bbconv'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'bbconv'= {
+            cand -f 'Input form (see `bbconv formats`)'
+            cand --from 'Input form (see `bbconv formats`)'
+            cand -s 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --order 'Square order of input numbers and digit strings'
+            cand --to-order 'Square order of output numbers and digit strings [default: --order]'
+            cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
+            cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
+            cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
+            cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
+            cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
+            cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand convert 'Convert boards from one form to another (stdin, files or arguments)'
+            cand show 'Show boards as labelled grids with hex, dec, popcount and square lists'
+            cand op 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
+            cand explain 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
+            cand diff 'Compare two boards and name the symmetry or shift that maps one onto the other'
+            cand formats 'List every input and output form with a description and an example'
+            cand completions 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout'
+            cand man 'Print the man page (roff) to stdout'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'bbconv;convert'= {
+            cand -f 'Input form (see `bbconv formats`)'
+            cand --from 'Input form (see `bbconv formats`)'
+            cand -t 'Output form (see `bbconv formats`)'
+            cand --to 'Output form (see `bbconv formats`)'
+            cand -s 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --order 'Square order of input numbers and digit strings'
+            cand --to-order 'Square order of output numbers and digit strings [default: --order]'
+            cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
+            cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
+            cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
+            cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
+            cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand -i 'Read records from FILE (repeatable, in order; - is stdin)'
+            cand --input 'Read records from FILE (repeatable, in order; - is stdin)'
+            cand -o 'Write to FILE atomically: it is the complete new output or untouched'
+            cand --output 'Write to FILE atomically: it is the complete new output or untouched'
+            cand --errors 'What a bad record leaves in the output: report, skip or null'
+            cand --max-line 'Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records'
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
+            cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+            cand --fail-fast 'Stop at the first bad record (exit 1; an -o file is left untouched)'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'bbconv;show'= {
+            cand -f 'Input form (see `bbconv formats`)'
+            cand --from 'Input form (see `bbconv formats`)'
+            cand -s 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --order 'Square order of input numbers and digit strings'
+            cand --to-order 'Square order of output numbers and digit strings [default: --order]'
+            cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
+            cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
+            cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
+            cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
+            cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
+            cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'bbconv;op'= {
+            cand -f 'Input form of the boards'
+            cand --from 'Input form of the boards'
+            cand -t 'Output form of a board result'
+            cand --to 'Output form of a board result'
+            cand -s 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --order 'Square order of input numbers and digit strings'
+            cand --to-order 'Square order of output numbers and digit strings [default: --order]'
+            cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
+            cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
+            cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
+            cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
+            cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
+            cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'bbconv;explain'= {
+            cand --expect 'The squares VALUE should be (e.g. ''e1'' or ''a1 h8'')'
+            cand --expect-fen 'A FEN whose squares VALUE should be (with --side)'
+            cand --side 'Which squares of --expect-fen: first (white), second (black), occupied, or a piece letter'
+            cand -f 'Input form of VALUE'
+            cand --from 'Input form of VALUE'
+            cand -s 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --order 'Square order of input numbers and digit strings'
+            cand --to-order 'Square order of output numbers and digit strings [default: --order]'
+            cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
+            cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
+            cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
+            cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
+            cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
+            cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'bbconv;diff'= {
+            cand -f 'Input form of A and B'
+            cand --from 'Input form of A and B'
+            cand -s 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --order 'Square order of input numbers and digit strings'
+            cand --to-order 'Square order of output numbers and digit strings [default: --order]'
+            cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
+            cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
+            cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
+            cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
+            cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
+            cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'bbconv;formats'= {
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'bbconv;completions'= {
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'bbconv;man'= {
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'bbconv;help'= {
+            cand convert 'Convert boards from one form to another (stdin, files or arguments)'
+            cand show 'Show boards as labelled grids with hex, dec, popcount and square lists'
+            cand op 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
+            cand explain 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
+            cand diff 'Compare two boards and name the symmetry or shift that maps one onto the other'
+            cand formats 'List every input and output form with a description and an example'
+            cand completions 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout'
+            cand man 'Print the man page (roff) to stdout'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'bbconv;help;convert'= {
+        }
+        &'bbconv;help;show'= {
+        }
+        &'bbconv;help;op'= {
+        }
+        &'bbconv;help;explain'= {
+        }
+        &'bbconv;help;diff'= {
+        }
+        &'bbconv;help;formats'= {
+        }
+        &'bbconv;help;completions'= {
+        }
+        &'bbconv;help;man'= {
+        }
+        &'bbconv;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

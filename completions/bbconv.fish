@@ -1,0 +1,438 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_bbconv_global_optspecs
+    string join \n f/from= s/size= order= to-order= swap layer= digits= digit-map= letters= lenient fields= color= unicode h/help V/version
+end
+
+function __fish_bbconv_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_bbconv_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_bbconv_using_subcommand
+    set -l cmd (__fish_bbconv_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c bbconv -n "__fish_bbconv_needs_command" -s f -l from -d 'Input form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
+int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
+hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
+dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
+bin\t'Binary integer, `0b` and N digits.'
+base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
+bits\t'N characters 0/1, bit 0 first (array order).'
+rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
+squares\t'Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.'
+indices\t'Square indices in the order chosen (--order), ascending; two sides as `first: 0 1; second: 63`.'
+coords\t'(x,y) pairs, x = file from the west, y = rank from the south, as bibi\'s Coords.'
+pair\t'Two integers, first and second, separated by space or comma.'
+trits\t'N digits 0 (empty), 1 (first), 2 (second), index 0 first.'
+packed\t'Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.'
+packed-bin\t'Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.'
+trits-bin\t'One raw byte per square, values 0/1/2, index 0 first: N bytes a record.'
+base3\t'The board as one decimal integer, the sum of trit i times 3^i.'
+grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece letters.'
+fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
+pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
+json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
+complete -c bbconv -n "__fish_bbconv_needs_command" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
+complete -c bbconv -n "__fish_bbconv_needs_command" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_needs_command" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_needs_command" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
+second\t''
+occupied\t''"
+complete -c bbconv -n "__fish_bbconv_needs_command" -l digits -d 'Digit order inside a packed byte: lsd (first trit least significant) or msd' -r -f -a "lsd\t''
+msd\t''"
+complete -c bbconv -n "__fish_bbconv_needs_command" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
+complete -c bbconv -n "__fish_bbconv_needs_command" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
+complete -c bbconv -n "__fish_bbconv_needs_command" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_needs_command" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_needs_command" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
+complete -c bbconv -n "__fish_bbconv_needs_command" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+complete -c bbconv -n "__fish_bbconv_needs_command" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
+complete -c bbconv -n "__fish_bbconv_needs_command" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c bbconv -n "__fish_bbconv_needs_command" -s V -l version -d 'Print version'
+complete -c bbconv -n "__fish_bbconv_needs_command" -a "convert" -d 'Convert boards from one form to another (stdin, files or arguments)'
+complete -c bbconv -n "__fish_bbconv_needs_command" -a "show" -d 'Show boards as labelled grids with hex, dec, popcount and square lists'
+complete -c bbconv -n "__fish_bbconv_needs_command" -a "op" -d 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
+complete -c bbconv -n "__fish_bbconv_needs_command" -a "explain" -d 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
+complete -c bbconv -n "__fish_bbconv_needs_command" -a "diff" -d 'Compare two boards and name the symmetry or shift that maps one onto the other'
+complete -c bbconv -n "__fish_bbconv_needs_command" -a "formats" -d 'List every input and output form with a description and an example'
+complete -c bbconv -n "__fish_bbconv_needs_command" -a "completions" -d 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout'
+complete -c bbconv -n "__fish_bbconv_needs_command" -a "man" -d 'Print the man page (roff) to stdout'
+complete -c bbconv -n "__fish_bbconv_needs_command" -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s f -l from -d 'Input form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
+int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
+hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
+dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
+bin\t'Binary integer, `0b` and N digits.'
+base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
+bits\t'N characters 0/1, bit 0 first (array order).'
+rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
+squares\t'Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.'
+indices\t'Square indices in the order chosen (--order), ascending; two sides as `first: 0 1; second: 63`.'
+coords\t'(x,y) pairs, x = file from the west, y = rank from the south, as bibi\'s Coords.'
+pair\t'Two integers, first and second, separated by space or comma.'
+trits\t'N digits 0 (empty), 1 (first), 2 (second), index 0 first.'
+packed\t'Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.'
+packed-bin\t'Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.'
+trits-bin\t'One raw byte per square, values 0/1/2, index 0 first: N bytes a record.'
+base3\t'The board as one decimal integer, the sum of trit i times 3^i.'
+grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece letters.'
+fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
+pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
+json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s t -l to -d 'Output form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
+int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
+hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
+dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
+bin\t'Binary integer, `0b` and N digits.'
+base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
+bits\t'N characters 0/1, bit 0 first (array order).'
+rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
+squares\t'Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.'
+indices\t'Square indices in the order chosen (--order), ascending; two sides as `first: 0 1; second: 63`.'
+coords\t'(x,y) pairs, x = file from the west, y = rank from the south, as bibi\'s Coords.'
+pair\t'Two integers, first and second, separated by space or comma.'
+trits\t'N digits 0 (empty), 1 (first), 2 (second), index 0 first.'
+packed\t'Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.'
+packed-bin\t'Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.'
+trits-bin\t'One raw byte per square, values 0/1/2, index 0 first: N bytes a record.'
+base3\t'The board as one decimal integer, the sum of trit i times 3^i.'
+grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece letters.'
+fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
+pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
+json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
+second\t''
+occupied\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l digits -d 'Digit order inside a packed byte: lsd (first trit least significant) or msd' -r -f -a "lsd\t''
+msd\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s i -l input -d 'Read records from FILE (repeatable, in order; - is stdin)' -r -F
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s o -l output -d 'Write to FILE atomically: it is the complete new output or untouched' -r -F
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l errors -d 'What a bad record leaves in the output: report, skip or null' -r -f -a "report\t'Report it on stderr and write nothing for it'
+skip\t'Write nothing for it and report nothing (the count is still printed and the exit code is 1)'
+null\t'Report it and write an empty line (`null` for JSON, 0xff bytes for binary forms), so that output record N belongs to input record N'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l max-line -d 'Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l fail-fast -d 'Stop at the first bad record (exit 1; an -o file is left untouched)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -s f -l from -d 'Input form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
+int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
+hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
+dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
+bin\t'Binary integer, `0b` and N digits.'
+base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
+bits\t'N characters 0/1, bit 0 first (array order).'
+rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
+squares\t'Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.'
+indices\t'Square indices in the order chosen (--order), ascending; two sides as `first: 0 1; second: 63`.'
+coords\t'(x,y) pairs, x = file from the west, y = rank from the south, as bibi\'s Coords.'
+pair\t'Two integers, first and second, separated by space or comma.'
+trits\t'N digits 0 (empty), 1 (first), 2 (second), index 0 first.'
+packed\t'Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.'
+packed-bin\t'Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.'
+trits-bin\t'One raw byte per square, values 0/1/2, index 0 first: N bytes a record.'
+base3\t'The board as one decimal integer, the sum of trit i times 3^i.'
+grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece letters.'
+fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
+pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
+json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
+second\t''
+occupied\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l digits -d 'Digit order inside a packed byte: lsd (first trit least significant) or msd' -r -f -a "lsd\t''
+msd\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s f -l from -d 'Input form of the boards' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
+int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
+hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
+dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
+bin\t'Binary integer, `0b` and N digits.'
+base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
+bits\t'N characters 0/1, bit 0 first (array order).'
+rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
+squares\t'Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.'
+indices\t'Square indices in the order chosen (--order), ascending; two sides as `first: 0 1; second: 63`.'
+coords\t'(x,y) pairs, x = file from the west, y = rank from the south, as bibi\'s Coords.'
+pair\t'Two integers, first and second, separated by space or comma.'
+trits\t'N digits 0 (empty), 1 (first), 2 (second), index 0 first.'
+packed\t'Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.'
+packed-bin\t'Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.'
+trits-bin\t'One raw byte per square, values 0/1/2, index 0 first: N bytes a record.'
+base3\t'The board as one decimal integer, the sum of trit i times 3^i.'
+grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece letters.'
+fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
+pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
+json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s t -l to -d 'Output form of a board result' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
+int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
+hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
+dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
+bin\t'Binary integer, `0b` and N digits.'
+base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
+bits\t'N characters 0/1, bit 0 first (array order).'
+rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
+squares\t'Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.'
+indices\t'Square indices in the order chosen (--order), ascending; two sides as `first: 0 1; second: 63`.'
+coords\t'(x,y) pairs, x = file from the west, y = rank from the south, as bibi\'s Coords.'
+pair\t'Two integers, first and second, separated by space or comma.'
+trits\t'N digits 0 (empty), 1 (first), 2 (second), index 0 first.'
+packed\t'Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.'
+packed-bin\t'Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.'
+trits-bin\t'One raw byte per square, values 0/1/2, index 0 first: N bytes a record.'
+base3\t'The board as one decimal integer, the sum of trit i times 3^i.'
+grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece letters.'
+fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
+pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
+json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
+second\t''
+occupied\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l digits -d 'Digit order inside a packed byte: lsd (first trit least significant) or msd' -r -f -a "lsd\t''
+msd\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l expect -d 'The squares VALUE should be (e.g. \'e1\' or \'a1 h8\')' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l expect-fen -d 'A FEN whose squares VALUE should be (with --side)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l side -d 'Which squares of --expect-fen: first (white), second (black), occupied, or a piece letter' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -s f -l from -d 'Input form of VALUE' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
+int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
+hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
+dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
+bin\t'Binary integer, `0b` and N digits.'
+base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
+bits\t'N characters 0/1, bit 0 first (array order).'
+rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
+squares\t'Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.'
+indices\t'Square indices in the order chosen (--order), ascending; two sides as `first: 0 1; second: 63`.'
+coords\t'(x,y) pairs, x = file from the west, y = rank from the south, as bibi\'s Coords.'
+pair\t'Two integers, first and second, separated by space or comma.'
+trits\t'N digits 0 (empty), 1 (first), 2 (second), index 0 first.'
+packed\t'Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.'
+packed-bin\t'Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.'
+trits-bin\t'One raw byte per square, values 0/1/2, index 0 first: N bytes a record.'
+base3\t'The board as one decimal integer, the sum of trit i times 3^i.'
+grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece letters.'
+fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
+pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
+json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
+second\t''
+occupied\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l digits -d 'Digit order inside a packed byte: lsd (first trit least significant) or msd' -r -f -a "lsd\t''
+msd\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -s f -l from -d 'Input form of A and B' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
+int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
+hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
+dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
+bin\t'Binary integer, `0b` and N digits.'
+base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
+bits\t'N characters 0/1, bit 0 first (array order).'
+rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
+squares\t'Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.'
+indices\t'Square indices in the order chosen (--order), ascending; two sides as `first: 0 1; second: 63`.'
+coords\t'(x,y) pairs, x = file from the west, y = rank from the south, as bibi\'s Coords.'
+pair\t'Two integers, first and second, separated by space or comma.'
+trits\t'N digits 0 (empty), 1 (first), 2 (second), index 0 first.'
+packed\t'Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.'
+packed-bin\t'Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.'
+trits-bin\t'One raw byte per square, values 0/1/2, index 0 first: N bytes a record.'
+base3\t'The board as one decimal integer, the sum of trit i times 3^i.'
+grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece letters.'
+fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
+pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
+json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+lerbef\t'W*r + (W-1-f)'
+berlef\t'W*(H-1-r) + f'
+berbef\t'W*(H-1-r) + (W-1-f)'
+lefr\t'H*f + r'
+lefber\t'H*f + (H-1-r)'
+befr\t'H*(W-1-f) + r'
+beber\t'H*(W-1-f) + (H-1-r)'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
+second\t''
+occupied\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l digits -d 'Digit order inside a packed byte: lsd (first trit least significant) or msd' -r -f -a "lsd\t''
+msd\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c bbconv -n "__fish_bbconv_using_subcommand formats" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand formats" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
+complete -c bbconv -n "__fish_bbconv_using_subcommand formats" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c bbconv -n "__fish_bbconv_using_subcommand completions" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand completions" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
+complete -c bbconv -n "__fish_bbconv_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c bbconv -n "__fish_bbconv_using_subcommand man" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
+always\t'Always colour'
+never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand man" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
+complete -c bbconv -n "__fish_bbconv_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c bbconv -n "__fish_bbconv_using_subcommand help; and not __fish_seen_subcommand_from convert show op explain diff formats completions man help" -f -a "convert" -d 'Convert boards from one form to another (stdin, files or arguments)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand help; and not __fish_seen_subcommand_from convert show op explain diff formats completions man help" -f -a "show" -d 'Show boards as labelled grids with hex, dec, popcount and square lists'
+complete -c bbconv -n "__fish_bbconv_using_subcommand help; and not __fish_seen_subcommand_from convert show op explain diff formats completions man help" -f -a "op" -d 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand help; and not __fish_seen_subcommand_from convert show op explain diff formats completions man help" -f -a "explain" -d 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
+complete -c bbconv -n "__fish_bbconv_using_subcommand help; and not __fish_seen_subcommand_from convert show op explain diff formats completions man help" -f -a "diff" -d 'Compare two boards and name the symmetry or shift that maps one onto the other'
+complete -c bbconv -n "__fish_bbconv_using_subcommand help; and not __fish_seen_subcommand_from convert show op explain diff formats completions man help" -f -a "formats" -d 'List every input and output form with a description and an example'
+complete -c bbconv -n "__fish_bbconv_using_subcommand help; and not __fish_seen_subcommand_from convert show op explain diff formats completions man help" -f -a "completions" -d 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout'
+complete -c bbconv -n "__fish_bbconv_using_subcommand help; and not __fish_seen_subcommand_from convert show op explain diff formats completions man help" -f -a "man" -d 'Print the man page (roff) to stdout'
+complete -c bbconv -n "__fish_bbconv_using_subcommand help; and not __fish_seen_subcommand_from convert show op explain diff formats completions man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
