@@ -1,9 +1,10 @@
 //! Splitting an input stream into records (spec §7): lines, blank-line-separated blocks, JSON
-//! values or fixed-size binary records, with line numbers, reusing one buffer and never holding
-//! more than one record (bounded by a maximum length) in memory.
+//! values or fixed-size binary records, with line numbers. Lines are found with `memchr` in one
+//! reused buffer and handed out as borrowed slices, so a record costs no copy and no allocation;
+//! memory stays bounded by the longest record accepted.
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead};
+use std::io::{self, Read};
 
 use crate::format::{split_values, Framing};
 
@@ -33,7 +34,13 @@ pub enum Record<'a> {
     },
 }
 
-/// Reads records of one framing from a buffered reader.
+/// A raw line: where it is in the buffer, or that it was too long.
+enum Raw {
+    Line(usize, usize),
+    TooLong(usize),
+}
+
+/// Reads records of one framing from a reader.
 ///
 /// ```
 /// use bbconv::stream::{Record, Records};
@@ -53,11 +60,17 @@ pub struct Records<R> {
     max_len: usize,
     line: usize,
     buf: Vec<u8>,
-    pending: VecDeque<(usize, usize, usize)>, // JSON values: line, start, end in buf
+    start: usize,
+    end: usize,
+    eof: bool,
     first: bool,
+    acc: Vec<u8>,
+    pending: VecDeque<(usize, usize, usize)>, // JSON values: line, start, end in `acc`
 }
 
-impl<R: BufRead> Records<R> {
+const CHUNK: usize = 1 << 16;
+
+impl<R: Read> Records<R> {
     /// A reader of `framing` records; `record_len` is the size of binary records, `max_len` the
     /// longest record (in bytes) accepted.
     pub fn new(reader: R, framing: Framing, record_len: usize, max_len: usize) -> Records<R> {
@@ -67,54 +80,106 @@ impl<R: BufRead> Records<R> {
             record_len,
             max_len: max_len.max(1),
             line: 0,
-            buf: Vec::new(),
-            pending: VecDeque::new(),
+            buf: vec![0; CHUNK],
+            start: 0,
+            end: 0,
+            eof: false,
             first: true,
+            acc: Vec::new(),
+            pending: VecDeque::new(),
         }
     }
 
-    /// Reads one line into `self.buf` (appending), up to `max_len`; returns (bytes read
-    /// including the newline, whether it was cut at the limit). The rest of an over-long line
-    /// is consumed and dropped.
-    fn read_line(&mut self) -> io::Result<(usize, bool)> {
-        let start = self.buf.len();
-        let mut total = 0;
-        let mut over = false;
+    /// Reads more input after `end`, first moving the unread part to the front. Returns how many
+    /// bytes were read (0 at the end of the input).
+    fn fill(&mut self) -> io::Result<usize> {
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.start = 0;
+        }
+        if self.end == self.buf.len() {
+            let grow = self.buf.len().min(self.max_len + 2);
+            self.buf.resize(self.buf.len() + grow.max(CHUNK), 0);
+        }
         loop {
-            let avail = match self.reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if avail.is_empty() {
-                break;
-            }
-            let (take, done) = match memchr::memchr(b'\n', avail) {
-                Some(k) => (k + 1, true),
-                None => (avail.len(), false),
-            };
-            if !over {
-                let room = (self.max_len + 2).saturating_sub(self.buf.len() - start);
-                if take > room {
-                    over = true;
-                } else {
-                    self.buf.extend_from_slice(&avail[..take]);
+            match self.reader.read(&mut self.buf[self.end..]) {
+                Ok(n) => {
+                    self.end += n;
+                    if n == 0 {
+                        self.eof = true;
+                    }
+                    return Ok(n);
                 }
-            }
-            total += take;
-            self.reader.consume(take);
-            if done {
-                break;
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
             }
         }
-        if over {
-            self.buf.truncate(start);
+    }
+
+    /// The next line (without its line end), or `None` at the end of the input.
+    fn raw_line(&mut self) -> io::Result<Option<Raw>> {
+        let mut scanned = 0;
+        loop {
+            let from = self.start + scanned;
+            if let Some(k) = memchr::memchr(b'\n', &self.buf[from..self.end]) {
+                let nl = from + k;
+                let len = nl - self.start;
+                self.line += 1;
+                let s = self.start;
+                self.start = nl + 1;
+                if len > self.max_len {
+                    return Ok(Some(Raw::TooLong(len + 1)));
+                }
+                return Ok(Some(self.strip(s, nl)));
+            }
+            scanned = self.end - self.start;
+            if scanned > self.max_len {
+                return self.skip_long_line().map(Some);
+            }
+            if self.eof || self.fill()? == 0 {
+                if self.start == self.end {
+                    return Ok(None);
+                }
+                self.line += 1;
+                let (s, e) = (self.start, self.end);
+                self.start = self.end;
+                return Ok(Some(self.strip(s, e)));
+            }
         }
-        if self.first && start == 0 && self.buf.starts_with(b"\xef\xbb\xbf") {
-            self.buf.drain(..3);
+    }
+
+    /// Drops the rest of an over-long line without holding it.
+    fn skip_long_line(&mut self) -> io::Result<Raw> {
+        let mut len = self.end - self.start;
+        self.start = self.end;
+        self.line += 1;
+        loop {
+            if let Some(k) = memchr::memchr(b'\n', &self.buf[self.start..self.end]) {
+                len += k + 1;
+                self.start += k + 1;
+                return Ok(Raw::TooLong(len));
+            }
+            len += self.end - self.start;
+            self.start = self.end;
+            if self.fill()? == 0 {
+                return Ok(Raw::TooLong(len));
+            }
         }
-        self.first = false;
-        Ok((total, over))
+    }
+
+    /// Strips a CR before the line end, and a UTF-8 BOM at the start of the input.
+    fn strip(&mut self, mut s: usize, mut e: usize) -> Raw {
+        if e > s && self.buf[e - 1] == b'\r' {
+            e -= 1;
+        }
+        if self.first {
+            self.first = false;
+            if self.buf[s..e].starts_with(b"\xef\xbb\xbf") {
+                s += 3;
+            }
+        }
+        Raw::Line(s, e)
     }
 
     /// The next record, or `None` at the end of the input.
@@ -128,152 +193,145 @@ impl<R: BufRead> Records<R> {
     }
 
     fn next_binary(&mut self) -> io::Result<Option<Record<'_>>> {
-        self.buf.clear();
-        self.buf.resize(self.record_len, 0);
-        let mut got = 0;
-        while got < self.record_len {
-            match self.reader.read(&mut self.buf[got..]) {
-                Ok(0) => break,
-                Ok(k) => got += k,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
+        while self.end - self.start < self.record_len && !self.eof {
+            self.fill()?;
         }
-        if got == 0 {
+        let avail = self.end - self.start;
+        if avail == 0 {
             return Ok(None);
         }
         self.line += 1;
-        if got < self.record_len {
+        if avail < self.record_len {
+            self.start = self.end;
             return Ok(Some(Record::Truncated {
                 line: self.line,
-                len: got,
+                len: avail,
             }));
         }
+        let s = self.start;
+        self.start += self.record_len;
         Ok(Some(Record::Data {
             line: self.line,
-            data: &self.buf,
+            data: &self.buf[s..s + self.record_len],
         }))
     }
 
     fn next_line(&mut self) -> io::Result<Option<Record<'_>>> {
         loop {
-            self.buf.clear();
-            let (n, over) = self.read_line()?;
-            if n == 0 {
-                return Ok(None);
+            match self.raw_line()? {
+                None => return Ok(None),
+                Some(Raw::TooLong(len)) => {
+                    return Ok(Some(Record::TooLong {
+                        line: self.line,
+                        len,
+                    }))
+                }
+                Some(Raw::Line(s, e)) => {
+                    let t = self.buf[s..e].trim_ascii_start();
+                    if t.is_empty() || t[0] == b'#' {
+                        continue;
+                    }
+                    return Ok(Some(Record::Data {
+                        line: self.line,
+                        data: &self.buf[s..e],
+                    }));
+                }
             }
-            self.line += 1;
-            if over {
-                return Ok(Some(Record::TooLong {
-                    line: self.line,
-                    len: n,
-                }));
-            }
-            let end = trim_eol(&self.buf);
-            let t = self.buf[..end].trim_ascii_start();
-            if t.is_empty() || t[0] == b'#' {
-                continue;
-            }
-            return Ok(Some(Record::Data {
-                line: self.line,
-                data: &self.buf[..end],
-            }));
         }
     }
 
     fn next_block(&mut self) -> io::Result<Option<Record<'_>>> {
-        self.buf.clear();
+        self.acc.clear();
         let mut start_line = 0;
         let mut has_rows = false;
-        let mut over_len = None;
-        loop {
-            let mark = self.buf.len();
-            let (n, over) = self.read_line()?;
-            if n == 0 {
-                break;
-            }
-            self.line += 1;
-            if over {
-                over_len.get_or_insert((self.line, n));
-                continue;
-            }
-            let blank = self.buf[mark..].trim_ascii().is_empty();
-            if blank {
-                self.buf.truncate(mark);
-                if has_rows || over_len.is_some() {
+        let mut too_long = None;
+        while let Some(raw) = self.raw_line()? {
+            let (s, e) = match raw {
+                Raw::TooLong(len) => {
+                    too_long.get_or_insert((self.line, len));
+                    continue;
+                }
+                Raw::Line(s, e) => (s, e),
+            };
+            let t = self.buf[s..e].trim_ascii();
+            if t.is_empty() {
+                if has_rows || too_long.is_some() {
                     break;
                 }
-                self.buf.clear();
+                self.acc.clear();
                 continue;
             }
             if start_line == 0 {
                 start_line = self.line;
             }
-            if self.buf[mark..].trim_ascii_start().first() != Some(&b'#') {
-                has_rows = true;
+            has_rows |= t[0] != b'#';
+            if self.acc.len() + (e - s) > self.max_len {
+                too_long.get_or_insert((start_line, self.acc.len() + (e - s)));
+                self.acc.clear();
+                continue;
             }
-            if self.buf.len() > self.max_len {
-                over_len.get_or_insert((start_line, self.buf.len()));
-                self.buf.clear();
+            if !self.acc.is_empty() {
+                self.acc.push(b'\n');
             }
+            self.acc.extend_from_slice(&self.buf[s..e]);
         }
-        if let Some((line, len)) = over_len {
+        if let Some((line, len)) = too_long {
             return Ok(Some(Record::TooLong { line, len }));
         }
         if !has_rows {
             return Ok(None);
         }
-        let end = trim_eol(&self.buf);
         Ok(Some(Record::Data {
             line: start_line,
-            data: &self.buf[..end],
+            data: &self.acc,
         }))
     }
 
     fn next_json(&mut self) -> io::Result<Option<Record<'_>>> {
-        if self.pending.is_empty() {
-            self.buf.clear();
+        while self.pending.is_empty() {
+            self.acc.clear();
             let mut start_line = 0;
             loop {
-                let mark = self.buf.len();
-                let (n, over) = self.read_line()?;
-                if n == 0 {
-                    if self.buf.trim_ascii().is_empty() {
-                        return Ok(None);
+                let (s, e) = match self.raw_line()? {
+                    None => {
+                        if self.acc.trim_ascii().is_empty() {
+                            return Ok(None);
+                        }
+                        // An incomplete value at the end: handed over whole, the parser reports it.
+                        self.pending.push_back((start_line, 0, self.acc.len()));
+                        break;
                     }
-                    // An incomplete value at the end: hand it over whole, the parser reports it.
-                    let end = self.buf.len();
-                    self.pending.push_back((start_line.max(1), 0, end));
-                    break;
-                }
-                self.line += 1;
-                if over {
-                    self.buf.clear();
-                    return Ok(Some(Record::TooLong {
-                        line: self.line,
-                        len: n,
-                    }));
-                }
-                let t = self.buf[mark..].trim_ascii();
-                if mark == 0 && (t.is_empty() || t[0] == b'#') {
-                    self.buf.clear();
+                    Some(Raw::TooLong(len)) => {
+                        self.acc.clear();
+                        return Ok(Some(Record::TooLong {
+                            line: self.line,
+                            len,
+                        }));
+                    }
+                    Some(Raw::Line(s, e)) => (s, e),
+                };
+                let t = self.buf[s..e].trim_ascii();
+                if self.acc.is_empty() && (t.is_empty() || t[0] == b'#') {
                     continue;
                 }
                 if start_line == 0 {
                     start_line = self.line;
                 }
-                if self.buf.len() > self.max_len {
-                    let len = self.buf.len();
-                    self.buf.clear();
+                if !self.acc.is_empty() {
+                    self.acc.push(b'\n');
+                }
+                self.acc.extend_from_slice(&self.buf[s..e]);
+                if self.acc.len() > self.max_len {
+                    let len = self.acc.len();
+                    self.acc.clear();
                     return Ok(Some(Record::TooLong {
                         line: start_line,
                         len,
                     }));
                 }
-                let Ok(text) = std::str::from_utf8(&self.buf) else {
-                    // Invalid UTF-8: give the line to the parser, which reports it.
-                    let end = self.buf.len();
-                    self.pending.push_back((start_line, 0, end));
+                let Ok(text) = std::str::from_utf8(&self.acc) else {
+                    // Invalid UTF-8: hand the text to the parser, which reports it.
+                    self.pending.push_back((start_line, 0, self.acc.len()));
                     break;
                 };
                 if let Some(values) = split_values(text) {
@@ -286,24 +344,13 @@ impl<R: BufRead> Records<R> {
             }
         }
         match self.pending.pop_front() {
-            None => self.next_json(),
+            None => Ok(None),
             Some((line, s, e)) => Ok(Some(Record::Data {
                 line,
-                data: &self.buf[s..e],
+                data: &self.acc[s..e],
             })),
         }
     }
-}
-
-fn trim_eol(b: &[u8]) -> usize {
-    let mut end = b.len();
-    if end > 0 && b[end - 1] == b'\n' {
-        end -= 1;
-    }
-    if end > 0 && b[end - 1] == b'\r' {
-        end -= 1;
-    }
-    end
 }
 
 /// The 1-based (line offset, character column) of byte `offset` in a record.
@@ -312,9 +359,57 @@ pub fn position(record: &[u8], offset: usize) -> (usize, usize) {
     let before = &record[..offset];
     let lines = memchr::memchr_iter(b'\n', before).count();
     let line_start = memchr::memrchr(b'\n', before).map_or(0, |k| k + 1);
-    let col = String::from_utf8_lossy(&before[line_start..])
-        .chars()
-        .count()
-        + 1;
+    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
     (lines, col)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], max: usize) -> Vec<String> {
+        let mut r = Records::new(input, Framing::Line, 0, max);
+        let mut out = Vec::new();
+        while let Some(rec) = r.next_record().unwrap() {
+            out.push(match rec {
+                Record::Data { line, data } => format!("{line}:{}", String::from_utf8_lossy(data)),
+                Record::TooLong { line, len } => format!("{line}:long {len}"),
+                Record::Truncated { .. } => unreachable!(),
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn long_lines_and_chunk_edges() {
+        let mut input = Vec::new();
+        for k in 0..20_000 {
+            input.extend_from_slice(format!("line{k}\n").as_bytes());
+        }
+        let got = lines(&input, 100);
+        assert_eq!(got.len(), 20_000);
+        assert_eq!(got[19_999], "20000:line19999");
+        let mut input = b"short\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 300_000));
+        input.extend_from_slice(b"\nafter\nlast-without-newline");
+        assert_eq!(
+            lines(&input, 1000),
+            ["1:short", "2:long 300001", "3:after", "4:last-without-newline"]
+        );
+    }
+
+    #[test]
+    fn blocks_and_binary() {
+        let mut r = Records::new(&b"# h\nX.\n..\n\n\n.X\n..\n"[..], Framing::Block, 0, 1000);
+        let mut got = Vec::new();
+        while let Some(Record::Data { line, data }) = r.next_record().unwrap() {
+            got.push((line, String::from_utf8_lossy(data).into_owned()));
+        }
+        assert_eq!(got, [(1, "# h\nX.\n..".to_string()), (6, ".X\n..".to_string())]);
+        let mut r = Records::new(&[1u8, 2, 3, 4, 5][..], Framing::Binary, 2, 1000);
+        assert!(matches!(r.next_record().unwrap(), Some(Record::Data { line: 1, data: [1, 2] })));
+        assert!(matches!(r.next_record().unwrap(), Some(Record::Data { line: 2, data: [3, 4] })));
+        assert!(matches!(r.next_record().unwrap(), Some(Record::Truncated { line: 3, len: 1 })));
+        assert!(r.next_record().unwrap().is_none());
+    }
 }

@@ -208,6 +208,10 @@ const T5: [u8; 32] = {
 /// ```
 #[inline]
 pub fn pack_u64_pair(first: u64, second: u64, n: usize, out: &mut Vec<u8>) {
+    if n == 64 {
+        out.extend_from_slice(&pack_chess(first, second));
+        return;
+    }
     let mut k = 0;
     while k < n {
         let a = T5[(first >> k) as usize & 31];
@@ -216,6 +220,32 @@ pub fn pack_u64_pair(first: u64, second: u64, n: usize, out: &mut Vec<u8>) {
         k += 5;
     }
 }
+
+/// The 13 packed bytes of an 8x8 pair in the default layout.
+///
+/// ```
+/// assert_eq!(bbconv::ternary::pack_chess(0b0001, 0b0100)[0], 0x13);
+/// ```
+#[inline]
+pub fn pack_chess(first: u64, second: u64) -> [u8; 13] {
+    let mut out = [0u8; 13];
+    for (k, slot) in out.iter_mut().enumerate() {
+        let s = 5 * k as u32;
+        *slot = T10[((first >> s) & 31 | ((second >> s) & 31) << 5) as usize];
+    }
+    out
+}
+
+/// `T10[f | s << 5]`: the packed byte of five squares from their first and second bits.
+const T10: [u8; 1024] = {
+    let mut t = [0u8; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        t[i] = T5[i & 31].wrapping_add(T5[i >> 5].wrapping_mul(2));
+        i += 1;
+    }
+    t
+};
 
 /// Unpacks `n` trits from packed bytes, validating every byte and the padding digits.
 pub fn unpack(bytes: &[u8], n: usize, layout: PackLayout) -> Result<Vec<u8>, PackedError> {

@@ -2,12 +2,12 @@
 //! renderer, reporting each bad record in place and keeping output in input order.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use bbconv::format::{self, Format, Framing, GridStyle, Options, ParseError, RenderError};
+use bbconv::format::{self, ConvertError, Format, Framing, GridStyle, Options};
 use bbconv::stream::{position, Record, Records};
 use clap::{Args, ValueEnum};
 
@@ -128,27 +128,6 @@ pub(crate) struct Bad {
     pub(crate) message: String,
 }
 
-pub(crate) enum RecordError {
-    Parse(ParseError),
-    Render(RenderError),
-}
-
-/// Converts one record, appending its output (without separator) to `out`.
-pub(crate) fn convert_one(
-    from: Format,
-    to: Format,
-    opts: &Options,
-    swap: bool,
-    data: &[u8],
-    out: &mut Vec<u8>,
-) -> Result<(), RecordError> {
-    let mut value = format::parse(from, data, opts).map_err(RecordError::Parse)?;
-    if swap {
-        value = value.swap();
-    }
-    format::render(to, &value, opts, out).map_err(RecordError::Render)
-}
-
 /// What a record handler says after a record.
 pub(crate) enum Flow {
     Go,
@@ -179,16 +158,13 @@ impl Reader {
         }
     }
 
-    fn open(src: &Source) -> Result<Box<dyn BufRead>> {
+    fn open(src: &Source) -> Result<Box<dyn Read>> {
         Ok(match src {
             Source::Arg(_, s) => Box::new(io::Cursor::new(s.clone().into_bytes())),
-            Source::Path(p) if p.as_os_str() == "-" => {
-                Box::new(BufReader::with_capacity(1 << 16, io::stdin()))
-            }
-            Source::Path(p) => Box::new(BufReader::with_capacity(
-                1 << 16,
+            Source::Path(p) if p.as_os_str() == "-" => Box::new(io::stdin().lock()),
+            Source::Path(p) => Box::new(
                 File::open(p).with_context(|| format!("cannot open {}", p.display()))?,
-            )),
+            ),
         })
     }
 
@@ -264,9 +240,9 @@ pub(crate) fn describe(src: &Source, bad: &Bad) -> String {
     format!("{loc}: {}", bad.message)
 }
 
-pub(crate) fn bad_from(err: RecordError, line: usize, data: &[u8], binary: bool) -> Bad {
+pub(crate) fn bad_from(err: ConvertError, line: usize, data: &[u8], binary: bool) -> Bad {
     match err {
-        RecordError::Parse(e) => match e.offset {
+        ConvertError::Parse(e) => match e.offset {
             Some(off) if binary => Bad {
                 line,
                 col: Some(off + 1),
@@ -286,7 +262,7 @@ pub(crate) fn bad_from(err: RecordError, line: usize, data: &[u8], binary: bool)
                 message: e.message,
             },
         },
-        RecordError::Render(e) => Bad {
+        ConvertError::Render(e) => Bad {
             line,
             col: None,
             message: e.0,
@@ -363,14 +339,7 @@ impl Handler for Converter<'_> {
         let mark = self.buf.len();
         let first = self.first_out;
         self.separate();
-        match convert_one(
-            self.from,
-            self.to,
-            self.opts,
-            self.swap,
-            data,
-            &mut self.buf,
-        ) {
+        match format::convert(self.from, self.to, data, self.opts, self.swap, &mut self.buf) {
             Ok(()) => {
                 self.total += 1;
                 self.end_record();

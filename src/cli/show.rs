@@ -7,7 +7,9 @@ use anyhow::Result;
 use bbconv::format::{self, Format, GridStyle, Options, Value};
 use clap::Args;
 
-use super::convert::{bad_from, describe, Bad, Flow, Handler, Reader, RecordError, Source};
+use bbconv::format::ConvertError;
+
+use super::convert::{bad_from, describe, Bad, Flow, Handler, Reader, Source};
 use super::{format_parser, BoardArgs};
 
 pub(crate) const EXAMPLES: &str = "\
@@ -109,7 +111,7 @@ impl Handler for Shower<'_> {
             }
             Err(e) => self.bad(
                 src,
-                bad_from(RecordError::Parse(e), line, data, self.from.is_binary()),
+                bad_from(ConvertError::Parse(e), line, data, self.from.is_binary()),
             ),
         }
     }

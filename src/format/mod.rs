@@ -501,6 +501,117 @@ pub fn render(
     }
 }
 
+/// Why one record could not be converted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConvertError {
+    /// The record does not read as the input form.
+    Parse(ParseError),
+    /// The value cannot be written in the output form.
+    Render(RenderError),
+}
+
+impl fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConvertError::Parse(e) => e.fmt(f),
+            ConvertError::Render(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ConvertError {}
+
+/// Converts one record from `from` to `to` (exchanging the sides first when `swap`), appending
+/// the output, without a record separator, to `out`. The same as [`parse`] then [`render`], with
+/// fast paths for the hot batch cases (8x8 FEN to the two-player forms in LERF).
+///
+/// ```
+/// use bbconv::format::{convert, Format, Options};
+/// let mut out = Vec::new();
+/// let fen = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// convert(Format::Fen, Format::Packed, fen, &Options::default(), false, &mut out).unwrap();
+/// assert_eq!(out, b"797979010000000000d8f2f250");
+/// ```
+pub fn convert(
+    from: Format,
+    to: Format,
+    record: &[u8],
+    opts: &Options,
+    swap: bool,
+    out: &mut Vec<u8>,
+) -> Result<(), ConvertError> {
+    if from == Format::Fen
+        && matches!(to, Format::Packed | Format::PackedBin | Format::Pair | Format::Trits | Format::TritsBin)
+        && opts.size.is_none_or(|s| s == Size::CHESS)
+        && opts.to_order == Order::Lerf
+        && opts.layout.is_default()
+    {
+        if let Some((mut f, mut s)) = fen::chess_pair_fast(record) {
+            if swap {
+                std::mem::swap(&mut f, &mut s);
+            }
+            render_u64_pair(to, f, s, out);
+            return Ok(());
+        }
+    }
+    let mut value = parse(from, record, opts).map_err(ConvertError::Parse)?;
+    if swap {
+        value = value.swap();
+    }
+    render(to, &value, opts, out).map_err(ConvertError::Render)
+}
+
+const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+/// The two lowercase hex digits of every byte.
+const HEX_PAIRS: [[u8; 2]; 256] = {
+    let mut t = [[0u8; 2]; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = [HEX_DIGITS[i >> 4], HEX_DIGITS[i & 15]];
+        i += 1;
+    }
+    t
+};
+
+/// Writes an 8x8 LERF pair in a two-player form (default layout).
+#[inline]
+fn render_u64_pair(to: Format, f: u64, s: u64, out: &mut Vec<u8>) {
+    match to {
+        Format::Packed => {
+            let bytes = crate::ternary::pack_chess(f, s);
+            let mut hex = [0u8; 26];
+            for (pair, b) in hex.chunks_exact_mut(2).zip(bytes) {
+                pair.copy_from_slice(&HEX_PAIRS[b as usize]);
+            }
+            out.extend_from_slice(&hex);
+        }
+        Format::PackedBin => crate::ternary::pack_u64_pair(f, s, 64, out),
+        Format::Pair => {
+            for (k, v) in [f, s].into_iter().enumerate() {
+                if k == 1 {
+                    out.push(b' ');
+                }
+                let mut buf = [0u8; 18];
+                buf[0] = b'0';
+                buf[1] = b'x';
+                for (d, slot) in buf[2..].iter_mut().enumerate() {
+                    *slot = HEX_DIGITS[((v >> (60 - 4 * d)) & 15) as usize];
+                }
+                out.extend_from_slice(&buf);
+            }
+        }
+        _ => {
+            let base = if to == Format::Trits { b'0' } else { 0 };
+            let mut buf = [0u8; 64];
+            for (i, slot) in buf.iter_mut().enumerate() {
+                *slot = base + ((f >> i) & 1) as u8 + 2 * ((s >> i) & 1) as u8;
+            }
+            out.extend_from_slice(&buf);
+        }
+    }
+}
+
 /// Splits off leading and trailing ASCII whitespace, returning the offset of what is left.
 pub(crate) fn trim(s: &str) -> (usize, &str) {
     let t = s.trim_start();

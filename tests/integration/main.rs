@@ -3,6 +3,7 @@
 mod algebra;
 mod cli;
 mod forms;
+mod nopanic;
 mod notations;
 mod props;
 mod shipping;

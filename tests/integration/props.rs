@@ -235,3 +235,46 @@ proptest! {
         prop_assert_eq!(String::from_utf8(out).unwrap(), fen);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// The fast path of `convert` (8x8 FEN to two-player forms) gives exactly what parse + render
+    /// give, output or error, for random and damaged FENs.
+    #[test]
+    fn fen_fast_path_equals_general_path(
+        cells in proptest::collection::vec(0u8..20, 64),
+        damage in proptest::option::of((0usize..80, prop::sample::select(vec![b'/', b'9', b'0', b'+', b'~', b'[', b' ', b'x', b'4']))),
+        swap: bool,
+        to in prop::sample::select(vec![Format::Packed, Format::PackedBin, Format::Pair, Format::Trits, Format::TritsBin]),
+    ) {
+        let mut fen = String::new();
+        for r in 0..8 {
+            if r > 0 { fen.push('/'); }
+            let mut empty = 0;
+            for f in 0..8 {
+                let c = cells[r * 8 + f];
+                if c < 12 { empty += 1; continue; }
+                if empty > 0 { fen.push_str(&empty.to_string()); empty = 0; }
+                fen.push(b"PNBRQKpnbrqk"[(c as usize - 12) % 12] as char);
+            }
+            if empty > 0 { fen.push_str(&empty.to_string()); }
+        }
+        fen.push_str(" w - - 0 1");
+        let mut bytes = fen.into_bytes();
+        if let Some((at, b)) = damage {
+            let at = at % bytes.len();
+            bytes.insert(at, b);
+        }
+        let opts = Options::default();
+        let mut fast = Vec::new();
+        let a = bbconv::format::convert(Format::Fen, to, &bytes, &opts, swap, &mut fast);
+        let mut slow = Vec::new();
+        let b = parse(Format::Fen, &bytes, &opts).map(|v| {
+            let v = if swap { v.swap() } else { v };
+            render(to, &v, &opts, &mut slow).unwrap();
+        });
+        prop_assert_eq!(a.is_ok(), b.is_ok(), "{}", String::from_utf8_lossy(&bytes));
+        prop_assert_eq!(fast, slow);
+    }
+}
