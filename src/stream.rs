@@ -66,6 +66,7 @@ pub struct Records<R> {
     first: bool,
     acc: Vec<u8>,
     pending: VecDeque<(usize, usize, usize)>, // JSON values: line, start, end in `acc`
+    consumed: u64,
 }
 
 const CHUNK: usize = 1 << 16;
@@ -87,7 +88,13 @@ impl<R: Read> Records<R> {
             first: true,
             acc: Vec::new(),
             pending: VecDeque::new(),
+            consumed: 0,
         }
+    }
+
+    /// Bytes read from the input so far (for progress reports).
+    pub fn consumed(&self) -> u64 {
+        self.consumed
     }
 
     /// Reads more input after `end`, first moving the unread part to the front. Returns how many
@@ -106,6 +113,7 @@ impl<R: Read> Records<R> {
             match self.reader.read(&mut self.buf[self.end..]) {
                 Ok(n) => {
                     self.end += n;
+                    self.consumed += n as u64;
                     if n == 0 {
                         self.eof = true;
                     }
@@ -359,7 +367,10 @@ pub fn position(record: &[u8], offset: usize) -> (usize, usize) {
     let before = &record[..offset];
     let lines = memchr::memchr_iter(b'\n', before).count();
     let line_start = memchr::memrchr(b'\n', before).map_or(0, |k| k + 1);
-    let col = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let col = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (lines, col)
 }
 
@@ -394,7 +405,12 @@ mod tests {
         input.extend_from_slice(b"\nafter\nlast-without-newline");
         assert_eq!(
             lines(&input, 1000),
-            ["1:short", "2:long 300001", "3:after", "4:last-without-newline"]
+            [
+                "1:short",
+                "2:long 300001",
+                "3:after",
+                "4:last-without-newline"
+            ]
         );
     }
 
@@ -405,11 +421,29 @@ mod tests {
         while let Some(Record::Data { line, data }) = r.next_record().unwrap() {
             got.push((line, String::from_utf8_lossy(data).into_owned()));
         }
-        assert_eq!(got, [(1, "# h\nX.\n..".to_string()), (6, ".X\n..".to_string())]);
+        assert_eq!(
+            got,
+            [(1, "# h\nX.\n..".to_string()), (6, ".X\n..".to_string())]
+        );
         let mut r = Records::new(&[1u8, 2, 3, 4, 5][..], Framing::Binary, 2, 1000);
-        assert!(matches!(r.next_record().unwrap(), Some(Record::Data { line: 1, data: [1, 2] })));
-        assert!(matches!(r.next_record().unwrap(), Some(Record::Data { line: 2, data: [3, 4] })));
-        assert!(matches!(r.next_record().unwrap(), Some(Record::Truncated { line: 3, len: 1 })));
+        assert!(matches!(
+            r.next_record().unwrap(),
+            Some(Record::Data {
+                line: 1,
+                data: [1, 2]
+            })
+        ));
+        assert!(matches!(
+            r.next_record().unwrap(),
+            Some(Record::Data {
+                line: 2,
+                data: [3, 4]
+            })
+        ));
+        assert!(matches!(
+            r.next_record().unwrap(),
+            Some(Record::Truncated { line: 3, len: 1 })
+        ));
         assert!(r.next_record().unwrap().is_none());
     }
 }

@@ -60,6 +60,15 @@ pub(crate) struct ConvertArgs {
     /// Stop at the first bad record (exit 1; an -o file is left untouched).
     #[arg(long)]
     fail_fast: bool,
+    /// Convert on N threads (0 = all cores); the output is byte-identical to --jobs 1.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 1)]
+    jobs: usize,
+    /// Show a progress bar on stderr (default: when stderr is a terminal and the input is a file).
+    #[arg(long, overrides_with = "no_progress")]
+    progress: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    no_progress: bool,
     /// Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records.
     #[arg(long, value_name = "BYTES", default_value = "1M", value_parser = parse_bytes)]
     max_line: usize,
@@ -86,6 +95,7 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
 }
 
 /// Where records come from.
+#[derive(Clone, PartialEq, Eq)]
 pub(crate) enum Source {
     /// A command-line argument (1-based position) holding one board.
     Arg(usize, String),
@@ -147,6 +157,7 @@ pub(crate) struct Reader {
     pub(crate) framing: Framing,
     pub(crate) record_len: usize,
     pub(crate) max_line: usize,
+    pub(crate) progress: bool,
 }
 
 impl Reader {
@@ -155,6 +166,7 @@ impl Reader {
             framing: from.framing(),
             record_len: from.record_len(size),
             max_line,
+            progress: false,
         }
     }
 
@@ -162,9 +174,9 @@ impl Reader {
         Ok(match src {
             Source::Arg(_, s) => Box::new(io::Cursor::new(s.clone().into_bytes())),
             Source::Path(p) if p.as_os_str() == "-" => Box::new(io::stdin().lock()),
-            Source::Path(p) => Box::new(
-                File::open(p).with_context(|| format!("cannot open {}", p.display()))?,
-            ),
+            Source::Path(p) => {
+                Box::new(File::open(p).with_context(|| format!("cannot open {}", p.display()))?)
+            }
         })
     }
 
@@ -187,12 +199,20 @@ impl Reader {
                 return h.record(src, 1, data.as_bytes());
             }
         }
+        let total = match src {
+            Source::Path(p) if self.progress && p.as_os_str() != "-" => {
+                std::fs::metadata(p).ok().map(|m| m.len())
+            }
+            _ => None,
+        };
+        let mut bar = total.map(|t| Progress::new(src.name(), t));
         let mut records = Records::new(
             Reader::open(src)?,
             self.framing,
             self.record_len,
             self.max_line,
         );
+        let mut count: u64 = 0;
         while let Some(rec) = records
             .next_record()
             .with_context(|| format!("cannot read {}", src.name()))?
@@ -225,8 +245,78 @@ impl Reader {
             if let Flow::Stop = flow {
                 return Ok(Flow::Stop);
             }
+            count += 1;
+            if count % 4096 == 0 {
+                if let Some(b) = bar.as_mut() {
+                    b.tick(records.consumed(), count);
+                }
+            }
+        }
+        if let Some(b) = bar.as_mut() {
+            b.finish(records.consumed(), count);
         }
         Ok(Flow::Go)
+    }
+}
+
+/// A progress line on stderr: bytes read of the file's size, records per second, time left.
+struct Progress {
+    name: String,
+    total: u64,
+    started: std::time::Instant,
+    last: std::time::Instant,
+}
+
+impl Progress {
+    fn new(name: String, total: u64) -> Progress {
+        let now = std::time::Instant::now();
+        Progress {
+            name,
+            total,
+            started: now,
+            last: now,
+        }
+    }
+
+    fn draw(&self, done: u64, records: u64) {
+        let secs = self.started.elapsed().as_secs_f64().max(1e-6);
+        let rate = records as f64 / secs;
+        let frac = if self.total == 0 {
+            1.0
+        } else {
+            (done as f64 / self.total as f64).min(1.0)
+        };
+        let eta = if frac > 0.0 {
+            secs * (1.0 - frac) / frac
+        } else {
+            0.0
+        };
+        let width = 30;
+        let filled = (frac * width as f64) as usize;
+        let _ = write!(
+            io::stderr().lock(),
+            "\r{} [{}{}] {:>3.0}% {}/{} MB {:.0} records/s ETA {:.0}s ",
+            self.name,
+            "#".repeat(filled),
+            "-".repeat(width - filled),
+            frac * 100.0,
+            done >> 20,
+            self.total >> 20,
+            rate,
+            eta
+        );
+    }
+
+    fn tick(&mut self, done: u64, records: u64) {
+        if self.last.elapsed().as_millis() >= 200 {
+            self.last = std::time::Instant::now();
+            self.draw(done, records);
+        }
+    }
+
+    fn finish(&mut self, done: u64, records: u64) {
+        self.draw(done, records);
+        let _ = writeln!(io::stderr().lock());
     }
 }
 
@@ -283,12 +373,19 @@ fn null_record(to: Format, opts: &Options, out: &mut Vec<u8>) {
 }
 
 /// Output: stdout or an atomic file.
-enum Sink {
-    Stdout(io::BufWriter<io::StdoutLock<'static>>),
+pub(crate) enum Sink {
+    Stdout(io::BufWriter<io::Stdout>),
     File(AtomicFile),
 }
 
 impl Sink {
+    pub(crate) fn open(output: Option<&std::path::Path>) -> Result<Sink> {
+        Ok(match output {
+            Some(p) => Sink::File(AtomicFile::create(p)?),
+            None => Sink::Stdout(io::BufWriter::with_capacity(1 << 16, io::stdout())),
+        })
+    }
+
     fn writer(&mut self) -> &mut dyn Write {
         match self {
             Sink::Stdout(w) => w,
@@ -297,19 +394,20 @@ impl Sink {
     }
 }
 
-/// The state of one conversion run.
-struct Converter<'a> {
-    from: Format,
-    to: Format,
-    opts: &'a Options,
-    swap: bool,
-    errors: ErrorMode,
-    fail_fast: bool,
-    sink: Sink,
-    buf: Vec<u8>,
-    total: usize,
-    bad: usize,
-    first_out: bool,
+/// The output side of a run: writes converted records with their separators, reports bad
+/// records, counts both. Used directly by `--jobs 1` and by the writer thread of `--jobs N`.
+pub(crate) struct Converter<'a> {
+    pub(crate) from: Format,
+    pub(crate) to: Format,
+    pub(crate) opts: &'a Options,
+    pub(crate) swap: bool,
+    pub(crate) errors: ErrorMode,
+    pub(crate) fail_fast: bool,
+    pub(crate) sink: Sink,
+    pub(crate) buf: Vec<u8>,
+    pub(crate) total: usize,
+    pub(crate) bad: usize,
+    pub(crate) first_out: bool,
 }
 
 impl Converter<'_> {
@@ -332,31 +430,35 @@ impl Converter<'_> {
             self.buf.push(b'\n');
         }
     }
-}
 
-impl Handler for Converter<'_> {
-    fn record(&mut self, src: &Source, line: usize, data: &[u8]) -> Result<Flow> {
-        let mark = self.buf.len();
-        let first = self.first_out;
+    /// Appends one converted record (with its separators).
+    pub(crate) fn emit(&mut self, rec: &[u8]) -> Result<()> {
         self.separate();
-        match format::convert(self.from, self.to, data, self.opts, self.swap, &mut self.buf) {
-            Ok(()) => {
-                self.total += 1;
-                self.end_record();
-                if self.buf.len() >= 1 << 16 {
-                    self.flush()?;
-                }
-                Ok(Flow::Go)
-            }
-            Err(e) => {
-                self.buf.truncate(mark);
-                self.first_out = first;
-                self.bad(src, bad_from(e, line, data, self.from.is_binary()))
-            }
+        self.buf.extend_from_slice(rec);
+        self.total += 1;
+        self.end_record();
+        if self.buf.len() >= 1 << 16 {
+            self.flush()?;
         }
+        Ok(())
     }
 
-    fn bad(&mut self, src: &Source, bad: Bad) -> Result<Flow> {
+    /// Appends `records` converted records that already carry their line ends.
+    pub(crate) fn emit_whole(&mut self, bytes: &[u8], records: usize) -> Result<()> {
+        self.first_out = false;
+        self.total += records;
+        if self.buf.is_empty() && bytes.len() >= 1 << 16 {
+            return Ok(self.sink.writer().write_all(bytes)?);
+        }
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() >= 1 << 16 {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Reports a bad record and, with `--errors null`, writes its placeholder.
+    pub(crate) fn bad_now(&mut self, src: &Source, bad: Bad) -> Result<Flow> {
         self.total += 1;
         self.bad += 1;
         if self.errors != ErrorMode::Skip {
@@ -375,6 +477,68 @@ impl Handler for Converter<'_> {
         }
         Ok(Flow::Go)
     }
+
+    /// Ends the run: commits the output (unless stopped by --fail-fast) and returns the exit code.
+    pub(crate) fn finish(mut self, flow: Flow) -> Result<ExitCode> {
+        if let Flow::Stop = flow {
+            // --fail-fast: an -o file is dropped uncommitted, so the target is untouched.
+            if matches!(self.sink, Sink::Stdout(_)) {
+                self.flush()?;
+                self.sink.writer().flush()?;
+            }
+            eprintln!("bbconv: stopped at the first bad record (--fail-fast)");
+            return Ok(ExitCode::from(1));
+        }
+        self.flush()?;
+        match self.sink {
+            Sink::File(f) => f.commit()?,
+            Sink::Stdout(mut w) => w.flush()?,
+        }
+        if self.bad > 0 {
+            eprintln!(
+                "bbconv: {} bad record{} of {}",
+                self.bad,
+                if self.bad == 1 { "" } else { "s" },
+                self.total
+            );
+            return Ok(ExitCode::from(1));
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+impl Handler for Converter<'_> {
+    fn record(&mut self, src: &Source, line: usize, data: &[u8]) -> Result<Flow> {
+        let mark = self.buf.len();
+        let first = self.first_out;
+        self.separate();
+        match format::convert(
+            self.from,
+            self.to,
+            data,
+            self.opts,
+            self.swap,
+            &mut self.buf,
+        ) {
+            Ok(()) => {
+                self.total += 1;
+                self.end_record();
+                if self.buf.len() >= 1 << 16 {
+                    self.flush()?;
+                }
+                Ok(Flow::Go)
+            }
+            Err(e) => {
+                self.buf.truncate(mark);
+                self.first_out = first;
+                self.bad_now(src, bad_from(e, line, data, self.from.is_binary()))
+            }
+        }
+    }
+
+    fn bad(&mut self, src: &Source, bad: Bad) -> Result<Flow> {
+        self.bad_now(src, bad)
+    }
 }
 
 pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
@@ -392,48 +556,38 @@ pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
         ))
         .into());
     }
-    let reader = Reader::for_format(from, opts.size_or_default(), args.max_line);
     let sources = Source::list(&args.boards, &args.inputs);
-    let sink = match &args.output {
-        Some(p) => Sink::File(AtomicFile::create(p)?),
-        None => Sink::Stdout(io::BufWriter::with_capacity(1 << 16, io::stdout().lock())),
+    let progress = args.progress
+        || (!args.no_progress
+            && io::stderr().is_terminal()
+            && sources
+                .iter()
+                .any(|s| matches!(s, Source::Path(p) if p.as_os_str() != "-")));
+    let reader = Reader {
+        progress,
+        ..Reader::for_format(from, opts.size_or_default(), args.max_line)
     };
-    let mut conv = Converter {
+    let jobs = match args.jobs {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let conv = Converter {
         from,
         to,
         opts: &opts,
         swap: args.board.swap(),
         errors: args.errors,
         fail_fast: args.fail_fast,
-        sink,
+        sink: Sink::open(args.output.as_deref())?,
         buf: Vec::with_capacity(1 << 17),
         total: 0,
         bad: 0,
         first_out: true,
     };
+    if jobs > 1 {
+        return super::parallel::run(&reader, &sources, conv, jobs);
+    }
+    let mut conv = conv;
     let flow = reader.run(&sources, &mut conv)?;
-    if let Flow::Stop = flow {
-        // --fail-fast: an -o file is dropped uncommitted, so the target is untouched.
-        if matches!(conv.sink, Sink::Stdout(_)) {
-            conv.flush()?;
-            conv.sink.writer().flush()?;
-        }
-        eprintln!("bbconv: stopped at the first bad record (--fail-fast)");
-        return Ok(ExitCode::from(1));
-    }
-    conv.flush()?;
-    match conv.sink {
-        Sink::File(f) => f.commit()?,
-        Sink::Stdout(mut w) => w.flush()?,
-    }
-    if conv.bad > 0 {
-        eprintln!(
-            "bbconv: {} bad record{} of {}",
-            conv.bad,
-            if conv.bad == 1 { "" } else { "s" },
-            conv.total
-        );
-        return Ok(ExitCode::from(1));
-    }
-    Ok(ExitCode::SUCCESS)
+    conv.finish(flow)
 }

@@ -11,7 +11,6 @@ use clap_complete::Shell;
 
 use super::EXIT_CODES;
 
-
 /// clap_complete's elvish and PowerShell scripts complete flags only; this adds the values of
 /// `-f`/`-t` (every form) and `--order`/`--to-order` (every order), as bash, zsh and fish have.
 fn add_value_completion(shell: Shell, script: String) -> String {
@@ -24,16 +23,29 @@ fn add_value_completion(shell: Shell, script: String) -> String {
                 forms.join(" "),
                 orders.join(" ")
             );
-            script.replacen("set edit:completion:arg-completer[bbconv] = {|@words|\n", &hook, 1)
+            script.replacen(
+                "set edit:completion:arg-completer[bbconv] = {|@words|\n",
+                &hook,
+                1,
+            )
         }
         Shell::PowerShell => {
-            let quote = |v: &[&str]| v.iter().map(|x| format!("'{x}'")).collect::<Vec<_>>().join(",");
+            let quote = |v: &[&str]| {
+                v.iter()
+                    .map(|x| format!("'{x}'"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
             let hook = format!(
                 "    $commandElements = $commandAst.CommandElements\n    $previous = if ($wordToComplete) {{ $commandElements[-2] }} else {{ $commandElements[-1] }}\n    $values = switch -regex (\"$previous\") {{\n        '^(-f|--from|-t|--to)$' {{ @({}) }}\n        '^(--order|--to-order)$' {{ @({}) }}\n        default {{ $null }}\n    }}\n    if ($values) {{\n        return $values.Where{{ $_ -like \"$wordToComplete*\" }} | ForEach-Object {{ [CompletionResult]::new($_, $_, [CompletionResultType]::ParameterValue, $_) }}\n    }}\n",
                 quote(&forms),
                 quote(&orders)
             );
-            script.replacen("    $commandElements = $commandAst.CommandElements\n", &hook, 1)
+            script.replacen(
+                "    $commandElements = $commandAst.CommandElements\n",
+                &hook,
+                1,
+            )
         }
         _ => script,
     }
@@ -51,7 +63,9 @@ pub(crate) fn completions(shell: Shell) -> Result<ExitCode> {
 }
 
 fn roff_escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('-', "\\-").replace('\'', "\\(aq")
+    s.replace('\\', "\\\\")
+        .replace('-', "\\-")
+        .replace('\'', "\\(aq")
 }
 
 fn line_start(s: &str) -> String {
@@ -66,7 +80,9 @@ fn line_start(s: &str) -> String {
 
 pub(crate) fn man() -> Result<ExitCode> {
     let cmd = super::command();
-    let man = clap_mangen::Man::new(cmd.clone()).section("1").manual("bbconv manual");
+    let man = clap_mangen::Man::new(cmd.clone())
+        .section("1")
+        .manual("bbconv manual");
     let mut out: Vec<u8> = Vec::new();
     man.render_title(&mut out)?;
     man.render_name_section(&mut out)?;
@@ -106,13 +122,20 @@ pub(crate) fn man() -> Result<ExitCode> {
     }
     extra.push_str(".SH SQUARE ORDERS\nBit i of a number is the square whose index is i under the order (\\-\\-order, \\-\\-to\\-order). File f counts from the west and rank r from the south, from 0.\n");
     for o in Order::ALL {
-        extra.push_str(&format!(".TP\n\\fB{}\\fR\n{}\n", o.name(), roff_escape(o.formula())));
+        extra.push_str(&format!(
+            ".TP\n\\fB{}\\fR\n{}\n",
+            o.name(),
+            roff_escape(o.formula())
+        ));
     }
     extra.push_str(".SH \"EXIT STATUS\"\n");
     for l in EXIT_CODES.lines().skip(1) {
         let l = l.trim();
         if let Some((code, text)) = l.split_once("  ") {
-            extra.push_str(&format!(".TP\n\\fB{code}\\fR\n{}\n", line_start(text.trim())));
+            extra.push_str(&format!(
+                ".TP\n\\fB{code}\\fR\n{}\n",
+                line_start(text.trim())
+            ));
         }
     }
     extra.push_str(".SH ENVIRONMENT\n.TP\n\\fBNO_COLOR\\fR\nWhen set and not empty, \\-\\-color auto does not colour.\n");

@@ -261,10 +261,12 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
                     .find(|(l, _)| *l == side.as_bytes()[0])
                     .map(|(_, b)| b)
                     .unwrap_or_else(|| Bitboard::empty(pl.size())),
-                _ => return Err(UsageError(format!(
+                _ => {
+                    return Err(UsageError(format!(
                     "invalid --side '{side}': expected first, second, occupied or a piece letter"
                 ))
-                .into()),
+                    .into())
+                }
             };
             if bb.size() != size {
                 return Err(anyhow::anyhow!(InputError(format!(

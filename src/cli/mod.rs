@@ -5,6 +5,7 @@ mod docs;
 mod explain;
 mod op;
 mod output;
+mod parallel;
 mod show;
 
 use std::io::IsTerminal;
@@ -85,14 +86,18 @@ enum Command {
     #[command(after_help = "Examples:\n  bbconv formats")]
     Formats,
     /// Print shell completions (bash, zsh, fish, elvish, powershell) to stdout.
-    #[command(after_help = "Examples:\n  bbconv completions bash > ~/.local/share/bash-completion/completions/bbconv\n  bbconv completions zsh > ~/.zfunc/_bbconv\n  bbconv completions fish > ~/.config/fish/completions/bbconv.fish")]
+    #[command(
+        after_help = "Examples:\n  bbconv completions bash > ~/.local/share/bash-completion/completions/bbconv\n  bbconv completions zsh > ~/.zfunc/_bbconv\n  bbconv completions fish > ~/.config/fish/completions/bbconv.fish"
+    )]
     Completions {
         /// The shell.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
     /// Print the man page (roff) to stdout.
-    #[command(after_help = "Examples:\n  bbconv man > ~/.local/share/man/man1/bbconv.1 && man bbconv\n  bbconv man | man -l -")]
+    #[command(
+        after_help = "Examples:\n  bbconv man > ~/.local/share/man/man1/bbconv.1 && man bbconv\n  bbconv man | man -l -"
+    )]
     Man,
 }
 

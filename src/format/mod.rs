@@ -541,7 +541,10 @@ pub fn convert(
     out: &mut Vec<u8>,
 ) -> Result<(), ConvertError> {
     if from == Format::Fen
-        && matches!(to, Format::Packed | Format::PackedBin | Format::Pair | Format::Trits | Format::TritsBin)
+        && matches!(
+            to,
+            Format::Packed | Format::PackedBin | Format::Pair | Format::Trits | Format::TritsBin
+        )
         && opts.size.is_none_or(|s| s == Size::CHESS)
         && opts.to_order == Order::Lerf
         && opts.layout.is_default()

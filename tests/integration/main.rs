@@ -1,6 +1,7 @@
 //! bbconv's integration tests, compiled into one test binary.
 
 mod algebra;
+mod batch;
 mod cli;
 mod forms;
 mod nopanic;

@@ -50,13 +50,24 @@ fn seeds(f: Format) -> &'static [&'static str] {
 /// Arbitrary bytes, or a seed mutated by byte edits and splices.
 fn input(f: Format) -> impl Strategy<Value = Vec<u8>> {
     let s = seeds(f);
-    let mutated = (0..s.len(), proptest::collection::vec((any::<u16>(), 0u8..4, any::<u8>()), 1..6)).prop_map(
-        move |(k, edits)| {
+    let mutated = (
+        0..s.len(),
+        proptest::collection::vec((any::<u16>(), 0u8..4, any::<u8>()), 1..6),
+    )
+        .prop_map(move |(k, edits)| {
             let mut v = s[k].as_bytes().to_vec();
             for (pos, op, byte) in edits {
-                let at = if v.is_empty() { 0 } else { pos as usize % (v.len() + 1) };
+                let at = if v.is_empty() {
+                    0
+                } else {
+                    pos as usize % (v.len() + 1)
+                };
                 let near = b"0123456789/+~[]{}\":,-x.XOPpKk \n\t\xff";
-                let b = if byte < 128 { near[byte as usize % near.len()] } else { byte };
+                let b = if byte < 128 {
+                    near[byte as usize % near.len()]
+                } else {
+                    byte
+                };
                 match op {
                     0 => v.insert(at, b),
                     1 if at < v.len() => {
@@ -71,14 +82,18 @@ fn input(f: Format) -> impl Strategy<Value = Vec<u8>> {
                 }
             }
             v
-        },
-    );
+        });
     prop_oneof![proptest::collection::vec(any::<u8>(), 0..80), mutated]
 }
 
 fn options() -> impl Strategy<Value = Options> {
     (0usize..4, 0usize..8, any::<bool>()).prop_map(|(s, o, lenient)| Options {
-        size: [None, Some(Size::CHESS), Some(Size::new(3, 3).unwrap()), Some(Size::new(19, 19).unwrap())][s],
+        size: [
+            None,
+            Some(Size::CHESS),
+            Some(Size::new(3, 3).unwrap()),
+            Some(Size::new(19, 19).unwrap()),
+        ][s],
         order: Order::ALL[o],
         lenient,
         ..Options::default()
@@ -89,7 +104,11 @@ fn options() -> impl Strategy<Value = Options> {
 fn no_parser_panics() {
     let n = cases();
     for &f in Format::ALL {
-        let mut runner = TestRunner::new(Config { cases: n, failure_persistence: None, ..Config::default() });
+        let mut runner = TestRunner::new(Config {
+            cases: n,
+            failure_persistence: None,
+            ..Config::default()
+        });
         runner
             .run(&(input(f), options()), |(bytes, opts)| {
                 // Either an error or a value; a panic fails the test.
@@ -111,7 +130,11 @@ fn no_parser_panics() {
 
 #[test]
 fn no_model_parser_panics() {
-    let mut runner = TestRunner::new(Config { cases: cases(), failure_persistence: None, ..Config::default() });
+    let mut runner = TestRunner::new(Config {
+        cases: cases(),
+        failure_persistence: None,
+        ..Config::default()
+    });
     runner
         .run(&"\\PC{0,12}", |s| {
             let _ = s.parse::<Size>();
@@ -139,7 +162,10 @@ fn the_binary_never_panics() {
             stream.push(b'\n');
         }
         for to in ["hex", "pair", "grid", "json", "fen", "packed"] {
-            let (code, _, err) = run(&["convert", "-f", f.name(), "-t", to, "--errors", "null"], &stream);
+            let (code, _, err) = run(
+                &["convert", "-f", f.name(), "-t", to, "--errors", "null"],
+                &stream,
+            );
             assert!(code == 0 || code == 1, "{f} -> {to}: exit {code}: {err}");
             assert!(!err.contains("panicked"), "{f} -> {to}: {err}");
         }

@@ -6,7 +6,16 @@ use std::process::{Command, Stdio};
 
 use crate::util::{bbconv, fixture, run};
 
-const SUBCOMMANDS: &[&str] = &["convert", "show", "op", "explain", "diff", "formats", "completions", "man"];
+const SUBCOMMANDS: &[&str] = &[
+    "convert",
+    "show",
+    "op",
+    "explain",
+    "diff",
+    "formats",
+    "completions",
+    "man",
+];
 
 #[test]
 fn committed_completions_are_current() {
@@ -19,17 +28,28 @@ fn committed_completions_are_current() {
     ] {
         let (code, out, err) = run(&["completions", shell], b"");
         assert_eq!(code, 0, "{err}");
-        let committed = std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("completions").join(file)).unwrap();
+        let committed = std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("completions")
+                .join(file),
+        )
+        .unwrap();
         assert!(
             out == committed,
             "completions/{file} is out of date: refresh with `bash completions/refresh.sh` and commit"
         );
         let text = String::from_utf8(out).unwrap();
         for form in ["packed-bin", "trits-bin", "edax", "pieces", "base3"] {
-            assert!(text.contains(form), "{shell} completions lack the form {form}");
+            assert!(
+                text.contains(form),
+                "{shell} completions lack the form {form}"
+            );
         }
         for order in ["lerbef", "berlef", "lefber", "beber"] {
-            assert!(text.contains(order), "{shell} completions lack the order {order}");
+            assert!(
+                text.contains(order),
+                "{shell} completions lack the order {order}"
+            );
         }
     }
 }
@@ -41,10 +61,16 @@ fn man_page_covers_subcommands_forms_and_exit_codes() {
     let man = String::from_utf8(out).unwrap();
     assert!(man.starts_with(".ie") || man.starts_with(".TH"), "not roff");
     for sub in SUBCOMMANDS {
-        assert!(man.contains(&format!(".SH \"BBCONV {}\"", sub.to_uppercase())), "no section for {sub}");
+        assert!(
+            man.contains(&format!(".SH \"BBCONV {}\"", sub.to_uppercase())),
+            "no section for {sub}"
+        );
     }
     for f in bbconv::format::Format::ALL {
-        assert!(man.contains(&format!("\\fB{}\\fR", f.name().replace('-', "\\-"))), "no form {f}");
+        assert!(
+            man.contains(&format!("\\fB{}\\fR", f.name().replace('-', "\\-"))),
+            "no form {f}"
+        );
     }
     assert!(man.contains(".SH \"EXIT STATUS\""));
     for code in ["\\fB0\\fR", "\\fB1\\fR", "\\fB2\\fR"] {
@@ -99,7 +125,11 @@ fn every_help_example_runs() {
     let dir = scratch();
     let mut count = 0;
     for sub in std::iter::once("").chain(SUBCOMMANDS.iter().copied()) {
-        let args: Vec<&str> = if sub.is_empty() { vec!["--help"] } else { vec![sub, "--help"] };
+        let args: Vec<&str> = if sub.is_empty() {
+            vec!["--help"]
+        } else {
+            vec![sub, "--help"]
+        };
         let (code, out, _) = run(&args, b"");
         assert_eq!(code, 0);
         let help = String::from_utf8(out).unwrap();
@@ -111,7 +141,10 @@ fn every_help_example_runs() {
             }
             let (code, out, err) = sh(&l, &dir);
             assert_eq!(code, 0, "`{l}` failed: {err}");
-            assert!(!out.is_empty() || l.contains(" -o "), "`{l}` printed nothing");
+            assert!(
+                !out.is_empty() || l.contains(" -o "),
+                "`{l}` printed nothing"
+            );
             count += 1;
         }
     }
@@ -121,7 +154,9 @@ fn every_help_example_runs() {
 
 #[test]
 fn every_readme_one_liner_runs() {
-    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+            .unwrap();
     let dir = scratch();
     let mut count = 0;
     let mut in_sh = false;
@@ -166,15 +201,38 @@ fn colour_rules() {
     };
     let show = ["show", "0xffff 0xffff000000000000"];
     assert!(!esc(&show, None), "piped output has no escape codes");
-    assert!(esc(&["--color", "always", "show", "0xffff 0xffff000000000000"], None));
-    assert!(esc(&["--color", "always", "show", "0xffff 0xffff000000000000"], Some(("NO_COLOR", "1"))), "always beats NO_COLOR");
+    assert!(esc(
+        &["--color", "always", "show", "0xffff 0xffff000000000000"],
+        None
+    ));
+    assert!(
+        esc(
+            &["--color", "always", "show", "0xffff 0xffff000000000000"],
+            Some(("NO_COLOR", "1"))
+        ),
+        "always beats NO_COLOR"
+    );
     assert!(!esc(&["--color", "never", "show", "0xff"], None));
-    assert!(!esc(&["--color", "auto", "show", "0xff"], Some(("NO_COLOR", "1"))));
+    assert!(!esc(
+        &["--color", "auto", "show", "0xff"],
+        Some(("NO_COLOR", "1"))
+    ));
     // --unicode draws pieces and discs.
     let (_, out, _) = run(&["show", "--unicode", "8/8/8/8/8/8/8/K6k w - - 0 1"], b"");
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains('♔') && text.contains('♚'), "{text}");
-    let (_, out, _) = run(&["convert", "--unicode", "-f", "pair", "-t", "grid", "0x1 0x2"], b"");
+    let (_, out, _) = run(
+        &[
+            "convert",
+            "--unicode",
+            "-f",
+            "pair",
+            "-t",
+            "grid",
+            "0x1 0x2",
+        ],
+        b"",
+    );
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains('●') && text.contains('○'), "{text}");
 }
@@ -204,7 +262,12 @@ fn closed_stdout_ends_quietly() {
     let status = child.wait().unwrap();
     let _ = writer.join();
     let mut err = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert_eq!(status.code(), Some(0), "stderr: {err}");
     assert_eq!(err, "");
 }
@@ -212,12 +275,21 @@ fn closed_stdout_ends_quietly() {
 #[test]
 fn edge_inputs() {
     // Empty input: exit 0, no output.
-    assert_eq!(run(&["convert", "-f", "hex", "-t", "dec"], b""), (0, vec![], String::new()));
+    assert_eq!(
+        run(&["convert", "-f", "hex", "-t", "dec"], b""),
+        (0, vec![], String::new())
+    );
     // CRLF, a BOM, trailing whitespace.
-    let (code, out, err) = run(&["convert", "-f", "hex", "-t", "dec"], b"\xef\xbb\xbf0x10 \t\r\n0x11\r\n");
+    let (code, out, err) = run(
+        &["convert", "-f", "hex", "-t", "dec"],
+        b"\xef\xbb\xbf0x10 \t\r\n0x11\r\n",
+    );
     assert_eq!((code, out.as_slice()), (0, &b"16\n17\n"[..]), "{err}");
     // Invalid UTF-8 names the line.
-    let (code, out, err) = run(&["convert", "-f", "hex", "-t", "dec"], b"0x1\n0x\xff\xfe\n0x2\n");
+    let (code, out, err) = run(
+        &["convert", "-f", "hex", "-t", "dec"],
+        b"0x1\n0x\xff\xfe\n0x2\n",
+    );
     assert_eq!(code, 1);
     assert_eq!(out, b"1\n2\n");
     assert!(err.contains("-:2:3: invalid UTF-8"), "{err}");
@@ -227,32 +299,76 @@ fn edge_inputs() {
     let (code, out, err) = run(&["convert", "-f", "hex", "-t", "dec"], &big);
     assert_eq!(code, 1);
     assert_eq!(out, b"3\n");
-    assert!(err.contains("-:1: the record is 10485761 bytes or more, longer than the limit of 1048576 bytes"), "{err}");
+    assert!(
+        err.contains(
+            "-:1: the record is 10485761 bytes or more, longer than the limit of 1048576 bytes"
+        ),
+        "{err}"
+    );
     // Raising the limit converts it (into an error about its value, not about memory).
-    let (code, _, err) = run(&["convert", "-f", "hex", "-t", "dec", "--max-line", "16M"], &big);
+    let (code, _, err) = run(
+        &["convert", "-f", "hex", "-t", "dec", "--max-line", "16M"],
+        &big,
+    );
     assert_eq!(code, 1);
     assert!(err.contains("more than 64 bits"), "{err}");
     // Overlap, a bit beyond the last square, a packed byte >= 243.
     let (_, _, err) = run(&["convert", "-f", "pair", "-t", "trits", "0x3 0x6"], b"");
     assert!(err.contains("overlap on 1 square: b1"), "{err}");
-    let (_, _, err) = run(&["convert", "-f", "hex", "-t", "dec", "-s", "3x3", "0x200"], b"");
-    assert!(err.contains("bit 9 is set in 0x200 but a 3x3 board has only bits 0 to 8"), "{err}");
-    let (_, _, err) = run(&["convert", "-f", "packed", "-t", "pair", "f3000000000000000000000000"], b"");
-    assert!(err.contains("column 1: packed byte 0 is 243 (0xf3): expected at most 242"), "{err}");
+    let (_, _, err) = run(
+        &["convert", "-f", "hex", "-t", "dec", "-s", "3x3", "0x200"],
+        b"",
+    );
+    assert!(
+        err.contains("bit 9 is set in 0x200 but a 3x3 board has only bits 0 to 8"),
+        "{err}"
+    );
+    let (_, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "packed",
+            "-t",
+            "pair",
+            "f3000000000000000000000000",
+        ],
+        b"",
+    );
+    assert!(
+        err.contains("column 1: packed byte 0 is 243 (0xf3): expected at most 242"),
+        "{err}"
+    );
     // Sizes 0x8 and 65x65, an unknown order.
     let (code, _, err) = run(&["convert", "-t", "hex", "-s", "0x8", "0x1"], b"");
     assert_eq!(code, 2);
-    assert!(err.contains("invalid size 0x8: width and height must be at least 1"), "{err}");
+    assert!(
+        err.contains("invalid size 0x8: width and height must be at least 1"),
+        "{err}"
+    );
     let (code, _, err) = run(&["convert", "-t", "hex", "-s", "65x65", "0x1"], b"");
     assert_eq!(code, 2);
     assert!(err.contains("4225 squares, at most 4096"), "{err}");
-    let (code, _, err) = run(&["convert", "-t", "hex", "--order", "rank-file", "0x1"], b"");
+    let (code, _, err) = run(
+        &["convert", "-t", "hex", "--order", "rank-file", "0x1"],
+        b"",
+    );
     assert_eq!(code, 2);
-    for o in ["lerf", "lerbef", "berlef", "berbef", "lefr", "lefber", "befr", "beber"] {
+    for o in [
+        "lerf", "lerbef", "berlef", "berbef", "lefr", "lefber", "befr", "beber",
+    ] {
         assert!(err.contains(o), "{err}");
     }
     // A fixture in every form survives CRLF line ends.
-    let crlf: Vec<u8> = fixture("forms/start/lerf/trits").iter().flat_map(|&b| if b == b'\n' { vec![b'\r', b'\n'] } else { vec![b] }).collect();
+    let crlf: Vec<u8> = fixture("forms/start/lerf/trits")
+        .iter()
+        .flat_map(|&b| {
+            if b == b'\n' {
+                vec![b'\r', b'\n']
+            } else {
+                vec![b]
+            }
+        })
+        .collect();
     let (code, out, _) = run(&["convert", "-f", "trits", "-t", "packed"], &crlf);
     assert_eq!((code, out), (0, b"797979010000000000d8f2f250\n".to_vec()));
 }
