@@ -136,7 +136,7 @@ pub(crate) fn chess_pair_fast(b: &[u8]) -> Option<(u64, u64)> {
             valid &= (1u64 << (term.trailing_zeros() & !7)) - 1;
         }
         // Letters of either case; bit 5 (moved to bit 7) tells lowercase.
-        let letters = bytes_in(w | ONES * 0x20, b'a', b'z') & valid;
+        let letters = bytes_in(w | (ONES * 0x20), b'a', b'z') & valid;
         let lo = letters & (w << 2);
         let up = letters & !lo;
         let dg = bytes_in(w, b'1', b'8') & valid;
@@ -146,7 +146,7 @@ pub(crate) fn chess_pair_fast(b: &[u8]) -> Option<(u64, u64)> {
         }
         prev_digit = dg >> 63 != 0;
         let dmask = (dg >> 7) * 0xff;
-        let adv = ((up | lo) >> 7) | ((w & dmask) - (ONES * 0x30 & dmask));
+        let adv = ((up | lo) >> 7) | ((w & dmask) - ((ONES * 0x30) & dmask));
         let incl = adv.wrapping_mul(ONES);
         let excl = incl - adv;
         let mut m = sl;

@@ -40,7 +40,10 @@ const BAD: &[(&[u8], &str)] = &[
 
 /// 10,000 lines, 1% of them bad (every kind), in a fixed pattern. Returns the stream, the
 /// expected output of the good lines (in order), and the bad lines' numbers and messages.
-fn stream() -> (Vec<u8>, Vec<(usize, String)>, Vec<(usize, &'static str)>) {
+/// (the input, its good lines, its bad lines with the message each must get)
+type Stream = (Vec<u8>, Vec<(usize, String)>, Vec<(usize, &'static str)>);
+
+fn stream() -> Stream {
     let fens = good_fens();
     let mut input = Vec::new();
     let mut good = Vec::new();
