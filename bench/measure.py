@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Measures bbconv against the shakmaty reference converter (called by bench/run.sh)."""
+import datetime
+import os
+import platform
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "bench", "out")
+BB = os.path.join(ROOT, "target", "release", "bbconv")
+SM = os.path.join(ROOT, "bench", "target", "release", "shakmaty-convert")
+CORPUS = os.path.join(OUT, "corpus.fen")
+RUNS = 5
+
+
+def timed(cmd, stdin_path, stdout_path=os.devnull):
+    with open(stdin_path, "rb") as i, open(stdout_path, "wb") as o:
+        t = time.perf_counter()
+        subprocess.run(cmd, stdin=i, stdout=o, check=True)
+        return time.perf_counter() - t
+
+
+def median_time(cmd, stdin_path):
+    return statistics.median(timed(cmd, stdin_path) for _ in range(RUNS))
+
+
+def peak_rss_kib(cmd, stdin_path):
+    # GNU time reports the child's own peak (a Python fork would count the interpreter's pages).
+    if os.path.exists("/usr/bin/time"):
+        with open(stdin_path, "rb") as i:
+            r = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdin=i, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True, check=True)
+        return int(r.stderr.strip().splitlines()[-1])
+    code = (
+        "import resource,subprocess,sys;"
+        "subprocess.run(sys.argv[2:],stdin=open(sys.argv[1],'rb'),stdout=subprocess.DEVNULL,check=True);"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run([sys.executable, "-c", code, stdin_path] + cmd, capture_output=True, text=True, check=True)
+    return int(out.stdout.strip())
+
+
+def callgrind_ir(cmd, stdin_path):
+    if not shutil.which("valgrind"):
+        return None
+    log = os.path.join(OUT, "callgrind.log")
+    with open(stdin_path, "rb") as i, open(os.devnull, "wb") as o, open(log, "w") as e:
+        subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + os.path.join(OUT, "callgrind.out")] + cmd,
+                       stdin=i, stdout=o, stderr=e, check=True)
+    m = re.search(r"Collected : (\d+)", open(log).read())
+    return int(m.group(1)) if m else None
+
+
+def main():
+    lines = sum(1 for _ in open(CORPUS, "rb"))
+    rows = []
+    results = {}
+    for mode in ("packed", "pair"):
+        bb_out, sm_out = os.path.join(OUT, "bb." + mode), os.path.join(OUT, "sm." + mode)
+        timed([BB, "convert", "-f", "fen", "-t", mode], CORPUS, bb_out)
+        timed([SM, mode], CORPUS, sm_out)
+        same = open(bb_out, "rb").read() == open(sm_out, "rb").read()
+        tb = median_time([BB, "convert", "-f", "fen", "-t", mode], CORPUS)
+        ts = median_time([SM, mode], CORPUS)
+        results[mode] = (tb, ts, same)
+        rows.append(f"| `-f fen -t {mode}`, 1 thread | {lines / tb / 1e6:.2f} M lines/s ({tb:.3f} s) | "
+                    f"{lines / ts / 1e6:.2f} M lines/s ({ts:.3f} s) | **{ts / tb:.2f}x** | outputs identical: {same} |")
+    sample = os.path.join(OUT, "sample10k.fen")
+    with open(CORPUS, "rb") as f, open(sample, "wb") as s:
+        for _ in range(10_000):
+            s.write(f.readline())
+    empty = os.path.join(OUT, "empty.fen")
+    open(empty, "wb").close()
+    ir_rows = []
+    for mode in ("packed", "pair"):
+        cmd = [BB, "convert", "-f", "fen", "-t", mode]
+        full, base = callgrind_ir(cmd, sample), callgrind_ir(cmd, empty)
+        if full is not None:
+            ir_rows.append(f"| `-f fen -t {mode}` | {full / 10_000:.0f} | {(full - base) / 10_000:.0f} | {base:,} |")
+    big = os.path.join(OUT, "corpus4.fen")
+    if not os.path.exists(big):
+        with open(big, "wb") as b:
+            data = open(CORPUS, "rb").read()
+            for _ in range(4):
+                b.write(data)
+    rss1 = peak_rss_kib([BB, "convert", "-f", "fen", "-t", "packed"], CORPUS)
+    rss4 = peak_rss_kib([BB, "convert", "-f", "fen", "-t", "packed"], big)
+    t1 = median_time([BB, "convert", "-f", "fen", "-t", "packed", "--jobs", "1"], big)
+    t2 = median_time([BB, "convert", "-f", "fen", "-t", "packed", "--jobs", "2"], big)
+    show = [BB, "show", "0x70507"]
+    if shutil.which("hyperfine"):
+        hf = os.path.join(OUT, "hyperfine.json")
+        subprocess.run(["hyperfine", "-N", "--warmup", "20", "--runs", "300", "--export-json", hf, " ".join(show)],
+                       check=True, stdout=subprocess.DEVNULL)
+        import json
+        show_ms = json.load(open(hf))["results"][0]["median"] * 1000
+        how = "hyperfine -N, 300 runs"
+    else:
+        ts = []
+        for _ in range(300):
+            t = time.perf_counter()
+            subprocess.run(show, stdout=subprocess.DEVNULL, check=True)
+            ts.append(time.perf_counter() - t)
+        show_ms = statistics.median(ts) * 1000
+        how = "Python loop, 300 runs (hyperfine not installed)"
+    cpu = ""
+    try:
+        cpu = [l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")][0]
+    except Exception:
+        cpu = platform.processor()
+    report = [
+        f"Measured {datetime.date.today()} on {cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}; "
+        f"corpus: {lines:,} positions from random legal games (bench/target/release/gen-corpus).",
+        "",
+        "| job | bbconv | shakmaty 0.30.1 reference | speed-up | check |",
+        "|---|---|---|---|---|",
+        *rows,
+        "",
+        "| callgrind, 10,000-line sample | instructions per line (whole run / 10,000) | per line, start-up subtracted | start-up (empty input) |",
+        "|---|---|---|---|",
+        *ir_rows,
+        "",
+        "| other | measured |",
+        "|---|---|",
+        f"| peak RSS, `--jobs 1`, 1 M lines | {rss1 / 1024:.1f} MiB |",
+        f"| peak RSS, `--jobs 1`, 4 M lines | {rss4 / 1024:.1f} MiB |",
+        f"| `--jobs 2` vs `--jobs 1`, 4 M lines | {t1:.3f} s / {t2:.3f} s = **{t1 / t2:.2f}x** |",
+        f"| `bbconv show 0x70507`, median ({how}) | {show_ms:.2f} ms |",
+    ]
+    text = "\n".join(report) + "\n"
+    open(os.path.join(OUT, "results.md"), "w").write(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
