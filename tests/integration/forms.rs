@@ -13,7 +13,9 @@ const SINGLE: &[&str] = &[
 /// Two-player forms every board has.
 const TWO: &[&str] = &["trits", "packed", "packed-bin", "trits-bin", "base3"];
 /// Forms of a two-player board.
-const PAIR: &[&str] = &["pair", "squares", "indices", "coords", "grid", "json", "fen", "pieces"];
+const PAIR: &[&str] = &[
+    "pair", "squares", "indices", "coords", "grid", "json", "fen", "pieces",
+];
 
 fn board_info(board: &str) -> (String, bool) {
     let info = String::from_utf8(fixture(&format!("forms/{board}/board.txt"))).unwrap();
