@@ -12,7 +12,7 @@ use bbconv::stream::{position, Record, Records};
 use clap::{Args, ValueEnum};
 
 use super::output::AtomicFile;
-use super::{format_parser, BoardArgs, UsageError};
+use super::{format_parser, usage, BoardArgs};
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:
@@ -545,16 +545,14 @@ pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
     let opts = args.board.options(grid)?;
     let (from, to) = (args.from, args.to);
     if to == Format::Auto {
-        return Err(UsageError(
-            "auto is an input form only: choose an output form with -t (see bbconv formats)".into(),
-        )
-        .into());
+        return Err(usage(
+            "auto is an input form only: choose an output form with -t (see bbconv formats)",
+        ));
     }
     if to.is_binary() && args.output.is_none() && io::stdout().is_terminal() {
-        return Err(UsageError(format!(
+        return Err(usage(format!(
             "-t {to} writes raw bytes: redirect stdout or use -o FILE"
-        ))
-        .into());
+        )));
     }
     let sources = Source::list(&args.boards, &args.inputs);
     let progress = args.progress

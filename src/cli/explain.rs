@@ -12,8 +12,7 @@ use bbconv::ternary::DigitOrder;
 use bbconv::{Bitboard, Order, Pair};
 use clap::Args;
 
-use super::op::InputError;
-use super::{format_parser, BoardArgs, UsageError};
+use super::{bad_board, bad_input, format_parser, usage, BoardArgs};
 
 pub(crate) const EXPLAIN_EXAMPLES: &str = "\
 Examples:
@@ -76,13 +75,7 @@ pub(crate) struct DiffArgs {
 }
 
 fn parse(text: &str, what: &str, from: Format, opts: &Options) -> Result<Value> {
-    format::parse(from, text.as_bytes(), opts).map_err(|e| {
-        let col = e
-            .offset
-            .map(|o| format!(", column {}", o + 1))
-            .unwrap_or_default();
-        anyhow::anyhow!(InputError(format!("{what}{col}: {}", e.message)))
-    })
+    format::parse(from, text.as_bytes(), opts).map_err(|e| bad_board(what, e))
 }
 
 /// Lays out titled blocks of lines side by side, as many as fit in `width` columns.
@@ -187,7 +180,7 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
     opts.order = Order::Lerf;
     let from = if args.from == Format::Auto {
         format::detect(&args.value, &opts)
-            .map_err(|e| anyhow::anyhow!(InputError(format!("VALUE: {}", e.message))))?
+            .map_err(|e| bad_input(format!("VALUE: {}", e.message)))?
     } else {
         args.from
     };
@@ -201,10 +194,9 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
             | Format::Edax
             | Format::Pieces
     ) {
-        return Err(UsageError(format!(
+        return Err(usage(format!(
             "VALUE is {from}, which names squares directly: explain decodes numbers and digit strings (hex, dec, pair, trits, packed, indices)"
-        ))
-        .into());
+        )));
     }
     let value = parse(&args.value, "VALUE", from, &opts)?;
     let size = value.size();
@@ -262,17 +254,16 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
                     .map(|(_, b)| b)
                     .unwrap_or_else(|| Bitboard::empty(pl.size())),
                 _ => {
-                    return Err(UsageError(format!(
+                    return Err(usage(format!(
                     "invalid --side '{side}': expected first, second, occupied or a piece letter"
-                ))
-                    .into())
+                )))
                 }
             };
             if bb.size() != size {
-                return Err(anyhow::anyhow!(InputError(format!(
+                return Err(bad_input(format!(
                     "the FEN is {} but VALUE is {size} (set -s)",
                     bb.size()
-                ))));
+                )));
             }
             Some(bb)
         }

@@ -196,26 +196,52 @@ pub(crate) struct BoardArgs {
     fields: Option<Vec<String>>,
 }
 
-/// A mistake in the command line (exit code 2).
+/// A failure the run reports in one line and maps to its exit code.
 #[derive(Debug)]
-pub(crate) struct UsageError(pub String);
+pub(crate) enum Failure {
+    /// A mistake in the command line (exit code 2).
+    Usage(String),
+    /// A board given as an argument that is not valid (exit code 1).
+    Input(String),
+}
 
-impl std::fmt::Display for UsageError {
+impl std::fmt::Display for Failure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            Failure::Usage(m) | Failure::Input(m) => f.write_str(m),
+        }
     }
 }
 
-impl std::error::Error for UsageError {}
+impl std::error::Error for Failure {}
+
+/// A usage failure, as an error.
+pub(crate) fn usage(msg: impl Into<String>) -> anyhow::Error {
+    Failure::Usage(msg.into()).into()
+}
+
+/// A bad-input failure, as an error.
+pub(crate) fn bad_input(msg: impl std::fmt::Display) -> anyhow::Error {
+    Failure::Input(msg.to_string()).into()
+}
+
+/// A board argument that does not parse: what it was (`board 1`, `VALUE`), the column, why.
+pub(crate) fn bad_board(what: &str, e: bbconv::format::ParseError) -> anyhow::Error {
+    let col = e
+        .offset
+        .map(|o| format!(", column {}", o + 1))
+        .unwrap_or_default();
+    bad_input(format!("{what}{col}: {}", e.message))
+}
 
 impl BoardArgs {
-    fn options(&self, grid: GridStyle) -> Result<Options, UsageError> {
+    fn options(&self, grid: GridStyle) -> Result<Options, Failure> {
         let letters = self.letters.as_bytes();
         if letters.len() != 2
             || !letters[0].is_ascii_uppercase()
             || !letters[1].is_ascii_lowercase()
         {
-            return Err(UsageError(format!(
+            return Err(Failure::Usage(format!(
                 "invalid --letters '{}': expected an uppercase letter for the first side and a lowercase one for the second, such as Pp",
                 self.letters
             )));
@@ -226,7 +252,7 @@ impl BoardArgs {
                 list.iter()
                     .map(|f| f.parse::<JsonField>())
                     .collect::<Result<Vec<_>, _>>()
-                    .map_err(UsageError)?,
+                    .map_err(Failure::Usage)?,
             ),
         };
         Ok(Options {
@@ -238,10 +264,10 @@ impl BoardArgs {
                 .as_deref()
                 .map(|l| l.parse::<Layer>())
                 .transpose()
-                .map_err(UsageError)?,
+                .map_err(Failure::Usage)?,
             layout: PackLayout {
-                digits: self.digits.parse::<DigitOrder>().map_err(UsageError)?,
-                map: PackLayout::parse_map(&self.digit_map).map_err(UsageError)?,
+                digits: self.digits.parse::<DigitOrder>().map_err(Failure::Usage)?,
+                map: PackLayout::parse_map(&self.digit_map).map_err(Failure::Usage)?,
             },
             letters: (letters[0], letters[1]),
             lenient: self.lenient,
@@ -285,15 +311,18 @@ pub(crate) fn run() -> Result<ExitCode> {
         }
     };
     match result {
-        Err(e) if e.downcast_ref::<UsageError>().is_some() => {
-            eprintln!("bbconv: {e}");
-            Ok(ExitCode::from(2))
-        }
-        Err(e) if e.downcast_ref::<op::InputError>().is_some() => {
-            eprintln!("bbconv: {e}");
-            Ok(ExitCode::from(1))
-        }
-        other => other,
+        Err(e) => match e.downcast_ref::<Failure>() {
+            Some(f) => {
+                eprintln!("bbconv: {f}");
+                Ok(ExitCode::from(if matches!(f, Failure::Usage(_)) {
+                    2
+                } else {
+                    1
+                }))
+            }
+            None => Err(e),
+        },
+        ok => ok,
     }
 }
 

@@ -9,7 +9,7 @@ use bbconv::ops::{shift, Direction, Mask, Symmetry};
 use bbconv::{Bitboard, Pair, Square};
 use clap::{Args, ValueEnum};
 
-use super::{format_parser, BoardArgs, UsageError};
+use super::{bad_board, bad_input, format_parser, usage, BoardArgs};
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:
@@ -79,10 +79,6 @@ pub(crate) struct OpArgs {
     board: BoardArgs,
 }
 
-fn usage(msg: impl Into<String>) -> anyhow::Error {
-    UsageError(msg.into()).into()
-}
-
 fn arity(args: &[String], n: usize, what: &str) -> Result<()> {
     if args.len() != n {
         return Err(usage(format!(
@@ -95,30 +91,11 @@ fn arity(args: &[String], n: usize, what: &str) -> Result<()> {
 }
 
 fn board(text: &str, k: usize, from: Format, opts: &Options) -> Result<Value> {
-    format::parse(from, text.as_bytes(), opts).map_err(|e| {
-        let col = e
-            .offset
-            .map(|o| format!(", column {}", o + 1))
-            .unwrap_or_default();
-        anyhow::anyhow!(InputError(format!("board {k}{col}: {}", e.message)))
-    })
+    format::parse(from, text.as_bytes(), opts).map_err(|e| bad_board(&format!("board {k}"), e))
 }
-
-/// An operand that could not be read (exit code 1).
-#[derive(Debug)]
-pub(crate) struct InputError(pub String);
-
-impl std::fmt::Display for InputError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for InputError {}
 
 fn single(v: &Value, opts: &Options) -> Result<Bitboard> {
-    v.to_single(opts.layer)
-        .map_err(|e| anyhow::anyhow!(InputError(e.0)))
+    v.to_single(opts.layer).map_err(bad_input)
 }
 
 fn int_arg(s: &str, what: &str) -> Result<i64> {
@@ -132,16 +109,9 @@ fn map_value(v: &Value, f: impl Fn(&Bitboard) -> Result<Bitboard>) -> Result<Val
         Value::Single(b) => Value::Single(f(b)?),
         other => {
             let p = other.to_pair();
-            Value::Pair(
-                Pair::new(f(p.first())?, f(p.second())?)
-                    .map_err(|e| anyhow::anyhow!(InputError(e.to_string())))?,
-            )
+            Value::Pair(Pair::new(f(p.first())?, f(p.second())?).map_err(bad_input)?)
         }
     })
-}
-
-fn op_err(e: impl std::fmt::Display) -> anyhow::Error {
-    anyhow::anyhow!(InputError(e.to_string()))
 }
 
 pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
@@ -160,7 +130,7 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
                 Operation::Xor => x.xor(&y),
                 _ => x.andnot(&y),
             };
-            Value::Single(r.map_err(op_err)?)
+            Value::Single(r.map_err(bad_input)?)
         }
         Operation::Not => {
             arity(a, 1, "one board")?;
@@ -171,7 +141,7 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
             let dir: Direction = a[0].parse().map_err(usage)?;
             let n = int_arg(&a[1], "shift count")?;
             let v = board(&a[2], 1, from, &opts)?;
-            map_value(&v, |b| shift(b, dir, n).map_err(op_err))?
+            map_value(&v, |b| shift(b, dir, n).map_err(bad_input))?
         }
         Operation::Flip | Operation::Rotate | Operation::Transpose => {
             let (sym, board_arg) = if args.operation == Operation::Transpose {
@@ -193,7 +163,7 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
                 (s, &a[1])
             };
             let v = board(board_arg, 1, from, &opts)?;
-            map_value(&v, |b| sym.apply(b).map_err(op_err))?
+            map_value(&v, |b| sym.apply(b).map_err(bad_input))?
         }
         Operation::Popcount | Operation::Lsb | Operation::Msb | Operation::Squares => {
             arity(a, 1, "one board")?;
@@ -213,7 +183,7 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
                 };
                 if let Some(idx) = idx {
                     match idx {
-                        None => return Err(op_err("the board is empty: it has no set bit")),
+                        None => return Err(bad_input("the board is empty: it has no set bit")),
                         Some(i) if to == Format::Indices => {
                             out.extend_from_slice(format!("{i}\n").as_bytes())
                         }
@@ -263,10 +233,10 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
                 }
                 _ => return Err(usage(format!("unknown mask '{kind}': expected rank N, file N, diagonal N, antidiagonal N, full, empty or square S"))),
             };
-            Value::Single(mask.build(size).map_err(op_err)?)
+            Value::Single(mask.build(size).map_err(bad_input)?)
         }
     };
-    format::render(to, &result, &opts, &mut out).map_err(op_err)?;
+    format::render(to, &result, &opts, &mut out).map_err(bad_input)?;
     if !to.is_binary() {
         out.push(b'\n');
     }
@@ -277,14 +247,14 @@ fn parse_square(text: &str, on: &Bitboard, opts: &Options) -> Result<Square> {
     let size = on.size();
     if let Ok(i) = text.parse::<usize>() {
         if i >= size.squares() {
-            return Err(op_err(format!(
+            return Err(bad_input(format!(
                 "square index {i} is off the {size} board: expected 0 to {}",
                 size.squares() - 1
             )));
         }
         return Ok(opts.order.square(size, i));
     }
-    Square::parse_on(text, size).map_err(op_err)
+    Square::parse_on(text, size).map_err(bad_input)
 }
 
 fn finish(out: Vec<u8>) -> Result<ExitCode> {
