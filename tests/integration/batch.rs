@@ -411,3 +411,42 @@ fn chunked_runs_equal_one_run() {
         assert!(joined == whole, "-t {to}: chunked output differs");
     }
 }
+
+#[test]
+fn progress_only_when_asked_or_on_a_terminal() {
+    let file = crate::util::fixtures().join("fen/reference.tsv");
+    let f = file.to_str().unwrap();
+    let (code, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "packed",
+            "--progress",
+            "-i",
+            f,
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    assert!(err.contains("100%") && err.contains("records/s"), "{err}");
+    // stderr is not a terminal here: no bar unless asked.
+    let (_, _, err) = run(&["convert", "-f", "fen", "-t", "packed", "-i", f], b"");
+    assert_eq!(err, "");
+    let (_, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "packed",
+            "--progress",
+            "--no-progress",
+            "-i",
+            f,
+        ],
+        b"",
+    );
+    assert_eq!(err, "");
+}
