@@ -170,7 +170,7 @@ impl Reader {
         }
     }
 
-    fn open(src: &Source) -> Result<Box<dyn Read>> {
+    pub(crate) fn open(src: &Source) -> Result<Box<dyn Read>> {
         Ok(match src {
             Source::Arg(_, s) => Box::new(io::Cursor::new(s.clone().into_bytes())),
             Source::Path(p) if p.as_os_str() == "-" => Box::new(io::stdin().lock()),
@@ -360,7 +360,7 @@ pub(crate) fn bad_from(err: ConvertError, line: usize, data: &[u8], binary: bool
     }
 }
 
-fn null_record(to: Format, opts: &Options, out: &mut Vec<u8>) {
+pub(crate) fn null_record(to: Format, opts: &Options, out: &mut Vec<u8>) {
     match to.framing() {
         Framing::Binary => {
             let n = to.record_len(opts.size_or_default());
@@ -445,8 +445,11 @@ impl Converter<'_> {
 
     /// Appends `records` converted records that already carry their line ends.
     pub(crate) fn emit_whole(&mut self, bytes: &[u8], records: usize) -> Result<()> {
-        self.first_out = false;
         self.total += records;
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        self.first_out = false;
         if self.buf.is_empty() && bytes.len() >= 1 << 16 {
             return Ok(self.sink.writer().write_all(bytes)?);
         }
@@ -459,15 +462,7 @@ impl Converter<'_> {
 
     /// Reports a bad record and, with `--errors null`, writes its placeholder.
     pub(crate) fn bad_now(&mut self, src: &Source, bad: Bad) -> Result<Flow> {
-        self.total += 1;
-        self.bad += 1;
-        if self.errors != ErrorMode::Skip {
-            // Keep stdout and stderr in step for a reader watching both.
-            self.flush()?;
-            self.sink.writer().flush()?;
-            let _ = writeln!(io::stderr().lock(), "bbconv: {}", describe(src, &bad));
-        }
-        if self.fail_fast {
+        if let Flow::Stop = self.report(src, &bad)? {
             return Ok(Flow::Stop);
         }
         if self.errors == ErrorMode::Null {
@@ -476,6 +471,19 @@ impl Converter<'_> {
             self.end_record();
         }
         Ok(Flow::Go)
+    }
+
+    /// Counts and reports a bad record (its `--errors null` placeholder is written by the caller).
+    pub(crate) fn report(&mut self, src: &Source, bad: &Bad) -> Result<Flow> {
+        self.total += 1;
+        self.bad += 1;
+        if self.errors != ErrorMode::Skip {
+            // Keep stdout and stderr in step for a reader watching both.
+            self.flush()?;
+            self.sink.writer().flush()?;
+            let _ = writeln!(io::stderr().lock(), "bbconv: {}", describe(src, bad));
+        }
+        Ok(if self.fail_fast { Flow::Stop } else { Flow::Go })
     }
 
     /// Ends the run: commits the output (unless stopped by --fail-fast) and returns the exit code.
@@ -583,6 +591,9 @@ pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
         first_out: true,
     };
     if jobs > 1 {
+        if reader.framing == Framing::Line && sources.iter().all(|s| matches!(s, Source::Path(_))) {
+            return super::blocks::run(&reader, &sources, conv, jobs);
+        }
         return super::parallel::run(&reader, &sources, conv, jobs);
     }
     let mut conv = conv;

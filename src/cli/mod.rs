@@ -1,5 +1,6 @@
 //! The command line: clap definitions of every subcommand and the dispatch to them.
 
+mod blocks;
 mod convert;
 mod docs;
 mod explain;

@@ -450,3 +450,87 @@ fn progress_only_when_asked_or_on_a_terminal() {
     );
     assert_eq!(err, "");
 }
+
+/// `--jobs N` reads files in 1 MiB blocks: a stream of 3 MB crossing many block ends, with a BOM,
+/// CRLF, blank and comment lines, over-long lines and bad records, over two files, gives exactly
+/// the output and the messages of `--jobs 1`, in every error mode.
+#[test]
+fn jobs_match_one_thread_across_block_ends() {
+    let d = tmp("blocks");
+    let fens = good_fens();
+    let mut a = b"\xef\xbb\xbf".to_vec();
+    for k in 0..40_000usize {
+        match k % 997 {
+            5 => a.extend_from_slice(b"\r\n"),
+            6 => a.extend_from_slice(b"# a comment\n"),
+            7 => a.extend_from_slice(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN?\r\n"),
+            8 => {
+                a.extend(std::iter::repeat_n(b'8', 3000));
+                a.push(b'\n');
+            }
+            _ => {
+                a.extend_from_slice(fens[k % fens.len()].as_bytes());
+                a.extend_from_slice(if k % 3 == 0 { b"\r\n" } else { b"\n" });
+            }
+        }
+    }
+    a.extend(std::iter::repeat_n(b'8', 2500)); // an over-long last line without a line end
+    let fa = d.join("a.fen");
+    std::fs::write(&fa, &a).unwrap();
+    let fb = d.join("b.fen");
+    std::fs::write(&fb, "8/8/8/8/8/8/8/K7\nbad\n").unwrap();
+    let (pa, pb) = (fa.to_str().unwrap(), fb.to_str().unwrap());
+    for mode in ["report", "skip", "null"] {
+        for to in ["packed", "grid"] {
+            let args = |j: &'static str| {
+                vec![
+                    "convert",
+                    "-f",
+                    "fen",
+                    "-t",
+                    to,
+                    "--errors",
+                    mode,
+                    "--max-line",
+                    "2K",
+                    "-j",
+                    j,
+                    "-i",
+                    pa,
+                    "-i",
+                    pb,
+                ]
+            };
+            let one = run(&args("1"), b"");
+            let two = run(&args("2"), b"");
+            assert_eq!(one.0, 1);
+            assert!(one.1 == two.1, "--errors {mode} -t {to}: stdout differs");
+            assert_eq!(one.2, two.2, "--errors {mode} -t {to}: stderr differs");
+        }
+    }
+    let (_, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "packed",
+            "--max-line",
+            "2K",
+            "-j",
+            "2",
+            "-i",
+            pa,
+        ],
+        b"",
+    );
+    assert!(
+        err.contains(&format!("{pa}:8:43: rank 8 (from the top): found '?'")),
+        "{err}"
+    );
+    assert!(
+        err.contains(&format!("{pa}:9: the record is 3001 bytes or more")),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -1,0 +1,395 @@
+//! `convert --jobs N` for line-framed input files: the calling thread only reads large blocks cut
+//! at a line end; N workers split their block into lines, convert them and format bad-record
+//! placeholders; a writer thread reports errors with their global line numbers and writes the
+//! blocks in input order. Output and messages are byte-identical to `--jobs 1`.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::Mutex;
+
+use anyhow::{Context, Result};
+use bbconv::format::{self, Format, Framing, Options};
+
+use super::convert::{bad_from, null_record, Bad, Converter, ErrorMode, Flow, Reader, Source};
+
+const BLOCK: usize = 1 << 20;
+
+/// A piece of one source: whole lines, or an over-long line that was skipped.
+enum Piece {
+    Lines(Vec<u8>),
+    TooLong(usize, bool),
+}
+
+struct Job {
+    seq: u64,
+    src: usize,
+    piece: Piece,
+}
+
+/// A bad record found by a worker: its line within the block, and where its placeholder (if
+/// any) starts in the block's output.
+struct BlockBad {
+    line: usize,
+    col: Option<usize>,
+    message: String,
+    at: usize,
+}
+
+struct Done {
+    seq: u64,
+    src: usize,
+    lines: usize,
+    records: usize,
+    out: Vec<u8>,
+    bad: Vec<BlockBad>,
+    too_long: Option<(usize, bool)>,
+}
+
+struct Work<'a> {
+    from: Format,
+    to: Format,
+    opts: &'a Options,
+    swap: bool,
+    errors: ErrorMode,
+    max_line: usize,
+}
+
+impl Work<'_> {
+    fn convert(&self, job: Job) -> Done {
+        let mut done = Done {
+            seq: job.seq,
+            src: job.src,
+            lines: 0,
+            records: 0,
+            out: Vec::new(),
+            bad: Vec::new(),
+            too_long: None,
+        };
+        let data = match job.piece {
+            Piece::TooLong(len, newline) => {
+                done.lines = 1;
+                done.records = 1;
+                done.too_long = Some((len, newline));
+                let _ = self.placeholder(&mut done.out, true);
+                return done;
+            }
+            Piece::Lines(d) => d,
+        };
+        done.out.reserve(data.len());
+        let block = self.to.framing() == Framing::Block;
+        let binary = self.to.is_binary();
+        let mut first = true;
+        let mut start = 0;
+        while start < data.len() {
+            let (end, next, newline) = match memchr::memchr(b'\n', &data[start..]) {
+                Some(k) => (start + k, start + k + 1, true),
+                None => (data.len(), data.len(), false),
+            };
+            done.lines += 1;
+            let raw = &data[start..end];
+            start = next;
+            // As the one-thread reader: the length is checked first, on the raw line.
+            if raw.len() > self.max_line {
+                done.records += 1;
+                done.bad.push(BlockBad {
+                    line: done.lines,
+                    col: None,
+                    message: too_long_message(raw.len() + usize::from(newline), self.max_line),
+                    at: done.out.len(),
+                });
+                first &= !self.placeholder(&mut done.out, first);
+                continue;
+            }
+            let line = raw.strip_suffix(b"\r").unwrap_or(raw);
+            let t = line.trim_ascii_start();
+            if t.is_empty() || t[0] == b'#' {
+                continue;
+            }
+            done.records += 1;
+            let mark = done.out.len();
+            if block && !first {
+                done.out.push(b'\n');
+            }
+            match format::convert(
+                self.from,
+                self.to,
+                line,
+                self.opts,
+                self.swap,
+                &mut done.out,
+            ) {
+                Ok(()) => {
+                    if !binary {
+                        done.out.push(b'\n');
+                    }
+                    first = false;
+                }
+                Err(e) => {
+                    done.out.truncate(mark);
+                    let b = bad_from(e, done.lines, line, false);
+                    done.bad.push(BlockBad {
+                        line: b.line,
+                        col: b.col,
+                        message: b.message,
+                        at: done.out.len(),
+                    });
+                    first &= !self.placeholder(&mut done.out, first);
+                }
+            }
+        }
+        done
+    }
+
+    /// The `--errors null` placeholder of a bad record (nothing in the other modes); whether
+    /// it wrote one.
+    fn placeholder(&self, out: &mut Vec<u8>, first: bool) -> bool {
+        if self.errors != ErrorMode::Null {
+            return false;
+        }
+        if self.to.framing() == Framing::Block && !first {
+            out.push(b'\n');
+        }
+        null_record(self.to, self.opts, out);
+        if !self.to.is_binary() {
+            out.push(b'\n');
+        }
+        true
+    }
+}
+
+fn too_long_message(len: usize, max: usize) -> String {
+    format!(
+        "the record is {len} bytes or more, longer than the limit of {max} bytes (raise it with --max-line)"
+    )
+}
+
+/// Reads `src` in blocks cut after a line end and hands them to `send`.
+fn read_blocks(
+    src: &Source,
+    index: usize,
+    max_line: usize,
+    send: &mut dyn FnMut(Job) -> bool,
+    seq: &mut u64,
+) -> Result<bool> {
+    let mut input = Reader::open(src)?;
+    let mut buf: Vec<u8> = Vec::with_capacity(BLOCK);
+    let mut first = true;
+    let mut eof = false;
+    let mut skipping: Option<usize> = None;
+    let mut chunk = vec![0u8; BLOCK];
+    while !eof {
+        let n = loop {
+            match input.read(&mut chunk) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e).with_context(|| format!("cannot read {}", src.name())),
+            }
+        };
+        eof = n == 0;
+        let mut data = &chunk[..n];
+        if let Some(len) = skipping {
+            // The rest of an over-long line: drop it up to its line end.
+            match memchr::memchr(b'\n', data) {
+                Some(k) => {
+                    skipping = None;
+                    if !emit(send, seq, index, Piece::TooLong(len + k + 1, true)) {
+                        return Ok(false);
+                    }
+                    data = &data[k + 1..];
+                }
+                None if eof => {
+                    skipping = None;
+                    if !emit(send, seq, index, Piece::TooLong(len, false)) {
+                        return Ok(false);
+                    }
+                    data = &[];
+                }
+                None => {
+                    skipping = Some(len + n);
+                    continue;
+                }
+            }
+        }
+        buf.extend_from_slice(data);
+        if first && !buf.is_empty() {
+            if buf.len() < 3 && !eof {
+                continue;
+            }
+            first = false;
+            if buf.starts_with(b"\xef\xbb\xbf") {
+                buf.drain(..3);
+            }
+        }
+        let cut = if eof {
+            buf.len()
+        } else {
+            match memchr::memrchr(b'\n', &buf) {
+                Some(k) => k + 1,
+                None => {
+                    if buf.len() > max_line + 2 {
+                        skipping = Some(buf.len());
+                        buf.clear();
+                    }
+                    continue;
+                }
+            }
+        };
+        if cut == 0 {
+            continue;
+        }
+        // Keep blocks near BLOCK bytes: the tail after the last line end waits for more input.
+        let rest = buf.split_off(cut);
+        let block = std::mem::replace(&mut buf, rest);
+        if !block.is_empty() && !emit(send, seq, index, Piece::Lines(block)) {
+            return Ok(false);
+        }
+        if buf.capacity() < BLOCK {
+            buf.reserve(BLOCK - buf.len());
+        }
+    }
+    Ok(true)
+}
+
+fn emit(send: &mut dyn FnMut(Job) -> bool, seq: &mut u64, src: usize, piece: Piece) -> bool {
+    let job = Job {
+        seq: *seq,
+        src,
+        piece,
+    };
+    *seq += 1;
+    send(job)
+}
+
+fn write_in_order(
+    conv: &mut Converter<'_>,
+    sources: &[Source],
+    max_line: usize,
+    rx: Receiver<Done>,
+    stop: &AtomicBool,
+) -> Result<Flow> {
+    let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
+    let mut next = 0u64;
+    let mut line_base = 0usize;
+    let mut current = usize::MAX;
+    let block = conv.to.framing() == Framing::Block;
+    for done in rx {
+        waiting.insert(done.seq, done);
+        while let Some(d) = waiting.remove(&next) {
+            next += 1;
+            if d.src != current {
+                current = d.src;
+                line_base = 0;
+            }
+            let src = &sources[d.src];
+            if block && !conv.first_out && !d.out.is_empty() {
+                conv.emit_whole(b"\n", 0)?;
+            }
+            let mut from = 0;
+            let mut bads: Vec<(usize, Bad)> = d
+                .bad
+                .into_iter()
+                .map(|b| {
+                    (
+                        b.at,
+                        Bad {
+                            line: line_base + b.line,
+                            col: b.col,
+                            message: b.message,
+                        },
+                    )
+                })
+                .collect();
+            if let Some((len, _)) = d.too_long {
+                bads.push((
+                    0,
+                    Bad {
+                        line: line_base + 1,
+                        col: None,
+                        message: too_long_message(len, max_line),
+                    },
+                ));
+            }
+            let good = d.records - bads.len();
+            conv.total += good;
+            for (at, bad) in bads {
+                conv.emit_whole(&d.out[from..at], 0)?;
+                from = at;
+                if let Flow::Stop = conv.report(src, &bad)? {
+                    stop.store(true, Ordering::Relaxed);
+                    return Ok(Flow::Stop);
+                }
+            }
+            conv.emit_whole(&d.out[from..], 0)?;
+            line_base += d.lines;
+        }
+    }
+    Ok(Flow::Go)
+}
+
+pub(crate) fn run(
+    reader: &Reader,
+    sources: &[Source],
+    conv: Converter<'_>,
+    jobs: usize,
+) -> Result<ExitCode> {
+    let work = Work {
+        from: conv.from,
+        to: conv.to,
+        opts: conv.opts,
+        swap: conv.swap,
+        errors: conv.errors,
+        max_line: reader.max_line,
+    };
+    let max_line = reader.max_line;
+    let stop = AtomicBool::new(false);
+    let (job_tx, job_rx) = sync_channel::<Job>(jobs * 2);
+    let (done_tx, done_rx) = sync_channel::<Done>(jobs * 2);
+    let job_rx = Mutex::new(job_rx);
+    let (conv, read, write) = std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let done_tx = done_tx.clone();
+            let (job_rx, work) = (&job_rx, &work);
+            scope.spawn(move || loop {
+                let next = job_rx.lock().map(|rx| rx.recv());
+                let Ok(Ok(job)) = next else { break };
+                if done_tx.send(work.convert(job)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(done_tx);
+        let stop = &stop;
+        let writer = scope.spawn(move || {
+            let mut conv = conv;
+            let flow = write_in_order(&mut conv, sources, max_line, done_rx, stop);
+            (conv, flow)
+        });
+        let mut seq = 0u64;
+        let mut send = |job: Job| !stop.load(Ordering::Relaxed) && job_tx.send(job).is_ok();
+        let mut read = Ok(Flow::Go);
+        for (k, src) in sources.iter().enumerate() {
+            match read_blocks(src, k, reader.max_line, &mut send, &mut seq) {
+                Ok(true) => {}
+                Ok(false) => {
+                    read = Ok(Flow::Stop);
+                    break;
+                }
+                Err(e) => {
+                    read = Err(e);
+                    break;
+                }
+            }
+        }
+        drop(job_tx);
+        let (conv, write) = writer
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        (conv, read, write)
+    });
+    read?;
+    let flow = write?;
+    conv.finish(flow)
+}
