@@ -598,8 +598,8 @@ fn render_u64_pair(to: Format, f: u64, s: u64, out: &mut Vec<u8>) {
                 let mut buf = [0u8; 18];
                 buf[0] = b'0';
                 buf[1] = b'x';
-                for (d, slot) in buf[2..].iter_mut().enumerate() {
-                    *slot = HEX_DIGITS[((v >> (60 - 4 * d)) & 15) as usize];
+                for (pair, b) in buf[2..].chunks_exact_mut(2).zip(v.to_be_bytes()) {
+                    pair.copy_from_slice(&HEX_PAIRS[b as usize]);
                 }
                 out.extend_from_slice(&buf);
             }
