@@ -15,6 +15,7 @@ use bbconv::format::{self, Format, Framing, Options};
 
 use super::convert::{bad_from, null_record, Bad, Converter, ErrorMode, Flow, Reader, Source};
 
+/// Block size: large enough that a worker's batch dwarfs the hand-over cost.
 const BLOCK: usize = 1 << 20;
 
 /// A piece of one source: whole lines, or an over-long line that was skipped.
@@ -170,16 +171,17 @@ fn too_long_message(len: usize, max: usize) -> String {
 fn read_blocks(
     src: &Source,
     index: usize,
+    block_size: usize,
     max_line: usize,
     send: &mut dyn FnMut(Job) -> bool,
     seq: &mut u64,
 ) -> Result<bool> {
     let mut input = Reader::open(src)?;
-    let mut buf: Vec<u8> = Vec::with_capacity(BLOCK);
+    let mut buf: Vec<u8> = Vec::with_capacity(block_size);
     let mut first = true;
     let mut eof = false;
     let mut skipping: Option<usize> = None;
-    let mut chunk = vec![0u8; BLOCK];
+    let mut chunk = vec![0u8; block_size];
     while !eof {
         let n = loop {
             match input.read(&mut chunk) {
@@ -240,14 +242,14 @@ fn read_blocks(
         if cut == 0 {
             continue;
         }
-        // Keep blocks near BLOCK bytes: the tail after the last line end waits for more input.
+        // Keep blocks near the block size: the tail after the last line end waits for more input.
         let rest = buf.split_off(cut);
         let block = std::mem::replace(&mut buf, rest);
         if !block.is_empty() && !emit(send, seq, index, Piece::Lines(block)) {
             return Ok(false);
         }
-        if buf.capacity() < BLOCK {
-            buf.reserve(BLOCK - buf.len());
+        if buf.capacity() < block_size {
+            buf.reserve(block_size - buf.len());
         }
     }
     Ok(true)
@@ -263,6 +265,63 @@ fn emit(send: &mut dyn FnMut(Job) -> bool, seq: &mut u64, src: usize, piece: Pie
     send(job)
 }
 
+/// Where the writer is: the source of the last block and the lines before it in that source.
+#[derive(Default)]
+struct Position {
+    src: Option<usize>,
+    line_base: usize,
+}
+
+/// Writes one converted block: its output, with each bad record reported in its place.
+fn write_block(
+    conv: &mut Converter<'_>,
+    sources: &[Source],
+    max_line: usize,
+    pos: &mut Position,
+    d: Done,
+) -> Result<Flow> {
+    if pos.src != Some(d.src) {
+        pos.src = Some(d.src);
+        pos.line_base = 0;
+    }
+    let src = &sources[d.src];
+    if conv.to.framing() == Framing::Block && !conv.first_out && !d.out.is_empty() {
+        conv.emit_whole(b"\n", 0)?;
+    }
+    let mut bads: Vec<(usize, Bad)> = d
+        .bad
+        .into_iter()
+        .map(|b| {
+            let bad = Bad {
+                line: pos.line_base + b.line,
+                col: b.col,
+                message: b.message,
+            };
+            (b.at, bad)
+        })
+        .collect();
+    if let Some((len, _)) = d.too_long {
+        let bad = Bad {
+            line: pos.line_base + 1,
+            col: None,
+            message: too_long_message(len, max_line),
+        };
+        bads.push((0, bad));
+    }
+    conv.total += d.records - bads.len();
+    let mut from = 0;
+    for (at, bad) in bads {
+        conv.emit_whole(&d.out[from..at], 0)?;
+        from = at;
+        if let Flow::Stop = conv.report(src, &bad)? {
+            return Ok(Flow::Stop);
+        }
+    }
+    conv.emit_whole(&d.out[from..], 0)?;
+    pos.line_base += d.lines;
+    Ok(Flow::Go)
+}
+
 fn write_in_order(
     conv: &mut Converter<'_>,
     sources: &[Source],
@@ -272,58 +331,15 @@ fn write_in_order(
 ) -> Result<Flow> {
     let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
     let mut next = 0u64;
-    let mut line_base = 0usize;
-    let mut current = usize::MAX;
-    let block = conv.to.framing() == Framing::Block;
+    let mut pos = Position::default();
     for done in rx {
         waiting.insert(done.seq, done);
         while let Some(d) = waiting.remove(&next) {
             next += 1;
-            if d.src != current {
-                current = d.src;
-                line_base = 0;
+            if let Flow::Stop = write_block(conv, sources, max_line, &mut pos, d)? {
+                stop.store(true, Ordering::Relaxed);
+                return Ok(Flow::Stop);
             }
-            let src = &sources[d.src];
-            if block && !conv.first_out && !d.out.is_empty() {
-                conv.emit_whole(b"\n", 0)?;
-            }
-            let mut from = 0;
-            let mut bads: Vec<(usize, Bad)> = d
-                .bad
-                .into_iter()
-                .map(|b| {
-                    (
-                        b.at,
-                        Bad {
-                            line: line_base + b.line,
-                            col: b.col,
-                            message: b.message,
-                        },
-                    )
-                })
-                .collect();
-            if let Some((len, _)) = d.too_long {
-                bads.push((
-                    0,
-                    Bad {
-                        line: line_base + 1,
-                        col: None,
-                        message: too_long_message(len, max_line),
-                    },
-                ));
-            }
-            let good = d.records - bads.len();
-            conv.total += good;
-            for (at, bad) in bads {
-                conv.emit_whole(&d.out[from..at], 0)?;
-                from = at;
-                if let Flow::Stop = conv.report(src, &bad)? {
-                    stop.store(true, Ordering::Relaxed);
-                    return Ok(Flow::Stop);
-                }
-            }
-            conv.emit_whole(&d.out[from..], 0)?;
-            line_base += d.lines;
         }
     }
     Ok(Flow::Go)
@@ -371,7 +387,7 @@ pub(crate) fn run(
         let mut send = |job: Job| !stop.load(Ordering::Relaxed) && job_tx.send(job).is_ok();
         let mut read = Ok(Flow::Go);
         for (k, src) in sources.iter().enumerate() {
-            match read_blocks(src, k, reader.max_line, &mut send, &mut seq) {
+            match read_blocks(src, k, BLOCK, reader.max_line, &mut send, &mut seq) {
                 Ok(true) => {}
                 Ok(false) => {
                     read = Ok(Flow::Stop);

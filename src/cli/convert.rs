@@ -591,6 +591,8 @@ pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
         first_out: true,
     };
     if jobs > 1 {
+        // Files and stdin of one-record-a-line forms: workers split blocks into lines themselves;
+        // anything else (arguments, grids, JSON, binary records) goes through batches of records.
         if reader.framing == Framing::Line && sources.iter().all(|s| matches!(s, Source::Path(_))) {
             return super::blocks::run(&reader, &sources, conv, jobs);
         }
