@@ -16,7 +16,7 @@ OUT = os.path.join(ROOT, "bench", "out")
 BB = os.path.join(ROOT, "target", "release", "bbconv")
 SM = os.path.join(ROOT, "bench", "target", "release", "shakmaty-convert")
 CORPUS = os.path.join(OUT, "corpus.fen")
-RUNS = 5
+RUNS = 9
 
 
 def timed(cmd, stdin_path, stdout_path=os.devnull):

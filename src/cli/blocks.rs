@@ -18,6 +18,29 @@ use super::convert::{bad_from, null_record, Bad, Converter, ErrorMode, Flow, Rea
 /// Block size: large enough that a worker's batch dwarfs the hand-over cost.
 const BLOCK: usize = 1 << 20;
 
+/// Buffers handed back for reuse, so that the pipeline does not allocate (and fault in) fresh
+/// megabytes for every block.
+#[derive(Default)]
+struct Pool(Mutex<Vec<Vec<u8>>>);
+
+impl Pool {
+    fn take(&self, capacity: usize) -> Vec<u8> {
+        let got = self.0.lock().ok().and_then(|mut v| v.pop());
+        let mut b = got.unwrap_or_default();
+        b.clear();
+        b.reserve(capacity);
+        b
+    }
+
+    fn give(&self, b: Vec<u8>) {
+        if let Ok(mut v) = self.0.lock() {
+            if v.len() < 16 {
+                v.push(b);
+            }
+        }
+    }
+}
+
 /// A piece of one source: whole lines, or an over-long line that was skipped.
 enum Piece {
     Lines(Vec<u8>),
@@ -59,7 +82,7 @@ struct Work<'a> {
 }
 
 impl Work<'_> {
-    fn convert(&self, job: Job) -> Done {
+    fn convert(&self, job: Job, pool: &Pool) -> Done {
         let mut done = Done {
             seq: job.seq,
             src: job.src,
@@ -79,7 +102,7 @@ impl Work<'_> {
             }
             Piece::Lines(d) => d,
         };
-        done.out.reserve(data.len());
+        done.out = pool.take(data.len() + data.len() / 2);
         let block = self.to.framing() == Framing::Block;
         let binary = self.to.is_binary();
         let mut first = true;
@@ -141,6 +164,7 @@ impl Work<'_> {
                 }
             }
         }
+        pool.give(data);
         done
     }
 
@@ -173,11 +197,12 @@ fn read_blocks(
     index: usize,
     block_size: usize,
     max_line: usize,
+    pool: &Pool,
     send: &mut dyn FnMut(Job) -> bool,
     seq: &mut u64,
 ) -> Result<bool> {
     let mut input = Reader::open(src)?;
-    let mut buf: Vec<u8> = Vec::with_capacity(block_size);
+    let mut buf: Vec<u8> = pool.take(block_size);
     let mut first = true;
     let mut eof = false;
     let mut skipping: Option<usize> = None;
@@ -243,13 +268,12 @@ fn read_blocks(
             continue;
         }
         // Keep blocks near the block size: the tail after the last line end waits for more input.
-        let rest = buf.split_off(cut);
-        let block = std::mem::replace(&mut buf, rest);
+        let mut next = pool.take(block_size);
+        next.extend_from_slice(&buf[cut..]);
+        buf.truncate(cut);
+        let block = std::mem::replace(&mut buf, next);
         if !block.is_empty() && !emit(send, seq, index, Piece::Lines(block)) {
             return Ok(false);
-        }
-        if buf.capacity() < block_size {
-            buf.reserve(block_size - buf.len());
         }
     }
     Ok(true)
@@ -278,7 +302,7 @@ fn write_block(
     sources: &[Source],
     max_line: usize,
     pos: &mut Position,
-    d: Done,
+    d: &mut Done,
 ) -> Result<Flow> {
     if pos.src != Some(d.src) {
         pos.src = Some(d.src);
@@ -288,8 +312,7 @@ fn write_block(
     if conv.to.framing() == Framing::Block && !conv.first_out && !d.out.is_empty() {
         conv.emit_whole(b"\n", 0)?;
     }
-    let mut bads: Vec<(usize, Bad)> = d
-        .bad
+    let mut bads: Vec<(usize, Bad)> = std::mem::take(&mut d.bad)
         .into_iter()
         .map(|b| {
             let bad = Bad {
@@ -328,15 +351,18 @@ fn write_in_order(
     max_line: usize,
     rx: Receiver<Done>,
     stop: &AtomicBool,
+    pool: &Pool,
 ) -> Result<Flow> {
     let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
     let mut next = 0u64;
     let mut pos = Position::default();
     for done in rx {
         waiting.insert(done.seq, done);
-        while let Some(d) = waiting.remove(&next) {
+        while let Some(mut d) = waiting.remove(&next) {
             next += 1;
-            if let Flow::Stop = write_block(conv, sources, max_line, &mut pos, d)? {
+            let flow = write_block(conv, sources, max_line, &mut pos, &mut d)?;
+            pool.give(d.out);
+            if let Flow::Stop = flow {
                 stop.store(true, Ordering::Relaxed);
                 return Ok(Flow::Stop);
             }
@@ -364,30 +390,31 @@ pub(crate) fn run(
     let (job_tx, job_rx) = sync_channel::<Job>(jobs * 2);
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 2);
     let job_rx = Mutex::new(job_rx);
+    let pool = Pool::default();
     let (conv, read, write) = std::thread::scope(|scope| {
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
-            let (job_rx, work) = (&job_rx, &work);
+            let (job_rx, work, pool) = (&job_rx, &work, &pool);
             scope.spawn(move || loop {
                 let next = job_rx.lock().map(|rx| rx.recv());
                 let Ok(Ok(job)) = next else { break };
-                if done_tx.send(work.convert(job)).is_err() {
+                if done_tx.send(work.convert(job, pool)).is_err() {
                     break;
                 }
             });
         }
         drop(done_tx);
-        let stop = &stop;
+        let (stop, pool) = (&stop, &pool);
         let writer = scope.spawn(move || {
             let mut conv = conv;
-            let flow = write_in_order(&mut conv, sources, max_line, done_rx, stop);
+            let flow = write_in_order(&mut conv, sources, max_line, done_rx, stop, pool);
             (conv, flow)
         });
         let mut seq = 0u64;
         let mut send = |job: Job| !stop.load(Ordering::Relaxed) && job_tx.send(job).is_ok();
         let mut read = Ok(Flow::Go);
         for (k, src) in sources.iter().enumerate() {
-            match read_blocks(src, k, BLOCK, reader.max_line, &mut send, &mut seq) {
+            match read_blocks(src, k, BLOCK, reader.max_line, pool, &mut send, &mut seq) {
                 Ok(true) => {}
                 Ok(false) => {
                     read = Ok(Flow::Stop);
