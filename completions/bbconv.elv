@@ -3,17 +3,15 @@ use builtin;
 use str;
 
 set edit:completion:arg-completer[bbconv] = {|@words|
+    var prev = ''
     if (> (count $words) 2) {
-        var prev = $words[-2]
-        if (has-value [-f --from -t --to] $prev) {
-            put auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax
-            return
-        }
-        if (has-value [--order --to-order] $prev) {
-            put lerf lerbef berlef berbef lefr lefber befr beber
-            return
-        }
+        set prev = $words[-2]
     }
+    if (has-value [-f --from -t --to] $prev) {
+        put auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax
+    } elif (has-value [--order --to-order] $prev) {
+        put lerf lerbef berlef berbef lefr lefber befr beber
+    } else {
     fn spaces {|n|
         builtin:repeat $n ' ' | str:join ''
     }
@@ -220,4 +218,5 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         }
     ]
     $completions[$command]
+    }
 }

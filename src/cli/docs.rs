@@ -19,15 +19,21 @@ fn add_value_completion(shell: Shell, script: String) -> String {
     match shell {
         Shell::Elvish => {
             let hook = format!(
-                "set edit:completion:arg-completer[bbconv] = {{|@words|\n    if (> (count $words) 2) {{\n        var prev = $words[-2]\n        if (has-value [-f --from -t --to] $prev) {{\n            put {}\n            return\n        }}\n        if (has-value [--order --to-order] $prev) {{\n            put {}\n            return\n        }}\n    }}\n",
+                "set edit:completion:arg-completer[bbconv] = {{|@words|\n    var prev = ''\n    if (> (count $words) 2) {{\n        set prev = $words[-2]\n    }}\n    if (has-value [-f --from -t --to] $prev) {{\n        put {}\n    }} elif (has-value [--order --to-order] $prev) {{\n        put {}\n    }} else {{\n",
                 forms.join(" "),
                 orders.join(" ")
             );
-            script.replacen(
-                "set edit:completion:arg-completer[bbconv] = {|@words|\n",
-                &hook,
-                1,
-            )
+            script
+                .replacen(
+                    "set edit:completion:arg-completer[bbconv] = {|@words|\n",
+                    &hook,
+                    1,
+                )
+                .replacen(
+                    "    $completions[$command]\n}",
+                    "    $completions[$command]\n    }\n}",
+                    1,
+                )
         }
         Shell::PowerShell => {
             let quote = |v: &[&str]| {
