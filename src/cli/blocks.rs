@@ -3,17 +3,17 @@
 //! placeholders; a writer thread reports errors with their global line numbers and writes the
 //! blocks in input order. Output and messages are byte-identical to `--jobs 1`.
 
-use std::collections::BTreeMap;
 use std::io::Read;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::mpsc::sync_channel;
 use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 use bbconv::format::{self, Format, Framing, Options};
 
 use super::convert::{bad_from, null_record, Bad, Converter, ErrorMode, Flow, Reader, Source};
+use super::parallel::{in_order, spawn_workers};
 
 /// Block size: large enough that a worker's batch dwarfs the hand-over cost.
 const BLOCK: usize = 1 << 20;
@@ -345,32 +345,6 @@ fn write_block(
     Ok(Flow::Go)
 }
 
-fn write_in_order(
-    conv: &mut Converter<'_>,
-    sources: &[Source],
-    max_line: usize,
-    rx: Receiver<Done>,
-    stop: &AtomicBool,
-    pool: &Pool,
-) -> Result<Flow> {
-    let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
-    let mut next = 0u64;
-    let mut pos = Position::default();
-    for done in rx {
-        waiting.insert(done.seq, done);
-        while let Some(mut d) = waiting.remove(&next) {
-            next += 1;
-            let flow = write_block(conv, sources, max_line, &mut pos, &mut d)?;
-            pool.give(d.out);
-            if let Flow::Stop = flow {
-                stop.store(true, Ordering::Relaxed);
-                return Ok(Flow::Stop);
-            }
-        }
-    }
-    Ok(Flow::Go)
-}
-
 pub(crate) fn run(
     reader: &Reader,
     sources: &[Source],
@@ -391,23 +365,24 @@ pub(crate) fn run(
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 2);
     let job_rx = Mutex::new(job_rx);
     let pool = Pool::default();
+    let convert = |job: Job| work.convert(job, &pool);
     let (conv, read, write) = std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            let done_tx = done_tx.clone();
-            let (job_rx, work, pool) = (&job_rx, &work, &pool);
-            scope.spawn(move || loop {
-                let next = job_rx.lock().map(|rx| rx.recv());
-                let Ok(Ok(job)) = next else { break };
-                if done_tx.send(work.convert(job, pool)).is_err() {
-                    break;
-                }
-            });
-        }
+        spawn_workers(scope, jobs, &job_rx, &done_tx, &convert);
         drop(done_tx);
         let (stop, pool) = (&stop, &pool);
         let writer = scope.spawn(move || {
             let mut conv = conv;
-            let flow = write_in_order(&mut conv, sources, max_line, done_rx, stop, pool);
+            let mut pos = Position::default();
+            let flow = in_order(
+                done_rx,
+                |d| d.seq,
+                stop,
+                |mut d| {
+                    let flow = write_block(&mut conv, sources, max_line, &mut pos, &mut d);
+                    pool.give(d.out);
+                    flow
+                },
+            );
             (conv, flow)
         });
         let mut seq = 0u64;

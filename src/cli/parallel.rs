@@ -13,6 +13,54 @@ use bbconv::format::{self, Format, Framing, Options};
 
 use super::convert::{bad_from, Bad, Converter, Flow, Handler, Reader, Source};
 
+/// Starts `jobs` workers in `scope`: each takes a job from `rx`, and sends `f(job)` to `tx`, until
+/// either channel closes.
+pub(crate) fn spawn_workers<'s, J, D, F>(
+    scope: &'s std::thread::Scope<'s, '_>,
+    jobs: usize,
+    rx: &'s Mutex<Receiver<J>>,
+    tx: &SyncSender<D>,
+    f: &'s F,
+) where
+    J: Send,
+    D: Send + 's,
+    F: Fn(J) -> D + Sync,
+{
+    for _ in 0..jobs {
+        let tx = tx.clone();
+        scope.spawn(move || loop {
+            let next = rx.lock().map(|rx| rx.recv());
+            let Ok(Ok(job)) = next else { break };
+            if tx.send(f(job)).is_err() {
+                break;
+            }
+        });
+    }
+}
+
+/// Hands the results arriving on `rx` to `each` in sequence order (`seq` numbers them from 0),
+/// until `each` says stop; then raises `stop` for the reading side.
+pub(crate) fn in_order<D>(
+    rx: Receiver<D>,
+    seq: impl Fn(&D) -> u64,
+    stop: &AtomicBool,
+    mut each: impl FnMut(D) -> Result<Flow>,
+) -> Result<Flow> {
+    let mut waiting: BTreeMap<u64, D> = BTreeMap::new();
+    let mut next = 0u64;
+    for done in rx {
+        waiting.insert(seq(&done), done);
+        while let Some(d) = waiting.remove(&next) {
+            next += 1;
+            if let Flow::Stop = each(d)? {
+                stop.store(true, Ordering::Relaxed);
+                return Ok(Flow::Stop);
+            }
+        }
+    }
+    Ok(Flow::Go)
+}
+
 const BATCH_RECORDS: usize = 4096;
 const BATCH_BYTES: usize = 1 << 20;
 
@@ -142,41 +190,32 @@ fn convert_batch(batch: Batch, from: Format, to: Format, opts: &Options, swap: b
     }
 }
 
-/// Writes finished batches in sequence order.
-fn write_in_order(conv: &mut Converter<'_>, rx: Receiver<Done>, stop: &AtomicBool) -> Result<Flow> {
-    let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
-    let mut next = 0u64;
-    for done in rx {
-        waiting.insert(done.seq, done);
-        while let Some(d) = waiting.remove(&next) {
-            next += 1;
-            let whole = conv.to.framing() != Framing::Block;
-            if whole && d.outcomes.iter().all(|o| o.is_ok()) {
-                conv.emit_whole(&d.out, d.outcomes.len())?;
-                continue;
+/// Writes one finished batch.
+fn write_batch(conv: &mut Converter<'_>, d: Done) -> Result<Flow> {
+    let whole = conv.to.framing() != Framing::Block;
+    if whole && d.outcomes.iter().all(|o| o.is_ok()) {
+        conv.emit_whole(&d.out, d.outcomes.len())?;
+        return Ok(Flow::Go);
+    }
+    for (item, outcome) in d.batch.items.iter().zip(d.outcomes) {
+        let flow = match outcome {
+            Ok((a, b)) if whole => {
+                conv.emit_whole(&d.out[a..b], 1)?;
+                Flow::Go
             }
-            for (item, outcome) in d.batch.items.iter().zip(d.outcomes) {
-                let flow = match outcome {
-                    Ok((a, b)) if whole => {
-                        conv.emit_whole(&d.out[a..b], 1)?;
-                        Flow::Go
-                    }
-                    Ok((a, b)) => {
-                        conv.emit(&d.out[a..b])?;
-                        Flow::Go
-                    }
-                    Err(bad) => {
-                        let src = match item {
-                            Item::Data { src, .. } | Item::Bad { src, .. } => *src,
-                        };
-                        conv.bad_now(&d.batch.sources[src], bad)?
-                    }
+            Ok((a, b)) => {
+                conv.emit(&d.out[a..b])?;
+                Flow::Go
+            }
+            Err(bad) => {
+                let src = match item {
+                    Item::Data { src, .. } | Item::Bad { src, .. } => *src,
                 };
-                if let Flow::Stop = flow {
-                    stop.store(true, Ordering::Relaxed);
-                    return Ok(Flow::Stop);
-                }
+                conv.bad_now(&d.batch.sources[src], bad)?
             }
+        };
+        if let Flow::Stop = flow {
+            return Ok(Flow::Stop);
         }
     }
     Ok(Flow::Go)
@@ -193,26 +232,14 @@ pub(crate) fn run(
     let (work_tx, work_rx) = sync_channel::<Batch>(jobs * 2);
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 2);
     let work_rx = Mutex::new(work_rx);
+    let convert = |batch: Batch| convert_batch(batch, from, to, opts, swap);
     let (conv, read, write) = std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            let done_tx = done_tx.clone();
-            let work_rx = &work_rx;
-            scope.spawn(move || loop {
-                let next = work_rx.lock().map(|rx| rx.recv());
-                let Ok(Ok(batch)) = next else { break };
-                if done_tx
-                    .send(convert_batch(batch, from, to, opts, swap))
-                    .is_err()
-                {
-                    break;
-                }
-            });
-        }
+        spawn_workers(scope, jobs, &work_rx, &done_tx, &convert);
         drop(done_tx);
         let stop = &stop;
         let writer = scope.spawn(move || {
             let mut conv = conv;
-            let flow = write_in_order(&mut conv, done_rx, stop);
+            let flow = in_order(done_rx, |d| d.seq, stop, |d| write_batch(&mut conv, d));
             (conv, flow)
         });
         let mut batcher = Batcher {
