@@ -467,31 +467,17 @@ pub(crate) fn diff(args: DiffArgs, grid_style: GridStyle) -> Result<ExitCode> {
             text.push_str("No symmetry and no shift of up to 2 squares maps A onto B.\n");
             if same_size {
                 let (pa, pb) = (a.to_pair(), b.to_pair());
-                match (&la, &lb) {
-                    (Layers::One(x), Layers::One(y)) => {
-                        text.push_str(&format!(
-                            "only in A: {}\n",
-                            names(&x.andnot(y).unwrap_or_else(|_| x.clone()))
-                        ));
-                        text.push_str(&format!(
-                            "only in B: {}\n",
-                            names(&y.andnot(x).unwrap_or_else(|_| y.clone()))
-                        ));
-                    }
-                    _ => {
-                        for (side, x, y) in [
-                            ("first", pa.first(), pb.first()),
-                            ("second", pa.second(), pb.second()),
-                        ] {
-                            text.push_str(&format!(
-                                "{side}, only in A: {}\n",
-                                names(&x.andnot(y).unwrap_or_else(|_| x.clone()))
-                            ));
-                            text.push_str(&format!(
-                                "{side}, only in B: {}\n",
-                                names(&y.andnot(x).unwrap_or_else(|_| y.clone()))
-                            ));
-                        }
+                let sides: Vec<(&str, &Bitboard, &Bitboard)> = match (&la, &lb) {
+                    (Layers::One(x), Layers::One(y)) => vec![("", x, y)],
+                    _ => vec![
+                        ("first, ", pa.first(), pb.first()),
+                        ("second, ", pa.second(), pb.second()),
+                    ],
+                };
+                for (side, x, y) in sides {
+                    for (which, p, q) in [("A", x, y), ("B", y, x)] {
+                        let only = p.andnot(q).unwrap_or_else(|_| p.clone());
+                        text.push_str(&format!("{side}only in {which}: {}\n", names(&only)));
                     }
                 }
             }
