@@ -79,7 +79,7 @@ pub(crate) fn negate_mod(words: &mut Vec<u64>, bits: usize) {
         carry = v >> 64;
     }
     words.truncate(n);
-    if bits % 64 != 0 {
+    if !bits.is_multiple_of(64) {
         if let Some(last) = words.last_mut() {
             *last &= (1u64 << (bits % 64)) - 1;
         }

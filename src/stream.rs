@@ -1,7 +1,8 @@
 //! Splitting an input stream into records (spec §7): lines, blank-line-separated blocks, JSON
-//! values or fixed-size binary records, with line numbers. Lines are found with `memchr` in one
-//! reused buffer and handed out as borrowed slices, so a record costs no copy and no allocation;
-//! memory stays bounded by the longest record accepted.
+//! values or fixed-size binary records, with line numbers. Lines are found through a bitmap of
+//! the newlines of one reused buffer (built 64 bytes at a time) and handed out as borrowed
+//! slices, so a record costs no copy and no allocation; memory stays bounded by the longest
+//! record accepted.
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
@@ -67,6 +68,7 @@ pub struct Records<R> {
     acc: Vec<u8>,
     pending: VecDeque<(usize, usize, usize)>, // JSON values: line, start, end in `acc`
     consumed: u64,
+    newlines: NewlineIndex,
 }
 
 const CHUNK: usize = 1 << 16;
@@ -89,6 +91,7 @@ impl<R: Read> Records<R> {
             acc: Vec::new(),
             pending: VecDeque::new(),
             consumed: 0,
+            newlines: NewlineIndex::default(),
         }
     }
 
@@ -104,6 +107,7 @@ impl<R: Read> Records<R> {
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
             self.start = 0;
+            self.newlines.clear();
         }
         if self.end == self.buf.len() {
             let grow = self.buf.len().min(self.max_len + 2);
@@ -130,8 +134,7 @@ impl<R: Read> Records<R> {
         let mut scanned = 0;
         loop {
             let from = self.start + scanned;
-            if let Some(k) = memchr::memchr(b'\n', &self.buf[from..self.end]) {
-                let nl = from + k;
+            if let Some(nl) = self.newlines.find(&self.buf, from, self.end) {
                 let len = nl - self.start;
                 self.line += 1;
                 let s = self.start;
@@ -361,6 +364,114 @@ impl<R: Read> Records<R> {
     }
 }
 
+/// A bitmap of the newlines in a buffer, one bit a byte, built 64 bytes at a time as the
+/// buffer fills: the end of a line is then a bit scan away.
+#[derive(Default)]
+struct NewlineIndex {
+    words: Vec<u64>,
+    /// The bitmap covers `buf[..indexed]` (its last word may be partial).
+    indexed: usize,
+}
+
+impl NewlineIndex {
+    /// Forgets the bitmap (the buffer's contents moved).
+    fn clear(&mut self) {
+        self.indexed = 0;
+    }
+
+    /// The position of the first newline in `buf[from..end]`.
+    #[inline]
+    fn find(&mut self, buf: &[u8], from: usize, end: usize) -> Option<usize> {
+        if self.indexed != end {
+            self.index(buf, end);
+        }
+        let last = end.div_ceil(64);
+        let mut w = from / 64;
+        if w >= last {
+            return None;
+        }
+        let mut bits = self.words[w] & (u64::MAX << (from % 64));
+        loop {
+            if bits != 0 {
+                return Some(w * 64 + bits.trailing_zeros() as usize);
+            }
+            w += 1;
+            if w >= last {
+                return None;
+            }
+            bits = self.words[w];
+        }
+    }
+
+    /// Extends the bitmap to `buf[..end]`, redoing the partial last word.
+    fn index(&mut self, buf: &[u8], end: usize) {
+        let (first, last) = ((self.indexed.min(end)) / 64, end.div_ceil(64));
+        if self.words.len() < last {
+            self.words.resize(last, 0);
+        }
+        for w in first..last {
+            let s = w * 64;
+            self.words[w] = match buf.get(s..s + 64) {
+                Some(chunk) => newline_bits(chunk.try_into().expect("64 bytes")),
+                None => buf[s..]
+                    .iter()
+                    .enumerate()
+                    .fold(0, |m, (k, &c)| m | u64::from(c == b'\n') << k),
+            };
+        }
+        if !end.is_multiple_of(64) {
+            self.words[last - 1] &= (1u64 << (end % 64)) - 1;
+        }
+        self.indexed = end;
+    }
+}
+
+/// One bit for each newline among 64 bytes.
+#[inline]
+fn newline_bits(chunk: &[u8; 64]) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: SSE2 is enabled at compile time (it is part of the x86_64 baseline).
+        #[allow(unsafe_code)]
+        unsafe {
+            newline_bits_sse2(chunk)
+        }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        newline_bits_swar(chunk)
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[inline]
+#[target_feature(enable = "sse2")]
+fn newline_bits_sse2(chunk: &[u8; 64]) -> u64 {
+    use std::arch::x86_64::*;
+    let nl = _mm_set1_epi8(b'\n' as i8);
+    let mut m = 0u64;
+    for (k, c) in chunk.chunks_exact(16).enumerate() {
+        let lo = u64::from_le_bytes(c[..8].try_into().expect("8 bytes"));
+        let hi = u64::from_le_bytes(c[8..].try_into().expect("8 bytes"));
+        let v = _mm_set_epi64x(hi as i64, lo as i64);
+        m |= (_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) as u32 as u64) << (16 * k);
+    }
+    m
+}
+
+/// Eight bytes at a time: exact zero-byte flags of `word ^ "\n\n.."`, gathered by a multiply.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+fn newline_bits_swar(chunk: &[u8; 64]) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut m = 0u64;
+    for (k, c) in chunk.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(c.try_into().expect("8 bytes")) ^ 0x0a0a_0a0a_0a0a_0a0a;
+        let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+        m |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    m
+}
+
 /// The 1-based (line offset, character column) of byte `offset` in a record.
 pub fn position(record: &[u8], offset: usize) -> (usize, usize) {
     let offset = offset.min(record.len());
@@ -412,6 +523,35 @@ mod tests {
                 "4:last-without-newline"
             ]
         );
+    }
+
+    #[test]
+    fn newline_bitmaps() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut bytes = vec![0u8; 64 * 50 + 17];
+        for b in bytes.iter_mut() {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            *b = [b'\n', b'a', 0x0a ^ 0x80, 0x8a, 0, b'\r', 0xff][(state % 7) as usize];
+        }
+        let slow = |c: &[u8]| {
+            c.iter()
+                .enumerate()
+                .fold(0u64, |m, (k, &b)| m | u64::from(b == b'\n') << k)
+        };
+        for c in bytes.chunks_exact(64) {
+            let c: &[u8; 64] = c.try_into().unwrap();
+            assert_eq!(newline_bits(c), slow(c));
+            assert_eq!(newline_bits_swar(c), slow(c));
+        }
+        let mut index = NewlineIndex::default();
+        for end in [0, 1, 63, 64, 65, 700, bytes.len()] {
+            for from in (0..end).step_by(7) {
+                let expect = bytes[from..end].iter().position(|&b| b == b'\n');
+                assert_eq!(index.find(&bytes, from, end), expect.map(|k| from + k));
+            }
+        }
     }
 
     #[test]

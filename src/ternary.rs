@@ -228,16 +228,32 @@ pub fn pack_u64_pair(first: u64, second: u64, n: usize, out: &mut Vec<u8>) {
 /// ```
 #[inline]
 pub fn pack_chess(first: u64, second: u64) -> [u8; 13] {
-    let mut out = [0u8; 13];
-    for (k, slot) in out.iter_mut().enumerate() {
-        let s = 5 * k as u32;
-        *slot = T10[((first >> s) & 31 | ((second >> s) & 31) << 5) as usize];
+    chess_groups(first, second).map(|i| T10[i as usize])
+}
+
+/// The 13 five-square groups of an 8x8 pair as indices `f | s << 5` into [`T10`], where `f` and
+/// `s` are the group's five bits of the first and the second word.
+///
+/// The two words are merged into two words that hold every index in ten consecutive bits: even
+/// groups of `first` with the same groups of `second` moved up by five (into the place of the
+/// odd groups, masked out), and odd groups alike. Group 12 has four squares only.
+#[inline]
+pub(crate) fn chess_groups(first: u64, second: u64) -> [u16; 13] {
+    const EVEN: u64 = 0x007c_1f07_c1f0_7c1f; // bits of groups 0, 2, ..., 10
+    const ODD: u64 = EVEN << 5; // bits of groups 1, 3, ..., 11
+    let even = (first & EVEN) | (second & EVEN) << 5;
+    let odd = (first & ODD) >> 5 | (second & ODD);
+    let mut g = [0u16; 13];
+    for (k, slot) in g.iter_mut().enumerate().take(12) {
+        let w = if k % 2 == 0 { even } else { odd };
+        *slot = ((w >> (5 * (k & !1))) & 1023) as u16;
     }
-    out
+    g[12] = ((first >> 60) | (second >> 60) << 5) as u16;
+    g
 }
 
 /// `T10[f | s << 5]`: the packed byte of five squares from their first and second bits.
-const T10: [u8; 1024] = {
+pub(crate) const T10: [u8; 1024] = {
     let mut t = [0u8; 1024];
     let mut i = 0;
     while i < 1024 {

@@ -10,7 +10,7 @@ use std::sync::mpsc::sync_channel;
 use std::sync::Mutex;
 
 use anyhow::{Context, Result};
-use bbconv::format::{self, Format, Framing, Options};
+use bbconv::format::{Conversion, Format, Framing, Options};
 
 use super::convert::{bad_from, null_record, Bad, Converter, ErrorMode, Flow, Reader, Source};
 use super::parallel::{in_order, spawn_workers};
@@ -105,6 +105,7 @@ impl Work<'_> {
         done.out = pool.take(data.len() + data.len() / 2);
         let block = self.to.framing() == Framing::Block;
         let binary = self.to.is_binary();
+        let conversion = Conversion::new(self.from, self.to, self.opts, self.swap);
         let mut first = true;
         let mut start = 0;
         while start < data.len() {
@@ -137,14 +138,7 @@ impl Work<'_> {
             if block && !first {
                 done.out.push(b'\n');
             }
-            match format::convert(
-                self.from,
-                self.to,
-                line,
-                self.opts,
-                self.swap,
-                &mut done.out,
-            ) {
+            match conversion.run(line, &mut done.out) {
                 Ok(()) => {
                     if !binary {
                         done.out.push(b'\n');

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use bbconv::format::{self, ConvertError, Format, Framing, GridStyle, Options};
+use bbconv::format::{Conversion, ConvertError, Format, Framing, GridStyle, Options};
 use bbconv::stream::{position, Record, Records};
 use clap::{Args, ValueEnum};
 
@@ -246,7 +246,7 @@ impl Reader {
                 return Ok(Flow::Stop);
             }
             count += 1;
-            if count % 4096 == 0 {
+            if count.is_multiple_of(4096) {
                 if let Some(b) = bar.as_mut() {
                     b.tick(records.consumed(), count);
                 }
@@ -401,6 +401,7 @@ pub(crate) struct Converter<'a> {
     pub(crate) to: Format,
     pub(crate) opts: &'a Options,
     pub(crate) swap: bool,
+    pub(crate) conversion: Conversion<'a>,
     pub(crate) errors: ErrorMode,
     pub(crate) fail_fast: bool,
     pub(crate) sink: Sink,
@@ -520,14 +521,7 @@ impl Handler for Converter<'_> {
         let mark = self.buf.len();
         let first = self.first_out;
         self.separate();
-        match format::convert(
-            self.from,
-            self.to,
-            data,
-            self.opts,
-            self.swap,
-            &mut self.buf,
-        ) {
+        match self.conversion.run(data, &mut self.buf) {
             Ok(()) => {
                 self.total += 1;
                 self.end_record();
@@ -577,11 +571,13 @@ pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
+    let swap = args.board.swap();
     let conv = Converter {
         from,
         to,
         opts: &opts,
-        swap: args.board.swap(),
+        swap,
+        conversion: Conversion::new(from, to, &opts, swap),
         errors: args.errors,
         fail_fast: args.fail_fast,
         sink: Sink::open(args.output.as_deref())?,

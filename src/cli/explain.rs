@@ -355,7 +355,7 @@ fn twos_complement(words: &[u64], n: usize) -> Vec<u64> {
         out.push(v as u64);
         carry = v >> 64;
     }
-    if n % 64 != 0 {
+    if !n.is_multiple_of(64) {
         if let Some(last) = out.last_mut() {
             *last &= (1u64 << (n % 64)) - 1;
         }

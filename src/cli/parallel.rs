@@ -9,7 +9,7 @@ use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Mutex;
 
 use anyhow::Result;
-use bbconv::format::{self, Format, Framing, Options};
+use bbconv::format::{Conversion, Format, Framing, Options};
 
 use super::convert::{bad_from, Bad, Converter, Flow, Handler, Reader, Source};
 
@@ -155,6 +155,7 @@ fn convert_batch(batch: Batch, from: Format, to: Format, opts: &Options, swap: b
     let line_end = to.framing() != Framing::Block && !to.is_binary();
     let mut out = Vec::with_capacity(batch.data.len() + batch.items.len() * 8);
     let mut outcomes = Vec::with_capacity(batch.items.len());
+    let conversion = Conversion::new(from, to, opts, swap);
     for item in &batch.items {
         outcomes.push(match item {
             Item::Bad { bad, .. } => Err(Bad {
@@ -167,7 +168,7 @@ fn convert_batch(batch: Batch, from: Format, to: Format, opts: &Options, swap: b
             } => {
                 let rec = &batch.data[*start..*end];
                 let mark = out.len();
-                match format::convert(from, to, rec, opts, swap, &mut out) {
+                match conversion.run(rec, &mut out) {
                     Ok(()) => {
                         if line_end {
                             out.push(b'\n');

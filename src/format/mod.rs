@@ -540,28 +540,78 @@ pub fn convert(
     swap: bool,
     out: &mut Vec<u8>,
 ) -> Result<(), ConvertError> {
-    if from == Format::Fen
-        && matches!(
+    Conversion::new(from, to, opts, swap).run(record, out)
+}
+
+/// A conversion set up once for many records: [`Conversion::run`] gives exactly what
+/// [`convert`] gives, with the choice of a fast path made once, not for every record.
+///
+/// ```
+/// use bbconv::format::{Conversion, Format, Options};
+/// let opts = Options::default();
+/// let conv = Conversion::new(Format::Fen, Format::Pair, &opts, false);
+/// let mut out = Vec::new();
+/// conv.run(b"8/8/8/8/8/8/8/R6k w - - 0 1", &mut out).unwrap();
+/// assert_eq!(out, b"0x0000000000000001 0x0000000000000080");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Conversion<'a> {
+    from: Format,
+    to: Format,
+    opts: &'a Options,
+    swap: bool,
+    /// 8x8 FEN to a two-player form in LERF and the default layout: read by the FEN fast path.
+    fast: bool,
+}
+
+impl<'a> Conversion<'a> {
+    /// Sets up the conversion of `from` records into `to` (`swap` exchanges the two sides).
+    pub fn new(from: Format, to: Format, opts: &'a Options, swap: bool) -> Conversion<'a> {
+        let fast = from == Format::Fen
+            && matches!(
+                to,
+                Format::Packed
+                    | Format::PackedBin
+                    | Format::Pair
+                    | Format::Trits
+                    | Format::TritsBin
+            )
+            && opts.size.is_none_or(|s| s == Size::CHESS)
+            && opts.to_order == Order::Lerf
+            && opts.layout.is_default();
+        Conversion {
+            from,
             to,
-            Format::Packed | Format::PackedBin | Format::Pair | Format::Trits | Format::TritsBin
-        )
-        && opts.size.is_none_or(|s| s == Size::CHESS)
-        && opts.to_order == Order::Lerf
-        && opts.layout.is_default()
-    {
-        if let Some((mut f, mut s)) = fen::chess_pair_fast(record) {
-            if swap {
-                std::mem::swap(&mut f, &mut s);
-            }
-            render_u64_pair(to, f, s, out);
-            return Ok(());
+            opts,
+            swap,
+            fast,
         }
     }
-    let mut value = parse(from, record, opts).map_err(ConvertError::Parse)?;
-    if swap {
-        value = value.swap();
+
+    /// Converts one record, appending the output to `out` (nothing is appended on an error).
+    #[inline]
+    pub fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<(), ConvertError> {
+        if self.fast {
+            if let Some((f, s)) = fen::chess_pair_fast(record) {
+                let (f, s) = if self.swap { (s, f) } else { (f, s) };
+                render_u64_pair(self.to, f, s, out);
+                return Ok(());
+            }
+        }
+        self.general(record, out)
     }
-    render(to, &value, opts, out).map_err(ConvertError::Render)
+
+    fn general(&self, record: &[u8], out: &mut Vec<u8>) -> Result<(), ConvertError> {
+        let mut value = parse(self.from, record, self.opts).map_err(ConvertError::Parse)?;
+        if self.swap {
+            value = value.swap();
+        }
+        let mark = out.len();
+        render(self.to, &value, self.opts, out).map_err(|e| {
+            out.truncate(mark);
+            ConvertError::Render(e)
+        })
+    }
 }
 
 const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
@@ -577,15 +627,28 @@ const HEX_PAIRS: [[u8; 2]; 256] = {
     t
 };
 
+/// `PACKED_HEX[f | s << 5]`: the two hex digits of the packed byte of five squares.
+const PACKED_HEX: [[u8; 2]; 1024] = {
+    let mut t = [[0u8; 2]; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        t[i] = HEX_PAIRS[crate::ternary::T10[i] as usize];
+        i += 1;
+    }
+    t
+};
+
 /// Writes an 8x8 LERF pair in a two-player form (default layout).
 #[inline]
 fn render_u64_pair(to: Format, f: u64, s: u64, out: &mut Vec<u8>) {
     match to {
         Format::Packed => {
-            let bytes = crate::ternary::pack_chess(f, s);
             let mut hex = [0u8; 26];
-            for (pair, b) in hex.chunks_exact_mut(2).zip(bytes) {
-                pair.copy_from_slice(&HEX_PAIRS[b as usize]);
+            for (pair, i) in hex
+                .chunks_exact_mut(2)
+                .zip(crate::ternary::chess_groups(f, s))
+            {
+                pair.copy_from_slice(&PACKED_HEX[i as usize]);
             }
             out.extend_from_slice(&hex);
         }

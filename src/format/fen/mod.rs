@@ -91,91 +91,9 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank, ParseError> {
     })
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
+mod fast;
 
-/// `0x80` in each byte of `w` that lies in `lo..=hi` (every byte of `w` below `0x80`).
-#[inline(always)]
-fn bytes_in(w: u64, lo: u8, hi: u8) -> u64 {
-    let ge = w.wrapping_add(ONES * (0x80 - lo as u64));
-    let gt = w.wrapping_add(ONES * (0x7f - hi as u64));
-    ge & !gt & HI
-}
-
-/// The fast path for the common case: an 8x8 placement of letters and single digits 1-8
-/// (no marks, no holdings), read eight bytes at a time (SWAR) straight into two LERF words
-/// (uppercase first). Anything else, including every error, returns `None` and goes to
-/// [`parse`], which gives the same result or the precise error.
-///
-/// Squares are numbered in reading order `k = 8*rank_from_top + file` while scanning (a letter
-/// advances `k` by 1, a digit by its value, a slash by 0 but must stand at a multiple of 8), and
-/// turned into LERF (`k ^ 56`, a byte swap) at the end.
-#[inline]
-pub(crate) fn chess_pair_fast(b: &[u8]) -> Option<(u64, u64)> {
-    let (mut first, mut second) = (0u64, 0u64);
-    let mut k0: u32 = 0;
-    let mut slashes: u32 = 0;
-    let mut prev_digit = false;
-    let mut i = 0;
-    while i < b.len() {
-        let (w, mut valid) = if i + 8 <= b.len() {
-            let mut a = [0u8; 8];
-            a.copy_from_slice(&b[i..i + 8]);
-            (u64::from_le_bytes(a), HI)
-        } else {
-            let n = b.len() - i;
-            let mut a = [0u8; 8];
-            a[..n].copy_from_slice(&b[i..]);
-            (u64::from_le_bytes(a), HI & ((1u64 << (8 * n)) - 1))
-        };
-        if w & valid != 0 {
-            return None; // not ASCII
-        }
-        let term = (bytes_in(w, b' ', b' ') | bytes_in(w, b'\t', b'\t')) & valid;
-        if term != 0 {
-            valid &= (1u64 << (term.trailing_zeros() & !7)) - 1;
-        }
-        // Letters of either case; bit 5 (moved to bit 7) tells lowercase.
-        let letters = bytes_in(w | (ONES * 0x20), b'a', b'z') & valid;
-        let lo = letters & (w << 2);
-        let up = letters & !lo;
-        let dg = bytes_in(w, b'1', b'8') & valid;
-        let sl = bytes_in(w, b'/', b'/') & valid;
-        if up | lo | dg | sl != valid || dg & (dg << 8) != 0 || (prev_digit && dg & 0x80 != 0) {
-            return None;
-        }
-        prev_digit = dg >> 63 != 0;
-        let dmask = (dg >> 7) * 0xff;
-        let adv = ((up | lo) >> 7) | ((w & dmask) - ((ONES * 0x30) & dmask));
-        let incl = adv.wrapping_mul(ONES);
-        let excl = incl - adv;
-        let mut m = sl;
-        while m != 0 {
-            let k = k0 + (excl >> (m.trailing_zeros() & !7) & 0xff) as u32;
-            slashes += 1;
-            if k != 8 * slashes {
-                return None;
-            }
-            m &= m - 1;
-        }
-        let mut m = up;
-        while m != 0 {
-            first |= 1u64.wrapping_shl(k0 + (excl >> (m.trailing_zeros() & !7) & 0xff) as u32);
-            m &= m - 1;
-        }
-        let mut m = lo;
-        while m != 0 {
-            second |= 1u64.wrapping_shl(k0 + (excl >> (m.trailing_zeros() & !7) & 0xff) as u32);
-            m &= m - 1;
-        }
-        k0 += (incl >> 56) as u32;
-        if term != 0 {
-            break;
-        }
-        i += 8;
-    }
-    (k0 == 64 && slashes == 7).then(|| (first.swap_bytes(), second.swap_bytes()))
-}
+pub(crate) use fast::chess_pair as chess_pair_fast;
 
 /// Reads a FEN (placement alone or a whole FEN) into a placement.
 pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError> {

@@ -1,0 +1,420 @@
+//! The fast path of FEN reading for batch runs: an 8x8 placement of letters and single digits 1-8
+//! (no marks, no holdings) read straight into two LERF words, uppercase first, without building
+//! a placement. Two readers give the same answers: a portable one that reads eight bytes at a
+//! time (SWAR), and, on x86_64 CPUs with AVX2 and BMI2 (checked at run time), one that reads 32
+//! bytes at a time and places the squares with `pdep`. Anything either one does not accept,
+//! every error included, gives `None` and goes to the general parser, which gives the same
+//! result or the precise error.
+
+/// Reads an 8x8 placement of letters and digits 1-8 (then a space, a tab or the end of the
+/// record) into `(uppercase, lowercase)` LERF words, or `None` for anything else, including any
+/// record that is not all ASCII (the general parser checks UTF-8 and reports where it breaks).
+#[inline]
+pub(crate) fn chess_pair(b: &[u8]) -> Option<(u64, u64)> {
+    #[cfg(target_arch = "x86_64")]
+    if x86::available() {
+        return x86::chess_pair(b);
+    }
+    chess_pair_swar(b)
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// `0x80` in each byte of `w` that lies in `lo..=hi` (every byte of `w` below `0x80`).
+#[inline(always)]
+fn bytes_in(w: u64, lo: u8, hi: u8) -> u64 {
+    let ge = w.wrapping_add(ONES * (0x80 - lo as u64));
+    let gt = w.wrapping_add(ONES * (0x7f - hi as u64));
+    ge & !gt & HI
+}
+
+/// The portable reader, eight bytes at a time (SWAR), for any placement length.
+///
+/// Squares are numbered in reading order `k = 8*rank_from_top + file` while scanning (a letter
+/// advances `k` by 1, a digit by its value, a slash by 0 but must stand at a multiple of 8), and
+/// turned into LERF (`k ^ 56`, a byte swap) at the end.
+pub(crate) fn chess_pair_swar(b: &[u8]) -> Option<(u64, u64)> {
+    if !b.is_ascii() {
+        return None;
+    }
+    let (mut first, mut second) = (0u64, 0u64);
+    let mut k0: u32 = 0;
+    let mut slashes: u32 = 0;
+    let mut prev_digit = false;
+    let mut i = 0;
+    while i < b.len() {
+        let (w, mut valid) = if i + 8 <= b.len() {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(&b[i..i + 8]);
+            (u64::from_le_bytes(a), HI)
+        } else {
+            let n = b.len() - i;
+            let mut a = [0u8; 8];
+            a[..n].copy_from_slice(&b[i..]);
+            (u64::from_le_bytes(a), HI & ((1u64 << (8 * n)) - 1))
+        };
+        if w & valid != 0 {
+            return None; // not ASCII
+        }
+        let term = (bytes_in(w, b' ', b' ') | bytes_in(w, b'\t', b'\t')) & valid;
+        if term != 0 {
+            valid &= (1u64 << (term.trailing_zeros() & !7)) - 1;
+        }
+        // Letters of either case; bit 5 (moved to bit 7) tells lowercase.
+        let letters = bytes_in(w | (ONES * 0x20), b'a', b'z') & valid;
+        let lo = letters & (w << 2);
+        let up = letters & !lo;
+        let dg = bytes_in(w, b'1', b'8') & valid;
+        let sl = bytes_in(w, b'/', b'/') & valid;
+        if up | lo | dg | sl != valid || dg & (dg << 8) != 0 || (prev_digit && dg & 0x80 != 0) {
+            return None;
+        }
+        prev_digit = dg >> 63 != 0;
+        let dmask = (dg >> 7) * 0xff;
+        let adv = ((up | lo) >> 7) | ((w & dmask) - ((ONES * 0x30) & dmask));
+        let incl = adv.wrapping_mul(ONES);
+        let excl = incl - adv;
+        let mut m = sl;
+        while m != 0 {
+            let k = k0 + (excl >> (m.trailing_zeros() & !7) & 0xff) as u32;
+            slashes += 1;
+            if k != 8 * slashes {
+                return None;
+            }
+            m &= m - 1;
+        }
+        let mut m = up;
+        while m != 0 {
+            first |= 1u64.wrapping_shl(k0 + (excl >> (m.trailing_zeros() & !7) & 0xff) as u32);
+            m &= m - 1;
+        }
+        let mut m = lo;
+        while m != 0 {
+            second |= 1u64.wrapping_shl(k0 + (excl >> (m.trailing_zeros() & !7) & 0xff) as u32);
+            m &= m - 1;
+        }
+        k0 += (incl >> 56) as u32;
+        if term != 0 {
+            break;
+        }
+        i += 8;
+    }
+    (k0 == 64 && slashes == 7).then(|| (first.swap_bytes(), second.swap_bytes()))
+}
+
+/// The AVX2 + BMI2 reader.
+///
+/// Classification of up to 64 bytes gives bit masks of slashes, digits and letters by byte
+/// position. Each byte also gets a thermometer code of the squares it covers (`1` for a letter,
+/// `2^d - 1` for a digit `d`, `0` for a slash); `pext` of the low bit of every byte under those
+/// codes, concatenated, is the set `T` of squares (in reading order) where a letter or a digit
+/// starts. A token's square is then the matching set bit of `T`, so `pdep(pext(upper, tokens), T)`
+/// is the uppercase board. Ranks are checked the same way: the tokens right after a slash must
+/// start on squares 8, 16, ..., 56, and the codes must cover exactly 64 squares.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod x86 {
+    use std::arch::x86_64::*;
+    use std::sync::atomic::{AtomicU8, Ordering};
+
+    const ONES: u64 = 0x0101_0101_0101_0101;
+
+    /// 0 = not checked yet, 1 = no, 2 = yes.
+    static AVAILABLE: AtomicU8 = AtomicU8::new(0);
+
+    /// Whether this CPU has what [`chess_pair`] needs (checked once).
+    #[inline]
+    pub(super) fn available() -> bool {
+        match AVAILABLE.load(Ordering::Relaxed) {
+            0 => {
+                let yes = is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("bmi1")
+                    && is_x86_feature_detected!("bmi2")
+                    && is_x86_feature_detected!("popcnt");
+                AVAILABLE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+                yes
+            }
+            v => v == 2,
+        }
+    }
+
+    /// Same contract as [`super::chess_pair_swar`]; call only when [`available`] says yes.
+    #[inline]
+    pub(super) fn chess_pair(b: &[u8]) -> Option<(u64, u64)> {
+        debug_assert!(available());
+        // SAFETY: `available()` has confirmed that the CPU supports AVX2, BMI1, BMI2 and POPCNT,
+        // the only requirement of the `target_feature` function.
+        unsafe { chess_pair_avx2(b) }
+    }
+
+    /// Bit masks (one bit a byte) of one 32-byte chunk, and its thermometer codes.
+    struct Chunk {
+        slash: u64,
+        digit: u64,
+        upper: u64,
+        lower: u64,
+        codes: __m256i,
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn splat(c: u8) -> __m256i {
+        _mm256_set1_epi8(c as i8)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn bits(m: __m256i) -> u64 {
+        _mm256_movemask_epi8(m) as u32 as u64
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    fn classify(v: __m256i) -> Chunk {
+        let slash = _mm256_cmpeq_epi8(v, splat(b'/'));
+        let d = _mm256_sub_epi8(v, splat(b'1'));
+        let digit = _mm256_cmpeq_epi8(_mm256_min_epu8(d, splat(7)), d);
+        let l = _mm256_sub_epi8(_mm256_or_si256(v, splat(0x20)), splat(b'a'));
+        let letter = _mm256_cmpeq_epi8(_mm256_min_epu8(l, splat(25)), l);
+        let case = _mm256_cmpeq_epi8(_mm256_and_si256(v, splat(0x20)), splat(0x20));
+        // Digits '1'..'8' have the low nibbles 1..8: a table of 2^d - 1 by low nibble.
+        #[rustfmt::skip]
+        let therm = _mm256_setr_epi8(
+            0, 1, 3, 7, 15, 31, 63, 127, -1, 0, 0, 0, 0, 0, 0, 0,
+            0, 1, 3, 7, 15, 31, 63, 127, -1, 0, 0, 0, 0, 0, 0, 0,
+        );
+        let codes = _mm256_or_si256(
+            _mm256_and_si256(_mm256_shuffle_epi8(therm, v), digit),
+            _mm256_and_si256(letter, splat(1)),
+        );
+        Chunk {
+            slash: bits(slash),
+            digit: bits(digit),
+            upper: bits(_mm256_andnot_si256(case, letter)),
+            lower: bits(_mm256_and_si256(case, letter)),
+            codes,
+        }
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    fn chess_pair_avx2(b: &[u8]) -> Option<(u64, u64)> {
+        let n = b.len();
+        let mut pad = [0u8; 32];
+        // Two 32-byte windows: bytes 0..32 and bytes `hb..hb + 32` with `hb = min(n, 64) - 32`
+        // (they overlap when n < 64; short records are padded with zeros).
+        let (lo_bytes, hi_bytes, hb): (&[u8; 32], &[u8; 32], usize) = if n >= 32 {
+            let hb = n.min(64) - 32;
+            (
+                b[..32].try_into().ok()?,
+                b[hb..hb + 32].try_into().ok()?,
+                hb,
+            )
+        } else {
+            pad[..n].copy_from_slice(b);
+            (&pad, &pad, 0)
+        };
+        // SAFETY: both pointers come from references to 32 readable bytes; `loadu` has no
+        // alignment requirement.
+        let (va, vb) = unsafe {
+            (
+                _mm256_loadu_si256(lo_bytes.as_ptr().cast()),
+                _mm256_loadu_si256(hi_bytes.as_ptr().cast()),
+            )
+        };
+        let a = classify(va);
+        let c = classify(vb);
+        // Byte-position masks over the first min(n, 64) bytes (the overlap ORs equal bits).
+        if bits(_mm256_or_si256(va, vb)) != 0 || (n > 64 && !b[64..].is_ascii()) {
+            return None;
+        }
+        let slash = a.slash | c.slash << hb;
+        let digit = a.digit | c.digit << hb;
+        let upper = a.upper | c.upper << hb;
+        let lower = a.lower | c.lower << hb;
+        let len = (!(slash | digit | upper | lower)).trailing_zeros() as usize;
+        if len < n && !matches!(b[len], b' ' | b'\t') {
+            // A placement that runs past the 64-byte window goes to the portable reader.
+            return if len == 64 {
+                super::chess_pair_swar(b)
+            } else {
+                None
+            };
+        }
+        let keep = _bzhi_u64(u64::MAX, len as u32);
+        let (slash, digit, upper, lower) = (slash & keep, digit & keep, upper & keep, lower & keep);
+        let tokens = digit | upper | lower;
+        let starts = slash << 1 | 1;
+        if slash.count_ones() != 7 || starts & !tokens != 0 || digit & digit << 1 != 0 {
+            return None;
+        }
+        // Codes of bytes past the placement, and of the second window's overlap, are dropped.
+        #[rustfmt::skip]
+        let pos = _mm256_setr_epi8(
+            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+            16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+        );
+        let end = _mm256_set1_epi8(len as i8);
+        let codes_a = _mm256_and_si256(a.codes, _mm256_cmpgt_epi8(end, pos));
+        let pos_b = _mm256_add_epi8(pos, _mm256_set1_epi8(hb as i8));
+        let codes_b = _mm256_and_si256(
+            c.codes,
+            _mm256_and_si256(
+                _mm256_cmpgt_epi8(end, pos_b),
+                _mm256_cmpgt_epi8(pos_b, _mm256_set1_epi8(31)),
+            ),
+        );
+        let words = [
+            _mm256_extract_epi64::<0>(codes_a) as u64,
+            _mm256_extract_epi64::<1>(codes_a) as u64,
+            _mm256_extract_epi64::<2>(codes_a) as u64,
+            _mm256_extract_epi64::<3>(codes_a) as u64,
+            _mm256_extract_epi64::<0>(codes_b) as u64,
+            _mm256_extract_epi64::<1>(codes_b) as u64,
+            _mm256_extract_epi64::<2>(codes_b) as u64,
+            _mm256_extract_epi64::<3>(codes_b) as u64,
+        ];
+        let (mut t, mut covered) = (0u64, 0u32);
+        for w in words {
+            // With exactly 64 squares covered (checked below), no non-empty part is shifted by
+            // 64 or more, so the wrapping shift never misplaces a bit of an accepted board.
+            t |= _pext_u64(ONES, w).wrapping_shl(covered);
+            covered += w.count_ones();
+        }
+        if covered != 64 || _pdep_u64(_pext_u64(starts, tokens), t) != ONES {
+            return None;
+        }
+        let first = _pdep_u64(_pext_u64(upper, tokens), t);
+        let second = _pdep_u64(_pext_u64(lower, tokens), t);
+        Some((first.swap_bytes(), second.swap_bytes()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Both readers, and the general parser: all must agree on the boards they accept.
+    fn check(b: &[u8]) {
+        let swar = chess_pair_swar(b);
+        #[cfg(target_arch = "x86_64")]
+        if x86::available() {
+            assert_eq!(x86::chess_pair(b), swar, "{:?}", String::from_utf8_lossy(b));
+        }
+        if let Some((first, second)) = swar {
+            let text = std::str::from_utf8(b).unwrap();
+            let p = super::super::parse(text, &Default::default()).unwrap();
+            assert_eq!(p.size(), crate::Size::CHESS, "{text}");
+            let pair = p.to_pair();
+            let words = (pair.first().as_u64(), pair.second().as_u64());
+            assert_eq!(words, (Some(first), Some(second)), "{text}");
+        }
+    }
+
+    fn placement(cells: &[u8]) -> String {
+        let mut fen = String::new();
+        for r in 0..8 {
+            if r > 0 {
+                fen.push('/');
+            }
+            let mut empty = 0;
+            for f in 0..8 {
+                let c = cells[r * 8 + f];
+                if c < 12 {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    fen.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                fen.push(b"PNBRQKpnbrqkZa"[(c as usize - 12) % 14] as char);
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+        }
+        fen
+    }
+
+    #[test]
+    fn known_boards_and_edges() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert_eq!(
+            chess_pair(start.as_bytes()),
+            Some((0xffff, 0xffff_0000_0000_0000))
+        );
+        let longest = "P1P1P1P1/1P1P1P1P/P1P1P1P1/1P1P1P1P/p1p1p1p1/1p1p1p1p/p1p1p1p1/1p1p1p1p";
+        assert_eq!(longest.len(), 71);
+        let full = "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/pppppppp/pppppppp/pppppppp/pppppppp";
+        assert_eq!(
+            chess_pair(full.as_bytes()),
+            Some((0xffff_ffff_0000_0000, 0x0000_0000_ffff_ffff))
+        );
+        for p in [
+            start,
+            longest,
+            full,
+            "8/8/8/8/8/8/8/8",
+            "8/8/8/4k3/8/8/8/4K3",
+        ] {
+            for rest in [
+                "",
+                " w - - 0 1",
+                "\tb",
+                " w KQkq - 0 1 and more text \u{e9}",
+            ] {
+                check(format!("{p}{rest}").as_bytes());
+                // Every truncation and every one-byte change around the window edges.
+                let full = format!("{p}{rest}");
+                for cut in 0..full.len() {
+                    check(&full.as_bytes()[..cut]);
+                }
+                for at in 0..full.len() {
+                    for c in [
+                        b'/', b'1', b'8', b'9', b'0', b' ', b'\t', b'x', b'X', 0xc3, b'[',
+                    ] {
+                        let mut v = full.clone().into_bytes();
+                        v[at] = c;
+                        check(&v);
+                    }
+                }
+            }
+        }
+        for bad in [
+            "8/8/8/8/8/8/8/8/",
+            "/8/8/8/8/8/8/8/8",
+            "8/8/8/8/8/8/8",
+            "44/8/8/8/8/8/8/8",
+        ] {
+            assert_eq!(chess_pair(bad.as_bytes()), None, "{bad}");
+            check(bad.as_bytes());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn readers_agree(
+            cells in proptest::collection::vec(0u8..26, 64),
+            rest in prop::sample::select(vec!["", " w - - 0 1", "\t", " ", "\r", "[]"]),
+            damage in proptest::collection::vec((0usize..80, 0u8..3, prop::sample::select(
+                vec![b'/', b'1', b'2', b'8', b'9', b'0', b'+', b'~', b' ', b'\t', b'x', b'K', 0x80, 0xff]
+            )), 0..3),
+        ) {
+            let mut v = (placement(&cells) + rest).into_bytes();
+            for (at, how, c) in damage {
+                let at = at % (v.len() + 1);
+                match how {
+                    0 => v.insert(at, c),
+                    1 if at < v.len() => v[at] = c,
+                    _ if at < v.len() => { v.remove(at); }
+                    _ => {}
+                }
+            }
+            check(&v);
+        }
+    }
+}
