@@ -194,7 +194,41 @@ impl<R: Read> Records<R> {
     }
 
     /// The next record, or `None` at the end of the input.
+    #[inline]
     pub fn next_record(&mut self) -> io::Result<Option<Record<'_>>> {
+        if self.framing == Framing::Line {
+            if let Some((s, e)) = self.quick_line() {
+                return Ok(Some(Record::Data {
+                    line: self.line,
+                    data: &self.buf[s..e],
+                }));
+            }
+        }
+        self.next_record_slow()
+    }
+
+    /// The common case of a line record, taken without a call: a whole line already in the
+    /// buffer and indexed, within the limit, starting with a visible character other than `#`,
+    /// and not the first line (which may start with a byte order mark). Anything else is left
+    /// to the general path, with nothing consumed.
+    #[inline]
+    fn quick_line(&mut self) -> Option<(usize, usize)> {
+        let s = self.start;
+        let nl = self.newlines.find_indexed(s, self.end)?;
+        if nl - s > self.max_len || self.first {
+            return None;
+        }
+        let c = self.buf[s];
+        if c <= b' ' || c == b'#' {
+            return None;
+        }
+        let e = if self.buf[nl - 1] == b'\r' { nl - 1 } else { nl };
+        self.line += 1;
+        self.start = nl + 1;
+        Some((s, e))
+    }
+
+    fn next_record_slow(&mut self) -> io::Result<Option<Record<'_>>> {
         match self.framing {
             Framing::Binary => self.next_binary(),
             Framing::Line => self.next_line(),
@@ -384,6 +418,15 @@ impl NewlineIndex {
     fn find(&mut self, buf: &[u8], from: usize, end: usize) -> Option<usize> {
         if self.indexed != end {
             self.index(buf, end);
+        }
+        self.find_indexed(from, end)
+    }
+
+    /// [`NewlineIndex::find`] when the bitmap may be stale: `None` unless it covers `..end`.
+    #[inline]
+    fn find_indexed(&self, from: usize, end: usize) -> Option<usize> {
+        if self.indexed != end {
+            return None;
         }
         let last = end.div_ceil(64);
         let mut w = from / 64;

@@ -17,7 +17,7 @@ use bbconv::format::{Format, GridStyle, JsonField, Layer, Options};
 use bbconv::ternary::{DigitOrder, PackLayout};
 use bbconv::{Order, Size};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
 pub(crate) const EXIT_CODES: &str = "\
 Exit codes:
@@ -284,7 +284,15 @@ impl BoardArgs {
 
 /// Parses the command line and runs it.
 pub(crate) fn run() -> Result<ExitCode> {
-    let cli = match Cli::try_parse() {
+    // As `Cli::try_parse`, but the command (hundreds of allocations) is leaked rather than
+    // dropped: it lives until the process ends anyway, and freeing it costs more start-up time
+    // than building it costs for a one-liner.
+    let mut command = Cli::command();
+    let parsed = command
+        .try_get_matches_from_mut(std::env::args_os())
+        .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
+    std::mem::forget(command);
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             // --help and --version print to stdout and succeed; usage errors exit 2.
