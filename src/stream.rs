@@ -222,7 +222,11 @@ impl<R: Read> Records<R> {
         if c <= b' ' || c == b'#' {
             return None;
         }
-        let e = if self.buf[nl - 1] == b'\r' { nl - 1 } else { nl };
+        let e = if self.buf[nl - 1] == b'\r' {
+            nl - 1
+        } else {
+            nl
+        };
         self.line += 1;
         self.start = nl + 1;
         Some((s, e))
@@ -453,19 +457,68 @@ impl NewlineIndex {
             self.words.resize(last, 0);
         }
         for w in first..last {
-            let s = w * 64;
-            self.words[w] = match buf.get(s..s + 64) {
-                Some(chunk) => newline_bits(chunk.try_into().expect("64 bytes")),
-                None => buf[s..]
-                    .iter()
-                    .enumerate()
-                    .fold(0, |m, (k, &c)| m | u64::from(c == b'\n') << k),
-            };
+            self.words[w] = chunk_newlines(buf, w * 64);
         }
         if !end.is_multiple_of(64) {
             self.words[last - 1] &= (1u64 << (end % 64)) - 1;
         }
         self.indexed = end;
+    }
+}
+
+/// The positions of the newlines in a slice, in order, found 64 bytes at a time.
+///
+/// ```
+/// let ends: Vec<usize> = bbconv::stream::Newlines::new(b"a\nbc\n\nd").collect();
+/// assert_eq!(ends, [1, 4, 5]);
+/// ```
+pub struct Newlines<'a> {
+    data: &'a [u8],
+    /// Start of the 64-byte chunk that `bits` describes.
+    base: usize,
+    bits: u64,
+}
+
+impl<'a> Newlines<'a> {
+    /// The newlines of `data`.
+    pub fn new(data: &'a [u8]) -> Newlines<'a> {
+        Newlines {
+            data,
+            base: 0,
+            bits: chunk_newlines(data, 0),
+        }
+    }
+}
+
+impl Iterator for Newlines<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.bits == 0 {
+            self.base += 64;
+            if self.base >= self.data.len() {
+                return None;
+            }
+            self.bits = chunk_newlines(self.data, self.base);
+        }
+        let k = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(self.base + k)
+    }
+}
+
+/// The newline bits of `data[base..base + 64]` (fewer bytes at the end of `data`).
+#[inline]
+fn chunk_newlines(data: &[u8], base: usize) -> u64 {
+    match data.get(base..base + 64) {
+        Some(chunk) => newline_bits(chunk.try_into().expect("64 bytes")),
+        None => data
+            .get(base..)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .fold(0, |m, (k, &c)| m | u64::from(c == b'\n') << k),
     }
 }
 
@@ -587,6 +640,10 @@ mod tests {
             let c: &[u8; 64] = c.try_into().unwrap();
             assert_eq!(newline_bits(c), slow(c));
             assert_eq!(newline_bits_swar(c), slow(c));
+        }
+        for end in 0..300 {
+            let expect: Vec<usize> = (0..end).filter(|&k| bytes[k] == b'\n').collect();
+            assert_eq!(Newlines::new(&bytes[..end]).collect::<Vec<_>>(), expect);
         }
         let mut index = NewlineIndex::default();
         for end in [0, 1, 63, 64, 65, 700, bytes.len()] {

@@ -11,6 +11,7 @@ use std::sync::Mutex;
 
 use anyhow::{Context, Result};
 use bbconv::format::{Conversion, Format, Framing, Options};
+use bbconv::stream::Newlines;
 
 use super::convert::{bad_from, null_record, Bad, Converter, ErrorMode, Flow, Reader, Source};
 use super::parallel::{in_order, spawn_workers};
@@ -32,6 +33,16 @@ impl Pool {
         b
     }
 
+    /// A buffer of at least `len` bytes, of any contents (zeroed only where it had to grow).
+    fn take_len(&self, len: usize) -> Vec<u8> {
+        let got = self.0.lock().ok().and_then(|mut v| v.pop());
+        let mut b = got.unwrap_or_default();
+        if b.len() < len {
+            b.resize(len, 0);
+        }
+        b
+    }
+
     fn give(&self, b: Vec<u8>) {
         if let Ok(mut v) = self.0.lock() {
             if v.len() < 16 {
@@ -41,9 +52,18 @@ impl Pool {
     }
 }
 
-/// A piece of one source: whole lines, or an over-long line that was skipped.
+/// Input blocks and output buffers, each reused for its own kind (an input block is read in
+/// place and keeps its length; an output buffer is cleared).
+#[derive(Default)]
+struct Pools {
+    input: Pool,
+    output: Pool,
+}
+
+/// A piece of one source: whole lines (the first `usize` bytes of the buffer), or an over-long
+/// line that was skipped.
 enum Piece {
-    Lines(Vec<u8>),
+    Lines(Vec<u8>, usize),
     TooLong(usize, bool),
 }
 
@@ -82,7 +102,7 @@ struct Work<'a> {
 }
 
 impl Work<'_> {
-    fn convert(&self, job: Job, pool: &Pool) -> Done {
+    fn convert(&self, job: Job, pools: &Pools) -> Done {
         let mut done = Done {
             seq: job.seq,
             src: job.src,
@@ -100,17 +120,20 @@ impl Work<'_> {
                 let _ = self.placeholder(&mut done.out, true);
                 return done;
             }
-            Piece::Lines(d) => d,
+            Piece::Lines(buf, len) => (buf, len),
         };
-        done.out = pool.take(data.len() + data.len() / 2);
+        let (buf, len) = data;
+        let data = &buf[..len];
+        done.out = pools.output.take(len + len / 2);
         let block = self.to.framing() == Framing::Block;
         let binary = self.to.is_binary();
         let conversion = Conversion::new(self.from, self.to, self.opts, self.swap);
         let mut first = true;
         let mut start = 0;
+        let mut newlines = Newlines::new(data);
         while start < data.len() {
-            let (end, next, newline) = match memchr::memchr(b'\n', &data[start..]) {
-                Some(k) => (start + k, start + k + 1, true),
+            let (end, next, newline) = match newlines.next() {
+                Some(k) => (k, k + 1, true),
                 None => (data.len(), data.len(), false),
             };
             done.lines += 1;
@@ -158,7 +181,7 @@ impl Work<'_> {
                 }
             }
         }
-        pool.give(data);
+        pools.input.give(buf);
         done
     }
 
@@ -196,63 +219,69 @@ fn read_blocks(
     seq: &mut u64,
 ) -> Result<bool> {
     let mut input = Reader::open(src)?;
-    let mut buf: Vec<u8> = pool.take(block_size);
+    // Blocks are read in place: `buf[..filled]` holds the input not yet handed over, and every
+    // read goes straight into the buffer after it (no copy through a staging buffer).
+    let mut buf = pool.take_len(block_size);
+    let mut filled = 0;
     let mut first = true;
     let mut eof = false;
     let mut skipping: Option<usize> = None;
-    let mut chunk = vec![0u8; block_size];
     while !eof {
+        if buf.len() < filled + block_size {
+            buf.resize(filled + block_size, 0);
+        }
         let n = loop {
-            match input.read(&mut chunk) {
+            match input.read(&mut buf[filled..filled + block_size]) {
                 Ok(n) => break n,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e).with_context(|| format!("cannot read {}", src.name())),
             }
         };
         eof = n == 0;
-        let mut data = &chunk[..n];
         if let Some(len) = skipping {
             // The rest of an over-long line: drop it up to its line end.
-            match memchr::memchr(b'\n', data) {
+            match memchr::memchr(b'\n', &buf[filled..filled + n]) {
                 Some(k) => {
                     skipping = None;
                     if !emit(send, seq, index, Piece::TooLong(len + k + 1, true)) {
                         return Ok(false);
                     }
-                    data = &data[k + 1..];
+                    buf.copy_within(filled + k + 1..filled + n, filled);
+                    filled += n - (k + 1);
                 }
                 None if eof => {
                     skipping = None;
                     if !emit(send, seq, index, Piece::TooLong(len, false)) {
                         return Ok(false);
                     }
-                    data = &[];
                 }
                 None => {
                     skipping = Some(len + n);
                     continue;
                 }
             }
+        } else {
+            filled += n;
         }
-        buf.extend_from_slice(data);
-        if first && !buf.is_empty() {
-            if buf.len() < 3 && !eof {
+        if first && filled > 0 {
+            if filled < 3 && !eof {
                 continue;
             }
             first = false;
-            if buf.starts_with(b"\xef\xbb\xbf") {
-                buf.drain(..3);
+            if buf[..filled].starts_with(b"\xef\xbb\xbf") {
+                buf.copy_within(3..filled, 0);
+                filled -= 3;
             }
         }
         let cut = if eof {
-            buf.len()
+            filled
         } else {
-            match memchr::memrchr(b'\n', &buf) {
+            match memchr::memrchr(b'\n', &buf[..filled]) {
                 Some(k) => k + 1,
                 None => {
-                    if buf.len() > max_line + 2 {
-                        skipping = Some(buf.len());
-                        buf.clear();
+                    if filled > max_line + 2 {
+                        skipping = Some(filled);
+                        filled = 0;
                     }
                     continue;
                 }
@@ -262,11 +291,12 @@ fn read_blocks(
             continue;
         }
         // Keep blocks near the block size: the tail after the last line end waits for more input.
-        let mut next = pool.take(block_size);
-        next.extend_from_slice(&buf[cut..]);
-        buf.truncate(cut);
+        let tail = filled - cut;
+        let mut next = pool.take_len(tail + block_size);
+        next[..tail].copy_from_slice(&buf[cut..filled]);
         let block = std::mem::replace(&mut buf, next);
-        if !block.is_empty() && !emit(send, seq, index, Piece::Lines(block)) {
+        filled = tail;
+        if !emit(send, seq, index, Piece::Lines(block, cut)) {
             return Ok(false);
         }
     }
@@ -358,12 +388,12 @@ pub(crate) fn run(
     let (job_tx, job_rx) = sync_channel::<Job>(jobs * 2);
     let (done_tx, done_rx) = sync_channel::<Done>(jobs * 2);
     let job_rx = Mutex::new(job_rx);
-    let pool = Pool::default();
-    let convert = |job: Job| work.convert(job, &pool);
+    let pools = Pools::default();
+    let convert = |job: Job| work.convert(job, &pools);
     let (conv, read, write) = std::thread::scope(|scope| {
         spawn_workers(scope, jobs, &job_rx, &done_tx, &convert);
         drop(done_tx);
-        let (stop, pool) = (&stop, &pool);
+        let (stop, pools) = (&stop, &pools);
         let writer = scope.spawn(move || {
             let mut conv = conv;
             let mut pos = Position::default();
@@ -373,7 +403,7 @@ pub(crate) fn run(
                 stop,
                 |mut d| {
                     let flow = write_block(&mut conv, sources, max_line, &mut pos, &mut d);
-                    pool.give(d.out);
+                    pools.output.give(d.out);
                     flow
                 },
             );
@@ -383,7 +413,15 @@ pub(crate) fn run(
         let mut send = |job: Job| !stop.load(Ordering::Relaxed) && job_tx.send(job).is_ok();
         let mut read = Ok(Flow::Go);
         for (k, src) in sources.iter().enumerate() {
-            match read_blocks(src, k, BLOCK, reader.max_line, pool, &mut send, &mut seq) {
+            match read_blocks(
+                src,
+                k,
+                BLOCK,
+                reader.max_line,
+                &pools.input,
+                &mut send,
+                &mut seq,
+            ) {
                 Ok(true) => {}
                 Ok(false) => {
                     read = Ok(Flow::Stop);

@@ -169,6 +169,47 @@ fn bad_records_under_every_mode() {
     }
 }
 
+/// A line far longer than a block, arriving through a pipe in many reads, is skipped without
+/// being held, under `--jobs 2` as under `--jobs 1`; the lines around it are converted.
+#[test]
+fn lines_longer_than_a_block_are_skipped_in_pieces() {
+    let mut input = b"8/8/8/8/8/8/8/8\n".to_vec();
+    input.extend(std::iter::repeat_n(b'8', 3 << 20));
+    input.extend_from_slice(b"\n8/8/8/8/8/8/8/K7\n");
+    input.extend(std::iter::repeat_n(b'8', 2 << 20)); // and once more, without a line end
+    let args = |jobs| {
+        [
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "pair",
+            "--max-line",
+            "1K",
+            "-j",
+            jobs,
+        ]
+    };
+    let one = run(&args("1"), &input);
+    let two = run(&args("2"), &input);
+    assert_eq!(one.0, 1);
+    assert_eq!(
+        one.1,
+        b"0x0000000000000000 0x0000000000000000\n0x0000000000000001 0x0000000000000000\n"
+    );
+    assert!(
+        one.2.contains("-:2: the record is 3145729 bytes or more"),
+        "{}",
+        one.2
+    );
+    assert!(
+        one.2.contains("-:4: the record is 2097152 bytes or more"),
+        "{}",
+        one.2
+    );
+    assert_eq!(one, two);
+}
+
 #[test]
 fn overlong_lines_are_bad_records() {
     let mut input = b"8/8/8/8/8/8/8/8\n".to_vec();
