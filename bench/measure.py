@@ -16,7 +16,6 @@ OUT = os.path.join(ROOT, "bench", "out")
 BB = os.path.join(ROOT, "target", "release", "bbconv")
 SM = os.path.join(ROOT, "bench", "target", "release", "shakmaty-convert")
 CORPUS = os.path.join(OUT, "corpus.fen")
-RUNS = 9
 
 
 def timed(cmd, stdin_path, stdout_path=os.devnull):
@@ -26,8 +25,14 @@ def timed(cmd, stdin_path, stdout_path=os.devnull):
         return time.perf_counter() - t
 
 
-def median_time(cmd, stdin_path):
-    return statistics.median(timed(cmd, stdin_path) for _ in range(RUNS))
+def paired_medians(cmd_a, cmd_b, stdin_path, runs=15):
+    """Medians of two commands timed in alternation, so that a slow spell of the machine
+    falls on both alike."""
+    ta, tb = [], []
+    for _ in range(runs):
+        ta.append(timed(cmd_a, stdin_path))
+        tb.append(timed(cmd_b, stdin_path))
+    return statistics.median(ta), statistics.median(tb)
 
 
 def peak_rss_kib(cmd, stdin_path):
@@ -66,8 +71,7 @@ def main():
         timed([BB, "convert", "-f", "fen", "-t", mode], CORPUS, bb_out)
         timed([SM, mode], CORPUS, sm_out)
         same = open(bb_out, "rb").read() == open(sm_out, "rb").read()
-        tb = median_time([BB, "convert", "-f", "fen", "-t", mode], CORPUS)
-        ts = median_time([SM, mode], CORPUS)
+        tb, ts = paired_medians([BB, "convert", "-f", "fen", "-t", mode], [SM, mode], CORPUS)
         results[mode] = (tb, ts, same)
         rows.append(f"| `-f fen -t {mode}`, 1 thread | {lines / tb / 1e6:.2f} M lines/s ({tb:.3f} s) | "
                     f"{lines / ts / 1e6:.2f} M lines/s ({ts:.3f} s) | **{ts / tb:.2f}x** | outputs identical: {same} |")
@@ -91,8 +95,8 @@ def main():
                 b.write(data)
     rss1 = peak_rss_kib([BB, "convert", "-f", "fen", "-t", "packed"], CORPUS)
     rss4 = peak_rss_kib([BB, "convert", "-f", "fen", "-t", "packed"], big)
-    t1 = median_time([BB, "convert", "-f", "fen", "-t", "packed", "--jobs", "1"], big)
-    t2 = median_time([BB, "convert", "-f", "fen", "-t", "packed", "--jobs", "2"], big)
+    t1, t2 = paired_medians([BB, "convert", "-f", "fen", "-t", "packed", "--jobs", "1"],
+                            [BB, "convert", "-f", "fen", "-t", "packed", "--jobs", "2"], big)
     show = [BB, "show", "0x70507"]
     if shutil.which("hyperfine"):
         hf = os.path.join(OUT, "hyperfine.json")
