@@ -29,78 +29,75 @@ fn bytes_in(w: u64, lo: u8, hi: u8) -> u64 {
     ge & !gt & HI
 }
 
-/// The portable reader, eight bytes at a time (SWAR), for any placement length.
+/// The portable reader: one rank at a time, its (at most eight) bytes in one word (SWAR).
 ///
-/// Squares are numbered in reading order `k = 8*rank_from_top + file` while scanning (a letter
-/// advances `k` by 1, a digit by its value, a slash by 0 but must stand at a multiple of 8), and
-/// turned into LERF (`k ^ 56`, a byte swap) at the end.
+/// Each byte advances the file by 1 (a letter) or by its value (a digit); one multiply gives the
+/// prefix sums, so the file where every byte starts; `1 << file` is built in every byte at once
+/// (three doubling steps), and one more multiply adds up the bytes of each side into the rank's
+/// eight bits. Ranks come in reading order (rank 8 first) and are placed from the top.
 pub(crate) fn chess_pair_swar(b: &[u8]) -> Option<(u64, u64)> {
     if !b.is_ascii() {
         return None;
     }
     let (mut first, mut second) = (0u64, 0u64);
-    let mut k0: u32 = 0;
-    let mut slashes: u32 = 0;
-    let mut prev_digit = false;
-    let mut i = 0;
-    while i < b.len() {
-        let (w, mut valid) = if i + 8 <= b.len() {
-            let mut a = [0u8; 8];
-            a.copy_from_slice(&b[i..i + 8]);
-            (u64::from_le_bytes(a), HI)
+    let mut p = 0;
+    for rank in (0..8).rev() {
+        let w = word_at(b, p);
+        let letter = bytes_in(w | ONES * 0x20, b'a', b'z');
+        let digit = bytes_in(w, b'1', b'8');
+        let stop = !(letter | digit) & HI;
+        let n = if stop == 0 {
+            8
         } else {
-            let n = b.len() - i;
-            let mut a = [0u8; 8];
-            a[..n].copy_from_slice(&b[i..]);
-            (u64::from_le_bytes(a), HI & ((1u64 << (8 * n)) - 1))
+            stop.trailing_zeros() as usize / 8
         };
-        if w & valid != 0 {
-            return None; // not ASCII
-        }
-        let term = (bytes_in(w, b' ', b' ') | bytes_in(w, b'\t', b'\t')) & valid;
-        if term != 0 {
-            valid &= (1u64 << (term.trailing_zeros() & !7)) - 1;
-        }
-        // Letters of either case; bit 5 (moved to bit 7) tells lowercase.
-        let letters = bytes_in(w | (ONES * 0x20), b'a', b'z') & valid;
-        let lo = letters & (w << 2);
-        let up = letters & !lo;
-        let dg = bytes_in(w, b'1', b'8') & valid;
-        let sl = bytes_in(w, b'/', b'/') & valid;
-        if up | lo | dg | sl != valid || dg & (dg << 8) != 0 || (prev_digit && dg & 0x80 != 0) {
+        if n == 0 {
             return None;
         }
-        prev_digit = dg >> 63 != 0;
-        let dmask = (dg >> 7) * 0xff;
-        let adv = ((up | lo) >> 7) | ((w & dmask) - ((ONES * 0x30) & dmask));
+        let keep = u64::MAX >> (64 - 8 * n);
+        let (letter, digit) = (letter & keep, digit & keep);
+        if digit & digit << 8 != 0 {
+            return None;
+        }
+        let dmask = (digit >> 7) * 0xff;
+        let adv = (letter >> 7) | ((w & dmask) - (ONES * 0x30 & dmask));
         let incl = adv.wrapping_mul(ONES);
-        let excl = incl - adv;
-        let mut m = sl;
-        while m != 0 {
-            let k = k0 + (excl >> (m.trailing_zeros() & !7) & 0xff) as u32;
-            slashes += 1;
-            if k != 8 * slashes {
-                return None;
-            }
-            m &= m - 1;
+        if (incl >> (8 * n - 8)) & 0xff != 8 {
+            return None;
         }
-        let mut m = up;
-        while m != 0 {
-            first |= 1u64.wrapping_shl(k0 + (excl >> (m.trailing_zeros() & !7) & 0xff) as u32);
-            m &= m - 1;
+        // The file where each byte starts (0..=7 in the rank's bytes), and 1 << file.
+        let e = (incl - adv) & ONES * 7;
+        let mut pow = ONES + (e & ONES);
+        pow += (pow * 3) & ((e >> 1) & ONES) * 0xff;
+        pow += (pow * 15) & ((e >> 2) & ONES) * 0xff;
+        let lower = letter & w << 2;
+        let upper = letter & !lower;
+        let sum = |m: u64| (pow & (m >> 7) * 0xff).wrapping_mul(ONES) >> 56;
+        first |= sum(upper) << (8 * rank);
+        second |= sum(lower) << (8 * rank);
+        p += n;
+        let end = b.get(p).copied();
+        match (rank, end) {
+            (1.., Some(b'/')) => p += 1,
+            (0, None | Some(b' ' | b'\t')) => {}
+            _ => return None,
         }
-        let mut m = lo;
-        while m != 0 {
-            second |= 1u64.wrapping_shl(k0 + (excl >> (m.trailing_zeros() & !7) & 0xff) as u32);
-            m &= m - 1;
-        }
-        k0 += (incl >> 56) as u32;
-        if term != 0 {
-            break;
-        }
-        i += 8;
     }
-    (k0 == 64 && slashes == 7).then(|| (first.swap_bytes(), second.swap_bytes()))
+    Some((first, second))
+}
+
+/// Eight bytes of `b` from `p`, little-endian, zeros past the end.
+#[inline(always)]
+fn word_at(b: &[u8], p: usize) -> u64 {
+    match b.get(p..p + 8) {
+        Some(w) => u64::from_le_bytes(w.try_into().expect("8 bytes")),
+        None => {
+            let mut a = [0u8; 8];
+            let rest = b.get(p..).unwrap_or_default();
+            a[..rest.len()].copy_from_slice(rest);
+            u64::from_le_bytes(a)
+        }
+    }
 }
 
 /// The AVX2 + BMI2 reader.
