@@ -43,7 +43,7 @@ pub(crate) fn chess_pair_swar(b: &[u8]) -> Option<(u64, u64)> {
     let mut p = 0;
     for rank in (0..8).rev() {
         let w = word_at(b, p);
-        let letter = bytes_in(w | ONES * 0x20, b'a', b'z');
+        let letter = bytes_in(w | (ONES * 0x20), b'a', b'z');
         let digit = bytes_in(w, b'1', b'8');
         let stop = !(letter | digit) & HI;
         let n = if stop == 0 {
@@ -60,19 +60,19 @@ pub(crate) fn chess_pair_swar(b: &[u8]) -> Option<(u64, u64)> {
             return None;
         }
         let dmask = (digit >> 7) * 0xff;
-        let adv = (letter >> 7) | ((w & dmask) - (ONES * 0x30 & dmask));
+        let adv = (letter >> 7) | ((w & dmask) - ((ONES * 0x30) & dmask));
         let incl = adv.wrapping_mul(ONES);
         if (incl >> (8 * n - 8)) & 0xff != 8 {
             return None;
         }
         // The file where each byte starts (0..=7 in the rank's bytes), and 1 << file.
-        let e = (incl - adv) & ONES * 7;
+        let e = (incl - adv) & (ONES * 7);
         let mut pow = ONES + (e & ONES);
-        pow += (pow * 3) & ((e >> 1) & ONES) * 0xff;
-        pow += (pow * 15) & ((e >> 2) & ONES) * 0xff;
+        pow += (pow * 3) & (((e >> 1) & ONES) * 0xff);
+        pow += (pow * 15) & (((e >> 2) & ONES) * 0xff);
         let lower = letter & w << 2;
         let upper = letter & !lower;
-        let sum = |m: u64| (pow & (m >> 7) * 0xff).wrapping_mul(ONES) >> 56;
+        let sum = |m: u64| (pow & ((m >> 7) * 0xff)).wrapping_mul(ONES) >> 56;
         first |= sum(upper) << (8 * rank);
         second |= sum(lower) << (8 * rank);
         p += n;
