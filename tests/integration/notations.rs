@@ -111,6 +111,25 @@ fn invalid_fens_give_exact_messages() {
     }
 }
 
+/// Text that is not UTF-8 anywhere in a FEN record makes it a bad record, wherever it is:
+/// the fast path for 8x8 boards must not let it through when it follows a valid placement.
+#[test]
+fn invalid_utf8_after_a_placement_is_a_bad_record() {
+    let good = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    for to in ["packed", "pair", "trits", "fen"] {
+        let mut input = format!("{good}\n{good} ").into_bytes();
+        input.extend_from_slice(b"\xff\n8/8/8/8/8/8/8/K7 w - - 0 1 \xc3\xa9\n");
+        let (code, out, err) = run(&["convert", "-f", "fen", "-t", to], &input);
+        assert_eq!(code, 1, "-t {to}");
+        assert_eq!(String::from_utf8_lossy(&out).lines().count(), 2, "-t {to}");
+        assert!(
+            err.starts_with("bbconv: -:2:55: invalid UTF-8"),
+            "-t {to}: {err}"
+        );
+        assert!(err.contains("1 bad record of 3"), "-t {to}: {err}");
+    }
+}
+
 #[test]
 fn lenient_fen_adds_up_digits() {
     let (code, out, _) = run(
