@@ -25,9 +25,17 @@ const BLOCK: usize = 1 << 20;
 struct Pool(Mutex<Vec<Vec<u8>>>);
 
 impl Pool {
+    fn pop(&self) -> Vec<u8> {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut v| v.pop())
+            .unwrap_or_default()
+    }
+
+    /// An empty buffer with room for `capacity` bytes.
     fn take(&self, capacity: usize) -> Vec<u8> {
-        let got = self.0.lock().ok().and_then(|mut v| v.pop());
-        let mut b = got.unwrap_or_default();
+        let mut b = self.pop();
         b.clear();
         b.reserve(capacity);
         b
@@ -35,8 +43,7 @@ impl Pool {
 
     /// A buffer of at least `len` bytes, of any contents (zeroed only where it had to grow).
     fn take_len(&self, len: usize) -> Vec<u8> {
-        let got = self.0.lock().ok().and_then(|mut v| v.pop());
-        let mut b = got.unwrap_or_default();
+        let mut b = self.pop();
         if b.len() < len {
             b.resize(len, 0);
         }
@@ -112,7 +119,7 @@ impl Work<'_> {
             bad: Vec::new(),
             too_long: None,
         };
-        let data = match job.piece {
+        let (buf, len) = match job.piece {
             Piece::TooLong(len, newline) => {
                 done.lines = 1;
                 done.records = 1;
@@ -122,7 +129,6 @@ impl Work<'_> {
             }
             Piece::Lines(buf, len) => (buf, len),
         };
-        let (buf, len) = data;
         let data = &buf[..len];
         done.out = pools.output.take(len + len / 2);
         let block = self.to.framing() == Framing::Block;
