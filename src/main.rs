@@ -3,6 +3,7 @@
 //! quietly when stdout is closed early (`| head`).
 
 mod cli;
+mod pipeline;
 
 use std::process::ExitCode;
 

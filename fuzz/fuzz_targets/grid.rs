@@ -1,2 +1,2 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| bbconv_fuzz::check(bbconv::format::Format::Grid, data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| bbconv_fuzz::check(bbconv_forms::Format::Grid, data));

@@ -1,8 +1,8 @@
 //! The check every fuzz target runs: parsing arbitrary bytes as one form never panics, and what
 //! parses renders in every form without panicking.
 
-use bbconv::format::{parse, render, Format, Options};
-use bbconv::Size;
+use bbconv_forms::{parse, render, Format, Options};
+use bbconv_board::Size;
 
 /// Parses `data` as `format` under a few sizes; renders what parses in every form.
 pub fn check(format: Format, data: &[u8]) {

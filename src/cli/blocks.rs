@@ -9,9 +9,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::sync_channel;
 use std::sync::Mutex;
 
+use crate::pipeline::frame::Newlines;
 use anyhow::{Context, Result};
-use bbconv::format::{Conversion, Format, Framing, Options};
-use bbconv::stream::Newlines;
+use bbconv_forms::{Conversion, Format, Framing, Options};
 
 use super::convert::{bad_from, null_record, Bad, Converter, ErrorMode, Flow, Reader, Source};
 use super::parallel::{in_order, spawn_workers};

@@ -6,9 +6,9 @@ use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::pipeline::frame::{position, Record, Records};
 use anyhow::{Context, Result};
-use bbconv::format::{Conversion, ConvertError, Format, Framing, GridStyle, Options};
-use bbconv::stream::{position, Record, Records};
+use bbconv_forms::{Conversion, ConvertError, Format, Framing, GridStyle, Options};
 use clap::{Args, ValueEnum};
 
 use super::output::AtomicFile;
@@ -161,7 +161,7 @@ pub(crate) struct Reader {
 }
 
 impl Reader {
-    pub(crate) fn for_format(from: Format, size: bbconv::Size, max_line: usize) -> Reader {
+    pub(crate) fn for_format(from: Format, size: bbconv_board::Size, max_line: usize) -> Reader {
         Reader {
             framing: from.framing(),
             record_len: from.record_len(size),

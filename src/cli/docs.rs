@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv::format::{Format, DETECTION_RULES};
-use bbconv::Order;
+use bbconv_board::Order;
+use bbconv_forms::{Format, DETECTION_RULES};
 use clap_complete::Shell;
 
 use super::EXIT_CODES;

@@ -1,15 +1,15 @@
 //! `bbconv explain` and `bbconv diff`: the square-order debugger. Presentation only; the search
-//! for matching orders and transformations is `bbconv::mismatch`.
+//! for matching orders and transformations is `bbconv_board::mismatch`.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv::format::{self, Format, GridStyle, Layer, Options, Value};
-use bbconv::mismatch::{closest_order, mappings, orders_giving, Layers, Mapping};
-use bbconv::ops::{shift, Direction};
-use bbconv::ternary::DigitOrder;
-use bbconv::{Bitboard, Order, Pair};
+use bbconv_board::mismatch::{closest_order, mappings, orders_giving, Layers, Mapping};
+use bbconv_board::ops::{shift, Direction};
+use bbconv_board::ternary::DigitOrder;
+use bbconv_board::{Bitboard, Order, Pair};
+use bbconv_forms::{self as format, Format, GridStyle, Layer, Options, Value};
 use clap::Args;
 
 use super::{bad_board, bad_input, format_parser, usage, BoardArgs};

@@ -13,9 +13,9 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv::format::{Format, GridStyle, JsonField, Layer, Options};
-use bbconv::ternary::{DigitOrder, PackLayout};
-use bbconv::{Order, Size};
+use bbconv_board::ternary::{DigitOrder, PackLayout};
+use bbconv_board::{Order, Size};
+use bbconv_forms::{Format, GridStyle, JsonField, Layer, Options};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
@@ -227,7 +227,7 @@ pub(crate) fn bad_input(msg: impl std::fmt::Display) -> anyhow::Error {
 }
 
 /// A board argument that does not parse: what it was (`board 1`, `VALUE`), the column, why.
-pub(crate) fn bad_board(what: &str, e: bbconv::format::ParseError) -> anyhow::Error {
+pub(crate) fn bad_board(what: &str, e: bbconv_forms::ParseError) -> anyhow::Error {
     let col = e
         .offset
         .map(|o| format!(", column {}", o + 1))

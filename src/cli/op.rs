@@ -4,9 +4,9 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv::format::{self, Format, GridStyle, Options, Value};
-use bbconv::ops::{shift, Direction, Mask, Symmetry};
-use bbconv::{Bitboard, Pair, Square};
+use bbconv_board::ops::{shift, Direction, Mask, Symmetry};
+use bbconv_board::{Bitboard, Pair, Square};
+use bbconv_forms::{self as format, Format, GridStyle, Options, Value};
 use clap::{Args, ValueEnum};
 
 use super::{bad_board, bad_input, format_parser, usage, BoardArgs};

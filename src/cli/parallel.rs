@@ -9,7 +9,7 @@ use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Mutex;
 
 use anyhow::Result;
-use bbconv::format::{Conversion, Format, Framing, Options};
+use bbconv_forms::{Conversion, Format, Framing, Options};
 
 use super::convert::{bad_from, Bad, Converter, Flow, Handler, Reader, Source};
 

@@ -4,10 +4,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv::format::{self, Format, GridStyle, Options, Value};
+use bbconv_forms::{self as format, Format, GridStyle, Options, Value};
 use clap::Args;
 
-use bbconv::format::ConvertError;
+use bbconv_forms::ConvertError;
 
 use super::convert::{bad_from, describe, Bad, Flow, Handler, Reader, Source};
 use super::{format_parser, BoardArgs};

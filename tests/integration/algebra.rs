@@ -3,8 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use bbconv::ops::{shift, Direction, Mask, Symmetry};
-use bbconv::{Bitboard, Size, Square};
+use bbconv_board::ops::{shift, Direction, Mask, Symmetry};
+use bbconv_board::{Bitboard, Size, Square};
 use proptest::prelude::*;
 
 use crate::util::run;

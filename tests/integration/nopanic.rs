@@ -2,8 +2,8 @@
 //! (library) and through the binary. Cases per parser: 10,000 by default; set
 //! `BBCONV_NOPANIC_CASES` to raise it (e.g. 1000000).
 
-use bbconv::format::{detect, parse, Format, Options};
-use bbconv::{Order, Size, Square};
+use bbconv_board::{Order, Size, Square};
+use bbconv_forms::{detect, parse, Format, Options};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, TestRunner};
@@ -116,7 +116,7 @@ fn no_parser_panics() {
                     let mut out = Vec::new();
                     for &to in Format::ALL {
                         out.clear();
-                        let _ = bbconv::format::render(to, &v, &opts, &mut out);
+                        let _ = bbconv_forms::render(to, &v, &opts, &mut out);
                     }
                 }
                 if let Ok(text) = std::str::from_utf8(&bytes) {
@@ -143,8 +143,8 @@ fn no_model_parser_panics() {
                 let _ = sq.index(Size::CHESS);
                 let _ = Square::parse_on(&s, Size::CHESS);
             }
-            let _ = s.parse::<bbconv::ops::Direction>();
-            let _ = bbconv::ternary::PackLayout::parse_map(&s);
+            let _ = s.parse::<bbconv_board::ops::Direction>();
+            let _ = bbconv_board::ternary::PackLayout::parse_map(&s);
             Ok(())
         })
         .unwrap();

@@ -1,8 +1,8 @@
 //! Property tests: every text form round-trips for random sizes, orders and boards; re-ordering
 //! A -> B -> A is the identity; each order's corner anchors hold.
 
-use bbconv::format::{parse, render, Format, Layer, Options, Value};
-use bbconv::{Bitboard, Order, Pair, Size, Square};
+use bbconv_board::{Bitboard, Order, Pair, Size, Square};
+use bbconv_forms::{parse, render, Format, Layer, Options, Value};
 use proptest::prelude::*;
 
 fn size_strategy() -> impl Strategy<Value = Size> {
@@ -108,7 +108,7 @@ proptest! {
 
     #[test]
     fn packed_layouts_round_trip(size in size_strategy(), seed: u64, msd: bool, map in 0usize..6) {
-        use bbconv::ternary::{DigitOrder, PackLayout};
+        use bbconv_board::ternary::{DigitOrder, PackLayout};
         let maps = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
         let layout = PackLayout { digits: if msd { DigitOrder::Msd } else { DigitOrder::Lsd }, map: maps[map] };
         let p = pair(size, seed, 120);
@@ -268,7 +268,7 @@ proptest! {
         }
         let opts = Options::default();
         let mut fast = Vec::new();
-        let a = bbconv::format::convert(Format::Fen, to, &bytes, &opts, swap, &mut fast);
+        let a = bbconv_forms::convert(Format::Fen, to, &bytes, &opts, swap, &mut fast);
         let mut slow = Vec::new();
         let b = parse(Format::Fen, &bytes, &opts).map(|v| {
             let v = if swap { v.swap() } else { v };

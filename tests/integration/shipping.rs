@@ -66,7 +66,7 @@ fn man_page_covers_subcommands_forms_and_exit_codes() {
             "no section for {sub}"
         );
     }
-    for f in bbconv::format::Format::ALL {
+    for f in bbconv_forms::Format::ALL {
         assert!(
             man.contains(&format!("\\fB{}\\fR", f.name().replace('-', "\\-"))),
             "no form {f}"
@@ -182,7 +182,7 @@ fn formats_lists_every_form() {
     let (code, out, _) = run(&["formats"], b"");
     assert_eq!(code, 0);
     let text = String::from_utf8(out).unwrap();
-    for f in bbconv::format::Format::ALL {
+    for f in bbconv_forms::Format::ALL {
         assert!(text.contains(&format!("\n{}", f.name())), "{f}");
         assert!(text.contains(f.example()), "{f} example");
     }

@@ -8,7 +8,7 @@ use crate::{Bitboard, BitboardError, Order, Size, Square};
 /// (trit 2; Black, lowercase, `O`).
 ///
 /// ```
-/// use bbconv::{Bitboard, Order, Pair, Size};
+/// use bbconv_board::{Bitboard, Order, Pair, Size};
 /// let first = Bitboard::from_u64(Size::CHESS, 0b0001).unwrap();
 /// let second = Bitboard::from_u64(Size::CHESS, 0b0100).unwrap();
 /// let pair = Pair::new(first, second).unwrap();
@@ -156,7 +156,7 @@ impl Pair {
     /// The pair whose trits under `order` are `trits` (exactly `W*H` values 0, 1 or 2).
     ///
     /// ```
-    /// use bbconv::{Order, Pair, Size};
+    /// use bbconv_board::{Order, Pair, Size};
     /// let s = Size::new(3, 3).unwrap();
     /// let p = Pair::from_trits(s, Order::Lerf, &[2, 0, 1, 0, 1, 0, 1, 2, 0]).unwrap();
     /// assert_eq!(p.first().as_u64(), Some(84));

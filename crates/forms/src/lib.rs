@@ -15,8 +15,8 @@ mod pieces;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::ternary::PackLayout;
-use crate::{Bitboard, Order, Pair, Placement, Size};
+use bbconv_board::ternary::PackLayout;
+use bbconv_board::{Bitboard, Order, Pair, Placement, Size};
 
 pub use detect::{detect, DETECTION_RULES};
 pub use grid::GridStyle;
@@ -358,7 +358,7 @@ impl Format {
     /// Bytes per record of a binary form for a board of `size`.
     pub fn record_len(self, size: Size) -> usize {
         match self {
-            Format::PackedBin => crate::ternary::packed_len(size.squares()),
+            Format::PackedBin => bbconv_board::ternary::packed_len(size.squares()),
             Format::TritsBin => size.squares(),
             _ => 0,
         }
@@ -373,7 +373,7 @@ impl Format {
 /// Reads one record of form `format`. For binary forms pass the raw bytes.
 ///
 /// ```
-/// use bbconv::format::{parse, Format, Options, Value};
+/// use bbconv_forms::{parse, Format, Options, Value};
 /// let v = parse(Format::Hex, b"0xff00", &Options::default()).unwrap();
 /// let Value::Single(bb) = v else { panic!() };
 /// assert_eq!(bb.count(), 8);
@@ -434,7 +434,7 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
 /// Writes `value` in form `format`, appending to `out` (no trailing newline).
 ///
 /// ```
-/// use bbconv::format::{parse, render, Format, Options};
+/// use bbconv_forms::{parse, render, Format, Options};
 /// let opts = Options::default();
 /// let v = parse(Format::Pair, b"0xffff 0xffff000000000000", &opts).unwrap();
 /// let mut out = Vec::new();
@@ -526,7 +526,7 @@ impl std::error::Error for ConvertError {}
 /// fast paths for the hot batch cases (8x8 FEN to the two-player forms in LERF).
 ///
 /// ```
-/// use bbconv::format::{convert, Format, Options};
+/// use bbconv_forms::{convert, Format, Options};
 /// let mut out = Vec::new();
 /// let fen = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// convert(Format::Fen, Format::Packed, fen, &Options::default(), false, &mut out).unwrap();
@@ -547,7 +547,7 @@ pub fn convert(
 /// [`convert`] gives, with the choice of a fast path made once, not for every record.
 ///
 /// ```
-/// use bbconv::format::{Conversion, Format, Options};
+/// use bbconv_forms::{Conversion, Format, Options};
 /// let opts = Options::default();
 /// let conv = Conversion::new(Format::Fen, Format::Pair, &opts, false);
 /// let mut out = Vec::new();
@@ -632,7 +632,7 @@ const PACKED_HEX: [[u8; 2]; 1024] = {
     let mut t = [[0u8; 2]; 1024];
     let mut i = 0;
     while i < 1024 {
-        t[i] = HEX_PAIRS[crate::ternary::T10[i] as usize];
+        t[i] = HEX_PAIRS[bbconv_board::ternary::T10[i] as usize];
         i += 1;
     }
     t
@@ -646,13 +646,13 @@ fn render_u64_pair(to: Format, f: u64, s: u64, out: &mut Vec<u8>) {
             let mut hex = [0u8; 26];
             for (pair, i) in hex
                 .chunks_exact_mut(2)
-                .zip(crate::ternary::chess_groups(f, s))
+                .zip(bbconv_board::ternary::chess_groups(f, s))
             {
                 pair.copy_from_slice(&PACKED_HEX[i as usize]);
             }
             out.extend_from_slice(&hex);
         }
-        Format::PackedBin => crate::ternary::pack_u64_pair(f, s, 64, out),
+        Format::PackedBin => bbconv_board::ternary::pack_u64_pair(f, s, 64, out),
         Format::Pair => {
             for (k, v) in [f, s].into_iter().enumerate() {
                 if k == 1 {

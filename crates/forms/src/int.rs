@@ -1,7 +1,7 @@
 //! Integer forms: `hex`, `dec`, `bin`, `int` (prefix-detected) and the `pair` of two integers.
 
-use super::{found, trim, Format, ParseError};
-use crate::{bigint, Bitboard, Order, Pair, Size};
+use crate::{found, trim, Format, ParseError};
+use bbconv_board::{bigint, Bitboard, Order, Pair, Size};
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
@@ -10,8 +10,8 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 /// two's complement in `W*H` bits. `format` gives the base of unprefixed digits (`Int`: decimal).
 ///
 /// ```
-/// use bbconv::format::{parse_integer, Format};
-/// use bbconv::Size;
+/// use bbconv_forms::{parse_integer, Format};
+/// use bbconv_board::Size;
 /// let s = Size::CHESS;
 /// assert_eq!(parse_integer("0xFF_00", Format::Int, s).unwrap().as_u64(), Some(0xff00));
 /// assert_eq!(parse_integer("ff", Format::Hex, s).unwrap().as_u64(), Some(0xff));

@@ -1,8 +1,8 @@
 //! Edax/Othello board strings: 64 square characters, character `k` = square with LERF index `k`
 //! (A1 first), then the side to move.
 
-use super::{found, trim, ParseError, RenderError};
-use crate::{Bitboard, Pair, Size};
+use crate::{found, trim, ParseError, RenderError};
+use bbconv_board::{Bitboard, Pair, Size};
 
 /// Whether `c` is an Edax square character.
 pub(crate) fn is_square_char(c: u8) -> bool {

@@ -6,9 +6,9 @@ use std::str::FromStr;
 
 use serde_json::Value as Json;
 
-use super::{coords, fen, int, Format, Options, ParseError, Value};
-use crate::placement::{Piece, Placement};
-use crate::{Bitboard, Order, Pair, Size};
+use crate::{coords, fen, int, Format, Options, ParseError, Value};
+use bbconv_board::placement::{Piece, Placement};
+use bbconv_board::{Bitboard, Order, Pair, Size};
 
 /// A member of the JSON object.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -237,13 +237,13 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
     }
     if let Some(v) = obj.get("trits") {
         let t = text_of(v, "trits")?;
-        let v = super::parse_str(Format::Trits, t, &o)
+        let v = crate::parse_str(Format::Trits, t, &o)
             .map_err(|e| err(format!("\"trits\": {}", e.message)))?;
         found.push(("trits", v));
     }
     if let Some(v) = obj.get("packed") {
         let t = text_of(v, "packed")?;
-        let v = super::parse_str(Format::Packed, t, &o)
+        let v = crate::parse_str(Format::Packed, t, &o)
             .map_err(|e| err(format!("\"packed\": {}", e.message)))?;
         found.push(("packed", v));
     }
@@ -276,7 +276,7 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
                 if let Some(other) = pl.get(i) {
                     return Err(err(format!(
                         "\"pieces\": square {} is in both {} and {letter}",
-                        crate::Square::from_index(size, i),
+                        bbconv_board::Square::from_index(size, i),
                         other.letter as char
                     )));
                 }
@@ -375,7 +375,7 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
                 } else {
                     Format::Packed
                 };
-                let _ = super::render(form, value, opts, out);
+                let _ = crate::render(form, value, opts, out);
                 out.push(b'"');
             }
             JsonField::Squares => match value {

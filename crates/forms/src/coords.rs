@@ -1,8 +1,8 @@
 //! Coordinate lists: algebraic names (`squares`), indices (`indices`) and `(x,y)` pairs (`coords`),
 //! for one bitboard or, as `first: ...; second: ...`, for two players. `-` is the empty list.
 
-use super::{found, Format, Options, ParseError, Value};
-use crate::{Bitboard, Order, Pair, Size, Square};
+use crate::{found, Format, Options, ParseError, Value};
+use bbconv_board::{Bitboard, Order, Pair, Size, Square};
 
 /// Splits a list into tokens with their byte offsets; `(x, y)` stays one token.
 fn tokens(s: &str, base: usize) -> Result<Vec<(usize, &str)>, ParseError> {

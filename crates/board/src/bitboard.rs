@@ -17,7 +17,7 @@ enum Words {
 /// with canonical LERF index `i = W*rank + file`; bits at or above `W*H` are always clear.
 ///
 /// ```
-/// use bbconv::{Bitboard, Size, Square};
+/// use bbconv_board::{Bitboard, Size, Square};
 /// let bb = Bitboard::from_u64(Size::CHESS, 0xffff).unwrap();
 /// assert_eq!(bb.count(), 16);
 /// assert!(bb.contains(Square::new(4, 1))); // e2

@@ -30,7 +30,7 @@ impl FromStr for DigitOrder {
 /// How trits are packed into bytes: digit order and the digit each trit value is stored as.
 ///
 /// ```
-/// use bbconv::ternary::{PackLayout, pack, unpack};
+/// use bbconv_board::ternary::{PackLayout, pack, unpack};
 /// let trits = [1, 0, 2, 0, 0, 0];
 /// let bytes = pack(&trits, PackLayout::default());
 /// assert_eq!(bytes, vec![0x13, 0x00]); // 1 + 2*9 = 19
@@ -203,7 +203,7 @@ const T5: [u8; 32] = {
 ///
 /// ```
 /// let mut out = Vec::new();
-/// bbconv::ternary::pack_u64_pair(0xffff, 0xffff_0000_0000_0000, 64, &mut out);
+/// bbconv_board::ternary::pack_u64_pair(0xffff, 0xffff_0000_0000_0000, 64, &mut out);
 /// assert_eq!(out, [0x79, 0x79, 0x79, 0x01, 0, 0, 0, 0, 0, 0xd8, 0xf2, 0xf2, 0x50]);
 /// ```
 #[inline]
@@ -224,7 +224,7 @@ pub fn pack_u64_pair(first: u64, second: u64, n: usize, out: &mut Vec<u8>) {
 /// The 13 packed bytes of an 8x8 pair in the default layout.
 ///
 /// ```
-/// assert_eq!(bbconv::ternary::pack_chess(0b0001, 0b0100)[0], 0x13);
+/// assert_eq!(bbconv_board::ternary::pack_chess(0b0001, 0b0100)[0], 0x13);
 /// ```
 #[inline]
 pub fn pack_chess(first: u64, second: u64) -> [u8; 13] {
@@ -238,7 +238,7 @@ pub fn pack_chess(first: u64, second: u64) -> [u8; 13] {
 /// groups of `first` with the same groups of `second` moved up by five (into the place of the
 /// odd groups, masked out), and odd groups alike. Group 12 has four squares only.
 #[inline]
-pub(crate) fn chess_groups(first: u64, second: u64) -> [u16; 13] {
+pub fn chess_groups(first: u64, second: u64) -> [u16; 13] {
     const EVEN: u64 = 0x007c_1f07_c1f0_7c1f; // bits of groups 0, 2, ..., 10
     const ODD: u64 = EVEN << 5; // bits of groups 1, 3, ..., 11
     let even = (first & EVEN) | (second & EVEN) << 5;
@@ -253,7 +253,7 @@ pub(crate) fn chess_groups(first: u64, second: u64) -> [u16; 13] {
 }
 
 /// `T10[f | s << 5]`: the packed byte of five squares from their first and second bits.
-pub(crate) const T10: [u8; 1024] = {
+pub const T10: [u8; 1024] = {
     let mut t = [0u8; 1024];
     let mut i = 0;
     while i < 1024 {
@@ -306,7 +306,7 @@ pub fn unpack(bytes: &[u8], n: usize, layout: PackLayout) -> Result<Vec<u8>, Pac
 /// The base-3 integer `sum t[i] * 3^i` of a trit array, as decimal text.
 ///
 /// ```
-/// assert_eq!(bbconv::ternary::base3_decimal(&[1, 0, 2]), "19");
+/// assert_eq!(bbconv_board::ternary::base3_decimal(&[1, 0, 2]), "19");
 /// ```
 pub fn base3_decimal(trits: &[u8]) -> String {
     let mut w = vec![0u64];

@@ -13,7 +13,7 @@ use crate::Size;
 /// `(x,y)` otherwise; `FromStr` reads both, so the two round-trip.
 ///
 /// ```
-/// use bbconv::{Size, Square};
+/// use bbconv_board::{Size, Square};
 /// let sq: Square = "j10".parse().unwrap();
 /// assert_eq!((sq.file(), sq.rank()), (9, 9));
 /// assert_eq!(sq.index(Size::new(10, 10).unwrap()), 99);

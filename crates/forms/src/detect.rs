@@ -17,7 +17,7 @@
 //! Anything else is an error listing the forms expected; an ambiguous input names the candidates
 //! and the `-f` to add.
 
-use super::{int, Format, Options, ParseError};
+use crate::{int, Format, Options, ParseError};
 
 /// The detection rules, in the order they are tried (for `bbconv formats` and the docs).
 pub const DETECTION_RULES: &[&str] = &[
@@ -33,7 +33,7 @@ pub const DETECTION_RULES: &[&str] = &[
     "10. square names, (x,y) pairs or three or more indices: squares",
     "An ambiguous input is an error naming the candidates; add -f FORM.",
 ];
-use crate::{Size, Square};
+use bbconv_board::{Size, Square};
 
 fn is_int_token(t: &str) -> bool {
     let t = t.strip_prefix('-').unwrap_or(t);
@@ -76,7 +76,7 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
     if matches!(b[0], b'{' | b'[' | b'"') {
         return Ok(Format::Json);
     }
-    if b.len() >= 64 && b[..64].iter().all(|&c| super::edax::is_square_char(c)) {
+    if b.len() >= 64 && b[..64].iter().all(|&c| crate::edax::is_square_char(c)) {
         let rest = &t[64..];
         if rest.is_empty() || rest.starts_with(char::is_whitespace) {
             return Ok(Format::Edax);
@@ -117,7 +117,7 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
             }
             return Ok(Format::Trits);
         }
-        let packed_len = 2 * crate::ternary::packed_len(n);
+        let packed_len = 2 * bbconv_board::ternary::packed_len(n);
         let hexlike = tok.len() == packed_len && tok.bytes().all(|c| c.is_ascii_hexdigit());
         if is_int_token(tok) {
             if hexlike && !fits_int(tok, size) {

@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 use std::io::{self, Read};
 
-use crate::format::{split_values, Framing};
+use bbconv_forms::{split_values, Framing};
 
 /// One record, borrowed from the reader's buffer.
 #[derive(Debug)]
@@ -44,8 +44,8 @@ enum Raw {
 /// Reads records of one framing from a reader.
 ///
 /// ```
-/// use bbconv::stream::{Record, Records};
-/// use bbconv::format::Framing;
+/// use crate::pipeline::frame::{Record, Records};
+/// use bbconv_forms::Framing;
 /// let input = b"# comment\n0x1\r\n\n0x2\n";
 /// let mut r = Records::new(&input[..], Framing::Line, 0, 1 << 20);
 /// let mut got = Vec::new();
@@ -469,7 +469,7 @@ impl NewlineIndex {
 /// The positions of the newlines in a slice, in order, found 64 bytes at a time.
 ///
 /// ```
-/// let ends: Vec<usize> = bbconv::stream::Newlines::new(b"a\nbc\n\nd").collect();
+/// let ends: Vec<usize> = crate::pipeline::frame::Newlines::new(b"a\nbc\n\nd").collect();
 /// assert_eq!(ends, [1, 4, 5]);
 /// ```
 pub struct Newlines<'a> {

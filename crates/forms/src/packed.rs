@@ -1,9 +1,9 @@
 //! Packed base-3 forms: `packed` (lowercase hex text), `packed-bin` (raw bytes) and `trits-bin`
 //! (one raw byte per square).
 
-use super::{found, trim, Format, Options, ParseError, Value};
-use crate::ternary::{self, PackedError};
-use crate::{Order, Pair};
+use crate::{found, trim, Format, Options, ParseError, Value};
+use bbconv_board::ternary::{self, PackedError};
+use bbconv_board::{Order, Pair};
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 

@@ -1,9 +1,9 @@
 //! The `grid` form: a labelled picture of the board, top rank first, that reads back; also reads
 //! plain rows of `.`/`X`/`O`, piece letters or `0`/`1`/`2`, with or without labels.
 
-use super::{Options, ParseError, Value};
-use crate::placement::{Piece, Placement};
-use crate::{Bitboard, Pair, Size};
+use crate::{Options, ParseError, Value};
+use bbconv_board::placement::{Piece, Placement};
+use bbconv_board::{Bitboard, Pair, Size};
 
 /// How a grid is drawn.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

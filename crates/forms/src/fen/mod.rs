@@ -1,9 +1,9 @@
 //! FEN: the placement field of chess and any-size variant FEN (multi-digit empty runs, `+`/`~`
 //! promotion marks, `[...]` holdings), with the other fields kept as written.
 
-use super::{Options, ParseError};
-use crate::placement::{Mark, Piece, Placement};
-use crate::Size;
+use crate::{Options, ParseError};
+use bbconv_board::placement::{Mark, Piece, Placement};
+use bbconv_board::Size;
 
 enum Item {
     /// An empty run: its value and the sum of its digits.
@@ -71,7 +71,7 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank, ParseError> {
             }
             _ => {
                 let k = if mark_plus { letter_at } else { i };
-                let what = super::found(s, k);
+                let what = crate::found(s, k);
                 return Err(ParseError::new(
                     at(k),
                     format!(
@@ -97,7 +97,7 @@ pub(crate) use fast::chess_pair as chess_pair_fast;
 
 /// Reads a FEN (placement alone or a whole FEN) into a placement.
 pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError> {
-    let (start, t) = super::trim(text);
+    let (start, t) = crate::trim(text);
     if t.is_empty() {
         return Err(ParseError::new(
             Some(start),
@@ -125,7 +125,7 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
                 Some(start + open + 1 + k),
                 format!(
                     "found {} in the holdings: expected piece letters",
-                    super::found(h, k)
+                    crate::found(h, k)
                 ),
             ));
         }

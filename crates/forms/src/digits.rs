@@ -1,9 +1,9 @@
 //! One-character-a-square forms: `base2`, `bits`, `rows` (one bitboard) and `trits`, `base3`
 //! (two players).
 
-use super::{found, trim, Format, ParseError, Value};
-use crate::ternary;
-use crate::{Bitboard, Order, Pair, Size};
+use crate::{found, trim, Format, ParseError, Value};
+use bbconv_board::ternary;
+use bbconv_board::{Bitboard, Order, Pair, Size};
 
 fn expect_len(t: &str, start: usize, n: usize, what: &str, size: Size) -> Result<(), ParseError> {
     let len = t.chars().count();

@@ -1,9 +1,9 @@
 //! The `pieces` form: one bitboard per piece letter, `P:0x... p:0x...`, in the fixed order of
-//! [`crate::placement::CHESS_PIECE_ORDER`] then other letters; `-` for an empty board.
+//! [`bbconv_board::placement::CHESS_PIECE_ORDER`] then other letters; `-` for an empty board.
 
-use super::{int, Format, ParseError};
-use crate::placement::{Piece, Placement};
-use crate::{Order, Size};
+use crate::{int, Format, ParseError};
+use bbconv_board::placement::{Piece, Placement};
+use bbconv_board::{Order, Size};
 
 /// Writes one `LETTER:HEX` a piece letter present.
 pub(crate) fn render(pl: &Placement, order: Order, out: &mut Vec<u8>) {
@@ -24,7 +24,7 @@ pub(crate) fn render(pl: &Placement, order: Order, out: &mut Vec<u8>) {
 /// Reads `LETTER:INTEGER` tokens back into a placement; two letters on one square is an error.
 pub(crate) fn parse(text: &str, size: Size, order: Order) -> Result<Placement, ParseError> {
     let mut pl = Placement::empty(size);
-    let (start, t) = super::trim(text);
+    let (start, t) = crate::trim(text);
     if t == "-" {
         return Ok(pl);
     }
@@ -55,7 +55,7 @@ pub(crate) fn parse(text: &str, size: Size, order: Order) -> Result<Placement, P
         let bb = order.decode(&raw);
         for i in bb.indices() {
             if let Some(other) = pl.get(i) {
-                let sq = crate::Square::from_index(size, i);
+                let sq = bbconv_board::Square::from_index(size, i);
                 return Err(ParseError::new(
                     Some(here),
                     format!(

@@ -8,8 +8,8 @@ use crate::{Bitboard, Order, Pair};
 /// A way to read a number: which orders make it the expected set.
 ///
 /// ```
-/// use bbconv::{Bitboard, Order, Size};
-/// use bbconv::mismatch::orders_giving;
+/// use bbconv_board::{Bitboard, Order, Size};
+/// use bbconv_board::mismatch::orders_giving;
 /// // An engine numbering squares with a8 = 0 prints the white king on e1 as bit 60.
 /// let raw = Bitboard::from_u64(Size::CHESS, 1 << 60).unwrap();
 /// let e1 = Bitboard::from_u64(Size::CHESS, 1 << 4).unwrap();

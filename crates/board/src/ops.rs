@@ -139,8 +139,8 @@ impl std::error::Error for OpError {}
 /// nothing wraps round an edge.
 ///
 /// ```
-/// use bbconv::ops::{shift, Direction};
-/// use bbconv::{Bitboard, Size};
+/// use bbconv_board::ops::{shift, Direction};
+/// use bbconv_board::{Bitboard, Size};
 /// let s = Size::new(3, 3).unwrap();
 /// // bibi: shift_east by 1 of the bottom row 111 is 011 (the eastmost square falls off).
 /// let bb = Bitboard::from_u64(s, 0b111).unwrap();
@@ -256,8 +256,8 @@ impl Symmetry {
     /// Applies the symmetry; diagonal flips need a square board.
     ///
     /// ```
-    /// use bbconv::ops::Symmetry;
-    /// use bbconv::{Bitboard, Size};
+    /// use bbconv_board::ops::Symmetry;
+    /// use bbconv_board::{Bitboard, Size};
     /// let r = Bitboard::from_u64(Size::CHESS, 0x1e2222120e0a1222).unwrap();
     /// let v = Symmetry::FlipVertical.apply(&r).unwrap();
     /// assert_eq!(v.as_u64(), Some(0x22120a0e1222221e));
@@ -297,8 +297,8 @@ impl Mask {
     /// The mask on a board of `size`; an index out of range is an error giving the valid range.
     ///
     /// ```
-    /// use bbconv::ops::Mask;
-    /// use bbconv::Size;
+    /// use bbconv_board::ops::Mask;
+    /// use bbconv_board::Size;
     /// let s = Size::new(4, 3).unwrap();
     /// assert_eq!(Mask::Rank(2).build(s).unwrap().as_u64(), Some(3840));
     /// assert_eq!(Mask::Diagonal(1).build(s).unwrap().as_u64(), Some(132));

@@ -302,7 +302,7 @@ mod tests {
         if let Some((first, second)) = swar {
             let text = std::str::from_utf8(b).unwrap();
             let p = super::super::parse(text, &Default::default()).unwrap();
-            assert_eq!(p.size(), crate::Size::CHESS, "{text}");
+            assert_eq!(p.size(), bbconv_board::Size::CHESS, "{text}");
             let pair = p.to_pair();
             let words = (pair.first().as_u64(), pair.second().as_u64());
             assert_eq!(words, (Some(first), Some(second)), "{text}");

@@ -2,7 +2,7 @@
 //! bitboards wider than 64 bits and for the base-3 integer of a whole board.
 
 /// `words = words * m + a`, growing as needed.
-pub(crate) fn mul_add(words: &mut Vec<u64>, m: u64, a: u64) {
+pub fn mul_add(words: &mut Vec<u64>, m: u64, a: u64) {
     let mut carry = a as u128;
     for w in words.iter_mut() {
         let v = (*w as u128) * (m as u128) + carry;
@@ -15,7 +15,7 @@ pub(crate) fn mul_add(words: &mut Vec<u64>, m: u64, a: u64) {
 }
 
 /// `words /= d` in place, returning the remainder; `d > 0`.
-pub(crate) fn div_rem(words: &mut [u64], d: u64) -> u64 {
+pub fn div_rem(words: &mut [u64], d: u64) -> u64 {
     let mut rem: u128 = 0;
     for w in words.iter_mut().rev() {
         let cur = (rem << 64) | *w as u128;
@@ -30,7 +30,7 @@ fn is_zero(words: &[u64]) -> bool {
 }
 
 /// Decimal text of an unsigned integer.
-pub(crate) fn to_decimal(words: &[u64]) -> String {
+pub fn to_decimal(words: &[u64]) -> String {
     if words.len() <= 2 {
         let v = words.first().copied().unwrap_or(0) as u128
             | (words.get(1).copied().unwrap_or(0) as u128) << 64;
@@ -54,7 +54,7 @@ pub(crate) fn to_decimal(words: &[u64]) -> String {
 }
 
 /// The value of a string of ASCII decimal digits (the caller checks the digits).
-pub(crate) fn from_decimal(digits: &[u8]) -> Vec<u64> {
+pub fn from_decimal(digits: &[u8]) -> Vec<u64> {
     let mut w = vec![0u64];
     for chunk in digits.chunks(19) {
         let mut m = 1u64;
@@ -69,7 +69,7 @@ pub(crate) fn from_decimal(digits: &[u8]) -> Vec<u64> {
 }
 
 /// Two's complement negation modulo `2^bits`, in place (`words` has at least `ceil(bits/64)` words).
-pub(crate) fn negate_mod(words: &mut Vec<u64>, bits: usize) {
+pub fn negate_mod(words: &mut Vec<u64>, bits: usize) {
     let n = bits.div_ceil(64);
     words.resize(n.max(words.len()), 0);
     let mut carry = 1u128;
@@ -87,7 +87,7 @@ pub(crate) fn negate_mod(words: &mut Vec<u64>, bits: usize) {
 }
 
 /// Number of significant bits.
-pub(crate) fn bit_len(words: &[u64]) -> usize {
+pub fn bit_len(words: &[u64]) -> usize {
     words
         .iter()
         .rposition(|&w| w != 0)

@@ -20,7 +20,7 @@ use crate::{Bitboard, Size, Square};
 /// | `beber` | `H*(W-1-f) + (H-1-r)` | h8 | h7 |
 ///
 /// ```
-/// use bbconv::{Order, Size, Square};
+/// use bbconv_board::{Order, Size, Square};
 /// let o: Order = "BERF".parse().unwrap();
 /// assert_eq!(o, Order::Berlef);
 /// assert_eq!(o.square(Size::CHESS, 0).to_string(), "a8");
@@ -165,7 +165,7 @@ impl Order {
     /// The canonical set whose number under this order is `raw` (the inverse of [`Order::encode`]).
     ///
     /// ```
-    /// use bbconv::{Bitboard, Order, Size};
+    /// use bbconv_board::{Bitboard, Order, Size};
     /// // 0x80 read as BERBEF (h8 = bit 0) is the square a8.
     /// let raw = Bitboard::from_u64(Size::CHESS, 0x80).unwrap();
     /// let bb = Order::Berbef.decode(&raw);

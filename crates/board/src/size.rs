@@ -9,7 +9,7 @@ pub const MAX_SQUARES: usize = 4096;
 /// The size of a board: `width` files (west to east) by `height` ranks (south to north).
 ///
 /// ```
-/// use bbconv::Size;
+/// use bbconv_board::Size;
 /// let s: Size = "10x8".parse().unwrap();
 /// assert_eq!((s.width(), s.height(), s.squares()), (10, 8, 80));
 /// assert_eq!(s.to_string(), "10x8");

@@ -45,7 +45,7 @@ pub const CHESS_PIECE_ORDER: &[u8] = b"PNBRQKpnbrqk";
 /// A board of piece letters, plus the FEN holdings and trailing fields it was read with.
 ///
 /// ```
-/// use bbconv::{Placement, Pair, Bitboard, Size};
+/// use bbconv_board::{Placement, Pair, Bitboard, Size};
 /// let p = Pair::new(Bitboard::from_u64(Size::CHESS, 1).unwrap(), Bitboard::from_u64(Size::CHESS, 2).unwrap()).unwrap();
 /// let pl = Placement::from_pair(&p, b'P', b'p');
 /// assert_eq!(pl.to_pair(), p);

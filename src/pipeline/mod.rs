@@ -1,0 +1,3 @@
+//! The record stream of `convert` and `show`.
+
+pub(crate) mod frame;
