@@ -157,7 +157,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__convert)
-            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --input --output --errors --fail-fast --jobs --progress --no-progress --max-line --color --unicode --help"
+            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -233,6 +233,10 @@ _bbconv() {
                     ;;
                 --errors)
                     COMPREPLY=($(compgen -W "report skip null" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-errors)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --jobs)

@@ -158,11 +158,12 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l digit-map -d '
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s i -l input -d 'Read records from FILE (repeatable, in order; - is stdin)' -r -F
-complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s o -l output -d 'Write to FILE atomically: it is the complete new output or untouched' -r -F
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s o -l output -d 'Write to FILE: a regular file is replaced atomically (complete or untouched, permissions kept, symlinks followed); a FIFO or device is written directly; - is stdout' -r -F
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l errors -d 'What a bad record leaves in the output: report, skip or null' -r -f -a "report\t'Report it on stderr and write nothing for it'
 skip\t'Write nothing for it and report nothing (the count is still printed and the exit code is 1)'
-null\t'Report it and write an empty line (`null` for JSON, 0xff bytes for binary forms), so that output record N belongs to input record N'"
-complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s j -l jobs -d 'Convert on N threads (0 = all cores); the output is byte-identical to --jobs 1' -r
+null\t'Report it and write a placeholder (an empty line; `null` for JSON, `# null` for grids, 0xff bytes for binary forms); blank and comment lines get one too, so that output record N belongs to input record N'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l max-errors -d 'Print at most N bad-record messages (the count at the end stays exact)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s j -l jobs -d 'Convert on N threads (0 = all cores, at most 256); the output is byte-identical to --jobs 1' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l max-line -d 'Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
@@ -170,8 +171,8 @@ never\t'Never colour'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l fail-fast -d 'Stop at the first bad record (exit 1; an -o file is left untouched)'
-complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l progress -d 'Show a progress bar on stderr (default: when stderr is a terminal and the input is a file)'
-complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l no-progress -d 'Never show a progress bar'
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l progress -d 'Show a progress display on stderr (default: when stderr is a terminal)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l no-progress -d 'Never show a progress display'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -s f -l from -d 'Input form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'

@@ -1,12 +1,9 @@
 //! The command line: clap definitions of every subcommand and the dispatch to them.
 
-mod blocks;
 mod convert;
 mod docs;
 mod explain;
 mod op;
-mod output;
-mod parallel;
 mod show;
 
 use std::io::IsTerminal;

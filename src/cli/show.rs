@@ -4,13 +4,17 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv_forms::{self as format, Format, GridStyle, Options, Value};
+use bbconv_board::Size;
+use bbconv_forms::{self as format, ConvertError, Format, Framing, GridStyle, Options, Value};
 use clap::Args;
 
-use bbconv_forms::ConvertError;
-
-use super::convert::{bad_from, describe, Bad, Flow, Handler, Reader, Source};
 use super::{format_parser, BoardArgs};
+use crate::pipeline::frame::Input;
+use crate::pipeline::sink::Sink;
+use crate::pipeline::source::Source;
+use crate::pipeline::work::Stage;
+use crate::pipeline::write::{ErrorMode, OutFraming, WriteSettings};
+use crate::pipeline::{self, Settings};
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:
@@ -83,67 +87,60 @@ pub(crate) fn view(value: &Value, opts: &Options, out: &mut Vec<u8>) {
     }
 }
 
-struct Shower<'a> {
+/// The view of `show`, as a pipeline stage.
+struct Show<'a> {
     from: Format,
     opts: &'a Options,
     swap: bool,
-    out: io::StdoutLock<'static>,
-    buf: Vec<u8>,
-    first: bool,
-    bad: usize,
 }
 
-impl Handler for Shower<'_> {
-    fn record(&mut self, src: &Source, line: usize, data: &[u8]) -> Result<Flow> {
-        match format::parse(self.from, data, self.opts) {
-            Ok(mut v) => {
-                if self.swap {
-                    v = v.swap();
-                }
-                self.buf.clear();
-                if !self.first {
-                    self.buf.push(b'\n');
-                }
-                self.first = false;
-                view(&v, self.opts, &mut self.buf);
-                self.out.write_all(&self.buf)?;
-                Ok(Flow::Go)
-            }
-            Err(e) => self.bad(
-                src,
-                bad_from(ConvertError::Parse(e), line, data, self.from.is_binary()),
-            ),
+impl Stage for Show<'_> {
+    fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        let mut v = format::parse(self.from, record, self.opts).map_err(ConvertError::Parse)?;
+        if self.swap {
+            v = v.swap();
         }
-    }
-
-    fn bad(&mut self, src: &Source, bad: Bad) -> Result<Flow> {
-        self.bad += 1;
-        self.out.flush()?;
-        eprintln!("bbconv: {}", describe(src, &bad));
-        Ok(Flow::Go)
+        view(&v, self.opts, out);
+        // The view ends with its own line end; the pipeline adds none for grids.
+        out.pop();
+        Ok(v.size())
     }
 }
 
 pub(crate) fn run(args: ShowArgs, grid: GridStyle) -> Result<ExitCode> {
     let opts = args.board.options(grid)?;
-    let reader = Reader::for_format(args.from, opts.size_or_default(), 1 << 20);
+    let size = opts.size_or_default();
     let sources = Source::list(&args.boards, &[]);
-    let mut h = Shower {
+    let settings = Settings {
+        input: Input {
+            framing: args.from.framing(),
+            record_len: args.from.record_len(size),
+            max_line: 1 << 20,
+            chunk: 0,
+        },
+        binary_input: args.from.is_binary(),
+        write: WriteSettings {
+            out: OutFraming {
+                framing: Framing::Block,
+                form: None,
+                default_size: size,
+            },
+            errors: ErrorMode::Report,
+            fail_fast: false,
+            max_errors: None,
+            size: opts.size,
+            max_line: 1 << 20,
+            record_len: args.from.record_len(size),
+        },
+        jobs: 1,
+        progress: Some(false),
+    };
+    let stage = Show {
         from: args.from,
         opts: &opts,
         swap: args.board.swap(),
-        out: io::stdout().lock(),
-        buf: Vec::new(),
-        first: true,
-        bad: 0,
     };
-    reader.run(&sources, &mut h)?;
-    h.out.flush()?;
-    Ok(if h.bad > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    pipeline::run(&sources, settings, &stage, Sink::open(None)?)
 }
 
 /// `bbconv formats`: every form, what it holds, a description and an example.

@@ -1,38 +1,399 @@
-//! Splitting an input stream into records (spec §7): lines, blank-line-separated blocks, JSON
-//! values or fixed-size binary records, with line numbers. Lines are found through a bitmap of
-//! the newlines of one reused buffer (built 64 bytes at a time) and handed out as borrowed
-//! slices, so a record costs no copy and no allocation; memory stays bounded by the longest
-//! record accepted.
+//! Input framing: how a byte stream becomes records. Every rule is written once here and used by
+//! both drivers of the pipeline: the line rules ([`line_rules`]: a UTF-8 byte order mark at the
+//! start of a source, a CR before the line end, blank and `#` lines, the length limit), the
+//! cutting of line-framed input into chunks of whole lines ([`read_source`]), the splitting of
+//! a chunk into lines ([`split_lines`]), and the sequential framing of grids (blank-line-
+//! separated blocks), JSON values and fixed-size binary records ([`Records`]).
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
 
+use anyhow::{Context, Result};
 use bbconv_forms::{split_values, Framing};
+
+use super::source::Source;
+
+/// The line rules, shared by every framing that reads lines.
+pub(crate) mod line_rules {
+    /// The UTF-8 byte order mark, dropped at the start of a source.
+    pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
+
+    /// The line without the CR of a CRLF line end.
+    #[inline]
+    pub(crate) fn strip_cr(line: &[u8]) -> &[u8] {
+        match line {
+            [rest @ .., b'\r'] => rest,
+            _ => line,
+        }
+    }
+
+    /// Whether a line holds no record: blank, or a `#` comment.
+    #[inline]
+    pub(crate) fn is_blank_or_comment(line: &[u8]) -> bool {
+        match line.trim_ascii_start().first() {
+            None | Some(b'#') => true,
+            Some(_) => false,
+        }
+    }
+
+    /// Whether a line of `len` bytes (without its newline) is over the limit of `max` bytes.
+    #[inline]
+    pub(crate) fn too_long(len: usize, max: usize) -> bool {
+        len > max
+    }
+}
+
+use line_rules::{is_blank_or_comment, strip_cr, too_long, BOM};
+
+/// What one line of line-framed input is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Piece<'a> {
+    /// A record, without its line end.
+    Data(&'a [u8]),
+    /// A blank or comment line (it holds no record).
+    Skip,
+    /// A line longer than the limit, of at least this many bytes; it is not kept.
+    TooLong(usize),
+}
+
+/// A record framed ahead of conversion: where it starts and what it is.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Framed {
+    /// The line (binary: record number) it starts on, 1-based, in its source.
+    pub(crate) line: u64,
+    /// Start of its bytes in the chunk's data.
+    pub(crate) start: usize,
+    /// End of its bytes.
+    pub(crate) end: usize,
+    /// What it is (`Data` is read from `start..end`).
+    pub(crate) kind: FramedKind,
+}
+
+/// The kind of a framed record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FramedKind {
+    /// A whole record.
+    Data,
+    /// A record longer than the limit (at least this many bytes), not kept.
+    TooLong(usize),
+    /// A binary record cut short by the end of the input: the bytes found.
+    Truncated(usize),
+}
+
+/// A piece of one source, handed to the conversion stage.
+pub(crate) struct Chunk {
+    /// Position of the chunk in the whole run, from 0.
+    pub(crate) seq: u64,
+    /// Index of its source.
+    pub(crate) src: usize,
+    /// Its bytes (only `..len` are input).
+    pub(crate) data: Vec<u8>,
+    /// How many bytes of `data` are input.
+    pub(crate) len: usize,
+    /// How to find its records.
+    pub(crate) kind: ChunkKind,
+}
+
+/// How the records of a chunk are found.
+pub(crate) enum ChunkKind {
+    /// `data[..len]` is whole lines, split by [`split_lines`]; their numbers continue from the
+    /// lines of the source's earlier chunks.
+    Lines,
+    /// One line longer than the limit, not kept: its length.
+    TooLong(usize),
+    /// Records framed ahead, with their own line numbers.
+    Framed(Vec<Framed>),
+}
+
+/// Splits whole lines into records, calling `f(line number from 1, piece)` for each line.
+/// Returns the number of lines.
+#[inline]
+pub(crate) fn split_lines(data: &[u8], max_line: usize, mut f: impl FnMut(u64, Piece<'_>)) -> u64 {
+    let mut n = 0u64;
+    let mut start = 0;
+    let mut ends = memchr::memchr_iter(b'\n', data);
+    while start < data.len() {
+        let end = ends.next().unwrap_or(data.len());
+        let raw = &data[start..end];
+        start = end + 1;
+        n += 1;
+        let piece = if too_long(raw.len(), max_line) {
+            Piece::TooLong(raw.len() + usize::from(end < data.len()))
+        } else {
+            let line = strip_cr(raw);
+            if is_blank_or_comment(line) {
+                Piece::Skip
+            } else {
+                Piece::Data(line)
+            }
+        };
+        f(n, piece);
+    }
+    n
+}
+
+/// Recycled buffers, so that the pipeline does not allocate and fault in fresh memory for
+/// every chunk.
+#[derive(Default)]
+pub(crate) struct Pool(std::sync::Mutex<Vec<Vec<u8>>>);
+
+impl Pool {
+    /// A buffer of at least `len` bytes, of any contents.
+    pub(crate) fn take_len(&self, len: usize) -> Vec<u8> {
+        let mut b = self
+            .0
+            .lock()
+            .ok()
+            .and_then(|mut v| v.pop())
+            .unwrap_or_default();
+        if b.len() < len {
+            b.resize(len, 0);
+        }
+        b
+    }
+
+    /// An empty buffer.
+    pub(crate) fn take_empty(&self) -> Vec<u8> {
+        let mut b = self.take_len(0);
+        b.clear();
+        b
+    }
+
+    /// Hands a buffer back.
+    pub(crate) fn give(&self, b: Vec<u8>) {
+        if b.capacity() == 0 {
+            return;
+        }
+        if let Ok(mut v) = self.0.lock() {
+            if v.len() < 8 {
+                v.push(b);
+            }
+        }
+    }
+}
+
+/// How records are read from the sources.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Input {
+    /// How records are delimited.
+    pub(crate) framing: Framing,
+    /// Bytes per binary record.
+    pub(crate) record_len: usize,
+    /// Longest record accepted, in bytes.
+    pub(crate) max_line: usize,
+    /// Bytes per chunk.
+    pub(crate) chunk: usize,
+}
+
+/// Reads `src` (the `index`th source) and hands its chunks to `emit`, which numbers them and
+/// says whether to go on; reports the bytes read to `read`. Returns whether to go on.
+pub(crate) fn read_source(
+    src: &Source,
+    index: usize,
+    input: &Input,
+    pool: &Pool,
+    emit: &mut dyn FnMut(Chunk) -> bool,
+    read: &dyn Fn(u64),
+) -> Result<bool> {
+    let mut parts = |data: Vec<u8>, len: usize, kind: ChunkKind| {
+        emit(Chunk {
+            seq: 0,
+            src: index,
+            data,
+            len,
+            kind,
+        })
+    };
+    if let Source::Arg(_, text) = src {
+        // An argument is one board whatever its line breaks (grids), unless binary.
+        if input.framing != Framing::Binary {
+            let text = text.strip_suffix('\n').unwrap_or(text);
+            let data = strip_cr(text.as_bytes()).to_vec();
+            let len = data.len();
+            let kind = if too_long(len, input.max_line) {
+                FramedKind::TooLong(len)
+            } else {
+                FramedKind::Data
+            };
+            let rec = Framed {
+                line: 1,
+                start: 0,
+                end: len,
+                kind,
+            };
+            return Ok(parts(data, len, ChunkKind::Framed(vec![rec])));
+        }
+    }
+    let reader = src
+        .open()
+        .with_context(|| format!("cannot open {}", src.name()))?;
+    let go = if input.framing == Framing::Line {
+        read_lines(reader, input, pool, &mut parts, read)
+    } else {
+        read_framed(reader, input, pool, &mut parts, read)
+    };
+    go.with_context(|| format!("cannot read {}", src.name()))
+}
+
+type EmitParts<'a> = dyn FnMut(Vec<u8>, usize, ChunkKind) -> bool + 'a;
+
+/// Cuts line-framed input into chunks of whole lines, read in place: `buf[..filled]` holds the
+/// input not yet handed over, and every read goes straight into the buffer after it. A line
+/// longer than the limit is dropped as it streams past, so memory stays bounded by the limit.
+fn read_lines(
+    mut reader: Box<dyn Read + Send>,
+    input: &Input,
+    pool: &Pool,
+    emit: &mut EmitParts<'_>,
+    progress: &dyn Fn(u64),
+) -> io::Result<bool> {
+    let block = input.chunk;
+    let mut buf = pool.take_len(block);
+    let mut filled: usize = 0;
+    let mut first = true;
+    let mut eof = false;
+    let mut skipping: Option<usize> = None;
+    while !eof {
+        let want = filled.saturating_add(block);
+        if buf.len() < want {
+            buf.resize(want, 0);
+        }
+        let n = read_some(&mut reader, &mut buf[filled..want])?;
+        progress(n as u64);
+        eof = n == 0;
+        if let Some(len) = skipping {
+            // The rest of an over-long line: dropped up to its line end.
+            match memchr::memchr(b'\n', &buf[filled..filled + n]) {
+                Some(k) => {
+                    skipping = None;
+                    if !emit(Vec::new(), 0, ChunkKind::TooLong(len.saturating_add(k + 1))) {
+                        return Ok(false);
+                    }
+                    buf.copy_within(filled + k + 1..filled + n, filled);
+                    filled += n - (k + 1);
+                }
+                None if eof => {
+                    pool.give(buf);
+                    return Ok(emit(Vec::new(), 0, ChunkKind::TooLong(len)));
+                }
+                None => {
+                    skipping = Some(len.saturating_add(n));
+                    continue;
+                }
+            }
+        } else {
+            filled += n;
+        }
+        if first && filled > 0 {
+            if filled < BOM.len() && !eof {
+                continue;
+            }
+            first = false;
+            if buf[..filled].starts_with(BOM) {
+                buf.copy_within(BOM.len()..filled, 0);
+                filled -= BOM.len();
+            }
+        }
+        let cut = if eof {
+            filled
+        } else {
+            match memchr::memrchr(b'\n', &buf[..filled]) {
+                Some(k) => k + 1,
+                None => {
+                    if too_long(filled, input.max_line) {
+                        skipping = Some(filled);
+                        filled = 0;
+                    }
+                    continue;
+                }
+            }
+        };
+        if cut == 0 {
+            continue;
+        }
+        // The tail after the last line end waits for more input in the next buffer.
+        let tail = filled - cut;
+        let mut next = pool.take_len(tail.saturating_add(block));
+        next[..tail].copy_from_slice(&buf[cut..filled]);
+        let chunk = std::mem::replace(&mut buf, next);
+        filled = tail;
+        if !emit(chunk, cut, ChunkKind::Lines) {
+            return Ok(false);
+        }
+    }
+    pool.give(buf);
+    Ok(true)
+}
+
+/// Reads into `buf`, retrying on interruption.
+fn read_some(reader: &mut dyn Read, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match reader.read(buf) {
+            Ok(n) => return Ok(n),
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Frames grids, JSON values or binary records sequentially and hands them over in chunks.
+fn read_framed(
+    reader: Box<dyn Read + Send>,
+    input: &Input,
+    pool: &Pool,
+    emit: &mut EmitParts<'_>,
+    progress: &dyn Fn(u64),
+) -> io::Result<bool> {
+    let mut records = Records::new(reader, input.framing, input.record_len, input.max_line);
+    let mut data = pool.take_empty();
+    let mut framed = Vec::new();
+    let mut reported = 0;
+    loop {
+        let rec = records.next_record()?;
+        let done = rec.is_none();
+        if let Some(rec) = rec {
+            let start = data.len();
+            let (line, kind) = match rec {
+                Record::Data { line, data: d } => {
+                    data.extend_from_slice(d);
+                    (line, FramedKind::Data)
+                }
+                Record::TooLong { line, len } => (line, FramedKind::TooLong(len)),
+                Record::Truncated { line, len } => (line, FramedKind::Truncated(len)),
+            };
+            framed.push(Framed {
+                line: line as u64,
+                start,
+                end: data.len(),
+                kind,
+            });
+        }
+        let consumed = records.consumed();
+        progress(consumed - reported);
+        reported = consumed;
+        if !framed.is_empty() && (done || data.len() >= input.chunk || framed.len() >= 4096) {
+            let len = data.len();
+            let full = std::mem::replace(&mut data, pool.take_empty());
+            if !emit(full, len, ChunkKind::Framed(std::mem::take(&mut framed))) {
+                return Ok(false);
+            }
+        }
+        if done {
+            pool.give(data);
+            return Ok(true);
+        }
+    }
+}
 
 /// One record, borrowed from the reader's buffer.
 #[derive(Debug)]
-pub enum Record<'a> {
+pub(crate) enum Record<'a> {
     /// A record and the (1-based) line it starts on; for binary records, the record number.
-    Data {
-        /// Line (or binary record number) where the record starts.
-        line: usize,
-        /// The record, without its line end.
-        data: &'a [u8],
-    },
+    Data { line: usize, data: &'a [u8] },
     /// A record longer than the limit, skipped without being held in memory.
-    TooLong {
-        /// Line where it starts.
-        line: usize,
-        /// Its length in bytes (at least the limit).
-        len: usize,
-    },
+    TooLong { line: usize, len: usize },
     /// A binary record cut short by the end of the input.
-    Truncated {
-        /// Record number.
-        line: usize,
-        /// Bytes found.
-        len: usize,
-    },
+    Truncated { line: usize, len: usize },
 }
 
 /// A raw line: where it is in the buffer, or that it was too long.
@@ -41,20 +402,9 @@ enum Raw {
     TooLong(usize),
 }
 
-/// Reads records of one framing from a reader.
-///
-/// ```
-/// use crate::pipeline::frame::{Record, Records};
-/// use bbconv_forms::Framing;
-/// let input = b"# comment\n0x1\r\n\n0x2\n";
-/// let mut r = Records::new(&input[..], Framing::Line, 0, 1 << 20);
-/// let mut got = Vec::new();
-/// while let Some(rec) = r.next_record().unwrap() {
-///     if let Record::Data { line, data } = rec { got.push((line, data.to_vec())); }
-/// }
-/// assert_eq!(got, vec![(2, b"0x1".to_vec()), (4, b"0x2".to_vec())]);
-/// ```
-pub struct Records<R> {
+/// Frames grids (blank-line-separated blocks), JSON values and fixed-size binary records from a
+/// reader, one at a time, with the line (or record number) where each starts.
+pub(crate) struct Records<R> {
     reader: R,
     framing: Framing,
     record_len: usize,
@@ -68,22 +418,26 @@ pub struct Records<R> {
     acc: Vec<u8>,
     pending: VecDeque<(usize, usize, usize)>, // JSON values: line, start, end in `acc`
     consumed: u64,
-    newlines: NewlineIndex,
 }
 
-const CHUNK: usize = 1 << 16;
+const READ: usize = 1 << 16;
 
 impl<R: Read> Records<R> {
     /// A reader of `framing` records; `record_len` is the size of binary records, `max_len` the
     /// longest record (in bytes) accepted.
-    pub fn new(reader: R, framing: Framing, record_len: usize, max_len: usize) -> Records<R> {
+    pub(crate) fn new(
+        reader: R,
+        framing: Framing,
+        record_len: usize,
+        max_len: usize,
+    ) -> Records<R> {
         Records {
             reader,
             framing,
-            record_len,
+            record_len: record_len.max(1),
             max_len: max_len.max(1),
             line: 0,
-            buf: vec![0; CHUNK],
+            buf: vec![0; READ],
             start: 0,
             end: 0,
             eof: false,
@@ -91,12 +445,11 @@ impl<R: Read> Records<R> {
             acc: Vec::new(),
             pending: VecDeque::new(),
             consumed: 0,
-            newlines: NewlineIndex::default(),
         }
     }
 
-    /// Bytes read from the input so far (for progress reports).
-    pub fn consumed(&self) -> u64 {
+    /// Bytes read from the input so far.
+    pub(crate) fn consumed(&self) -> u64 {
         self.consumed
     }
 
@@ -107,26 +460,18 @@ impl<R: Read> Records<R> {
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
             self.start = 0;
-            self.newlines.clear();
         }
         if self.end == self.buf.len() {
-            let grow = self.buf.len().min(self.max_len + 2);
-            self.buf.resize(self.buf.len() + grow.max(CHUNK), 0);
+            let grow = self.buf.len().min(self.max_len.saturating_add(2));
+            self.buf.resize(self.buf.len() + grow.max(READ), 0);
         }
-        loop {
-            match self.reader.read(&mut self.buf[self.end..]) {
-                Ok(n) => {
-                    self.end += n;
-                    self.consumed += n as u64;
-                    if n == 0 {
-                        self.eof = true;
-                    }
-                    return Ok(n);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
+        let n = read_some(&mut self.reader, &mut self.buf[self.end..])?;
+        self.end += n;
+        self.consumed += n as u64;
+        if n == 0 {
+            self.eof = true;
         }
+        Ok(n)
     }
 
     /// The next line (without its line end), or `None` at the end of the input.
@@ -134,18 +479,19 @@ impl<R: Read> Records<R> {
         let mut scanned = 0;
         loop {
             let from = self.start + scanned;
-            if let Some(nl) = self.newlines.find(&self.buf, from, self.end) {
+            if let Some(k) = memchr::memchr(b'\n', &self.buf[from..self.end]) {
+                let nl = from + k;
                 let len = nl - self.start;
                 self.line += 1;
                 let s = self.start;
                 self.start = nl + 1;
-                if len > self.max_len {
+                if too_long(len, self.max_len) {
                     return Ok(Some(Raw::TooLong(len + 1)));
                 }
                 return Ok(Some(self.strip(s, nl)));
             }
             scanned = self.end - self.start;
-            if scanned > self.max_len {
+            if too_long(scanned, self.max_len) {
                 return self.skip_long_line().map(Some);
             }
             if self.eof || self.fill()? == 0 {
@@ -179,65 +525,24 @@ impl<R: Read> Records<R> {
         }
     }
 
-    /// Strips a CR before the line end, and a UTF-8 BOM at the start of the input.
-    fn strip(&mut self, mut s: usize, mut e: usize) -> Raw {
-        if e > s && self.buf[e - 1] == b'\r' {
-            e -= 1;
-        }
+    /// Applies the line rules: a CR before the line end, a byte order mark at the start.
+    fn strip(&mut self, mut s: usize, e: usize) -> Raw {
+        let e = s + strip_cr(&self.buf[s..e]).len();
         if self.first {
             self.first = false;
-            if self.buf[s..e].starts_with(b"\xef\xbb\xbf") {
-                s += 3;
+            if self.buf[s..e].starts_with(BOM) {
+                s += BOM.len();
             }
         }
         Raw::Line(s, e)
     }
 
     /// The next record, or `None` at the end of the input.
-    #[inline]
-    pub fn next_record(&mut self) -> io::Result<Option<Record<'_>>> {
-        if self.framing == Framing::Line {
-            if let Some((s, e)) = self.quick_line() {
-                return Ok(Some(Record::Data {
-                    line: self.line,
-                    data: &self.buf[s..e],
-                }));
-            }
-        }
-        self.next_record_slow()
-    }
-
-    /// The common case of a line record, taken without a call: a whole line already in the
-    /// buffer and indexed, within the limit, starting with a visible character other than `#`,
-    /// and not the first line (which may start with a byte order mark). Anything else is left
-    /// to the general path, with nothing consumed.
-    #[inline]
-    fn quick_line(&mut self) -> Option<(usize, usize)> {
-        let s = self.start;
-        let nl = self.newlines.find_indexed(s, self.end)?;
-        if nl - s > self.max_len || self.first {
-            return None;
-        }
-        let c = self.buf[s];
-        if c <= b' ' || c == b'#' {
-            return None;
-        }
-        let e = if self.buf[nl - 1] == b'\r' {
-            nl - 1
-        } else {
-            nl
-        };
-        self.line += 1;
-        self.start = nl + 1;
-        Some((s, e))
-    }
-
-    fn next_record_slow(&mut self) -> io::Result<Option<Record<'_>>> {
+    pub(crate) fn next_record(&mut self) -> io::Result<Option<Record<'_>>> {
         match self.framing {
             Framing::Binary => self.next_binary(),
-            Framing::Line => self.next_line(),
             Framing::Block => self.next_block(),
-            Framing::Json => self.next_json(),
+            Framing::Json | Framing::Line => self.next_json(),
         }
     }
 
@@ -263,30 +568,6 @@ impl<R: Read> Records<R> {
             line: self.line,
             data: &self.buf[s..s + self.record_len],
         }))
-    }
-
-    fn next_line(&mut self) -> io::Result<Option<Record<'_>>> {
-        loop {
-            match self.raw_line()? {
-                None => return Ok(None),
-                Some(Raw::TooLong(len)) => {
-                    return Ok(Some(Record::TooLong {
-                        line: self.line,
-                        len,
-                    }))
-                }
-                Some(Raw::Line(s, e)) => {
-                    let t = self.buf[s..e].trim_ascii_start();
-                    if t.is_empty() || t[0] == b'#' {
-                        continue;
-                    }
-                    return Ok(Some(Record::Data {
-                        line: self.line,
-                        data: &self.buf[s..e],
-                    }));
-                }
-            }
-        }
     }
 
     fn next_block(&mut self) -> io::Result<Option<Record<'_>>> {
@@ -359,8 +640,7 @@ impl<R: Read> Records<R> {
                     }
                     Some(Raw::Line(s, e)) => (s, e),
                 };
-                let t = self.buf[s..e].trim_ascii();
-                if self.acc.is_empty() && (t.is_empty() || t[0] == b'#') {
+                if self.acc.is_empty() && is_blank_or_comment(&self.buf[s..e]) {
                     continue;
                 }
                 if start_line == 0 {
@@ -402,174 +682,8 @@ impl<R: Read> Records<R> {
     }
 }
 
-/// A bitmap of the newlines in a buffer, one bit a byte, built 64 bytes at a time as the
-/// buffer fills: the end of a line is then a bit scan away.
-#[derive(Default)]
-struct NewlineIndex {
-    words: Vec<u64>,
-    /// The bitmap covers `buf[..indexed]` (its last word may be partial).
-    indexed: usize,
-}
-
-impl NewlineIndex {
-    /// Forgets the bitmap (the buffer's contents moved).
-    fn clear(&mut self) {
-        self.indexed = 0;
-    }
-
-    /// The position of the first newline in `buf[from..end]`.
-    #[inline]
-    fn find(&mut self, buf: &[u8], from: usize, end: usize) -> Option<usize> {
-        if self.indexed != end {
-            self.index(buf, end);
-        }
-        self.find_indexed(from, end)
-    }
-
-    /// [`NewlineIndex::find`] when the bitmap may be stale: `None` unless it covers `..end`.
-    #[inline]
-    fn find_indexed(&self, from: usize, end: usize) -> Option<usize> {
-        if self.indexed != end {
-            return None;
-        }
-        let last = end.div_ceil(64);
-        let mut w = from / 64;
-        if w >= last {
-            return None;
-        }
-        let mut bits = self.words[w] & (u64::MAX << (from % 64));
-        loop {
-            if bits != 0 {
-                return Some(w * 64 + bits.trailing_zeros() as usize);
-            }
-            w += 1;
-            if w >= last {
-                return None;
-            }
-            bits = self.words[w];
-        }
-    }
-
-    /// Extends the bitmap to `buf[..end]`, redoing the partial last word.
-    fn index(&mut self, buf: &[u8], end: usize) {
-        let (first, last) = ((self.indexed.min(end)) / 64, end.div_ceil(64));
-        if self.words.len() < last {
-            self.words.resize(last, 0);
-        }
-        for w in first..last {
-            self.words[w] = chunk_newlines(buf, w * 64);
-        }
-        if !end.is_multiple_of(64) {
-            self.words[last - 1] &= (1u64 << (end % 64)) - 1;
-        }
-        self.indexed = end;
-    }
-}
-
-/// The positions of the newlines in a slice, in order, found 64 bytes at a time.
-///
-/// ```
-/// let ends: Vec<usize> = crate::pipeline::frame::Newlines::new(b"a\nbc\n\nd").collect();
-/// assert_eq!(ends, [1, 4, 5]);
-/// ```
-pub struct Newlines<'a> {
-    data: &'a [u8],
-    /// Start of the 64-byte chunk that `bits` describes.
-    base: usize,
-    bits: u64,
-}
-
-impl<'a> Newlines<'a> {
-    /// The newlines of `data`.
-    pub fn new(data: &'a [u8]) -> Newlines<'a> {
-        Newlines {
-            data,
-            base: 0,
-            bits: chunk_newlines(data, 0),
-        }
-    }
-}
-
-impl Iterator for Newlines<'_> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        while self.bits == 0 {
-            self.base += 64;
-            if self.base >= self.data.len() {
-                return None;
-            }
-            self.bits = chunk_newlines(self.data, self.base);
-        }
-        let k = self.bits.trailing_zeros() as usize;
-        self.bits &= self.bits - 1;
-        Some(self.base + k)
-    }
-}
-
-/// The newline bits of `data[base..base + 64]` (fewer bytes at the end of `data`).
-#[inline]
-fn chunk_newlines(data: &[u8], base: usize) -> u64 {
-    match data.get(base..base + 64) {
-        Some(chunk) => newline_bits(chunk.try_into().expect("64 bytes")),
-        None => data
-            .get(base..)
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-            .fold(0, |m, (k, &c)| m | u64::from(c == b'\n') << k),
-    }
-}
-
-/// One bit for each newline among 64 bytes.
-#[inline]
-fn newline_bits(chunk: &[u8; 64]) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        // SAFETY: SSE2 is enabled at compile time (it is part of the x86_64 baseline).
-        #[allow(unsafe_code)]
-        unsafe {
-            newline_bits_sse2(chunk)
-        }
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        newline_bits_swar(chunk)
-    }
-}
-
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-#[inline]
-#[target_feature(enable = "sse2")]
-fn newline_bits_sse2(chunk: &[u8; 64]) -> u64 {
-    use std::arch::x86_64::*;
-    let nl = _mm_set1_epi8(b'\n' as i8);
-    let mut m = 0u64;
-    for (k, c) in chunk.chunks_exact(16).enumerate() {
-        let lo = u64::from_le_bytes(c[..8].try_into().expect("8 bytes"));
-        let hi = u64::from_le_bytes(c[8..].try_into().expect("8 bytes"));
-        let v = _mm_set_epi64x(hi as i64, lo as i64);
-        m |= (_mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) as u32 as u64) << (16 * k);
-    }
-    m
-}
-
-/// Eight bytes at a time: exact zero-byte flags of `word ^ "\n\n.."`, gathered by a multiply.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-fn newline_bits_swar(chunk: &[u8; 64]) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut m = 0u64;
-    for (k, c) in chunk.chunks_exact(8).enumerate() {
-        let x = u64::from_le_bytes(c.try_into().expect("8 bytes")) ^ 0x0a0a_0a0a_0a0a_0a0a;
-        let zero = !(((x & LOW7) + LOW7) | x | LOW7);
-        m |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
-    }
-    m
-}
-
 /// The 1-based (line offset, character column) of byte `offset` in a record.
-pub fn position(record: &[u8], offset: usize) -> (usize, usize) {
+pub(crate) fn position(record: &[u8], offset: usize) -> (usize, usize) {
     let offset = offset.min(record.len());
     let before = &record[..offset];
     let lines = memchr::memchr_iter(b'\n', before).count();
@@ -585,72 +699,97 @@ pub fn position(record: &[u8], offset: usize) -> (usize, usize) {
 mod tests {
     use super::*;
 
-    fn lines(input: &[u8], max: usize) -> Vec<String> {
-        let mut r = Records::new(input, Framing::Line, 0, max);
+    fn lines(data: &[u8], max: usize) -> Vec<String> {
         let mut out = Vec::new();
-        while let Some(rec) = r.next_record().unwrap() {
-            out.push(match rec {
-                Record::Data { line, data } => format!("{line}:{}", String::from_utf8_lossy(data)),
-                Record::TooLong { line, len } => format!("{line}:long {len}"),
-                Record::Truncated { .. } => unreachable!(),
-            });
-        }
+        split_lines(data, max, |n, p| {
+            out.push(match p {
+                Piece::Data(d) => format!("{n}:{}", String::from_utf8_lossy(d)),
+                Piece::Skip => format!("{n}:skip"),
+                Piece::TooLong(len) => format!("{n}:long {len}"),
+            })
+        });
         out
     }
 
     #[test]
-    fn long_lines_and_chunk_edges() {
-        let mut input = Vec::new();
-        for k in 0..20_000 {
-            input.extend_from_slice(format!("line{k}\n").as_bytes());
-        }
-        let got = lines(&input, 100);
-        assert_eq!(got.len(), 20_000);
-        assert_eq!(got[19_999], "20000:line19999");
-        let mut input = b"short\n".to_vec();
-        input.extend(std::iter::repeat_n(b'x', 300_000));
-        input.extend_from_slice(b"\nafter\nlast-without-newline");
+    fn line_rules_in_split_lines() {
         assert_eq!(
-            lines(&input, 1000),
-            [
-                "1:short",
-                "2:long 300001",
-                "3:after",
-                "4:last-without-newline"
-            ]
+            lines(b"0x1\r\n\n  # note\n\t\nxxxxxxxxxxxx\n0x2", 8),
+            ["1:0x1", "2:skip", "3:skip", "4:skip", "5:long 13", "6:0x2"]
         );
+        // A line of exactly the limit is accepted; its CR counts toward the limit.
+        assert_eq!(
+            lines(b"12345678\n1234567\r\n", 8),
+            ["1:12345678", "2:1234567"]
+        );
+        assert_eq!(lines(b"1234567\r\r\n", 8), ["1:long 10"]);
+    }
+
+    /// Chunks cut by the line reader, split into lines, give the lines of the whole input,
+    /// wherever the chunk boundaries fall.
+    fn chunked(input: &[u8], chunk: usize, max: usize) -> Vec<String> {
+        let cfg = Input {
+            framing: Framing::Line,
+            record_len: 0,
+            max_line: max,
+            chunk,
+        };
+        let pool = Pool::default();
+        let mut got = Vec::new();
+        let mut base = 0;
+        read_lines(
+            Box::new(io::Cursor::new(input.to_vec())),
+            &cfg,
+            &pool,
+            &mut |data, len, kind| {
+                match kind {
+                    ChunkKind::Lines => {
+                        let mut v = lines(&data[..len], max);
+                        for s in &mut v {
+                            let (n, rest) = s.split_once(':').unwrap();
+                            *s = format!("{}:{rest}", base + n.parse::<u64>().unwrap());
+                        }
+                        base += v.len() as u64;
+                        got.extend(v);
+                    }
+                    ChunkKind::TooLong(len) => {
+                        base += 1;
+                        got.push(format!("{base}:long {len}"));
+                    }
+                    ChunkKind::Framed(_) => unreachable!(),
+                }
+                true
+            },
+            &|_| {},
+        )
+        .unwrap();
+        got
     }
 
     #[test]
-    fn newline_bitmaps() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut bytes = vec![0u8; 64 * 50 + 17];
-        for b in bytes.iter_mut() {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            *b = [b'\n', b'a', 0x0a ^ 0x80, 0x8a, 0, b'\r', 0xff][(state % 7) as usize];
+    fn chunks_keep_lines_whole_and_numbered() {
+        let mut input = b"\xef\xbb\xbf# header\r\n".to_vec();
+        for k in 0..2000 {
+            input.extend_from_slice(format!("line{k}\n").as_bytes());
         }
-        let slow = |c: &[u8]| {
-            c.iter()
-                .enumerate()
-                .fold(0u64, |m, (k, &b)| m | u64::from(b == b'\n') << k)
-        };
-        for c in bytes.chunks_exact(64) {
-            let c: &[u8; 64] = c.try_into().unwrap();
-            assert_eq!(newline_bits(c), slow(c));
-            assert_eq!(newline_bits_swar(c), slow(c));
+        let expect = lines(&input[3..], 100);
+        for chunk in [1, 2, 3, 7, 64, 100, 4096, 1 << 20] {
+            assert_eq!(chunked(&input, chunk, 100), expect, "chunk {chunk}");
         }
-        for end in 0..300 {
-            let expect: Vec<usize> = (0..end).filter(|&k| bytes[k] == b'\n').collect();
-            assert_eq!(Newlines::new(&bytes[..end]).collect::<Vec<_>>(), expect);
-        }
-        let mut index = NewlineIndex::default();
-        for end in [0, 1, 63, 64, 65, 700, bytes.len()] {
-            for from in (0..end).step_by(7) {
-                let expect = bytes[from..end].iter().position(|&b| b == b'\n');
-                assert_eq!(index.find(&bytes, from, end), expect.map(|k| from + k));
-            }
+        let mut input = b"short\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', 3000));
+        input.extend_from_slice(b"\nafter\nlast-without-newline");
+        for chunk in [5, 64, 1000, 4096] {
+            assert_eq!(
+                chunked(&input, chunk, 1000),
+                [
+                    "1:short",
+                    "2:long 3001",
+                    "3:after",
+                    "4:last-without-newline"
+                ],
+                "chunk {chunk}"
+            );
         }
     }
 

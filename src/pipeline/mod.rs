@@ -1,3 +1,233 @@
-//! The record stream of `convert` and `show`.
+//! The record stream of `convert` and `show`, in one place: sources are read and framed into
+//! chunks ([`frame`]), each chunk is converted ([`work`]), and the converted chunks are written
+//! in input order ([`write`]) to a [`sink`], with errors worded by [`report`] and progress
+//! drawn by [`progress`]. The one-thread driver and the `--jobs N` driver run the same three
+//! stages on the same chunks, so their output is identical by construction.
 
 pub(crate) mod frame;
+pub(crate) mod progress;
+pub(crate) mod report;
+pub(crate) mod sink;
+pub(crate) mod source;
+pub(crate) mod work;
+pub(crate) mod write;
+
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use frame::{read_source, Input, Pool};
+use progress::Progress;
+use sink::Sink;
+use source::Source;
+use work::{Done, Stage};
+use write::{Flow, WriteSettings, Writer};
+
+/// Bytes per chunk with one thread: small enough to keep memory low, large enough that a
+/// chunk's bookkeeping is negligible.
+const CHUNK_SERIAL: usize = 1 << 16;
+/// Bytes per chunk with several threads: large enough that a worker's batch dwarfs the
+/// hand-over cost.
+const CHUNK_PARALLEL: usize = 1 << 20;
+
+/// Most worker threads `--jobs` may ask for.
+pub(crate) const MAX_JOBS: usize = 256;
+
+/// A whole run's settings.
+pub(crate) struct Settings {
+    /// How records are read.
+    pub(crate) input: Input,
+    /// Whether input records are binary (fault columns are byte positions).
+    pub(crate) binary_input: bool,
+    /// How they are written.
+    pub(crate) write: WriteSettings,
+    /// Worker threads (1: everything on the calling thread).
+    pub(crate) jobs: usize,
+    /// Whether to draw progress: `None` on a terminal only, `Some(true)` always, `Some(false)`
+    /// never.
+    pub(crate) progress: Option<bool>,
+}
+
+/// Runs `stage` over every record of `sources`, writing to `sink`; returns the exit code.
+pub(crate) fn run(
+    sources: &[Source],
+    settings: Settings,
+    stage: &dyn Stage,
+    sink: Sink,
+) -> Result<ExitCode> {
+    let progress = match settings.progress {
+        Some(false) => Progress::off(),
+        force => {
+            let total = sources
+                .iter()
+                .map(Source::len)
+                .try_fold(0u64, |t, n| n.map(|n| t.saturating_add(n)));
+            let on_terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
+            if force == Some(true) || on_terminal {
+                Progress::new(total, force == Some(true))
+            } else {
+                Progress::off()
+            }
+        }
+    };
+    let line_end = settings.write.out.line_end();
+    let mut input = settings.input;
+    let jobs = settings.jobs.clamp(1, MAX_JOBS);
+    input.chunk = if jobs > 1 {
+        CHUNK_PARALLEL
+    } else {
+        CHUNK_SERIAL
+    };
+    let convert = |chunk: &frame::Chunk, out: Vec<u8>| {
+        work::convert(
+            chunk,
+            stage,
+            line_end,
+            input.max_line,
+            settings.binary_input,
+            out,
+        )
+    };
+    let writer = Writer::new(settings.write, sources, sink, progress.clone());
+    if jobs == 1 {
+        serial(sources, &input, &convert, writer, &progress)
+    } else {
+        parallel(sources, &input, &convert, writer, &progress, jobs)
+    }
+}
+
+type ConvertFn<'a> = dyn Fn(&frame::Chunk, Vec<u8>) -> Done + Sync + 'a;
+
+/// Everything on the calling thread: read a chunk, convert it, write it.
+fn serial(
+    sources: &[Source],
+    input: &Input,
+    convert: &ConvertFn<'_>,
+    mut writer: Writer<'_>,
+    progress: &Progress,
+) -> Result<ExitCode> {
+    let pool = Pool::default();
+    let mut out = Vec::new();
+    let mut flow = Ok(Flow::Go);
+    let mut read = Ok(());
+    for (k, src) in sources.iter().enumerate() {
+        let go = read_source(
+            src,
+            k,
+            input,
+            &pool,
+            &mut |chunk| {
+                let done = convert(&chunk, std::mem::take(&mut out));
+                pool.give(chunk.data);
+                flow = writer.write(&done);
+                out = done.out;
+                matches!(flow, Ok(Flow::Go))
+            },
+            &|n| progress.read(n),
+        );
+        match go {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => {
+                read = Err(e);
+                break;
+            }
+        }
+    }
+    finish(writer, flow, read)
+}
+
+/// Ends a run: a write error is the run's error; else a read error (after what was read before
+/// it is written); else the writer's verdict.
+fn finish(writer: Writer<'_>, flow: Result<Flow>, read: Result<()>) -> Result<ExitCode> {
+    let flow = flow?;
+    if let Err(e) = read {
+        writer.abandon();
+        return Err(e);
+    }
+    writer.finish(flow)
+}
+
+/// The calling thread reads chunks; `jobs` workers convert them; a writer thread puts them
+/// back in input order and writes them. Every channel is bounded, and every stage stops when
+/// the next one has gone: a writer that fails or stops drops its receiver, the workers' sends
+/// then fail and they drop theirs, and the reader's next send fails.
+fn parallel(
+    sources: &[Source],
+    input: &Input,
+    convert: &ConvertFn<'_>,
+    writer: Writer<'_>,
+    progress: &Progress,
+    jobs: usize,
+) -> Result<ExitCode> {
+    let (chunk_tx, chunk_rx) = crossbeam_channel::bounded::<frame::Chunk>(jobs * 2);
+    let (done_tx, done_rx) = crossbeam_channel::bounded::<Done>(jobs * 2);
+    let inputs = Pool::default();
+    let outputs = Pool::default();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let (rx, tx) = (chunk_rx.clone(), done_tx.clone());
+            let (inputs, outputs) = (&inputs, &outputs);
+            scope.spawn(move || {
+                for chunk in rx {
+                    let done = convert(&chunk, outputs.take_empty());
+                    inputs.give(chunk.data);
+                    if tx.send(done).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop((chunk_rx, done_tx));
+        let outputs = &outputs;
+        let writing = scope.spawn(move || {
+            let mut writer = writer;
+            let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
+            let mut next = 0u64;
+            let mut flow = Ok(Flow::Go);
+            'all: for done in done_rx {
+                waiting.insert(done.seq, done);
+                while let Some(d) = waiting.remove(&next) {
+                    next += 1;
+                    flow = writer.write(&d);
+                    outputs.give(d.out);
+                    if !matches!(flow, Ok(Flow::Go)) {
+                        break 'all;
+                    }
+                }
+            }
+            // Leaving drops the receiver: the workers, then the reader, stop.
+            (writer, flow)
+        });
+        let mut seq = 0u64;
+        let mut read = Ok(());
+        for (k, src) in sources.iter().enumerate() {
+            let go = read_source(
+                src,
+                k,
+                input,
+                &inputs,
+                &mut |mut chunk| {
+                    chunk.seq = seq;
+                    seq += 1;
+                    chunk_tx.send(chunk).is_ok()
+                },
+                &|n| progress.read(n),
+            );
+            match go {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    read = Err(e);
+                    break;
+                }
+            }
+        }
+        drop(chunk_tx);
+        let (writer, flow) = writing
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        finish(writer, flow, read)
+    })
+}

@@ -58,10 +58,41 @@ fn fen_round_trips_identically() {
         .map(|r| r[0].clone())
         .collect();
     fens.extend(tsv("fen/variants.tsv").into_iter().map(|r| r[1].clone()));
-    let input: String = fens.iter().map(|f| format!("{f}\n")).collect();
-    let (code, out, err) = run(&["convert", "-f", "fen", "-t", "fen"], input.as_bytes());
-    assert_eq!(code, 0, "{err}");
-    assert_eq!(String::from_utf8(out).unwrap(), input);
+    // A stream holds boards of one size: the FENs of each size go through one run.
+    let mut sizes: Vec<(usize, usize)> = Vec::new();
+    let dims = |f: &str| {
+        let p = f.split(' ').next().unwrap();
+        (p.split('/').count(), p.len())
+    };
+    for f in &fens {
+        let d = dims(f);
+        if !sizes.contains(&d) {
+            sizes.push(d);
+        }
+    }
+    let mut runs = 0;
+    for d in sizes {
+        let input: String = fens
+            .iter()
+            .filter(|f| dims(f) == d)
+            .map(|f| format!("{f}\n"))
+            .collect();
+        let (code, out, err) = run(&["convert", "-f", "fen", "-t", "fen"], input.as_bytes());
+        if code == 0 {
+            assert_eq!(String::from_utf8(out).unwrap(), input);
+            runs += 1;
+        } else {
+            // Same rank count and length but another width: one FEN a run.
+            assert!(err.contains("a stream holds boards of one size"), "{err}");
+            for f in input.lines() {
+                let (code, out, err) = run(&["convert", "-f", "fen", "-t", "fen", f], b"");
+                assert_eq!(code, 0, "{err}");
+                assert_eq!(String::from_utf8(out).unwrap(), format!("{f}\n"));
+                runs += 1;
+            }
+        }
+    }
+    assert!(runs > 1);
 }
 
 #[test]
@@ -250,16 +281,30 @@ fn json_input_and_output() {
     );
     // Input: a stream of values over several lines, numbers and strings, any one key.
     let input = b"{\"bitboard\": 255}\n{\"size\":\"3x3\",\n \"first\":\"0x054\", \"second\": 137} 7\n{\"trits\":\"102\",\"size\":\"3x1\"}\n";
+    // Each object carries its size, a bare 7 is 8x8, and a stream holds boards of one size:
+    // the first board sets it.
     let (code, out, err) = run(&["convert", "-f", "json", "-t", "pair"], input);
+    assert_eq!(code, 1, "{err}");
     assert_eq!(
-        code, 0,
-        "each object carries its size; a bare 7 is 8x8: {err}"
+        String::from_utf8(out).unwrap(),
+        "0x00000000000000ff 0x0000000000000000\n0x0000000000000007 0x0000000000000000\n"
     );
-    let text = String::from_utf8(out).unwrap();
-    assert_eq!(
-        text,
-        "0x00000000000000ff 0x0000000000000000\n0x054 0x089\n0x0000000000000007 0x0000000000000000\n0x1 0x4\n"
+    assert!(
+        err.contains("-:2: the board is 3x3, but this stream's boards are 8x8 (set by -:1)"),
+        "{err}"
     );
+    assert!(err.contains("-:4: the board is 3x1"), "{err}");
+    for (one, want) in [
+        (
+            &b"{\"size\":\"3x3\",\n \"first\":\"0x054\", \"second\": 137}"[..],
+            "0x054 0x089\n",
+        ),
+        (&b"{\"trits\":\"102\",\"size\":\"3x1\"}\n"[..], "0x1 0x4\n"),
+    ] {
+        let (code, out, err) = run(&["convert", "-f", "json", "-t", "pair"], one);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(String::from_utf8(out).unwrap(), want);
+    }
     // Disagreeing keys are named.
     let (code, _, err) = run(&["convert", "-f", "json", "-t", "pair", "{\"first\":\"0x1\",\"trits\":\"2000000000000000000000000000000000000000000000000000000000000000\"}"], b"");
     assert_eq!(code, 1);
@@ -410,7 +455,7 @@ fn detection() {
     let (code, _, err) = run(&["convert", "-t", "hex", "-s", "3x3", "000000111"], b"");
     assert_eq!(code, 1);
     assert!(
-        err.contains("fits several forms (trits, int): add one of -f trits or -f int"),
+        err.contains("fits several forms (trits, int); add one of -f trits or -f int"),
         "{err}"
     );
     let (code, _, err) = run(&["convert", "-t", "hex", "1/1"], b"");

@@ -48,7 +48,8 @@ fn parse_list(s: &str, base: usize, size: Size, order: Order) -> Result<Bitboard
         if tok.bytes().all(|c| c.is_ascii_digit()) {
             let i: usize = tok.parse().unwrap_or(usize::MAX);
             if i >= n {
-                return Err(ParseError::new(
+                return Err(ParseError::of(
+                    crate::ErrorKind::OffBoard,
                     at,
                     format!(
                         "square index {tok} is off the {size} board: expected 0 to {}",
@@ -69,7 +70,8 @@ fn parse_list(s: &str, base: usize, size: Size, order: Order) -> Result<Bitboard
             )
         })?;
         if !sq.is_on(size) {
-            return Err(ParseError::new(
+            return Err(ParseError::of(
+                crate::ErrorKind::OffBoard,
                 at,
                 format!("square {tok} is off the {size} board"),
             ));

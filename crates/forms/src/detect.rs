@@ -45,17 +45,16 @@ fn is_int_token(t: &str) -> bool {
 }
 
 fn ambiguous(candidates: &[Format]) -> ParseError {
-    let names: Vec<String> = candidates.iter().map(|f| format!("-f {f}")).collect();
-    ParseError::new(
+    ParseError::of(
+        crate::ErrorKind::Ambiguous(candidates.to_vec()),
         Some(0),
         format!(
-            "the input fits several forms ({}): add one of {}",
+            "the input fits several forms ({})",
             candidates
                 .iter()
                 .map(|f| f.name())
                 .collect::<Vec<_>>()
                 .join(", "),
-            names.join(" or ")
         ),
     )
 }
@@ -139,10 +138,11 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
     if all_coords || t.starts_with('(') {
         return Ok(Format::Squares);
     }
-    Err(ParseError::new(
+    Err(ParseError::of(
+        crate::ErrorKind::Undetected,
         Some(0),
         format!(
-            "cannot tell the form of {:?}: expected an integer, a pair, FEN, JSON, an Edax string, a coordinate list or a trit string (or name the form with -f)",
+            "cannot tell the form of {:?}: expected an integer, a pair, FEN, JSON, an Edax string, a coordinate list or a trit string",
             if t.len() > 40 { format!("{}...", &t[..t.char_indices().nth(40).map_or(t.len(), |c| c.0)]) } else { t.to_string() }
         ),
     ))

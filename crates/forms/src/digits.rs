@@ -9,11 +9,10 @@ fn expect_len(t: &str, start: usize, n: usize, what: &str, size: Size) -> Result
     let len = t.chars().count();
     if len != n {
         let at = t.char_indices().nth(n).map_or(t.len(), |(k, _)| k);
-        return Err(ParseError::new(
+        return Err(ParseError::of(
+            crate::ErrorKind::Length,
             Some(start + at),
-            format!(
-                "found {len} characters, expected {n} {what} for a {size} board (set the size with -s WxH)"
-            ),
+            format!("found {len} characters, expected {n} {what} for a {size} board"),
         ));
     }
     Ok(())

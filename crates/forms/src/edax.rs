@@ -42,16 +42,20 @@ pub(crate) fn parse(text: &str) -> Result<Pair, ParseError> {
             format!("found {side:?} after the 64 squares: expected the side to move, X or O"),
         ));
     }
-    Pair::new(first, second).map_err(|e| ParseError::new(Some(start), e.to_string()))
+    Pair::new(first, second)
+        .map_err(|e| ParseError::of(crate::ErrorKind::Overlap, Some(start), e.to_string()))
 }
 
 /// Writes 64 characters (`X` first, `O` second, `-` empty) and ` X` as the side to move.
 pub(crate) fn render(pair: &Pair, out: &mut Vec<u8>) -> Result<(), RenderError> {
     if pair.size() != Size::CHESS {
-        return Err(RenderError(format!(
-            "edax strings are for 8x8 boards, this one is {}",
-            pair.size()
-        )));
+        return Err(RenderError::new(
+            crate::RenderErrorKind::Unsupported,
+            format!(
+                "edax strings are for 8x8 boards, this one is {}",
+                pair.size()
+            ),
+        ));
     }
     for k in 0..64 {
         out.push(match pair.trit_at(k) {

@@ -260,9 +260,9 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
         return Ok(Value::Pieces(pieces));
     }
     if any_second {
-        Ok(Value::Pair(
-            Pair::new(first, second).map_err(|e| ParseError::new(Some(0), e.to_string()))?,
-        ))
+        Ok(Value::Pair(Pair::new(first, second).map_err(|e| {
+            ParseError::of(crate::ErrorKind::Overlap, Some(0), e.to_string())
+        })?))
     } else {
         Ok(Value::Single(first))
     }

@@ -82,7 +82,7 @@ impl FromStr for JsonField {
 }
 
 fn err(msg: impl Into<String>) -> ParseError {
-    ParseError::new(None, msg)
+    ParseError::of(crate::ErrorKind::Json, None, msg)
 }
 
 fn bitboard(v: &Json, key: &str, size: Size, order: Order) -> Result<Bitboard, ParseError> {
@@ -186,7 +186,11 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
             .map(str::len)
             .sum::<usize>()
             + col.saturating_sub(1);
-        ParseError::new(Some(off.min(text.len())), format!("invalid JSON: {e}"))
+        ParseError::of(
+            crate::ErrorKind::Json,
+            Some(off.min(text.len())),
+            format!("invalid JSON: {e}"),
+        )
     })?;
     let obj = match &json {
         Json::Object(m) => m,

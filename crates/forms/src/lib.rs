@@ -69,8 +69,9 @@ impl Value {
     pub fn to_single(&self, layer: Option<Layer>) -> Result<Bitboard, RenderError> {
         match (self, layer) {
             (Value::Single(b), _) => Ok(b.clone()),
-            (_, None) => Err(RenderError(
-                "the input is a two-player board and the output form holds one bitboard: choose one with --layer first, --layer second or --layer occupied".into(),
+            (_, None) => Err(RenderError::new(
+                RenderErrorKind::NeedsLayer,
+                "the input is a two-player board and the output form holds one bitboard: choose the first side, the second side or the occupied squares",
             )),
             (v, Some(l)) => {
                 let p = v.to_pair();
@@ -165,7 +166,8 @@ impl Options {
     /// Checks an inferred size against `--size`.
     fn check_size(&self, found: Size) -> Result<(), ParseError> {
         match self.size {
-            Some(s) if s != found => Err(ParseError::new(
+            Some(s) if s != found => Err(ParseError::of(
+                ErrorKind::SizeMismatch,
                 None,
                 format!("the board is {found} but the size given is {s}"),
             )),
@@ -174,9 +176,40 @@ impl Options {
     }
 }
 
-/// A record that could not be read: where (0-based byte offset in the record, if known) and why.
+/// What kind of problem a [`ParseError`] is. The front end may add a hint for a kind (how to
+/// give the size, how to name the form); the messages themselves name no command-line flag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A character or token that does not belong to the form.
+    Syntax,
+    /// The record is not valid UTF-8 text.
+    Utf8,
+    /// A digit string whose length does not fit the board size (the size may need to be given).
+    Length,
+    /// A square, index or bit outside the board.
+    OffBoard,
+    /// The board's own size disagrees with the size given.
+    SizeMismatch,
+    /// A FEN rank with consecutive digits whose sum, not their number, fits the board
+    /// (`44` for `8`): accepted by the lenient reading only.
+    SummedDigits,
+    /// The two sides of a two-player board share a square.
+    Overlap,
+    /// A JSON syntax error or a member of the wrong type.
+    Json,
+    /// Detection found no form that fits the record.
+    Undetected,
+    /// Detection found several forms that fit the record equally well.
+    Ambiguous(Vec<Format>),
+}
+
+/// A record that could not be read: what kind of problem, where (0-based byte offset in the
+/// record, if known) and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParseError {
+    /// What kind of problem it is.
+    pub kind: ErrorKind,
     /// Byte offset in the record where the problem is.
     pub offset: Option<usize>,
     /// What was found and what was expected.
@@ -184,9 +217,15 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    /// An error at `offset` (byte offset in the record).
+    /// A syntax error at `offset` (byte offset in the record).
     pub fn new(offset: Option<usize>, message: impl Into<String>) -> ParseError {
+        ParseError::of(ErrorKind::Syntax, offset, message)
+    }
+
+    /// An error of `kind` at `offset`.
+    pub fn of(kind: ErrorKind, offset: Option<usize>, message: impl Into<String>) -> ParseError {
         ParseError {
+            kind,
             offset,
             message: message.into(),
         }
@@ -207,13 +246,40 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// What kind of problem a [`RenderError`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RenderErrorKind {
+    /// A two-player value written in a one-bitboard form: a [`Layer`] must be chosen.
+    NeedsLayer,
+    /// The output form cannot hold a board of this size.
+    Unsupported,
+    /// The form is an input form only ([`Format::Auto`]).
+    InputOnly,
+}
+
 /// A value that cannot be written in the requested form.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RenderError(pub String);
+pub struct RenderError {
+    /// What kind of problem it is.
+    pub kind: RenderErrorKind,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl RenderError {
+    /// An error of `kind`.
+    pub fn new(kind: RenderErrorKind, message: impl Into<String>) -> RenderError {
+        RenderError {
+            kind,
+            message: message.into(),
+        }
+    }
+}
 
 impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -383,7 +449,8 @@ pub fn parse(format: Format, record: &[u8], opts: &Options) -> Result<Value, Par
         return packed::parse_binary(format, record, opts);
     }
     let text = std::str::from_utf8(record).map_err(|e| {
-        ParseError::new(
+        ParseError::of(
+            ErrorKind::Utf8,
             Some(e.valid_up_to()),
             "invalid UTF-8: expected text".to_string(),
         )
@@ -449,8 +516,9 @@ pub fn render(
 ) -> Result<(), RenderError> {
     let order = opts.to_order;
     match format {
-        Format::Auto => Err(RenderError(
-            "auto is an input form only: choose an output form with -t".into(),
+        Format::Auto => Err(RenderError::new(
+            RenderErrorKind::InputOnly,
+            "auto is an input form only: choose an output form",
         )),
         Format::Int | Format::Hex | Format::Dec | Format::Bin => {
             let bb = value.to_single(opts.layer)?;
@@ -540,7 +608,9 @@ pub fn convert(
     swap: bool,
     out: &mut Vec<u8>,
 ) -> Result<(), ConvertError> {
-    Conversion::new(from, to, opts, swap).run(record, out)
+    Conversion::new(from, to, opts, swap)
+        .run(record, out)
+        .map(|_| ())
 }
 
 /// A conversion set up once for many records: [`Conversion::run`] gives exactly what
@@ -551,7 +621,8 @@ pub fn convert(
 /// let opts = Options::default();
 /// let conv = Conversion::new(Format::Fen, Format::Pair, &opts, false);
 /// let mut out = Vec::new();
-/// conv.run(b"8/8/8/8/8/8/8/R6k w - - 0 1", &mut out).unwrap();
+/// let size = conv.run(b"8/8/8/8/8/8/8/R6k w - - 0 1", &mut out).unwrap();
+/// assert_eq!(size.to_string(), "8x8");
 /// assert_eq!(out, b"0x0000000000000001 0x0000000000000080");
 /// ```
 #[derive(Debug, Clone, Copy)]
@@ -588,20 +659,21 @@ impl<'a> Conversion<'a> {
         }
     }
 
-    /// Converts one record, appending the output to `out` (nothing is appended on an error).
+    /// Converts one record, appending the output to `out` (nothing is appended on an error);
+    /// returns the size of the board read.
     #[inline]
-    pub fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<(), ConvertError> {
+    pub fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
         if self.fast {
             if let Some((f, s)) = fen::chess_pair_fast(record) {
                 let (f, s) = if self.swap { (s, f) } else { (f, s) };
                 render_u64_pair(self.to, f, s, out);
-                return Ok(());
+                return Ok(Size::CHESS);
             }
         }
         self.general(record, out)
     }
 
-    fn general(&self, record: &[u8], out: &mut Vec<u8>) -> Result<(), ConvertError> {
+    fn general(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
         let mut value = parse(self.from, record, self.opts).map_err(ConvertError::Parse)?;
         if self.swap {
             value = value.swap();
@@ -610,7 +682,8 @@ impl<'a> Conversion<'a> {
         render(self.to, &value, self.opts, out).map_err(|e| {
             out.truncate(mark);
             ConvertError::Render(e)
-        })
+        })?;
+        Ok(value.size())
     }
 }
 

@@ -151,7 +151,8 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
     let width = match opts.size {
         Some(s) => {
             if s.height() != h {
-                return Err(ParseError::new(
+                return Err(ParseError::of(
+                    crate::ErrorKind::SizeMismatch,
                     Some(start),
                     format!(
                         "found {h} ranks, expected {} for the size given ({s})",
@@ -185,10 +186,11 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
             }
             let (o, len) = r.multi.unwrap_or((0, 1));
             let run = &text[r.offset + o..r.offset + o + len];
-            return Err(ParseError::new(
+            return Err(ParseError::of(
+                crate::ErrorKind::SummedDigits,
                 Some(r.offset + o),
                 format!(
-                    "rank {} (from the top): found consecutive digits '{run}': an empty run is one number (write {}), or pass --lenient to add up digits",
+                    "rank {} (from the top): found consecutive digits '{run}': an empty run is one number (write {})",
                     k + 1,
                     run.bytes().map(|d| (d - b'0') as usize).sum::<usize>()
                 ),

@@ -1,0 +1,120 @@
+//! The wording of errors: where a problem is (`FILE:LINE:COLUMN`, `argument 2, column 5`), what
+//! it is, and the hint that names the command-line flag that helps. The library's error kinds
+//! name no flag; this is the one place that turns them into hints.
+
+use bbconv_board::Size;
+use bbconv_forms::{ConvertError, ErrorKind, ParseError, RenderError, RenderErrorKind};
+
+use super::source::Source;
+use super::work::FaultKind;
+
+/// The hint for a parse error's kind, if any.
+pub(crate) fn parse_hint(kind: &ErrorKind) -> Option<String> {
+    Some(match kind {
+        ErrorKind::Length => "set the size with -s WxH".to_string(),
+        ErrorKind::SummedDigits => "pass --lenient to add up digits".to_string(),
+        ErrorKind::Undetected => "name the form with -f FORM".to_string(),
+        ErrorKind::Ambiguous(forms) => {
+            let names: Vec<String> = forms.iter().map(|f| format!("-f {f}")).collect();
+            format!("add one of {}", names.join(" or "))
+        }
+        _ => return None,
+    })
+}
+
+/// The hint for a render error's kind, if any.
+pub(crate) fn render_hint(kind: RenderErrorKind) -> Option<&'static str> {
+    match kind {
+        RenderErrorKind::NeedsLayer => {
+            Some("choose one with --layer first, --layer second or --layer occupied")
+        }
+        RenderErrorKind::InputOnly => Some("choose an output form with -t"),
+        _ => None,
+    }
+}
+
+fn with_hint(message: &str, hint: Option<&str>) -> String {
+    match hint {
+        Some(h) => format!("{message}; {h}"),
+        None => message.to_string(),
+    }
+}
+
+/// A parse error's message with its hint.
+pub(crate) fn parse_error(e: &ParseError) -> String {
+    with_hint(&e.message, parse_hint(&e.kind).as_deref())
+}
+
+/// A render error's message with its hint.
+pub(crate) fn render_error(e: &RenderError) -> String {
+    with_hint(&e.message, render_hint(e.kind))
+}
+
+/// A conversion error's message with its hint.
+pub(crate) fn convert_error(e: &ConvertError) -> String {
+    match e {
+        ConvertError::Parse(p) => parse_error(p),
+        ConvertError::Render(r) => render_error(r),
+    }
+}
+
+/// What the message of a fault needs to know of the run.
+pub(crate) struct Context<'a> {
+    /// The record length limit.
+    pub(crate) max_line: usize,
+    /// Bytes per binary input record.
+    pub(crate) record_len: usize,
+    /// The stream's board size and where it was set (a location, or "-s").
+    pub(crate) stream: Option<(Size, &'a str)>,
+}
+
+/// The message of a fault.
+pub(crate) fn fault_message(kind: &FaultKind, cx: &Context<'_>) -> String {
+    match kind {
+        FaultKind::Convert(e) => convert_error(e),
+        FaultKind::TooLong(len) => format!(
+            "the record is {len} bytes or more, longer than the limit of {} bytes (raise it with --max-line)",
+            cx.max_line
+        ),
+        FaultKind::Truncated(len) => format!(
+            "the last record is {len} bytes, expected {} (the input ends inside a record)",
+            cx.record_len
+        ),
+        FaultKind::SizeDrift(found) => match cx.stream {
+            Some((size, origin)) => format!(
+                "the board is {found}, but this stream's boards are {size} (set by {origin}): a stream holds boards of one size"
+            ),
+            None => format!("the board is {found}, not the stream's size"),
+        },
+    }
+}
+
+/// Where a problem is: `FILE:LINE`, `FILE:LINE:COLUMN`, `argument K` or `argument K, column C`.
+pub(crate) fn location(src: &Source, line: u64, col: Option<usize>) -> String {
+    match (src, col) {
+        (Source::Arg(..), Some(c)) => format!("{}, column {c}", src.name()),
+        (Source::Arg(..), None) => src.name(),
+        (_, Some(c)) => format!("{}:{line}:{c}", src.name()),
+        (_, None) => format!("{}:{line}", src.name()),
+    }
+}
+
+/// The whole line for a bad record: location, message, and for an argument that names a file,
+/// how to read the file instead.
+pub(crate) fn bad_record(
+    src: &Source,
+    line: u64,
+    col: Option<usize>,
+    kind: &FaultKind,
+    cx: &Context<'_>,
+) -> String {
+    let mut s = format!("{}: {}", location(src, line, col), fault_message(kind, cx));
+    if let Some(p) = src.names_a_file() {
+        s.push_str(&format!(
+            " ({} is a file: to read the file, use -i {})",
+            p.display(),
+            p.display()
+        ));
+    }
+    s
+}

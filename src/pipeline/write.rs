@@ -1,0 +1,331 @@
+//! The writing stage: takes converted chunks in input order and writes them, applying the rules
+//! that need the whole stream: the stream's one board size, the output framing between records
+//! (a blank line between grids), the `--errors` placeholders, error reports and their cap, the
+//! counts, and the exit code.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{Context as _, Result};
+use bbconv_board::Size;
+use bbconv_forms::{Format, Framing};
+
+use super::progress::Progress;
+use super::report::{self, Context};
+use super::sink::Sink;
+use super::source::Source;
+use super::work::{Done, FaultKind, What};
+
+/// What a bad record leaves in the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
+pub(crate) enum ErrorMode {
+    /// Report it on stderr and write nothing for it.
+    #[default]
+    Report,
+    /// Write nothing for it and report nothing (the count is still printed and the exit code is 1).
+    Skip,
+    /// Report it and write a placeholder (an empty line; `null` for JSON, `# null` for grids,
+    /// 0xff bytes for binary forms); blank and comment lines get one too, so that output record
+    /// N belongs to input record N.
+    Null,
+}
+
+/// Whether to go on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flow {
+    /// Go on.
+    Go,
+    /// Stop: `--fail-fast` met a bad record.
+    Stop,
+}
+
+/// How output records are framed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct OutFraming {
+    /// The framing of the output form.
+    pub(crate) framing: Framing,
+    /// The output form, for the length of binary placeholders.
+    pub(crate) form: Option<Format>,
+    /// The board size assumed before any board is read.
+    pub(crate) default_size: Size,
+}
+
+impl OutFraming {
+    /// Whether each record is followed by a newline.
+    pub(crate) fn line_end(&self) -> bool {
+        self.framing != Framing::Binary
+    }
+
+    /// Whether records are separated by a blank line.
+    fn separated(&self) -> bool {
+        self.framing == Framing::Block
+    }
+
+    /// The placeholder of a record that was not converted, with its line end.
+    fn placeholder(&self, size: Option<Size>, out: &mut Vec<u8>) {
+        match self.framing {
+            Framing::Binary => {
+                let n = self
+                    .form
+                    .map_or(0, |f| f.record_len(size.unwrap_or(self.default_size)));
+                out.extend(std::iter::repeat_n(0xff, n));
+            }
+            Framing::Block => out.extend_from_slice(b"# null\n"),
+            Framing::Json => out.extend_from_slice(b"null\n"),
+            Framing::Line => out.push(b'\n'),
+        }
+    }
+}
+
+/// The settings of the writing stage.
+pub(crate) struct WriteSettings {
+    /// Output framing.
+    pub(crate) out: OutFraming,
+    /// What bad records leave in the output.
+    pub(crate) errors: ErrorMode,
+    /// Stop at the first bad record.
+    pub(crate) fail_fast: bool,
+    /// Print at most this many bad-record messages.
+    pub(crate) max_errors: Option<u64>,
+    /// The size given with `-s`, which every board must have.
+    pub(crate) size: Option<Size>,
+    /// The record length limit (for messages).
+    pub(crate) max_line: usize,
+    /// Bytes per binary input record (for messages).
+    pub(crate) record_len: usize,
+}
+
+const FLUSH_AT: usize = 1 << 16;
+
+/// The writer of one run.
+pub(crate) struct Writer<'a> {
+    cfg: WriteSettings,
+    sources: &'a [Source],
+    sink: Sink,
+    buf: Vec<u8>,
+    progress: Progress,
+    /// The stream's board size and where it was set.
+    stream: Option<(Size, String)>,
+    first_out: bool,
+    src: Option<usize>,
+    line_base: u64,
+    total: u64,
+    bad: u64,
+    printed: u64,
+}
+
+impl<'a> Writer<'a> {
+    /// A writer of `sources`' records to `sink`.
+    pub(crate) fn new(
+        cfg: WriteSettings,
+        sources: &'a [Source],
+        sink: Sink,
+        progress: Progress,
+    ) -> Writer<'a> {
+        let stream = cfg.size.map(|s| (s, "-s".to_string()));
+        Writer {
+            cfg,
+            sources,
+            sink,
+            buf: Vec::with_capacity(FLUSH_AT * 2),
+            progress,
+            stream,
+            first_out: true,
+            src: None,
+            line_base: 0,
+            total: 0,
+            bad: 0,
+            printed: 0,
+        }
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        if !self.buf.is_empty() {
+            let r = self.sink.write_all(&self.buf);
+            self.buf.clear();
+            r.with_context(|| format!("cannot write {}", self.sink.name()))?;
+        }
+        Ok(())
+    }
+
+    /// Appends one output record (with the separator before it, for grids).
+    fn emit(&mut self, bytes: &[u8]) {
+        if self.cfg.out.separated() && !self.first_out {
+            self.buf.push(b'\n');
+        }
+        self.first_out = false;
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// Writes the placeholder of a record that gave no output, under `--errors null`.
+    fn placeholder(&mut self) {
+        if self.cfg.errors == ErrorMode::Null {
+            let mut p = Vec::new();
+            self.cfg
+                .out
+                .placeholder(self.stream.as_ref().map(|s| s.0), &mut p);
+            self.emit(&p);
+        }
+    }
+
+    /// Counts and reports a bad record.
+    fn bad(&mut self, src: usize, line: u64, col: Option<usize>, kind: &FaultKind) -> Result<Flow> {
+        self.total += 1;
+        self.bad += 1;
+        if self.cfg.errors != ErrorMode::Skip {
+            if self.cfg.max_errors.is_none_or(|m| self.printed < m) {
+                // Keep stdout and stderr in step for a reader watching both.
+                if self.sink.is_stdout() {
+                    self.flush()?;
+                }
+                let cx = Context {
+                    max_line: self.cfg.max_line,
+                    record_len: self.cfg.record_len,
+                    stream: self.stream.as_ref().map(|(s, o)| (*s, o.as_str())),
+                };
+                let line = report::bad_record(&self.sources[src], line, col, kind, &cx);
+                self.progress
+                    .suspend(|| writeln!(std::io::stderr().lock(), "bbconv: {line}"))
+                    .ok();
+            } else if Some(self.printed) == self.cfg.max_errors {
+                self.progress
+                    .suspend(|| {
+                        writeln!(
+                            std::io::stderr().lock(),
+                            "bbconv: further bad records are counted but not shown (--max-errors {})",
+                            self.printed
+                        )
+                    })
+                    .ok();
+            }
+            self.printed += 1;
+        }
+        Ok(if self.cfg.fail_fast {
+            Flow::Stop
+        } else {
+            Flow::Go
+        })
+    }
+
+    /// Writes one converted chunk (chunks come in input order).
+    pub(crate) fn write(&mut self, d: &Done) -> Result<Flow> {
+        if self.src != Some(d.src) {
+            self.src = Some(d.src);
+            self.line_base = 0;
+        }
+        let base = if d.relative { self.line_base } else { 0 };
+        self.line_base += d.lines;
+        if self.stream.is_none() {
+            if let (Some(size), Some(first)) = (d.uniform, d.entries.first()) {
+                self.set_stream(size, d.src, base + first.line);
+            }
+        }
+        let whole = !self.cfg.out.separated()
+            && d.uniform.is_some()
+            && d.uniform == self.stream.as_ref().map(|s| s.0);
+        if whole {
+            // The common case: every record good and of the stream's size.
+            self.total += d.entries.len() as u64;
+            self.first_out &= d.out.is_empty();
+            if self.buf.is_empty() && d.out.len() >= FLUSH_AT {
+                let r = self.sink.write_all(&d.out);
+                r.with_context(|| format!("cannot write {}", self.sink.name()))?;
+            } else {
+                self.buf.extend_from_slice(&d.out);
+            }
+        } else {
+            let mut start = 0;
+            for e in &d.entries {
+                let bytes = &d.out[start..e.end];
+                start = e.end;
+                let flow = match &e.what {
+                    What::Good(size) => match &self.stream {
+                        None => {
+                            self.set_stream(*size, d.src, base + e.line);
+                            self.total += 1;
+                            self.emit(bytes);
+                            Flow::Go
+                        }
+                        Some((s, _)) if s == size => {
+                            self.total += 1;
+                            self.emit(bytes);
+                            Flow::Go
+                        }
+                        Some(_) => {
+                            let kind = FaultKind::SizeDrift(*size);
+                            self.bad_record(d.src, base + e.line, None, &kind)?
+                        }
+                    },
+                    What::Skipped => {
+                        self.placeholder();
+                        Flow::Go
+                    }
+                    What::Bad(f) => self.bad_record(d.src, base + f.line, f.col, &f.kind)?,
+                };
+                if flow == Flow::Stop {
+                    return Ok(Flow::Stop);
+                }
+            }
+        }
+        if self.buf.len() >= FLUSH_AT {
+            self.flush()?;
+        }
+        self.progress.records(self.total);
+        Ok(Flow::Go)
+    }
+
+    fn bad_record(
+        &mut self,
+        src: usize,
+        line: u64,
+        col: Option<usize>,
+        kind: &FaultKind,
+    ) -> Result<Flow> {
+        let flow = self.bad(src, line, col, kind)?;
+        if flow == Flow::Go {
+            self.placeholder();
+        }
+        Ok(flow)
+    }
+
+    fn set_stream(&mut self, size: Size, src: usize, line: u64) {
+        let origin = report::location(&self.sources[src], line, None);
+        self.stream = Some((size, origin));
+    }
+
+    /// Gives up after a read error: what was converted before it still reaches stdout; an
+    /// `-o` file is left untouched.
+    pub(crate) fn abandon(mut self) {
+        self.progress.finish(self.total);
+        if self.sink.is_stdout() {
+            let _ = self.flush();
+            let _ = self.sink.commit();
+        }
+    }
+
+    /// Ends the run: commits the output (unless stopped by `--fail-fast`, which leaves an `-o`
+    /// file untouched) and returns the exit code.
+    pub(crate) fn finish(mut self, flow: Flow) -> Result<ExitCode> {
+        self.progress.finish(self.total);
+        if flow == Flow::Stop {
+            if self.sink.is_stdout() {
+                self.flush()?;
+                self.sink.commit()?;
+            }
+            eprintln!("bbconv: stopped at the first bad record (--fail-fast)");
+            return Ok(ExitCode::from(1));
+        }
+        self.flush()?;
+        self.sink.commit()?;
+        if self.bad > 0 {
+            eprintln!(
+                "bbconv: {} bad record{} of {}",
+                self.bad,
+                if self.bad == 1 { "" } else { "s" },
+                self.total
+            );
+            return Ok(ExitCode::from(1));
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
