@@ -75,7 +75,7 @@ pub(crate) struct DiffArgs {
 }
 
 fn parse(text: &str, what: &str, from: Format, opts: &Options) -> Result<Value> {
-    format::parse(from, text.as_bytes(), opts).map_err(|e| bad_board(what, e))
+    format::parse(from, text.as_bytes(), opts).map_err(|e| bad_board(what, text, e))
 }
 
 /// Lays out titled blocks of lines side by side, as many as fit in `width` columns.
@@ -128,10 +128,15 @@ fn strip_ansi(s: &str) -> String {
     out
 }
 
+/// The width to lay blocks out in: `COLUMNS` when set, else the terminal's width, else 100.
 fn width() -> usize {
     std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.parse().ok())
+        .or_else(|| {
+            terminal_size::terminal_size_of(std::io::stdout())
+                .map(|(terminal_size::Width(w), _)| usize::from(w))
+        })
         .unwrap_or(100)
 }
 
@@ -279,7 +284,8 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
         ));
         let exact = orders_giving(&raw, &exp);
         if exact.is_empty() {
-            let (o, extra, missing) = closest_order(&raw, &exp);
+            let (o, extra, missing) =
+                closest_order(&raw, &exp).map_err(|e| bad_input(e.to_string()))?;
             text.push_str(&format!(
                 "  no order makes VALUE exactly the expected squares; closest: {o} ({}), which has {} extra and misses {}\n",
                 o.formula(),

@@ -6,7 +6,7 @@ mod explain;
 mod op;
 mod show;
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -126,9 +126,10 @@ impl GlobalArgs {
         let color = match self.color {
             ColorChoice::Always => true,
             ColorChoice::Never => false,
+            // anstream's rules: a terminal, TERM not dumb, NO_COLOR unset, CLICOLOR not 0, or
+            // CLICOLOR_FORCE set.
             ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::stdout().is_terminal()
+                anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never
             }
         };
         GridStyle {
@@ -223,13 +224,16 @@ pub(crate) fn bad_input(msg: impl std::fmt::Display) -> anyhow::Error {
     Failure::Input(msg.to_string()).into()
 }
 
-/// A board argument that does not parse: what it was (`board 1`, `VALUE`), the column, why.
-pub(crate) fn bad_board(what: &str, e: bbconv_forms::ParseError) -> anyhow::Error {
+/// A board argument that does not parse: what it was (`board 1`, `VALUE`), the column, why,
+/// and the hint for the kind of error.
+pub(crate) fn bad_board(what: &str, text: &str, e: bbconv_forms::ParseError) -> anyhow::Error {
     let col = e
         .offset
         .map(|o| format!(", column {}", o + 1))
         .unwrap_or_default();
-    bad_input(format!("{what}{col}: {}", e.message))
+    use crate::pipeline::{report, source::Source};
+    let hint = report::file_hint(&Source::Arg(0, text.to_string()));
+    bad_input(format!("{what}{col}: {}{hint}", report::parse_error(&e)))
 }
 
 impl BoardArgs {
@@ -279,23 +283,146 @@ impl BoardArgs {
     }
 }
 
+/// The subcommands' names, for "did you mean" hints.
+const SUBCOMMANDS: &[&str] = &[
+    "convert",
+    "show",
+    "op",
+    "explain",
+    "diff",
+    "formats",
+    "completions",
+    "man",
+];
+
+/// The `--color` choice as written on the command line, read before clap so that clap's own
+/// help and errors follow it too.
+fn color_choice(args: &[std::ffi::OsString]) -> clap::ColorChoice {
+    let mut choice = clap::ColorChoice::Auto;
+    let mut it = args.iter().skip(1).map(|a| a.to_string_lossy());
+    while let Some(a) = it.next() {
+        let value = match a.strip_prefix("--color") {
+            Some("") => it.next().map(|v| v.into_owned()),
+            Some(v) if v.starts_with('=') => Some(v[1..].to_string()),
+            _ => None,
+        };
+        match value.as_deref() {
+            Some("always") => choice = clap::ColorChoice::Always,
+            Some("never") => choice = clap::ColorChoice::Never,
+            Some("auto") => choice = clap::ColorChoice::Auto,
+            _ => {}
+        }
+        if a == "--" {
+            break;
+        }
+    }
+    choice
+}
+
+/// The optimal-string-alignment distance (edits and swaps of neighbours) between two words.
+fn distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = v;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The subcommand a mistyped first argument was probably meant to be: a word of letters
+/// within one edit (three or four letters) or two edits (longer) of a subcommand's name. No
+/// board is such a word.
+fn mistyped_subcommand(first: &str) -> Option<&'static str> {
+    if first.len() < 3 || !first.bytes().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let first = first.to_ascii_lowercase();
+    let max = if first.len() <= 4 { 1 } else { 2 };
+    SUBCOMMANDS
+        .iter()
+        .map(|s| (distance(&first, s), *s))
+        .filter(|(d, _)| (1..=max).contains(d))
+        .min()
+        .map(|(_, s)| s)
+}
+
+/// Prints a clap error with bbconv's prefix (`bbconv: ` for clap's `error: `).
+fn print_clap_error(e: &clap::Error, color: bool) {
+    let styled = e.render();
+    let text = if color {
+        styled.ansi().to_string()
+    } else {
+        styled.to_string()
+    };
+    let text = match text.find("error:") {
+        Some(k)
+            if text[..k]
+                .chars()
+                .all(|c| c == '\x1b' || c == '[' || c == 'm' || c.is_ascii_digit() || c == ';') =>
+        {
+            let rest = text[k + "error:".len()..].trim_start_matches(|c: char| {
+                c == '\x1b' || c == '[' || c == 'm' || c.is_ascii_digit() || c == ';'
+            });
+            format!("bbconv: {}", rest.trim_start())
+        }
+        _ => text,
+    };
+    let _ = write!(std::io::stderr().lock(), "{text}");
+}
+
 /// Parses the command line and runs it.
 pub(crate) fn run() -> Result<ExitCode> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let color = color_choice(&args);
+    if let Some(first) = args.get(1).and_then(|a| a.to_str()) {
+        if let Some(sub) = mistyped_subcommand(first) {
+            eprintln!(
+                "bbconv: unrecognized subcommand '{first}': did you mean `{sub}`?\n\nFor more information, try 'bbconv --help'."
+            );
+            return Ok(ExitCode::from(2));
+        }
+    }
     // As `Cli::try_parse`, but the command (hundreds of allocations) is leaked rather than
     // dropped: it lives until the process ends anyway, and freeing it costs more start-up time
     // than building it costs for a one-liner.
-    let mut command = Cli::command();
+    let mut command = Cli::command().color(color);
     let parsed = command
-        .try_get_matches_from_mut(std::env::args_os())
+        .try_get_matches_from_mut(&args)
         .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));
     std::mem::forget(command);
     let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             // --help and --version print to stdout and succeed; usage errors exit 2.
-            let code = if e.use_stderr() { 2 } else { 0 };
+            if e.use_stderr() {
+                let on = match color {
+                    clap::ColorChoice::Always => true,
+                    clap::ColorChoice::Never => false,
+                    clap::ColorChoice::Auto => {
+                        anstream::AutoStream::choice(&std::io::stderr())
+                            != anstream::ColorChoice::Never
+                    }
+                };
+                print_clap_error(&e, on);
+                return Ok(ExitCode::from(2));
+            }
             let _ = e.print();
-            return Ok(ExitCode::from(code));
+            return Ok(ExitCode::SUCCESS);
         }
     };
     let grid = cli.global.grid_style();
@@ -310,7 +437,7 @@ pub(crate) fn run() -> Result<ExitCode> {
         Some(Command::Diff(args)) => explain::diff(args, grid),
         None => {
             if cli.show.is_empty() && std::io::stdin().is_terminal() {
-                let _ = Cli::command().print_help();
+                let _ = Cli::command().color(color).print_help();
                 return Ok(ExitCode::from(2));
             }
             show::run(cli.show, grid)

@@ -91,7 +91,8 @@ fn arity(args: &[String], n: usize, what: &str) -> Result<()> {
 }
 
 fn board(text: &str, k: usize, from: Format, opts: &Options) -> Result<Value> {
-    format::parse(from, text.as_bytes(), opts).map_err(|e| bad_board(&format!("board {k}"), e))
+    format::parse(from, text.as_bytes(), opts)
+        .map_err(|e| bad_board(&format!("board {k}"), text, e))
 }
 
 fn single(v: &Value, opts: &Options) -> Result<Bitboard> {
@@ -187,9 +188,13 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
                         Some(i) if to == Format::Indices => {
                             out.extend_from_slice(format!("{i}\n").as_bytes())
                         }
-                        Some(i) => out.extend_from_slice(
-                            format!("{}\n", opts.to_order.square(b.size(), i)).as_bytes(),
-                        ),
+                        Some(i) => {
+                            let size = b.size();
+                            let sq = opts.to_order.square(size, i).ok_or_else(|| {
+                                bad_input(format!("bit {i} is off the {size} board"))
+                            })?;
+                            out.extend_from_slice(format!("{sq}\n").as_bytes())
+                        }
                     }
                 }
                 return finish(out);
@@ -246,13 +251,12 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
 fn parse_square(text: &str, on: &Bitboard, opts: &Options) -> Result<Square> {
     let size = on.size();
     if let Ok(i) = text.parse::<usize>() {
-        if i >= size.squares() {
-            return Err(bad_input(format!(
+        return opts.order.square(size, i).ok_or_else(|| {
+            bad_input(format!(
                 "square index {i} is off the {size} board: expected 0 to {}",
                 size.squares() - 1
-            )));
-        }
-        return Ok(opts.order.square(size, i));
+            ))
+        });
     }
     Square::parse_on(text, size).map_err(bad_input)
 }

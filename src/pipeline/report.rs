@@ -109,12 +109,17 @@ pub(crate) fn bad_record(
     cx: &Context<'_>,
 ) -> String {
     let mut s = format!("{}: {}", location(src, line, col), fault_message(kind, cx));
-    if let Some(p) = src.names_a_file() {
-        s.push_str(&format!(
-            " ({} is a file: to read the file, use -i {})",
-            p.display(),
-            p.display()
-        ));
-    }
+    s.push_str(&file_hint(src));
     s
+}
+
+/// For an argument that names an existing file, how to read the file instead (else nothing).
+pub(crate) fn file_hint(src: &Source) -> String {
+    match src.names_a_file() {
+        Some(p) => format!(
+            " ({} is a file: to read the file, use -i FILE)",
+            p.display()
+        ),
+        None => String::new(),
+    }
 }

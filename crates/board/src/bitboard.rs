@@ -249,7 +249,8 @@ impl Bitboard {
     /// The set squares, ascending by canonical index.
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         let size = self.size;
-        self.indices().map(move |i| Square::from_index(size, i))
+        self.indices()
+            .map(move |i| Square::new(i % size.width(), i / size.width()))
     }
 
     /// The lowest set canonical index.
@@ -278,11 +279,29 @@ impl Bitboard {
                 right: other.size,
             });
         }
+        Ok(self.zip_same(other, f))
+    }
+
+    /// [`Bitboard::zip`] for two bitboards known to have one size (the two sides of a pair).
+    pub(crate) fn zip_same(&self, other: &Bitboard, f: impl Fn(u64, u64) -> u64) -> Bitboard {
+        debug_assert_eq!(self.size, other.size);
         let mut out = self.clone();
         for (a, b) in out.words_mut().iter_mut().zip(other.words()) {
             *a = f(*a, *b);
         }
-        Ok(out)
+        out
+    }
+
+    /// The 8x8 bitboard of a LERF integer: every `u64` is one.
+    ///
+    /// ```
+    /// use bbconv_board::Bitboard;
+    /// assert_eq!(Bitboard::chess(0x81).count(), 2);
+    /// ```
+    pub fn chess(value: u64) -> Bitboard {
+        let mut bb = Bitboard::empty(Size::CHESS);
+        bb.words_mut()[0] = value;
+        bb
     }
 
     /// Squares in both; the sizes must match.

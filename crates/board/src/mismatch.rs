@@ -3,7 +3,7 @@
 //! `diff`.
 
 use crate::ops::{shift, Direction, Symmetry};
-use crate::{Bitboard, Order, Pair};
+use crate::{Bitboard, BitboardError, Order, Pair};
 
 /// A way to read a number: which orders make it the expected set.
 ///
@@ -24,23 +24,27 @@ pub fn orders_giving(raw: &Bitboard, expected: &Bitboard) -> Vec<Order> {
 
 /// The order whose reading of `raw` is closest to `expected` (fewest differing squares; the first
 /// in table order on a tie), with the squares only in the reading and only in the expected set.
-pub fn closest_order(raw: &Bitboard, expected: &Bitboard) -> (Order, Bitboard, Bitboard) {
+/// The two must have one size.
+pub fn closest_order(
+    raw: &Bitboard,
+    expected: &Bitboard,
+) -> Result<(Order, Bitboard, Bitboard), BitboardError> {
     let mut best: Option<(usize, Order, Bitboard, Bitboard)> = None;
     for o in Order::ALL {
         let got = o.decode(raw);
-        let (extra, missing) = match (got.andnot(expected), expected.andnot(&got)) {
-            (Ok(a), Ok(b)) => (a, b),
-            _ => continue,
-        };
+        let extra = got.andnot(expected)?;
+        let missing = expected.zip_same(&got, |a, b| a & !b);
         let d = extra.count() + missing.count();
         if best.as_ref().is_none_or(|b| d < b.0) {
             best = Some((d, o, extra, missing));
         }
     }
-    match best {
-        Some((_, o, a, b)) => (o, a, b),
-        None => (Order::Lerf, raw.clone(), expected.clone()),
-    }
+    // Order::ALL is not empty, so there is a best order.
+    let (_, o, a, b) = best.ok_or(BitboardError::SizeMismatch {
+        left: raw.size(),
+        right: expected.size(),
+    })?;
+    Ok((o, a, b))
 }
 
 /// A board of one or two layers, for comparisons.

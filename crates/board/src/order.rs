@@ -23,7 +23,8 @@ use crate::{Bitboard, Size, Square};
 /// use bbconv_board::{Order, Size, Square};
 /// let o: Order = "BERF".parse().unwrap();
 /// assert_eq!(o, Order::Berlef);
-/// assert_eq!(o.square(Size::CHESS, 0).to_string(), "a8");
+/// assert_eq!(o.square(Size::CHESS, 0).unwrap().to_string(), "a8");
+/// assert_eq!(o.square(Size::CHESS, 64), None);
 /// assert_eq!(Order::Lefr.index(Size::CHESS, "a2".parse().unwrap()), 1);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -130,9 +131,37 @@ impl Order {
         }
     }
 
-    /// The square of bit index `i < W*H` under this order.
+    /// The square of bit index `i` under this order, or `None` when `i` is off the board
+    /// (`i >= W*H`).
     #[inline]
-    pub fn square(self, size: Size, i: usize) -> Square {
+    pub fn square(self, size: Size, i: usize) -> Option<Square> {
+        (i < size.squares()).then(|| self.square_on(size, i))
+    }
+
+    /// Each square of the canonical set `bb` with its index under this order, by index.
+    ///
+    /// ```
+    /// use bbconv_board::{Bitboard, Order, Size};
+    /// let bb = Bitboard::from_u64(Size::CHESS, 1).unwrap(); // a1
+    /// let v: Vec<(usize, String)> = Order::Berlef
+    ///     .numbered(&bb)
+    ///     .into_iter()
+    ///     .map(|(i, sq)| (i, sq.to_string()))
+    ///     .collect();
+    /// assert_eq!(v, [(56, "a1".to_string())]);
+    /// ```
+    pub fn numbered(self, bb: &Bitboard) -> Vec<(usize, Square)> {
+        let size = bb.size();
+        let raw = self.encode(bb);
+        // Every bit of a bitboard is on its board.
+        raw.indices()
+            .map(|i| (i, self.square_on(size, i)))
+            .collect()
+    }
+
+    /// [`Order::square`] for an index known to be on the board.
+    #[inline]
+    pub(crate) fn square_on(self, size: Size, i: usize) -> Square {
         let (w, h) = (size.width(), size.height());
         let (fm, rr, fr) = self.shape();
         let (f, r) = if fm { (i / h, i % h) } else { (i % w, i / w) };
@@ -151,7 +180,7 @@ impl Order {
         if size == Size::CHESS {
             if let Some(v) = bb.as_u64() {
                 if let Some(x) = fast8(self, v, false) {
-                    return Bitboard::from_u64(size, x).unwrap_or_else(|_| bb.clone());
+                    return Bitboard::chess(x);
                 }
             }
         }
@@ -180,13 +209,13 @@ impl Order {
         if size == Size::CHESS {
             if let Some(v) = raw.as_u64() {
                 if let Some(x) = fast8(self, v, true) {
-                    return Bitboard::from_u64(size, x).unwrap_or_else(|_| raw.clone());
+                    return Bitboard::chess(x);
                 }
             }
         }
         let mut out = Bitboard::empty(size);
         for i in raw.indices() {
-            out.set_bit(self.square(size, i).index(size));
+            out.set_bit(self.square_on(size, i).index(size));
         }
         out
     }
@@ -290,7 +319,7 @@ mod tests {
             for o in Order::ALL {
                 let mut slow_dec = Bitboard::empty(Size::CHESS);
                 for i in raw.indices() {
-                    slow_dec.set_bit(o.square(Size::CHESS, i).index(Size::CHESS));
+                    slow_dec.set_bit(o.square(Size::CHESS, i).unwrap().index(Size::CHESS));
                 }
                 assert_eq!(o.decode(&raw), slow_dec, "{o} decode");
                 let mut slow_enc = Bitboard::empty(Size::CHESS);
@@ -309,7 +338,7 @@ mod tests {
             assert_eq!(o.name().to_uppercase().parse::<Order>().unwrap(), o);
             let s = Size::new(5, 3).unwrap();
             for i in 0..15 {
-                assert_eq!(o.index(s, o.square(s, i)), i);
+                assert_eq!(o.index(s, o.square(s, i).unwrap()), i);
             }
         }
         let e = "zig".parse::<Order>().unwrap_err().to_string();

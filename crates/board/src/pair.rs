@@ -111,9 +111,8 @@ impl Pair {
 
     /// The occupied squares, `first | second`.
     pub fn occupied(&self) -> Bitboard {
-        self.first
-            .or(&self.second)
-            .unwrap_or_else(|_| self.first.clone())
+        // The two sides of a pair have one size by construction.
+        self.first.zip_same(&self.second, |a, b| a | b)
     }
 
     /// The pair with the roles exchanged.
@@ -177,7 +176,8 @@ impl Pair {
             let i = if order == Order::Lerf {
                 k
             } else {
-                order.square(size, k).index(size)
+                // k < W*H: the length was checked above.
+                order.square_on(size, k).index(size)
             };
             match t {
                 0 => {}

@@ -18,7 +18,8 @@ use crate::Size;
 /// assert_eq!((sq.file(), sq.rank()), (9, 9));
 /// assert_eq!(sq.index(Size::new(10, 10).unwrap()), 99);
 /// assert_eq!("(4,3)".parse::<Square>().unwrap().to_string(), "e4");
-/// assert_eq!(Square::from_index(Size::CHESS, 63).to_string(), "h8");
+/// assert_eq!(Square::from_index(Size::CHESS, 63).unwrap().to_string(), "h8");
+/// assert_eq!(Square::from_index(Size::CHESS, 64), None);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square {
@@ -83,10 +84,11 @@ impl Square {
         size.width() * self.rank() + self.file()
     }
 
-    /// The square with canonical LERF index `i` (`i < W*H`).
+    /// The square with canonical LERF index `i`, or `None` when `i` is off the board
+    /// (`i >= W*H`).
     #[inline]
-    pub fn from_index(size: Size, i: usize) -> Square {
-        Square::new(i % size.width(), i / size.width())
+    pub fn from_index(size: Size, i: usize) -> Option<Square> {
+        (i < size.squares()).then(|| Square::new(i % size.width(), i / size.width()))
     }
 
     /// Whether the square lies on a board of `size`.

@@ -46,8 +46,11 @@ fn parse_list(s: &str, base: usize, size: Size, order: Order) -> Result<Bitboard
     for (off, tok) in toks {
         let at = Some(base + off);
         if tok.bytes().all(|c| c.is_ascii_digit()) {
-            let i: usize = tok.parse().unwrap_or(usize::MAX);
-            if i >= n {
+            let sq = tok
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| order.square(size, i));
+            let Some(sq) = sq else {
                 return Err(ParseError::of(
                     crate::ErrorKind::OffBoard,
                     at,
@@ -56,8 +59,8 @@ fn parse_list(s: &str, base: usize, size: Size, order: Order) -> Result<Bitboard
                         n - 1
                     ),
                 ));
-            }
-            bb.set_bit(order.square(size, i).index(size));
+            };
+            bb.set_bit(sq.index(size));
             continue;
         }
         let sq: Square = tok.parse().map_err(|_| {
@@ -116,15 +119,12 @@ pub(crate) fn parse(text: &str, size: Size, opts: &Options) -> Result<Value, Par
 }
 
 fn render_list(format: Format, bb: &Bitboard, order: Order, out: &mut Vec<u8>) {
-    let size = bb.size();
-    let raw = order.encode(bb);
     let mut any = false;
-    for i in raw.indices() {
+    for (i, sq) in order.numbered(bb) {
         if any {
             out.push(b' ');
         }
         any = true;
-        let sq = order.square(size, i);
         match format {
             Format::Indices => out.extend_from_slice(i.to_string().as_bytes()),
             Format::Coords => out.extend_from_slice(sq.coords().as_bytes()),

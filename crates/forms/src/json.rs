@@ -276,15 +276,14 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
                 )));
             }
             let bb = bitboard(bbv, letter, size, o.order)?;
-            for i in bb.indices() {
-                if let Some(other) = pl.get(i) {
+            for sq in bb.squares() {
+                if let Some(other) = pl.get(sq.index(size)) {
                     return Err(err(format!(
                         "\"pieces\": square {} is in both {} and {letter}",
-                        bbconv_board::Square::from_index(size, i),
-                        other.letter as char
+                        sq, other.letter as char
                     )));
                 }
-                pl.set(i, Some(Piece::new(l[0])));
+                pl.set(sq.index(size), Some(Piece::new(l[0])));
             }
         }
         found.push(("pieces", Value::Pieces(pl)));
@@ -334,13 +333,12 @@ fn hex(out: &mut Vec<u8>, bb: &Bitboard, order: Order) {
 
 fn names(out: &mut Vec<u8>, bb: &Bitboard, order: Order) {
     out.push(b'[');
-    let size = bb.size();
-    for (k, i) in order.encode(bb).indices().enumerate() {
+    for (k, (_, sq)) in order.numbered(bb).into_iter().enumerate() {
         if k > 0 {
             out.push(b',');
         }
         out.push(b'"');
-        out.extend_from_slice(order.square(size, i).to_string().as_bytes());
+        out.extend_from_slice(sq.to_string().as_bytes());
         out.push(b'"');
     }
     out.push(b']');

@@ -71,7 +71,7 @@ impl Value {
             (Value::Single(b), _) => Ok(b.clone()),
             (_, None) => Err(RenderError::new(
                 RenderErrorKind::NeedsLayer,
-                "the input is a two-player board and the output form holds one bitboard: choose the first side, the second side or the occupied squares",
+                "the input is a two-player board and the output form holds one bitboard",
             )),
             (v, Some(l)) => {
                 let p = v.to_pair();

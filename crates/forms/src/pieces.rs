@@ -53,9 +53,9 @@ pub(crate) fn parse(text: &str, size: Size, order: Order) -> Result<Placement, P
         let raw =
             int::parse_integer(&tok[2..], Format::Int, size).map_err(|e| e.shifted(here + 2))?;
         let bb = order.decode(&raw);
-        for i in bb.indices() {
+        for sq in bb.squares() {
+            let i = sq.index(size);
             if let Some(other) = pl.get(i) {
-                let sq = bbconv_board::Square::from_index(size, i);
                 return Err(ParseError::new(
                     Some(here),
                     format!(
