@@ -9,7 +9,7 @@ use bbconv_board::Size;
 use bbconv_forms::{Conversion, ConvertError, Format, GridStyle};
 use clap::Args;
 
-use super::{format_parser, usage, BoardArgs};
+use super::args::{format_parser, usage, BoardArgs};
 use crate::pipeline::frame::Input;
 use crate::pipeline::sink::Sink;
 use crate::pipeline::source::Source;

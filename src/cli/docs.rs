@@ -9,7 +9,7 @@ use bbconv_board::Order;
 use bbconv_forms::{Format, DETECTION_RULES};
 use clap_complete::Shell;
 
-use super::EXIT_CODES;
+use super::args::EXIT_CODES;
 
 /// clap_complete's elvish and PowerShell scripts complete flags only; this adds the values of
 /// `-f`/`-t` (every form) and `--order`/`--to-order` (every order), as bash, zsh and fish have.
@@ -57,8 +57,7 @@ fn add_value_completion(shell: Shell, script: String) -> String {
     }
 }
 
-pub(crate) fn completions(shell: Shell) -> Result<ExitCode> {
-    let mut cmd = super::command();
+pub(crate) fn completions(shell: Shell, mut cmd: clap::Command) -> Result<ExitCode> {
     let mut raw = Vec::new();
     clap_complete::generate(shell, &mut cmd, "bbconv", &mut raw);
     let out = add_value_completion(shell, String::from_utf8_lossy(&raw).into_owned()).into_bytes();
@@ -84,8 +83,7 @@ fn line_start(s: &str) -> String {
     }
 }
 
-pub(crate) fn man() -> Result<ExitCode> {
-    let cmd = super::command();
+pub(crate) fn man(cmd: clap::Command) -> Result<ExitCode> {
     let man = clap_mangen::Man::new(cmd.clone())
         .section("1")
         .manual("bbconv manual");

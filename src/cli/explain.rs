@@ -12,7 +12,7 @@ use bbconv_board::{Bitboard, Order, Pair};
 use bbconv_forms::{self as format, Format, GridStyle, Layer, Options, Value};
 use clap::Args;
 
-use super::{bad_board, bad_input, format_parser, usage, BoardArgs};
+use super::args::{bad_board, bad_input, format_parser, usage, BoardArgs};
 
 pub(crate) const EXPLAIN_EXAMPLES: &str = "\
 Examples:

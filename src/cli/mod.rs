@@ -1,5 +1,6 @@
 //! The command line: clap definitions of every subcommand and the dispatch to them.
 
+mod args;
 mod convert;
 mod docs;
 mod explain;
@@ -10,17 +11,10 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv_board::ternary::{DigitOrder, PackLayout};
-use bbconv_board::{Order, Size};
-use bbconv_forms::{Format, GridStyle, JsonField, Layer, Options};
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use bbconv_forms::GridStyle;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
-pub(crate) const EXIT_CODES: &str = "\
-Exit codes:
-  0  every record converted
-  1  some input was invalid (each bad record is reported on stderr; every good one is still converted, in order)
-  2  bad usage, or an input or output file could not be read or written";
+use args::{Failure, EXIT_CODES};
 
 const MAIN_EXAMPLES: &str = "\
 Examples:
@@ -136,150 +130,6 @@ impl GlobalArgs {
             unicode: self.unicode,
             color,
         }
-    }
-}
-
-pub(crate) fn format_parser() -> impl TypedValueParser<Value = Format> {
-    PossibleValuesParser::new(Format::ALL.iter().map(|f| {
-        PossibleValue::new(f.name())
-            .aliases(f.aliases().iter().copied())
-            .help(f.description())
-    }))
-    .map(|s| s.parse::<Format>().unwrap_or(Format::Auto))
-}
-
-pub(crate) fn order_parser() -> impl TypedValueParser<Value = Order> {
-    PossibleValuesParser::new(Order::ALL.iter().map(|o| {
-        let v = PossibleValue::new(o.name()).help(o.formula());
-        if *o == Order::Berlef {
-            v.alias("berf")
-        } else {
-            v
-        }
-    }))
-    .map(|s| s.parse::<Order>().unwrap_or_default())
-}
-
-/// Board settings shared by the subcommands.
-#[derive(Args, Debug, Clone, Default)]
-pub(crate) struct BoardArgs {
-    /// Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own.
-    #[arg(short = 's', long, value_name = "WxH")]
-    size: Option<Size>,
-    /// Square order of input numbers and digit strings.
-    #[arg(long, value_name = "ORDER", value_parser = order_parser(), ignore_case = true, default_value = "lerf")]
-    order: Order,
-    /// Square order of output numbers and digit strings [default: --order].
-    #[arg(long, value_name = "ORDER", value_parser = order_parser(), ignore_case = true)]
-    to_order: Option<Order>,
-    /// Exchange the two sides (first <-> second; piece letters change case).
-    #[arg(long)]
-    swap: bool,
-    /// Which bitboard of a two-player board a one-bitboard form writes.
-    #[arg(long, value_name = "LAYER", value_parser = ["first", "second", "occupied"])]
-    layer: Option<String>,
-    /// Digit order inside a packed byte: lsd (first trit least significant) or msd.
-    #[arg(long, value_name = "lsd|msd", value_parser = ["lsd", "msd"], default_value = "lsd")]
-    digits: String,
-    /// Digits stored for empty, first and second in packed bytes (Edax patterns: 201).
-    #[arg(long, value_name = "MAP", default_value = "012")]
-    digit_map: String,
-    /// Piece letters for the first and second side when a pair is written as FEN or pieces.
-    #[arg(long, value_name = "Ul", default_value = "Pp")]
-    letters: String,
-    /// Read FEN as shakmaty does: consecutive digits add up (44 = 8).
-    #[arg(long)]
-    lenient: bool,
-    /// JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen.
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
-    fields: Option<Vec<String>>,
-}
-
-/// A failure the run reports in one line and maps to its exit code.
-#[derive(Debug)]
-pub(crate) enum Failure {
-    /// A mistake in the command line (exit code 2).
-    Usage(String),
-    /// A board given as an argument that is not valid (exit code 1).
-    Input(String),
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Usage(m) | Failure::Input(m) => f.write_str(m),
-        }
-    }
-}
-
-impl std::error::Error for Failure {}
-
-/// A usage failure, as an error.
-pub(crate) fn usage(msg: impl Into<String>) -> anyhow::Error {
-    Failure::Usage(msg.into()).into()
-}
-
-/// A bad-input failure, as an error.
-pub(crate) fn bad_input(msg: impl std::fmt::Display) -> anyhow::Error {
-    Failure::Input(msg.to_string()).into()
-}
-
-/// A board argument that does not parse: what it was (`board 1`, `VALUE`), the column, why,
-/// and the hint for the kind of error.
-pub(crate) fn bad_board(what: &str, text: &str, e: bbconv_forms::ParseError) -> anyhow::Error {
-    let col = e
-        .offset
-        .map(|o| format!(", column {}", o + 1))
-        .unwrap_or_default();
-    use crate::pipeline::{report, source::Source};
-    let hint = report::file_hint(&Source::Arg(0, text.to_string()));
-    bad_input(format!("{what}{col}: {}{hint}", report::parse_error(&e)))
-}
-
-impl BoardArgs {
-    fn options(&self, grid: GridStyle) -> Result<Options, Failure> {
-        let letters = self.letters.as_bytes();
-        if letters.len() != 2
-            || !letters[0].is_ascii_uppercase()
-            || !letters[1].is_ascii_lowercase()
-        {
-            return Err(Failure::Usage(format!(
-                "invalid --letters '{}': expected an uppercase letter for the first side and a lowercase one for the second, such as Pp",
-                self.letters
-            )));
-        }
-        let fields = match &self.fields {
-            None => None,
-            Some(list) => Some(
-                list.iter()
-                    .map(|f| f.parse::<JsonField>())
-                    .collect::<Result<Vec<_>, _>>()
-                    .map_err(Failure::Usage)?,
-            ),
-        };
-        Ok(Options {
-            size: self.size,
-            order: self.order,
-            to_order: self.to_order.unwrap_or(self.order),
-            layer: self
-                .layer
-                .as_deref()
-                .map(|l| l.parse::<Layer>())
-                .transpose()
-                .map_err(Failure::Usage)?,
-            layout: PackLayout {
-                digits: self.digits.parse::<DigitOrder>().map_err(Failure::Usage)?,
-                map: PackLayout::parse_map(&self.digit_map).map_err(Failure::Usage)?,
-            },
-            letters: (letters[0], letters[1]),
-            lenient: self.lenient,
-            fields,
-            grid,
-        })
-    }
-
-    fn swap(&self) -> bool {
-        self.swap
     }
 }
 
@@ -430,8 +280,8 @@ pub(crate) fn run() -> Result<ExitCode> {
         Some(Command::Convert(args)) => convert::run(args, grid),
         Some(Command::Show(args)) => show::run(args, grid),
         Some(Command::Formats) => show::formats(),
-        Some(Command::Completions { shell }) => docs::completions(shell),
-        Some(Command::Man) => docs::man(),
+        Some(Command::Completions { shell }) => docs::completions(shell, Cli::command()),
+        Some(Command::Man) => docs::man(Cli::command()),
         Some(Command::Op(args)) => op::run(args, grid),
         Some(Command::Explain(args)) => explain::explain(args, grid),
         Some(Command::Diff(args)) => explain::diff(args, grid),

@@ -9,7 +9,7 @@ use bbconv_board::{Bitboard, Pair, Square};
 use bbconv_forms::{self as format, Format, GridStyle, Options, Value};
 use clap::{Args, ValueEnum};
 
-use super::{bad_board, bad_input, format_parser, usage, BoardArgs};
+use super::args::{bad_board, bad_input, format_parser, usage, BoardArgs};
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:

@@ -8,7 +8,7 @@ use bbconv_board::Size;
 use bbconv_forms::{self as format, ConvertError, Format, Framing, GridStyle, Options, Value};
 use clap::Args;
 
-use super::{format_parser, BoardArgs};
+use super::args::{format_parser, BoardArgs};
 use crate::pipeline::frame::Input;
 use crate::pipeline::sink::Sink;
 use crate::pipeline::source::Source;

@@ -127,7 +127,7 @@ impl<'a> Writer<'a> {
             cfg,
             sources,
             sink,
-            buf: Vec::with_capacity(FLUSH_AT * 2),
+            buf: Vec::with_capacity(FLUSH_AT),
             progress,
             stream,
             first_out: true,

@@ -1,8 +1,6 @@
 //! Batch conversion: streams with bad records under every --errors mode, --jobs N equal to
 //! --jobs 1, atomic -o, many inputs, raw records, and chunked runs equal to one run.
 
-use std::path::PathBuf;
-
 use crate::util::{bbconv, fixture, run};
 
 fn good_fens() -> Vec<String> {
@@ -229,7 +227,9 @@ fn overlong_lines_are_bad_records() {
 #[test]
 fn jobs_output_is_identical() {
     let fens = good_fens();
-    let input: String = (0..20_000)
+    // One record stream for every --jobs is a unit test of the pipeline (tiny chunks, every
+    // framing); this checks the binary end to end on a few thousand lines.
+    let input: String = (0..3_000)
         .map(|k| format!("{}\n", fens[k % fens.len()]))
         .collect();
     for to in [
@@ -242,7 +242,7 @@ fn jobs_output_is_identical() {
         "fen",
     ] {
         let (c1, o1, _) = run(&["convert", "-f", "fen", "-t", to], input.as_bytes());
-        for jobs in ["2", "3", "0"] {
+        for jobs in ["2", "0"] {
             let (c2, o2, _) = run(
                 &["convert", "-f", "fen", "-t", to, "--jobs", jobs],
                 input.as_bytes(),
@@ -253,16 +253,15 @@ fn jobs_output_is_identical() {
     }
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("bbconv-batch-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+/// A scratch folder of the test's own, removed when dropped.
+fn tmp() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
 }
 
 #[test]
 fn output_file_is_complete_or_untouched() {
-    let d = tmp("atomic");
+    let tmpdir = tmp();
+    let d = tmpdir.path().to_path_buf();
     let out = d.join("out.packed");
     std::fs::write(&out, b"old contents\n").unwrap();
     let (input, _, _) = stream();
@@ -332,12 +331,12 @@ fn output_file_is_complete_or_untouched() {
     );
     assert_eq!(code, 2, "{err}");
     assert_eq!(std::fs::read(&out).unwrap(), b"old contents\n");
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
 fn many_inputs_in_order_and_raw_records() {
-    let d = tmp("inputs");
+    let tmpdir = tmp();
+    let d = tmpdir.path().to_path_buf();
     std::fs::write(d.join("a"), "0x1\n0x2\n").unwrap();
     std::fs::write(d.join("b"), "0x3\n").unwrap();
     let a = d.join("a");
@@ -399,7 +398,6 @@ fn many_inputs_in_order_and_raw_records() {
         err.contains("-:2: the last record is 7 bytes, expected 13"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 /// What GNU parallel --pipe -k, Hadoop Streaming and Spark's RDD.pipe() rely on: any split of
@@ -479,7 +477,8 @@ fn progress_only_when_asked_or_on_a_terminal() {
 /// the output and the messages of `--jobs 1`, in every error mode.
 #[test]
 fn jobs_match_one_thread_across_block_ends() {
-    let d = tmp("blocks");
+    let tmpdir = tmp();
+    let d = tmpdir.path().to_path_buf();
     let fens = good_fens();
     let mut a = b"\xef\xbb\xbf".to_vec();
     for k in 0..40_000usize {
@@ -505,6 +504,9 @@ fn jobs_match_one_thread_across_block_ends() {
     let (pa, pb) = (fa.to_str().unwrap(), fb.to_str().unwrap());
     for mode in ["report", "skip", "null"] {
         for to in ["packed", "grid"] {
+            if to == "grid" && mode != "null" {
+                continue;
+            }
             let args = |j: &'static str| {
                 vec![
                     "convert",
@@ -555,5 +557,4 @@ fn jobs_match_one_thread_across_block_ends() {
         err.contains(&format!("{pa}:9: the record is 3001 bytes or more")),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&d);
 }

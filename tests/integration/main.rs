@@ -6,6 +6,7 @@ mod cli;
 mod forms;
 mod nopanic;
 mod notations;
+mod pipeline;
 mod props;
 mod shipping;
 mod util;

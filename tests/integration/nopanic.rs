@@ -14,7 +14,7 @@ fn cases() -> u32 {
     std::env::var("BBCONV_NOPANIC_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(10_000)
+        .unwrap_or(6_000)
 }
 
 /// Valid inputs to mutate, per form.

@@ -109,20 +109,22 @@ fn sh(line: &str, dir: &std::path::Path) -> (i32, String, String) {
     )
 }
 
-fn scratch() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("bbconv-examples-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// A scratch folder of the test's own (removed when dropped), holding a FEN file.
+fn scratch() -> tempfile::TempDir {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     std::fs::write(
         dir.join("positions.fen"),
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n8/8/8/8/8/8/8/K6k w - - 0 1\n",
     )
     .unwrap();
-    dir
+    tmp
 }
 
 #[test]
 fn every_help_example_runs() {
-    let dir = scratch();
+    let tmp = scratch();
+    let dir = tmp.path().to_path_buf();
     let mut count = 0;
     for sub in std::iter::once("").chain(SUBCOMMANDS.iter().copied()) {
         let args: Vec<&str> = if sub.is_empty() {
@@ -149,7 +151,6 @@ fn every_help_example_runs() {
         }
     }
     assert!(count >= 30, "only {count} examples");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -157,7 +158,8 @@ fn every_readme_one_liner_runs() {
     let readme =
         std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
             .unwrap();
-    let dir = scratch();
+    let tmp = scratch();
+    let dir = tmp.path().to_path_buf();
     let mut count = 0;
     let mut in_sh = false;
     for line in readme.lines() {
@@ -174,7 +176,6 @@ fn every_readme_one_liner_runs() {
         }
     }
     assert!(count >= 15, "only {count} README lines");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

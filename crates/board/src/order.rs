@@ -1,4 +1,4 @@
-//! Square orders: the eight ways bit `i` of a number can map to a square (spec §2), and
+//! Square orders: the eight ways bit `i` of a number can map to a square (docs/conventions.md §2), and
 //! re-ordering a bitboard between them.
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! Board geometry: the `W x H` size of a board and its limits (spec §1).
+//! Board geometry: the `W x H` size of a board and its limits (docs/conventions.md §1).
 
 use std::fmt;
 use std::str::FromStr;

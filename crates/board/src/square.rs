@@ -1,4 +1,4 @@
-//! Squares: a (file, rank) coordinate, its algebraic name (`a1`, `j10`) and its `(x,y)` form (spec §1).
+//! Squares: a (file, rank) coordinate, its algebraic name (`a1`, `j10`) and its `(x,y)` form (docs/conventions.md §1).
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,5 +1,5 @@
 //! Ternary encodings of a trit array: packed base-3 bytes (5 trits a byte) and the base-3 integer
-//! (spec §4).
+//! (docs/conventions.md §4).
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,5 +1,24 @@
-//! Text and binary forms of boards: one module per form behind the [`Format`] enum, each with a
-//! parser and a renderer that round-trip. This layer knows nothing of the command line.
+//! The forms of bbconv: one module per form behind the [`Format`] enum, each reading and
+//! writing one record (integers, digit strings, coordinate lists, FEN, JSON, grids, Edax
+//! strings, packed base-3), round-trip. This layer knows nothing of the command line or of
+//! streams; its errors are typed ([`ParseError`] with an [`ErrorKind`] and the byte offset,
+//! [`RenderError`]) and name no command-line flag.
+//!
+//! The conventions are written out in the repository's `docs/conventions.md`. Outside names:
+//! `base2` is the numeral of [bibi/bitboard](https://hexdocs.pm/bibi/)'s `from_base2`; `edax` is
+//! the board string of the [Edax](https://github.com/abulmo/edax-reversi) Othello engine (64
+//! square characters from a1, then the side to move); FEN is read as
+//! [python-chess](https://python-chess.readthedocs.io/) and
+//! [shakmaty](https://docs.rs/shakmaty) read it (shakmaty's lenient digit sums on request).
+//!
+//! ```
+//! use bbconv_forms::{parse, render, Format, Options};
+//! let opts = Options::default();
+//! let v = parse(Format::Fen, b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", &opts).unwrap();
+//! let mut out = Vec::new();
+//! render(Format::Pair, &v, &opts, &mut out).unwrap();
+//! assert_eq!(out, b"0x000000000000ffff 0xffff000000000000");
+//! ```
 
 mod coords;
 mod detect;
