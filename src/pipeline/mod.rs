@@ -1,6 +1,6 @@
 //! The record stream of `convert` and `show`, in one place: sources are read and framed into
 //! chunks ([`frame`]), each chunk is converted ([`work`]), and the converted chunks are written
-//! in input order ([`write`]) to a [`sink`], with errors worded by [`report`] and progress
+//! in input order ([`write`](mod@write)) to a [`sink`], with errors worded by [`report`] and progress
 //! drawn by [`progress`]. The one-thread driver and the `--jobs N` driver run the same three
 //! stages on the same chunks, so their output is identical by construction.
 
@@ -112,32 +112,31 @@ fn serial(
     let pool = Pool::default();
     let mut out = Vec::new();
     let mut flow = Ok(Flow::Go);
-    let mut read = Ok(());
+    let read = read_all(sources, input, &pool, progress, &mut |chunk| {
+        let done = convert(&chunk, std::mem::take(&mut out));
+        pool.give(chunk.data);
+        flow = writer.write(&done);
+        out = done.out;
+        matches!(flow, Ok(Flow::Go))
+    });
+    finish(writer, flow, read)
+}
+
+/// Reads every source in order, handing each chunk (numbered in the driver) to `emit` until it
+/// says stop; a source that cannot be read ends the reading with its error.
+fn read_all(
+    sources: &[Source],
+    input: &Input,
+    pool: &Pool,
+    progress: &Progress,
+    emit: &mut dyn FnMut(frame::Chunk) -> bool,
+) -> Result<()> {
     for (k, src) in sources.iter().enumerate() {
-        let go = read_source(
-            src,
-            k,
-            input,
-            &pool,
-            &mut |chunk| {
-                let done = convert(&chunk, std::mem::take(&mut out));
-                pool.give(chunk.data);
-                flow = writer.write(&done);
-                out = done.out;
-                matches!(flow, Ok(Flow::Go))
-            },
-            &|n| progress.read(n),
-        );
-        match go {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => {
-                read = Err(e);
-                break;
-            }
+        if !read_source(src, k, input, pool, emit, &|n| progress.read(n))? {
+            break;
         }
     }
-    finish(writer, flow, read)
+    Ok(())
 }
 
 /// Ends a run: a write error is the run's error; else a read error (after what was read before
@@ -203,29 +202,11 @@ fn parallel(
             (writer, flow)
         });
         let mut seq = 0u64;
-        let mut read = Ok(());
-        for (k, src) in sources.iter().enumerate() {
-            let go = read_source(
-                src,
-                k,
-                input,
-                &inputs,
-                &mut |mut chunk| {
-                    chunk.seq = seq;
-                    seq += 1;
-                    chunk_tx.send(chunk).is_ok()
-                },
-                &|n| progress.read(n),
-            );
-            match go {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => {
-                    read = Err(e);
-                    break;
-                }
-            }
-        }
+        let read = read_all(sources, input, &inputs, progress, &mut |mut chunk| {
+            chunk.seq = seq;
+            seq += 1;
+            chunk_tx.send(chunk).is_ok()
+        });
         drop(chunk_tx);
         let (writer, flow) = writing
             .join()

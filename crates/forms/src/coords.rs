@@ -136,15 +136,11 @@ fn render_list(format: Format, bb: &Bitboard, order: Order, out: &mut Vec<u8>) {
     }
 }
 
-/// Writes the list; a two-player value without `--layer` is written as `first: ...; second: ...`.
+/// Writes the list; a two-player value without a layer is written as `first: ...; second: ...`.
 pub(crate) fn render(format: Format, value: &Value, opts: &Options, out: &mut Vec<u8>) {
     match (value, opts.layer) {
-        (Value::Single(_), _) | (_, Some(_)) => {
-            let bb = value
-                .to_single(opts.layer)
-                .unwrap_or_else(|_| value.to_pair().occupied());
-            render_list(format, &bb, opts.to_order, out)
-        }
+        (Value::Single(bb), _) => render_list(format, bb, opts.to_order, out),
+        (_, Some(layer)) => render_list(format, &value.layer(layer), opts.to_order, out),
         _ => {
             let p = value.to_pair();
             out.extend_from_slice(b"first: ");

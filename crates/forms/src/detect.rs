@@ -31,7 +31,7 @@ pub const DETECTION_RULES: &[&str] = &[
     "8. one integer (0x, 0b, 0o, decimal, -): int",
     "9. one token of 2*ceil(N/5) hex digits: packed (ambiguous with int when decimal and fitting)",
     "10. square names, (x,y) pairs or three or more indices: squares",
-    "An ambiguous input is an error naming the candidates; add -f FORM.",
+    "An ambiguous input is an error naming the candidates.",
 ];
 use bbconv_board::{Size, Square};
 

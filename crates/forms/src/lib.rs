@@ -92,14 +92,17 @@ impl Value {
                 RenderErrorKind::NeedsLayer,
                 "the input is a two-player board and the output form holds one bitboard",
             )),
-            (v, Some(l)) => {
-                let p = v.to_pair();
-                Ok(match l {
-                    Layer::First => p.first().clone(),
-                    Layer::Second => p.second().clone(),
-                    Layer::Occupied => p.occupied(),
-                })
-            }
+            (v, Some(l)) => Ok(v.layer(l)),
+        }
+    }
+
+    /// One layer of the two-player view (a single bitboard is the first side).
+    pub fn layer(&self, layer: Layer) -> Bitboard {
+        let p = self.to_pair();
+        match layer {
+            Layer::First => p.first().clone(),
+            Layer::Second => p.second().clone(),
+            Layer::Occupied => p.occupied(),
         }
     }
 
@@ -378,7 +381,7 @@ formats! {
     Bits, "bits", [], One, "N characters 0/1, bit 0 first (array order).", "111000000 (3x3)";
     Rows, "rows", [], One, "H groups of W characters 0/1 separated by /, top rank first (reading order).", "000/000/111 (3x3)";
     Squares, "squares", ["algebraic", "coords-list"], Any, "Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.", "a1 b1 c1 a2 c2 a3 b3 c3";
-    Indices, "indices", ["index"], Any, "Square indices in the order chosen (--order), ascending; two sides as `first: 0 1; second: 63`.", "0 1 2 8 10 16 17 18";
+    Indices, "indices", ["index"], Any, "Square indices in the order chosen, ascending; two sides as `first: 0 1; second: 63`.", "0 1 2 8 10 16 17 18";
     Coords, "coords", ["xy"], Any, "(x,y) pairs, x = file from the west, y = rank from the south, as bibi's Coords.", "(0,0) (1,0) (2,0)";
     Pair, "pair", [], Two, "Two integers, first and second, separated by space or comma.", "0xffff 0xffff000000000000";
     Trits, "trits", ["ternary"], Two, "N digits 0 (empty), 1 (first), 2 (second), index 0 first.", "1020000000000000000000000000000000000000000000000000000000000000";
