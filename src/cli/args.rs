@@ -105,8 +105,8 @@ pub(crate) fn bad_board(what: &str, text: &str, e: bbconv_forms::ParseError) -> 
         .offset
         .map(|o| format!(", column {}", o + 1))
         .unwrap_or_default();
-    use crate::pipeline::{report, source::Source};
-    let hint = report::file_hint(&Source::Arg(0, text.to_string()));
+    use crate::pipeline::report;
+    let hint = report::file_hint(text);
     bad_input(format!("{what}{col}: {}{hint}", report::parse_error(&e)))
 }
 

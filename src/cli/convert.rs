@@ -132,12 +132,7 @@ pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
     };
     let size = opts.size_or_default();
     let settings = Settings {
-        input: Input {
-            framing: from.framing(),
-            record_len: from.record_len(size),
-            max_line: args.max_line,
-            chunk: 0,
-        },
+        input: Input::for_form(from, size, args.max_line),
         binary_input: from.is_binary(),
         write: WriteSettings {
             out: OutFraming {

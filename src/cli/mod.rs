@@ -133,18 +133,6 @@ impl GlobalArgs {
     }
 }
 
-/// The subcommands' names, for "did you mean" hints.
-const SUBCOMMANDS: &[&str] = &[
-    "convert",
-    "show",
-    "op",
-    "explain",
-    "diff",
-    "formats",
-    "completions",
-    "man",
-];
-
 /// The `--color` choice as written on the command line, read before clap so that clap's own
 /// help and errors follow it too.
 fn color_choice(args: &[std::ffi::OsString]) -> clap::ColorChoice {
@@ -194,21 +182,21 @@ fn distance(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
-/// The subcommand a mistyped first argument was probably meant to be: a word of letters
-/// within one edit (three or four letters) or two edits (longer) of a subcommand's name. No
-/// board is such a word.
-fn mistyped_subcommand(first: &str) -> Option<&'static str> {
+/// The subcommand of `command` a mistyped first argument was probably meant to be: a word of
+/// letters within one edit (three or four letters) or two edits (longer) of a subcommand's
+/// name. No board is such a word.
+fn mistyped_subcommand(command: &clap::Command, first: &str) -> Option<String> {
     if first.len() < 3 || !first.bytes().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
     let first = first.to_ascii_lowercase();
     let max = if first.len() <= 4 { 1 } else { 2 };
-    SUBCOMMANDS
-        .iter()
-        .map(|s| (distance(&first, s), *s))
+    command
+        .get_subcommands()
+        .map(|s| (distance(&first, s.get_name()), s.get_name()))
         .filter(|(d, _)| (1..=max).contains(d))
         .min()
-        .map(|(_, s)| s)
+        .map(|(_, s)| s.to_string())
 }
 
 /// Prints a clap error with bbconv's prefix (`bbconv: ` for clap's `error: `).
@@ -239,18 +227,18 @@ fn print_clap_error(e: &clap::Error, color: bool) {
 pub(crate) fn run() -> Result<ExitCode> {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let color = color_choice(&args);
+    // As `Cli::try_parse`, but the command (hundreds of allocations) is leaked rather than
+    // dropped: it lives until the process ends anyway, and freeing it costs more start-up time
+    // than building it costs for a one-liner.
+    let mut command = Cli::command().color(color);
     if let Some(first) = args.get(1).and_then(|a| a.to_str()) {
-        if let Some(sub) = mistyped_subcommand(first) {
+        if let Some(sub) = mistyped_subcommand(&command, first) {
             eprintln!(
                 "bbconv: unrecognized subcommand '{first}': did you mean `{sub}`?\n\nFor more information, try 'bbconv --help'."
             );
             return Ok(ExitCode::from(2));
         }
     }
-    // As `Cli::try_parse`, but the command (hundreds of allocations) is leaked rather than
-    // dropped: it lives until the process ends anyway, and freeing it costs more start-up time
-    // than building it costs for a one-liner.
-    let mut command = Cli::command().color(color);
     let parsed = command
         .try_get_matches_from_mut(&args)
         .and_then(|mut m| Cli::from_arg_matches_mut(&mut m));

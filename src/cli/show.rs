@@ -112,12 +112,7 @@ pub(crate) fn run(args: ShowArgs, grid: GridStyle) -> Result<ExitCode> {
     let size = opts.size_or_default();
     let sources = Source::list(&args.boards, &[]);
     let settings = Settings {
-        input: Input {
-            framing: args.from.framing(),
-            record_len: args.from.record_len(size),
-            max_line: 1 << 20,
-            chunk: 0,
-        },
+        input: Input::for_form(args.from, size, 1 << 20),
         binary_input: args.from.is_binary(),
         write: WriteSettings {
             out: OutFraming {

@@ -185,6 +185,23 @@ pub(crate) struct Input {
     pub(crate) chunk: usize,
 }
 
+impl Input {
+    /// How records of `form` are read on a board of `size` (the size of binary records), with
+    /// records of at most `max_line` bytes; the drivers choose the chunk size.
+    pub(crate) fn for_form(
+        form: bbconv_forms::Format,
+        size: bbconv_board::Size,
+        max_line: usize,
+    ) -> Input {
+        Input {
+            framing: form.framing(),
+            record_len: form.record_len(size),
+            max_line,
+            chunk: 0,
+        }
+    }
+}
+
 /// Reads `src` (the `index`th source) and hands its chunks to `emit`, which numbers them and
 /// says whether to go on; reports the bytes read to `read`. Returns whether to go on.
 pub(crate) fn read_source(

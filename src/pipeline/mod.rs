@@ -246,10 +246,8 @@ mod tests {
         let size = opts.size_or_default();
         let settings = Settings {
             input: Input {
-                framing: from.framing(),
-                record_len: from.record_len(size),
-                max_line: 300,
                 chunk,
+                ..Input::for_form(from, size, 300)
             },
             binary_input: from.is_binary(),
             write: WriteSettings {

@@ -109,17 +109,19 @@ pub(crate) fn bad_record(
     cx: &Context<'_>,
 ) -> String {
     let mut s = format!("{}: {}", location(src, line, col), fault_message(kind, cx));
-    s.push_str(&file_hint(src));
+    if let Source::Arg(_, text) = src {
+        s.push_str(&file_hint(text));
+    }
     s
 }
 
-/// For an argument that names an existing file, how to read the file instead (else nothing).
-pub(crate) fn file_hint(src: &Source) -> String {
-    match src.names_a_file() {
-        Some(p) => format!(
-            " ({} is a file: to read the file, use -i FILE)",
-            p.display()
-        ),
-        None => String::new(),
+/// For a board argument that names an existing file, how to read the file instead (else
+/// nothing).
+pub(crate) fn file_hint(arg: &str) -> String {
+    let path = std::path::Path::new(arg);
+    if !arg.is_empty() && path.is_file() {
+        format!(" ({arg} is a file: to read the file, use -i FILE)")
+    } else {
+        String::new()
     }
 }

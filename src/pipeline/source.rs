@@ -2,7 +2,7 @@
 
 use std::fs::File;
 use std::io::{self, Read};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// One source of records.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,14 +70,6 @@ impl Source {
                 .ok()
                 .filter(|m| m.is_file())
                 .map(|m| m.len()),
-        }
-    }
-
-    /// For an argument that names an existing file: that path (the user probably meant `-i`).
-    pub(crate) fn names_a_file(&self) -> Option<&Path> {
-        match self {
-            Source::Arg(_, s) if !s.is_empty() && Path::new(s).is_file() => Some(Path::new(s)),
-            _ => None,
         }
     }
 }

@@ -148,23 +148,26 @@ impl<'a> Writer<'a> {
         Ok(())
     }
 
-    /// Appends one output record (with the separator before it, for grids).
-    fn emit(&mut self, bytes: &[u8]) {
+    /// Starts an output record: the separator before it, for grids.
+    fn separate(&mut self) {
         if self.cfg.out.separated() && !self.first_out {
             self.buf.push(b'\n');
         }
         self.first_out = false;
+    }
+
+    /// Appends one output record.
+    fn emit(&mut self, bytes: &[u8]) {
+        self.separate();
         self.buf.extend_from_slice(bytes);
     }
 
     /// Writes the placeholder of a record that gave no output, under `--errors null`.
     fn placeholder(&mut self) {
         if self.cfg.errors == ErrorMode::Null {
-            let mut p = Vec::new();
-            self.cfg
-                .out
-                .placeholder(self.stream.as_ref().map(|s| s.0), &mut p);
-            self.emit(&p);
+            self.separate();
+            let size = self.stream.as_ref().map(|s| s.0);
+            self.cfg.out.placeholder(size, &mut self.buf);
         }
     }
 
