@@ -155,6 +155,7 @@ pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
         } else {
             None
         },
+        part_records: 0,
     };
     let sink = Sink::open(args.output.as_deref()).map_err(|e| usage(format!("{e:#}")))?;
     let stage = Convert(Conversion::new(from, to, &opts, args.board.swap()));

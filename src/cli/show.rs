@@ -129,6 +129,7 @@ pub(crate) fn run(args: ShowArgs, grid: GridStyle) -> Result<ExitCode> {
         },
         jobs: 1,
         progress: Some(false),
+        part_records: 0,
     };
     let stage = Show {
         from: args.from,

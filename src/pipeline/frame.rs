@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 
 use anyhow::{Context, Result};
-use bbconv_forms::{split_values, Framing};
+use bbconv_forms::{begins_value, Framing, ValueScanner};
 
 use super::source::Source;
 
@@ -278,6 +278,10 @@ fn read_lines(
         let n = read_some(&mut reader, &mut buf[filled..want])?;
         progress(n as u64);
         eof = n == 0;
+        // Only the bytes just read can hold the chunk's last line end: what was kept before
+        // them is a line without its end (searching it again would be quadratic in a line).
+        // Until the byte order mark is settled, the few bytes held are all searched.
+        let fresh = if first { 0 } else { filled };
         if let Some(len) = skipping {
             // The rest of an over-long line: dropped up to its line end.
             match memchr::memchr(b'\n', &buf[filled..filled + n]) {
@@ -314,8 +318,8 @@ fn read_lines(
         let cut = if eof {
             filled
         } else {
-            match memchr::memrchr(b'\n', &buf[..filled]) {
-                Some(k) => k + 1,
+            match memchr::memrchr(b'\n', &buf[fresh.min(filled)..filled]) {
+                Some(k) => fresh.min(filled) + k + 1,
                 None => {
                     if too_long(filled, input.max_line) {
                         skipping = Some(filled);
@@ -433,7 +437,9 @@ pub(crate) struct Records<R> {
     eof: bool,
     first: bool,
     acc: Vec<u8>,
-    pending: VecDeque<(usize, usize, usize)>, // JSON values: line, start, end in `acc`
+    pending: VecDeque<Pending>,
+    scanner: ValueScanner,
+    open_line: usize,
     consumed: u64,
 }
 
@@ -461,6 +467,8 @@ impl<R: Read> Records<R> {
             first: true,
             acc: Vec::new(),
             pending: VecDeque::new(),
+            scanner: ValueScanner::default(),
+            open_line: 0,
             consumed: 0,
         }
     }
@@ -559,6 +567,7 @@ impl<R: Read> Records<R> {
         match self.framing {
             Framing::Binary => self.next_binary(),
             Framing::Block => self.next_block(),
+            // Line records are framed by `split_lines`, never here.
             Framing::Json | Framing::Line => self.next_json(),
         }
     }
@@ -634,69 +643,111 @@ impl<R: Read> Records<R> {
         }))
     }
 
+    /// The next JSON value. Each line is scanned once ([`ValueScanner`]); a value still open when
+    /// a line [`begins_value`] ends there, broken, so that it costs at most itself.
     fn next_json(&mut self) -> io::Result<Option<Record<'_>>> {
-        while self.pending.is_empty() {
-            self.acc.clear();
-            let mut start_line = 0;
-            loop {
-                let (s, e) = match self.raw_line()? {
-                    None => {
-                        if self.acc.trim_ascii().is_empty() {
-                            return Ok(None);
-                        }
-                        // An incomplete value at the end: handed over whole, the parser reports it.
-                        self.pending.push_back((start_line, 0, self.acc.len()));
-                        break;
+        loop {
+            if let Some(p) = self.pending.pop_front() {
+                return Ok(Some(match p {
+                    Pending::Value { line, start, end } => Record::Data {
+                        line,
+                        data: &self.acc[start..end],
+                    },
+                    Pending::TooLong { line, len } => Record::TooLong { line, len },
+                }));
+            }
+            // What was handed out is dropped; an open value moves to the front (it started on the
+            // last line read, or it is at most `max_len` long: the move is linear overall).
+            match self.scanner.open() {
+                Some(s) => {
+                    self.acc.drain(..s);
+                    self.scanner.shift(s);
+                }
+                None => self.acc.clear(),
+            }
+            let (s, e) = match self.raw_line()? {
+                None => {
+                    if self.scanner.open().is_none() {
+                        return Ok(None);
                     }
-                    Some(Raw::TooLong(len)) => {
-                        self.acc.clear();
-                        return Ok(Some(Record::TooLong {
-                            line: self.line,
-                            len,
-                        }));
-                    }
-                    Some(Raw::Line(s, e)) => (s, e),
-                };
-                if self.acc.is_empty() && is_blank_or_comment(&self.buf[s..e]) {
+                    // An incomplete value at the end: handed over whole, the parser reports it.
+                    self.close_open();
                     continue;
                 }
-                if start_line == 0 {
-                    start_line = self.line;
-                }
-                if !self.acc.is_empty() {
-                    self.acc.push(b'\n');
-                }
-                self.acc.extend_from_slice(&self.buf[s..e]);
-                if self.acc.len() > self.max_len {
-                    let len = self.acc.len();
-                    self.acc.clear();
-                    return Ok(Some(Record::TooLong {
-                        line: start_line,
+                Some(Raw::TooLong(len)) => {
+                    self.close_open();
+                    self.pending.push_back(Pending::TooLong {
+                        line: self.line,
                         len,
-                    }));
+                    });
+                    continue;
                 }
-                let Ok(text) = std::str::from_utf8(&self.acc) else {
-                    // Invalid UTF-8: hand the text to the parser, which reports it.
-                    self.pending.push_back((start_line, 0, self.acc.len()));
-                    break;
-                };
-                if let Some(values) = split_values(text) {
-                    for (off, v) in values {
-                        let line = start_line + text[..off].matches('\n').count();
-                        self.pending.push_back((line, off, off + v.len()));
+                Some(Raw::Line(s, e)) => (s, e),
+            };
+            let text = &self.buf[s..e];
+            if self.scanner.open().is_none() && is_blank_or_comment(text) {
+                continue;
+            }
+            if begins_value(text) {
+                self.close_open();
+            }
+            if self.scanner.open().is_some() {
+                self.acc.push(b'\n');
+            }
+            let from = self.acc.len();
+            self.acc.extend_from_slice(&self.buf[s..e]);
+            let (line, open_line, max) = (self.line, self.open_line, self.max_len);
+            let pending = &mut self.pending;
+            self.scanner.scan_line(&self.acc, from, |start, end| {
+                let line = if start < from { open_line } else { line };
+                pending.push_back(if end - start > max {
+                    Pending::TooLong {
+                        line,
+                        len: end - start,
                     }
-                    break;
+                } else {
+                    Pending::Value { line, start, end }
+                });
+            });
+            if let Some(start) = self.scanner.open() {
+                if start >= from {
+                    self.open_line = self.line;
+                }
+                if self.acc.len() - start > self.max_len {
+                    self.pending.push_back(Pending::TooLong {
+                        line: self.open_line,
+                        len: self.acc.len() - start,
+                    });
+                    self.acc.truncate(start);
+                    self.scanner.reset();
                 }
             }
         }
-        match self.pending.pop_front() {
-            None => Ok(None),
-            Some((line, s, e)) => Ok(Some(Record::Data {
-                line,
-                data: &self.acc[s..e],
-            })),
+    }
+
+    /// Hands the open JSON value over as it is (the parser reports it), if one is open.
+    fn close_open(&mut self) {
+        if let Some(start) = self.scanner.open() {
+            self.pending.push_back(Pending::Value {
+                line: self.open_line,
+                start,
+                end: self.acc.len(),
+            });
+            self.scanner.reset();
         }
     }
+}
+
+/// A JSON record framed and not yet handed out.
+enum Pending {
+    /// A value (whole or broken): the line it starts on and where it is in `acc`.
+    Value {
+        line: usize,
+        start: usize,
+        end: usize,
+    },
+    /// A value or line longer than the limit.
+    TooLong { line: usize, len: usize },
 }
 
 /// The 1-based (line offset, character column) of byte `offset` in a record.

@@ -12,10 +12,9 @@ pub(crate) mod source;
 pub(crate) mod work;
 pub(crate) mod write;
 
-use std::collections::BTreeMap;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use frame::{read_source, Input, Pool};
 use progress::Progress;
@@ -27,9 +26,10 @@ use write::{Flow, WriteSettings, Writer};
 /// Bytes per chunk with one thread: small enough to keep memory low, large enough that a
 /// chunk's bookkeeping is negligible.
 const CHUNK_SERIAL: usize = 1 << 15;
-/// Bytes per chunk with several threads: large enough that a worker's batch dwarfs the
-/// hand-over cost.
-const CHUNK_PARALLEL: usize = 1 << 20;
+/// Bytes per chunk with several threads: large enough that a worker's batch (thousands of
+/// records) dwarfs the hand-over cost, small enough that the chunks in flight (two a worker)
+/// stay well inside the memory bound of docs/conventions.md §7.
+const CHUNK_PARALLEL: usize = 1 << 18;
 
 /// Most worker threads `--jobs` may ask for.
 pub(crate) const MAX_JOBS: usize = 256;
@@ -47,6 +47,8 @@ pub(crate) struct Settings {
     /// Whether to draw progress: `None` on a terminal only, `Some(true)` always, `Some(false)`
     /// never.
     pub(crate) progress: Option<bool>,
+    /// The most records in one part of a chunk's output (0: the default).
+    pub(crate) part_records: usize,
 }
 
 /// Runs `stage` over every record of `sources`, writing to `sink`; returns the exit code.
@@ -81,43 +83,44 @@ pub(crate) fn run(
             CHUNK_SERIAL
         };
     }
-    let convert = |chunk: &frame::Chunk, out: Vec<u8>| {
-        work::convert(
-            chunk,
-            stage,
-            line_end,
-            input.max_line,
-            settings.binary_input,
-            out,
-        )
+    let job = work::Job {
+        stage,
+        line_end,
+        max_line: input.max_line,
+        binary_input: settings.binary_input,
+        keep_faults: settings.write.errors != write::ErrorMode::Skip,
+        part_records: match settings.part_records {
+            0 => work::PART_RECORDS,
+            n => n,
+        },
     };
     let writer = Writer::new(settings.write, sources, sink, progress.clone());
     if jobs == 1 {
-        serial(sources, &input, &convert, writer, &progress)
+        serial(sources, &input, &job, writer, &progress)
     } else {
-        parallel(sources, &input, &convert, writer, &progress, jobs)
+        parallel(sources, &input, &job, writer, &progress, jobs)
     }
 }
 
-type ConvertFn<'a> = dyn Fn(&frame::Chunk, Vec<u8>) -> Done + Sync + 'a;
-
-/// Everything on the calling thread: read a chunk, convert it, write it.
+/// Everything on the calling thread: read a chunk, convert it, write its parts.
 fn serial(
     sources: &[Source],
     input: &Input,
-    convert: &ConvertFn<'_>,
+    job: &work::Job<'_>,
     mut writer: Writer<'_>,
     progress: &Progress,
 ) -> Result<ExitCode> {
-    let pool = Pool::default();
-    let mut out = Vec::new();
+    let inputs = Pool::default();
+    let outputs = Pool::default();
     let mut flow = Ok(Flow::Go);
-    let read = read_all(sources, input, &pool, progress, &mut |chunk| {
-        let done = convert(&chunk, std::mem::take(&mut out));
-        pool.give(chunk.data);
-        flow = writer.write(&done);
-        out = done.out;
-        matches!(flow, Ok(Flow::Go))
+    let read = read_all(sources, input, &inputs, progress, &mut |chunk| {
+        let go = work::convert(&chunk, job, &|| outputs.take_empty(), &mut |done| {
+            flow = writer.write(&done);
+            outputs.give(done.out);
+            matches!(flow, Ok(Flow::Go))
+        });
+        inputs.give(chunk.data);
+        go
     });
     finish(writer, flow, read)
 }
@@ -150,64 +153,78 @@ fn finish(writer: Writer<'_>, flow: Result<Flow>, read: Result<()>) -> Result<Ex
     writer.finish(flow)
 }
 
-/// The calling thread reads chunks; `jobs` workers convert them; a writer thread puts them
-/// back in input order and writes them. Every channel is bounded, and every stage stops when
-/// the next one has gone: a writer that fails or stops drops its receiver, the workers' sends
-/// then fail and they drop theirs, and the reader's next send fails.
+/// The calling thread reads chunks and deals them out in turn: chunk `k` to worker `k % jobs`;
+/// the workers convert them; a writer thread takes the parts from the workers in the same turn,
+/// which is input order. Every channel is bounded (one chunk and two parts a worker), so memory
+/// is bounded whatever the input; and every stage stops when the next one has gone: a writer
+/// that fails or stops drops its receivers, the workers' sends then fail and they drop theirs,
+/// and the reader's next send fails.
 fn parallel(
     sources: &[Source],
     input: &Input,
-    convert: &ConvertFn<'_>,
+    job: &work::Job<'_>,
     writer: Writer<'_>,
     progress: &Progress,
     jobs: usize,
 ) -> Result<ExitCode> {
-    let (chunk_tx, chunk_rx) = crossbeam_channel::bounded::<frame::Chunk>(jobs * 2);
-    let (done_tx, done_rx) = crossbeam_channel::bounded::<Done>(jobs * 2);
     let inputs = Pool::default();
     let outputs = Pool::default();
     std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            let (rx, tx) = (chunk_rx.clone(), done_tx.clone());
+        let mut to_workers = Vec::with_capacity(jobs);
+        let mut from_workers = Vec::with_capacity(jobs);
+        for k in 0..jobs {
+            let (chunk_tx, chunk_rx) = crossbeam_channel::bounded::<frame::Chunk>(1);
+            let (done_tx, done_rx) = crossbeam_channel::bounded::<Done>(2);
             let (inputs, outputs) = (&inputs, &outputs);
-            scope.spawn(move || {
-                for chunk in rx {
-                    let done = convert(&chunk, outputs.take_empty());
-                    inputs.give(chunk.data);
-                    if tx.send(done).is_err() {
-                        break;
+            let worker = std::thread::Builder::new()
+                .name(format!("bbconv-worker-{k}"))
+                .spawn_scoped(scope, move || {
+                    for chunk in chunk_rx {
+                        let go = work::convert(&chunk, job, &|| outputs.take_empty(), &mut |d| {
+                            done_tx.send(d).is_ok()
+                        });
+                        inputs.give(chunk.data);
+                        if !go {
+                            break;
+                        }
                     }
+                });
+            match worker {
+                Ok(_) => {
+                    to_workers.push(chunk_tx);
+                    from_workers.push(done_rx);
                 }
-            });
+                Err(e) if k == 0 => return Err(e).context("cannot start a worker thread"),
+                Err(e) => {
+                    eprintln!("bbconv: note: started {k} of {jobs} worker threads ({e}); going on with {k}");
+                    break;
+                }
+            }
         }
-        drop((chunk_rx, done_tx));
         let outputs = &outputs;
         let writing = scope.spawn(move || {
             let mut writer = writer;
-            let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
-            let mut next = 0u64;
+            let mut next = 0usize;
             let mut flow = Ok(Flow::Go);
-            'all: for done in done_rx {
-                waiting.insert(done.seq, done);
-                while let Some(d) = waiting.remove(&next) {
-                    next += 1;
-                    flow = writer.write(&d);
-                    outputs.give(d.out);
-                    if !matches!(flow, Ok(Flow::Go)) {
-                        break 'all;
-                    }
+            // Leaving drops the receivers: the workers, then the reader, stop.
+            while let Ok(d) = from_workers[next % from_workers.len()].recv() {
+                flow = writer.write(&d);
+                outputs.give(d.out);
+                if !matches!(flow, Ok(Flow::Go)) {
+                    break;
                 }
+                next += usize::from(d.last);
             }
-            // Leaving drops the receiver: the workers, then the reader, stop.
             (writer, flow)
         });
         let mut seq = 0u64;
         let read = read_all(sources, input, &inputs, progress, &mut |mut chunk| {
             chunk.seq = seq;
+            let to = &to_workers[(seq % to_workers.len() as u64) as usize];
             seq += 1;
-            chunk_tx.send(chunk).is_ok()
+            to.send(chunk).is_ok()
         });
-        drop(chunk_tx);
+        drop(to_workers);
         let (writer, flow) = writing
             .join()
             .unwrap_or_else(|p| std::panic::resume_unwind(p));
@@ -238,6 +255,7 @@ mod tests {
         input: &[u8],
         jobs: usize,
         chunk: usize,
+        part_records: usize,
     ) -> Vec<u8> {
         let dir = tempfile::tempdir().unwrap();
         let (src, dst) = (dir.path().join("in"), dir.path().join("out"));
@@ -265,6 +283,7 @@ mod tests {
             },
             jobs,
             progress: Some(false),
+            part_records,
         };
         let stage = Conv(Conversion::new(from, to, &opts, false));
         let sources = [Source::File(src)];
@@ -273,7 +292,7 @@ mod tests {
         std::fs::read(dst).unwrap()
     }
 
-    /// Any --jobs and any chunk size give the one-thread output byte for byte, for line, grid,
+    /// Any --jobs, chunk size and part size give the one-thread output byte for byte, for line, grid,
     /// JSON and binary input, with bad, blank, long and size-drifting records among good ones.
     #[test]
     fn every_driver_and_chunk_size_gives_the_same_output() {
@@ -302,13 +321,23 @@ mod tests {
         ];
         for (from, to, input) in cases {
             for errors in [ErrorMode::Skip, ErrorMode::Null] {
-                let one = convert(from, to, errors, input, 1, 0);
+                let one = convert(from, to, errors, input, 1, 0, 0);
                 assert!(!one.is_empty(), "{from} -> {to}");
-                for (jobs, chunk) in [(1, 1), (1, 7), (2, 1), (2, 64), (3, 500), (2, 0)] {
-                    let got = convert(from, to, errors, input, jobs, chunk);
+                for (jobs, chunk, part) in [
+                    (1, 1, 0),
+                    (1, 7, 1),
+                    (1, 0, 3),
+                    (2, 1, 0),
+                    (2, 64, 2),
+                    (3, 500, 1),
+                    (2, 0, 0),
+                    (3, 0, 5),
+                ] {
+                    let got = convert(from, to, errors, input, jobs, chunk, part);
                     assert!(
                         got == one,
-                        "{from} -> {to} {errors:?}: --jobs {jobs}, chunks of {chunk} bytes"
+                        "{from} -> {to} {errors:?}: --jobs {jobs}, chunks of {chunk} bytes, \
+                         parts of {part} records"
                     );
                 }
             }

@@ -30,8 +30,8 @@ pub(crate) enum What {
     Good(Size),
     /// A blank or comment line.
     Skipped,
-    /// Not converted.
-    Bad(Box<Fault>),
+    /// Not converted, and why (`None` when the run reports no faults).
+    Bad(Option<Box<Fault>>),
 }
 
 /// Why a record was not converted, and where exactly.
@@ -73,111 +73,153 @@ pub(crate) struct Done {
     pub(crate) entries: Vec<Entry>,
     /// The size of every record, when every record is good and of one size.
     pub(crate) uniform: Option<Size>,
+    /// Whether this is the chunk's last part (a chunk's output is handed over in parts).
+    pub(crate) last: bool,
 }
 
-/// Converts the records of `chunk` with `stage`. `line_end` says whether each output record is
-/// followed by a newline; `binary_input` whether fault columns are byte positions.
+/// The most records in one part of a chunk's output when the driver does not say.
+pub(crate) const PART_RECORDS: usize = 2048;
+/// A part ends once its output reaches this many bytes.
+const PART_BYTES: usize = 1 << 18;
+
+/// How a chunk's records are converted and handed over.
+pub(crate) struct Job<'a> {
+    /// What each record goes through.
+    pub(crate) stage: &'a dyn Stage,
+    /// Whether each output record is followed by a newline.
+    pub(crate) line_end: bool,
+    /// The longest record accepted.
+    pub(crate) max_line: usize,
+    /// Whether fault columns are byte positions (binary input).
+    pub(crate) binary_input: bool,
+    /// Whether bad records keep their fault (false under `--errors skip`, which prints none:
+    /// nothing about them is kept or queued).
+    pub(crate) keep_faults: bool,
+    /// The most records in one part. A part is what is queued between the stages, so this and
+    /// [`PART_BYTES`] bound what a worker holds, whatever the share of bad records or the size
+    /// of each record's output.
+    pub(crate) part_records: usize,
+}
+
+/// The output of one chunk being built, handed over part by part.
+struct Parts<'a> {
+    done: Done,
+    part_records: usize,
+    take_out: &'a dyn Fn() -> Vec<u8>,
+    emit: &'a mut dyn FnMut(Done) -> bool,
+    stopped: bool,
+}
+
+impl Parts<'_> {
+    fn push(&mut self, line: u64, what: What) {
+        let end = self.done.out.len();
+        self.done.entries.push(Entry { line, end, what });
+        if self.done.entries.len() >= self.part_records || end >= PART_BYTES {
+            let next = Done::new(self.done.seq, self.done.src, (self.take_out)());
+            let mut full = std::mem::replace(&mut self.done, next);
+            self.done.relative = full.relative;
+            full.uniform = uniform(&full.entries);
+            self.stopped = self.stopped || !(self.emit)(full);
+        }
+    }
+
+    fn finish(mut self, lines: u64) -> bool {
+        self.done.lines = lines;
+        self.done.last = true;
+        self.done.uniform = uniform(&self.done.entries);
+        !self.stopped && (self.emit)(self.done)
+    }
+}
+
+impl Done {
+    fn new(seq: u64, src: usize, mut out: Vec<u8>) -> Done {
+        out.clear();
+        Done {
+            seq,
+            src,
+            lines: 0,
+            relative: true,
+            out,
+            entries: Vec::new(),
+            uniform: None,
+            last: false,
+        }
+    }
+}
+
+/// Converts the records of `chunk` as `job` says, handing the output to `emit` in parts of at
+/// most `job.part_records` records (the last part says so); output buffers come from
+/// `take_out`. Returns whether `emit` still listens.
 pub(crate) fn convert(
     chunk: &Chunk,
-    stage: &dyn Stage,
-    line_end: bool,
-    max_line: usize,
-    binary_input: bool,
-    out: Vec<u8>,
-) -> Done {
-    let mut done = Done {
-        seq: chunk.seq,
-        src: chunk.src,
-        lines: 0,
-        relative: true,
-        out,
-        entries: Vec::new(),
-        uniform: None,
+    job: &Job<'_>,
+    take_out: &dyn Fn() -> Vec<u8>,
+    emit: &mut dyn FnMut(Done) -> bool,
+) -> bool {
+    let mut parts = Parts {
+        done: Done::new(chunk.seq, chunk.src, take_out()),
+        part_records: job.part_records.max(1),
+        take_out,
+        emit,
+        stopped: false,
     };
-    done.out.clear();
-    let record = |done: &mut Done, line: u64, data: &[u8]| {
-        let what = match stage.run(data, &mut done.out) {
+    let bad = |line: u64, kind: FaultKind| {
+        What::Bad(job.keep_faults.then(|| {
+            Box::new(Fault {
+                line,
+                col: None,
+                kind,
+            })
+        }))
+    };
+    let record = |parts: &mut Parts<'_>, line: u64, data: &[u8]| {
+        if parts.stopped {
+            return;
+        }
+        let what = match job.stage.run(data, &mut parts.done.out) {
             Ok(size) => {
-                if line_end {
-                    done.out.push(b'\n');
+                if job.line_end {
+                    parts.done.out.push(b'\n');
                 }
                 What::Good(size)
             }
-            Err(e) => What::Bad(Box::new(fault(e, line, data, binary_input))),
+            Err(e) => What::Bad(
+                job.keep_faults
+                    .then(|| Box::new(fault(e, line, data, job.binary_input))),
+            ),
         };
-        done.entries.push(Entry {
-            line,
-            end: done.out.len(),
-            what,
-        });
+        parts.push(line, what);
     };
-    let bad = |line: u64, kind: FaultKind| {
-        What::Bad(Box::new(Fault {
-            line,
-            col: None,
-            kind,
-        }))
-    };
-    match &chunk.kind {
+    let lines = match &chunk.kind {
         ChunkKind::Lines => {
             let data = &chunk.data[..chunk.len];
-            done.out.reserve(data.len() + data.len() / 2);
-            done.entries.reserve(data.len() / 40);
-            done.lines = split_lines(data, max_line, |line, piece| match piece {
-                Piece::Data(d) => record(&mut done, line, d),
-                Piece::Skip => {
-                    let end = done.out.len();
-                    done.entries.push(Entry {
-                        line,
-                        end,
-                        what: What::Skipped,
-                    });
-                }
-                Piece::TooLong(len) => {
-                    let end = done.out.len();
-                    done.entries.push(Entry {
-                        line,
-                        end,
-                        what: bad(line, FaultKind::TooLong(len)),
-                    });
-                }
-            });
+            split_lines(data, job.max_line, |line, piece| match piece {
+                Piece::Data(d) => record(&mut parts, line, d),
+                Piece::Skip => parts.push(line, What::Skipped),
+                Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
+            })
         }
         ChunkKind::TooLong(len) => {
-            done.lines = 1;
-            done.entries.push(Entry {
-                line: 1,
-                end: 0,
-                what: bad(1, FaultKind::TooLong(*len)),
-            });
+            parts.push(1, bad(1, FaultKind::TooLong(*len)));
+            1
         }
         ChunkKind::Framed(records) => {
-            done.relative = false;
+            parts.done.relative = false;
             for r in records {
                 match r.kind {
-                    FramedKind::Data => record(&mut done, r.line, &chunk.data[r.start..r.end]),
+                    FramedKind::Data => record(&mut parts, r.line, &chunk.data[r.start..r.end]),
                     FramedKind::TooLong(len) => {
-                        let end = done.out.len();
-                        done.entries.push(Entry {
-                            line: r.line,
-                            end,
-                            what: bad(r.line, FaultKind::TooLong(len)),
-                        });
+                        parts.push(r.line, bad(r.line, FaultKind::TooLong(len)))
                     }
                     FramedKind::Truncated(len) => {
-                        let end = done.out.len();
-                        done.entries.push(Entry {
-                            line: r.line,
-                            end,
-                            what: bad(r.line, FaultKind::Truncated(len)),
-                        });
+                        parts.push(r.line, bad(r.line, FaultKind::Truncated(len)))
                     }
                 }
             }
+            0
         }
-    }
-    done.uniform = uniform(&done.entries);
-    done
+    };
+    parts.finish(lines)
 }
 
 /// The size of every record, when every record is good and of one size.

@@ -203,11 +203,16 @@ impl<'a> Writer<'a> {
             }
             self.printed += 1;
         }
-        Ok(if self.cfg.fail_fast {
+        Ok(self.fail_or_go())
+    }
+
+    /// What follows a bad record: a stop under `--fail-fast`.
+    fn fail_or_go(&self) -> Flow {
+        if self.cfg.fail_fast {
             Flow::Stop
         } else {
             Flow::Go
-        })
+        }
     }
 
     /// Writes one converted chunk (chunks come in input order).
@@ -216,6 +221,7 @@ impl<'a> Writer<'a> {
             self.src = Some(d.src);
             self.line_base = 0;
         }
+        // A chunk comes in parts; its lines count once its last part is written.
         let base = if d.relative { self.line_base } else { 0 };
         self.line_base += d.lines;
         if self.stream.is_none() {
@@ -263,7 +269,13 @@ impl<'a> Writer<'a> {
                         self.placeholder();
                         Flow::Go
                     }
-                    What::Bad(f) => self.bad_record(d.src, base + f.line, f.col, &f.kind)?,
+                    What::Bad(Some(f)) => self.bad_record(d.src, base + f.line, f.col, &f.kind)?,
+                    // Under --errors skip nothing about a bad record is kept: it is counted.
+                    What::Bad(None) => {
+                        self.total += 1;
+                        self.bad += 1;
+                        self.fail_or_go()
+                    }
                 };
                 if flow == Flow::Stop {
                     return Ok(Flow::Stop);

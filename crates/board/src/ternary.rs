@@ -362,7 +362,14 @@ pub fn base3_trits(text: &str, n: usize) -> Result<Vec<u8>, Base3Error> {
     if text.is_empty() {
         return Err(Base3Error::Digit(0));
     }
-    let mut w = bigint::from_decimal(text.as_bytes());
+    // Leading zeros are skipped, and a number with more digits than 3^n - 1 has is refused
+    // before the big-integer work, which is quadratic in the digit count: the parse stays linear
+    // in the length of the text. 3^n - 1 has floor(n * log10 3) + 1 digits; 0.4772 > log10 3.
+    let digits = text.trim_start_matches('0').as_bytes();
+    if digits.len() > n * 4772 / 10_000 + 1 {
+        return Err(Base3Error::TooLarge { squares: n });
+    }
+    let mut w = bigint::from_decimal(digits);
     let mut out = Vec::with_capacity(n);
     const P40: u64 = 12_157_665_459_056_928_801; // 3^40
     while out.len() < n {

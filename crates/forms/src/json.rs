@@ -174,24 +174,102 @@ fn square_list(v: &Json, key: &str, opts: &Options) -> Result<Value, ParseError>
     }
 }
 
+/// A JSON value read strictly: like `serde_json::Value`, but a key given twice in an object is
+/// an error naming the key, where `serde_json::Value` keeps the last one without a word.
+struct Strict(Json);
+
+impl<'de> serde::Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Strict, D::Error> {
+        d.deserialize_any(StrictVisitor)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Strict;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Strict, E> {
+        Ok(Strict(Json::Bool(v)))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Strict, E> {
+        Ok(Strict(Json::Number(v.into())))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Strict, E> {
+        Ok(Strict(Json::Number(v.into())))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Strict, E> {
+        Ok(Strict(
+            serde_json::Number::from_f64(v).map_or(Json::Null, Json::Number),
+        ))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Strict, E> {
+        Ok(Strict(Json::String(v.to_string())))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Strict, E> {
+        Ok(Strict(Json::String(v)))
+    }
+    fn visit_unit<E>(self) -> Result<Strict, E> {
+        Ok(Strict(Json::Null))
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Strict(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Strict(Json::Array(items)))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
+        let mut members = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if members.contains_key(&key) {
+                return Err(serde::de::Error::custom(format_args!(
+                    "duplicate key {key:?}: each key may appear once in an object"
+                )));
+            }
+            let Strict(v) = map.next_value()?;
+            members.insert(key, v);
+        }
+        Ok(Strict(Json::Object(members)))
+    }
+}
+
+/// serde_json's message without its ` at line L column C` (the report gives the place), and
+/// with `invalid JSON: ` before a syntax error (a repeated key is valid syntax, but refused).
+fn json_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let place = format!(" at line {} column {}", e.line(), e.column());
+    let what = text.strip_suffix(place.as_str()).unwrap_or(&text);
+    if e.is_data() {
+        what.to_string()
+    } else {
+        format!("invalid JSON: {what}")
+    }
+}
+
 /// Reads one JSON value: an object with `size`, `order` and representation keys, or a bare
 /// integer or hex string (a bitboard).
 pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
-    let json: Json = serde_json::from_str(text).map_err(|e| {
-        let (line, col) = (e.line(), e.column());
-        // serde_json counts lines and columns from 1; turn them into a byte offset.
-        let off = text
-            .split_inclusive('\n')
-            .take(line.saturating_sub(1))
-            .map(str::len)
-            .sum::<usize>()
-            + col.saturating_sub(1);
-        ParseError::of(
-            crate::ErrorKind::Json,
-            Some(off.min(text.len())),
-            format!("invalid JSON: {e}"),
-        )
-    })?;
+    let json: Json = serde_json::from_str::<Strict>(text)
+        .map(|s| s.0)
+        .map_err(|e| {
+            let (line, col) = (e.line(), e.column());
+            // serde_json counts lines and columns from 1; turn them into a byte offset.
+            let off = text
+                .split_inclusive('\n')
+                .take(line.saturating_sub(1))
+                .map(str::len)
+                .sum::<usize>()
+                + col.saturating_sub(1);
+            ParseError::of(
+                crate::ErrorKind::Json,
+                Some(off.min(text.len())),
+                json_message(&e),
+            )
+        })?;
     let obj = match &json {
         Json::Object(m) => m,
         Json::Number(_) | Json::String(_) => {
@@ -418,60 +496,119 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
     out.push(b'}');
 }
 
-/// Splits text holding whitespace-separated JSON values into the values, with byte offsets.
-/// Returns `None` when the last value is incomplete (more lines are needed).
-pub fn split_values(text: &str) -> Option<Vec<(usize, &str)>> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
+/// Finds where whitespace-separated JSON values begin and end in a stream fed one line at a
+/// time, looking at each byte once: linear in the input, whatever the nesting or the number of
+/// lines a value spans (docs/conventions.md §6).
+///
+/// A value is an object, an array, a string or a scalar token; a scalar at the top level ends at
+/// whitespace or at the end of its line. The scanner only frames: the parser checks the value.
+///
+/// The stream's resynchronisation rule is [`begins_value`]: a line that starts with `{` begins a
+/// new value even while one is still open, so a broken value costs at most itself.
+///
+/// ```
+/// use bbconv_forms::ValueScanner;
+/// let mut text = b"{\"a\": [1,".to_vec();
+/// let mut sc = ValueScanner::default();
+/// let mut found = Vec::new();
+/// sc.scan_line(&text, 0, |s, e| found.push((s, e)));
+/// assert_eq!(sc.open(), Some(0));
+/// let from = text.len() + 1;
+/// text.extend_from_slice(b"\n2]} 7 \"x\"");
+/// sc.scan_line(&text, from, |s, e| found.push((s, e)));
+/// assert_eq!(found, [(0, 13), (14, 15), (16, 19)]);
+/// assert_eq!(sc.open(), None);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct ValueScanner {
+    start: Option<usize>,
+    depth: usize,
+    in_str: bool,
+    esc: bool,
+}
+
+impl ValueScanner {
+    /// Where the value still open starts, if one is.
+    pub fn open(&self) -> Option<usize> {
+        self.start
+    }
+
+    /// Forgets the open value.
+    pub fn reset(&mut self) {
+        *self = ValueScanner::default();
+    }
+
+    /// Moves the open value `by` bytes to the left (when the text before it was dropped).
+    pub fn shift(&mut self, by: usize) {
+        if let Some(s) = &mut self.start {
+            *s = s.saturating_sub(by);
         }
-        if i >= b.len() {
-            break;
-        }
-        let start = i;
-        let (mut depth, mut in_str, mut esc) = (0i64, false, false);
-        loop {
-            if i >= b.len() {
-                if depth > 0 || in_str {
-                    return None;
+    }
+
+    /// Scans `text[from..]`, one line without its line end that follows (after a `\n`) the
+    /// text scanned before, and calls `value(start, end)` for each value that ends in it.
+    pub fn scan_line(&mut self, text: &[u8], from: usize, mut value: impl FnMut(usize, usize)) {
+        for (i, &c) in text.iter().enumerate().skip(from) {
+            let Some(start) = self.start else {
+                if c.is_ascii_whitespace() {
+                    continue;
                 }
-                break;
-            }
-            let c = b[i];
-            i += 1;
-            if in_str {
-                if esc {
-                    esc = false;
+                self.start = Some(i);
+                self.depth = 0;
+                self.in_str = c == b'"';
+                self.esc = false;
+                match c {
+                    b'{' | b'[' => self.depth = 1,
+                    b'}' | b']' => {
+                        self.start = None;
+                        value(i, i + 1);
+                    }
+                    _ => {}
+                }
+                continue;
+            };
+            if self.in_str {
+                if self.esc {
+                    self.esc = false;
                 } else if c == b'\\' {
-                    esc = true;
+                    self.esc = true;
                 } else if c == b'"' {
-                    in_str = false;
-                    if depth == 0 {
-                        break;
+                    self.in_str = false;
+                    if self.depth == 0 {
+                        self.start = None;
+                        value(start, i + 1);
                     }
                 }
                 continue;
             }
             match c {
-                b'"' => in_str = true,
-                b'{' | b'[' => depth += 1,
-                b'}' | b']' => {
-                    depth -= 1;
-                    if depth <= 0 {
-                        break;
-                    }
+                b'"' => self.in_str = true,
+                b'{' | b'[' => self.depth += 1,
+                b'}' | b']' if self.depth <= 1 => {
+                    self.start = None;
+                    value(start, i + 1);
                 }
-                c if c.is_ascii_whitespace() && depth == 0 => {
-                    i -= 1;
-                    break;
+                b'}' | b']' => self.depth -= 1,
+                c if c.is_ascii_whitespace() && self.depth == 0 => {
+                    self.start = None;
+                    value(start, i);
                 }
                 _ => {}
             }
         }
-        out.push((start, &text[start..i]));
+        // A top-level scalar ends with its line.
+        if let Some(start) = self.start {
+            if self.depth == 0 && !self.in_str {
+                self.start = None;
+                value(start, text.len());
+            }
+        }
     }
-    Some(out)
+}
+
+/// The resynchronisation rule of JSON streams: a line whose first byte is `{` begins a new
+/// value, even while the value before it is still open (that one then ends, broken, before it).
+/// Pretty-printed objects indent what is inside them, so only a top-level object starts there.
+pub fn begins_value(line: &[u8]) -> bool {
+    line.first() == Some(&b'{')
 }

@@ -31,6 +31,7 @@ mod json;
 mod packed;
 mod pieces;
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -40,7 +41,7 @@ use bbconv_board::{Bitboard, Order, Pair, Placement, Size};
 pub use detect::{detect, DETECTION_RULES};
 pub use grid::GridStyle;
 pub use int::parse_integer;
-pub use json::{split_values, JsonField};
+pub use json::{begins_value, JsonField, ValueScanner};
 
 /// A board as read from any form: one bitboard, a two-player pair, or a board of piece letters.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -106,11 +107,15 @@ impl Value {
         }
     }
 
-    /// The piece view: a pair gets the letters of `opts.letters`.
-    pub fn to_placement(&self, opts: &Options) -> Placement {
+    /// The piece view: a pair gets the letters of `opts.letters` (a placement is borrowed).
+    pub fn to_placement(&self, opts: &Options) -> Cow<'_, Placement> {
         match self {
-            Value::Pieces(p) => p.clone(),
-            v => Placement::from_pair(&v.to_pair(), opts.letters.0, opts.letters.1),
+            Value::Pieces(p) => Cow::Borrowed(p),
+            v => Cow::Owned(Placement::from_pair(
+                &v.to_pair(),
+                opts.letters.0,
+                opts.letters.1,
+            )),
         }
     }
 }

@@ -1,8 +1,11 @@
 //! FEN: the placement field of chess and any-size variant FEN (multi-digit empty runs, `+`/`~`
 //! promotion marks, `[...]` holdings), with the other fields kept as written.
 
+use std::collections::HashMap;
+
 use crate::{Options, ParseError};
 use bbconv_board::placement::{Mark, Piece, Placement};
+use bbconv_board::size::MAX_SQUARES;
 use bbconv_board::Size;
 
 enum Item {
@@ -12,20 +15,24 @@ enum Item {
     Piece(Piece),
 }
 
-struct Rank {
-    items: Vec<Item>,
+/// What the first pass learns of a rank; its items are read again in the second pass, so a
+/// record's memory does not grow with its number of items.
+struct Rank<'a> {
+    text: &'a str,
     offset: usize,
-    end: usize,
     by_number: usize,
     by_sum: usize,
     multi: Option<(usize, usize)>, // first multi-digit run: offset, length
 }
 
-fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank, ParseError> {
+/// Reads the items of one rank in order, calling `item(offset in the rank, item)` for each.
+fn rank_items(
+    s: &str,
+    base: usize,
+    rank_no: usize,
+    mut item: impl FnMut(usize, usize, Item),
+) -> Result<(), ParseError> {
     let b = s.as_bytes();
-    let mut items = Vec::new();
-    let (mut by_number, mut by_sum) = (0usize, 0usize);
-    let mut multi = None;
     let mut i = 0;
     let at = |k: usize| Some(base + k);
     while i < b.len() {
@@ -46,12 +53,7 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank, ParseError> {
             }
             let value: usize = run.parse().unwrap_or(usize::MAX / 2).min(1 << 20);
             let sum: usize = run.bytes().map(|d| (d - b'0') as usize).sum();
-            if run.len() > 1 && multi.is_none() {
-                multi = Some((start, run.len()));
-            }
-            by_number += value;
-            by_sum += sum;
-            items.push(Item::Empty(value, sum));
+            item(start, run.len(), Item::Empty(value, sum));
             continue;
         }
         let (mark_plus, letter_at) = if c == b'+' { (true, i + 1) } else { (false, i) };
@@ -65,9 +67,7 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank, ParseError> {
                     p.mark = Mark::Tilde;
                     i += 1;
                 }
-                by_number += 1;
-                by_sum += 1;
-                items.push(Item::Piece(p));
+                item(letter_at, 1, Item::Piece(p));
             }
             _ => {
                 let k = if mark_plus { letter_at } else { i };
@@ -81,10 +81,28 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank, ParseError> {
             }
         }
     }
+    Ok(())
+}
+
+fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank<'_>, ParseError> {
+    let (mut by_number, mut by_sum) = (0usize, 0usize);
+    let mut multi = None;
+    rank_items(s, base, rank_no, |at, len, item| match item {
+        Item::Empty(value, sum) => {
+            if len > 1 && multi.is_none() {
+                multi = Some((at, len));
+            }
+            by_number = by_number.saturating_add(value);
+            by_sum = by_sum.saturating_add(sum);
+        }
+        Item::Piece(_) => {
+            by_number = by_number.saturating_add(1);
+            by_sum = by_sum.saturating_add(1);
+        }
+    })?;
     Ok(Rank {
-        items,
+        text: s,
         offset: base,
-        end: base + s.len(),
         by_number,
         by_sum,
         multi,
@@ -135,6 +153,17 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
     let mut ranks = Vec::new();
     let mut off = start;
     for (k, r) in placement.split('/').enumerate() {
+        // Every rank holds a square: more ranks than a board's squares can never fit (and are
+        // not all held in memory).
+        if k == MAX_SQUARES {
+            return Err(ParseError::of(
+                crate::ErrorKind::OffBoard,
+                Some(off),
+                format!(
+                    "found more than {MAX_SQUARES} ranks: a board has at most {MAX_SQUARES} squares"
+                ),
+            ));
+        }
         if r.is_empty() {
             return Err(ParseError::new(
                 Some(off),
@@ -164,14 +193,17 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
         }
         None => {
             // The most common rank width (the first on a tie); each rank is then checked.
-            let mut best = (0usize, ranks[0].by_number);
+            // Counted in one pass, chosen in a second: linear in the number of ranks.
+            let mut counts: HashMap<usize, usize> = HashMap::new();
             for r in &ranks {
-                let c = ranks.iter().filter(|q| q.by_number == r.by_number).count();
-                if c > best.0 {
-                    best = (c, r.by_number);
-                }
+                *counts.entry(r.by_number).or_insert(0) += 1;
             }
-            best.1
+            let most = counts.values().copied().max().unwrap_or(0);
+            ranks
+                .iter()
+                .map(|r| r.by_number)
+                .find(|w| counts.get(w) == Some(&most))
+                .unwrap_or(ranks[0].by_number)
         }
     };
     let mut summed = vec![false; h];
@@ -197,7 +229,7 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
             ));
         }
         return Err(ParseError::new(
-            Some(r.end),
+            Some(r.offset + r.text.len()),
             format!(
                 "rank {} (from the top): the rank has {} squares, expected {width}{}",
                 k + 1,
@@ -215,15 +247,13 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
     for (k, r) in ranks.iter().enumerate() {
         let rank = h - 1 - k;
         let mut f = 0;
-        for item in &r.items {
-            match item {
-                Item::Empty(v, s) => f += if summed[k] { *s } else { *v },
-                Item::Piece(p) => {
-                    pl.set(width * rank + f, Some(*p));
-                    f += 1;
-                }
+        rank_items(r.text, r.offset, k + 1, |_, _, item| match item {
+            Item::Empty(v, s) => f += if summed[k] { s } else { v },
+            Item::Piece(p) => {
+                pl.set(width * rank + f, Some(p));
+                f += 1;
             }
-        }
+        })?;
     }
     pl.holdings = holdings;
     pl.rest = rest;
