@@ -254,3 +254,72 @@ fn fault(e: ConvertError, line: u64, data: &[u8], binary: bool) -> Fault {
         kind: FaultKind::Convert(e),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bbconv_forms::{Conversion, Format, Options};
+
+    struct Conv<'a>(Conversion<'a>);
+
+    impl Stage for Conv<'_> {
+        fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+            self.0.run(record, out)
+        }
+    }
+
+    /// Parts, by record count and output bytes, for a chunk of `lines`; and how many faults
+    /// they keep.
+    fn parts(lines: &[u8], to: Format, keep_faults: bool) -> (Vec<(usize, usize)>, usize) {
+        let opts = Options::default();
+        let conv = Conv(Conversion::new(Format::Auto, to, &opts, false));
+        let job = Job {
+            stage: &conv,
+            line_end: true,
+            max_line: 1 << 20,
+            binary_input: false,
+            keep_faults,
+            part_records: PART_RECORDS,
+        };
+        let chunk = Chunk {
+            seq: 0,
+            src: 0,
+            data: lines.to_vec(),
+            len: lines.len(),
+            kind: ChunkKind::Lines,
+        };
+        let mut got = Vec::new();
+        let mut faults = 0;
+        let mut last = 0;
+        assert!(convert(&chunk, &job, &Vec::new, &mut |d| {
+            faults += d
+                .entries
+                .iter()
+                .filter(|e| matches!(e.what, What::Bad(Some(_))))
+                .count();
+            last += usize::from(d.last);
+            got.push((d.entries.len(), d.out.len()));
+            true
+        }));
+        assert_eq!(last, 1, "exactly one last part");
+        (got, faults)
+    }
+
+    /// What is queued between the stages is bounded whatever the input: a chunk of bad records
+    /// comes in parts of at most PART_RECORDS records, and under --errors skip nothing of them
+    /// is kept; a chunk of large outputs comes in parts of about PART_BYTES.
+    #[test]
+    fn parts_bound_what_is_queued() {
+        let bad = b"zz\n".repeat(10_000);
+        let (got, faults) = parts(&bad, Format::Hex, true);
+        assert_eq!(got.iter().map(|p| p.0).sum::<usize>(), 10_000);
+        assert!(got.iter().all(|p| p.0 <= PART_RECORDS), "{got:?}");
+        assert_eq!(faults, 10_000);
+        let (_, faults) = parts(&bad, Format::Hex, false);
+        assert_eq!(faults, 0);
+        let boards = b"0x1\n".repeat(5_000);
+        let (got, _) = parts(&boards, Format::Grid, true);
+        assert!(got.len() > 1);
+        assert!(got.iter().all(|p| p.1 < PART_BYTES + 4096), "{got:?}");
+    }
+}

@@ -4,6 +4,7 @@ mod algebra;
 mod batch;
 mod cli;
 mod forms;
+mod hostile;
 mod nopanic;
 mod notations;
 mod pipeline;

@@ -39,6 +39,7 @@ use bbconv_board::ternary::PackLayout;
 use bbconv_board::{Bitboard, Order, Pair, Placement, Size};
 
 pub use detect::{detect, DETECTION_RULES};
+pub use fen::FenReader;
 pub use grid::GridStyle;
 pub use int::parse_integer;
 pub use json::{begins_value, JsonField, ValueScanner};
@@ -118,6 +119,17 @@ impl Value {
             )),
         }
     }
+}
+
+/// The environment variable that makes every reader use its portable code (no AVX2): set to
+/// anything but `0` or empty. Benchmarks and tests use it to measure and check the path taken
+/// on CPUs without AVX2 and BMI2 (ARM, older x86).
+pub const PORTABLE_ENV: &str = "BBCONV_PORTABLE";
+
+/// Whether [`PORTABLE_ENV`] asks for the portable code only (read once a process).
+pub fn portable_only() -> bool {
+    static ONCE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ONCE.get_or_init(|| std::env::var_os(PORTABLE_ENV).is_some_and(|v| !v.is_empty() && v != "0"))
 }
 
 /// Which bitboard of a two-player board a one-bitboard form prints.
@@ -658,8 +670,9 @@ pub struct Conversion<'a> {
     to: Format,
     opts: &'a Options,
     swap: bool,
-    /// 8x8 FEN to a two-player form in LERF and the default layout: read by the FEN fast path.
-    fast: bool,
+    /// 8x8 FEN to a two-player form in LERF and the default layout: read by the FEN fast path,
+    /// with this reader.
+    fast: Option<FenReader>,
 }
 
 impl<'a> Conversion<'a> {
@@ -677,6 +690,7 @@ impl<'a> Conversion<'a> {
             && opts.size.is_none_or(|s| s == Size::CHESS)
             && opts.to_order == Order::Lerf
             && opts.layout.is_default();
+        let fast = fast.then(FenReader::detect);
         Conversion {
             from,
             to,
@@ -690,8 +704,8 @@ impl<'a> Conversion<'a> {
     /// returns the size of the board read.
     #[inline]
     pub fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        if self.fast {
-            if let Some((f, s)) = fen::chess_pair_fast(record) {
+        if let Some(reader) = self.fast {
+            if let Some((f, s)) = reader.read(record) {
                 let (f, s) = if self.swap { (s, f) } else { (f, s) };
                 render_u64_pair(self.to, f, s, out);
                 return Ok(Size::CHESS);

@@ -6,16 +6,67 @@
 //! every error included, gives `None` and goes to the general parser, which gives the same
 //! result or the precise error.
 
-/// Reads an 8x8 placement of letters and digits 1-8 (then a space, a tab or the end of the
-/// record) into `(uppercase, lowercase)` LERF words, or `None` for anything else, including any
-/// record that is not all ASCII (the general parser checks UTF-8 and reports where it breaks).
-#[inline]
-pub(crate) fn chess_pair(b: &[u8]) -> Option<(u64, u64)> {
+/// The readers of the FEN fast path: an 8x8 placement of letters and digits 1-8 (then a space,
+/// a tab or the end of the record) read into `(uppercase, lowercase)` LERF words, or `None` for
+/// anything else, including any record that is not all ASCII (the general parser then checks
+/// it and reports where it breaks). Every reader gives the same answers.
+///
+/// ```
+/// use bbconv_forms::FenReader;
+/// let start = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// let words = Some((0xffff, 0xffff_0000_0000_0000));
+/// assert_eq!(FenReader::Portable.read(start), words);
+/// assert_eq!(FenReader::detect().read(start), words);
+/// if let Some(simd) = FenReader::avx2() {
+///     assert_eq!(simd.read(start), words);
+/// }
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FenReader {
+    /// Eight bytes at a time in a general-purpose register (SWAR): runs on every CPU.
+    Portable,
+    /// 32 bytes at a time with AVX2, squares placed with BMI2's `pdep`. Only [`FenReader::avx2`]
+    /// makes one, after checking the CPU: holding it is the proof that it may run.
     #[cfg(target_arch = "x86_64")]
-    if x86::available() {
-        return x86::chess_pair(b);
+    Avx2(x86::Avx2),
+}
+
+impl FenReader {
+    /// The fastest reader this CPU runs, or the portable one when [`portable_only`] says so.
+    pub fn detect() -> FenReader {
+        if crate::portable_only() {
+            return FenReader::Portable;
+        }
+        FenReader::avx2().unwrap_or(FenReader::Portable)
     }
-    chess_pair_swar(b)
+
+    /// The AVX2 reader, if this CPU has AVX2, BMI1, BMI2 and POPCNT (checked once a process).
+    pub fn avx2() -> Option<FenReader> {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = x86::Avx2::new() {
+            return Some(FenReader::Avx2(t));
+        }
+        None
+    }
+
+    /// The reader's name: `portable` or `avx2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FenReader::Portable => "portable",
+            #[cfg(target_arch = "x86_64")]
+            FenReader::Avx2(_) => "avx2",
+        }
+    }
+
+    /// Reads an 8x8 placement into `(uppercase, lowercase)` LERF words, or `None`.
+    #[inline]
+    pub fn read(self, b: &[u8]) -> Option<(u64, u64)> {
+        match self {
+            FenReader::Portable => chess_pair_swar(b),
+            #[cfg(target_arch = "x86_64")]
+            FenReader::Avx2(t) => t.chess_pair(b),
+        }
+    }
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -29,7 +80,7 @@ fn bytes_in(w: u64, lo: u8, hi: u8) -> u64 {
     ge & !gt & HI
 }
 
-/// The portable reader: one rank at a time, its (at most eight) bytes in one word (SWAR).
+/// The portable reader ([`FenReader::Portable`]): one rank at a time, its (at most eight) bytes in one word (SWAR).
 ///
 /// Each byte advances the file by 1 (a letter) or by its value (a digit); one multiply gives the
 /// prefix sums, so the file where every byte starts; `1 << file` is built in every byte at once
@@ -120,29 +171,36 @@ mod x86 {
     /// 0 = not checked yet, 1 = no, 2 = yes.
     static AVAILABLE: AtomicU8 = AtomicU8::new(0);
 
-    /// Whether this CPU has what [`chess_pair`] needs (checked once).
-    #[inline]
-    pub(super) fn available() -> bool {
-        match AVAILABLE.load(Ordering::Relaxed) {
-            0 => {
-                let yes = is_x86_feature_detected!("avx2")
-                    && is_x86_feature_detected!("bmi1")
-                    && is_x86_feature_detected!("bmi2")
-                    && is_x86_feature_detected!("popcnt");
-                AVAILABLE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
-                yes
-            }
-            v => v == 2,
-        }
-    }
+    /// The proof that this CPU has AVX2, BMI1, BMI2 and POPCNT: its field is private, so only
+    /// [`Avx2::new`], which checks, makes one. The AVX2 reader is reached only through it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct Avx2(());
 
-    /// Same contract as [`super::chess_pair_swar`]; call only when [`available`] says yes.
-    #[inline]
-    pub(super) fn chess_pair(b: &[u8]) -> Option<(u64, u64)> {
-        debug_assert!(available());
-        // SAFETY: `available()` has confirmed that the CPU supports AVX2, BMI1, BMI2 and POPCNT,
-        // the only requirement of the `target_feature` function.
-        unsafe { chess_pair_avx2(b) }
+    impl Avx2 {
+        /// The token, if the CPU has what the AVX2 reader needs (checked once a process).
+        #[inline]
+        pub(super) fn new() -> Option<Avx2> {
+            let yes = match AVAILABLE.load(Ordering::Relaxed) {
+                0 => {
+                    let yes = is_x86_feature_detected!("avx2")
+                        && is_x86_feature_detected!("bmi1")
+                        && is_x86_feature_detected!("bmi2")
+                        && is_x86_feature_detected!("popcnt");
+                    AVAILABLE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+                    yes
+                }
+                v => v == 2,
+            };
+            yes.then_some(Avx2(()))
+        }
+
+        /// Same contract as [`super::chess_pair_swar`].
+        #[inline]
+        pub(super) fn chess_pair(self, b: &[u8]) -> Option<(u64, u64)> {
+            // SAFETY: an `Avx2` exists only when `Avx2::new` has confirmed that the CPU supports
+            // AVX2, BMI1, BMI2 and POPCNT, the only requirement of the `target_feature` function.
+            unsafe { chess_pair_avx2(b) }
+        }
     }
 
     /// Bit masks (one bit a byte) of one 32-byte chunk, and its thermometer codes.
@@ -295,9 +353,8 @@ mod tests {
     /// Both readers, and the general parser: all must agree on the boards they accept.
     fn check(b: &[u8]) {
         let swar = chess_pair_swar(b);
-        #[cfg(target_arch = "x86_64")]
-        if x86::available() {
-            assert_eq!(x86::chess_pair(b), swar, "{:?}", String::from_utf8_lossy(b));
+        if let Some(simd) = FenReader::avx2() {
+            assert_eq!(simd.read(b), swar, "{:?}", String::from_utf8_lossy(b));
         }
         if let Some((first, second)) = swar {
             let text = std::str::from_utf8(b).unwrap();
@@ -339,14 +396,14 @@ mod tests {
     fn known_boards_and_edges() {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
         assert_eq!(
-            chess_pair(start.as_bytes()),
+            FenReader::detect().read(start.as_bytes()),
             Some((0xffff, 0xffff_0000_0000_0000))
         );
         let longest = "P1P1P1P1/1P1P1P1P/P1P1P1P1/1P1P1P1P/p1p1p1p1/1p1p1p1p/p1p1p1p1/1p1p1p1p";
         assert_eq!(longest.len(), 71);
         let full = "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/pppppppp/pppppppp/pppppppp/pppppppp";
         assert_eq!(
-            chess_pair(full.as_bytes()),
+            FenReader::detect().read(full.as_bytes()),
             Some((0xffff_ffff_0000_0000, 0x0000_0000_ffff_ffff))
         );
         for p in [
@@ -385,7 +442,7 @@ mod tests {
             "8/8/8/8/8/8/8",
             "44/8/8/8/8/8/8/8",
         ] {
-            assert_eq!(chess_pair(bad.as_bytes()), None, "{bad}");
+            assert_eq!(FenReader::detect().read(bad.as_bytes()), None, "{bad}");
             check(bad.as_bytes());
         }
     }

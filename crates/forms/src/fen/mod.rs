@@ -111,7 +111,7 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank<'_>, ParseError
 
 mod fast;
 
-pub(crate) use fast::chess_pair as chess_pair_fast;
+pub use fast::FenReader;
 
 /// Reads a FEN (placement alone or a whole FEN) into a placement.
 pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError> {

@@ -1,0 +1,277 @@
+//! Hostile input (issue 12): adversarial records finish in linear time, a broken JSON value
+//! costs only itself, duplicate keys and out-of-range limits are refused, and the portable
+//! readers give the bytes the fast ones give. The timeouts are regression guards for a debug
+//! build (a quadratic parser takes minutes on these records), not speed targets: the
+//! benchmark (`bench/hostile.py`) times the 1 MiB and 2 MiB records.
+
+use std::time::Duration;
+
+use crate::util::{bbconv, fixture};
+
+const MIB: usize = 1 << 20;
+const GUARD: Duration = Duration::from_secs(120);
+
+/// `unit` repeated up to `n` bytes.
+fn fill(unit: &str, n: usize) -> String {
+    unit.repeat(n / unit.len() + 1)[..n].to_string()
+}
+
+/// Runs `args` on `record` with a guard timeout and --max-line 4M; the exit code is 0 or 1
+/// (converted or reported), never a panic or a timeout.
+fn finishes(args: &[&str], record: &str) {
+    let mut input = record.as_bytes().to_vec();
+    input.push(b'\n');
+    let mut cmd = bbconv();
+    cmd.args(args);
+    if args[0] == "convert" {
+        cmd.args(["--max-line", "4M"]);
+    }
+    let out = cmd
+        .timeout(GUARD)
+        .write_stdin(input)
+        .output()
+        .expect("run bbconv");
+    let code = out.status.code();
+    assert!(
+        matches!(code, Some(0 | 1)),
+        "{args:?} on a {} byte record: exit {code:?} (a timeout gives None)\n{}",
+        record.len(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn fen_records_of_a_mebibyte_finish() {
+    let ranks = fill("1/", MIB);
+    let ranks = ranks.trim_end_matches('/');
+    finishes(&["convert", "-f", "fen", "-t", "packed"], ranks);
+    finishes(&["convert", "-t", "packed"], ranks);
+    finishes(
+        &["convert", "-f", "json", "-t", "packed"],
+        &format!("{{\"fen\":\"{ranks}\"}}"),
+    );
+    finishes(&["show", "-f", "fen"], &fill("1/", MIB - 1));
+    finishes(&["convert", "-f", "fen", "-t", "fen"], &fill("p", MIB));
+    finishes(&["convert", "-f", "fen", "-t", "fen"], &fill("9", MIB));
+    finishes(
+        &["convert", "-f", "fen", "-t", "fen"],
+        &format!("8/8/8/8/8/8/8/8[{}]", fill("p", MIB)),
+    );
+}
+
+#[test]
+fn json_records_of_a_mebibyte_finish() {
+    finishes(
+        &["convert", "-f", "json", "-t", "hex"],
+        &format!("[{}", fill("\n1", MIB)),
+    );
+    finishes(
+        &["convert", "-f", "json", "-t", "hex"],
+        &format!("{{\"a\":[{}", fill("\n\"b\",", MIB)),
+    );
+    finishes(&["convert", "-f", "json", "-t", "hex"], &fill("[", MIB));
+    finishes(&["convert", "-f", "json", "-t", "hex"], &fill("1 ", MIB));
+    finishes(
+        &["convert", "-f", "json", "-t", "hex"],
+        &format!("\"{}\"", fill("0", MIB)),
+    );
+}
+
+#[test]
+fn digit_records_of_a_mebibyte_finish() {
+    finishes(&["convert", "-f", "base3", "-t", "trits"], &fill("1", MIB));
+    finishes(
+        &["convert", "-f", "base3", "-t", "trits"],
+        &(fill("0", MIB) + "1"),
+    );
+    finishes(&["convert", "-f", "int", "-t", "hex"], &fill("7", MIB));
+    finishes(
+        &["convert", "-f", "hex", "-t", "hex"],
+        &format!("0x{}", fill("f", MIB)),
+    );
+    finishes(
+        &["convert", "-f", "pair", "-t", "packed"],
+        &format!("0x{} 0x1", fill("0", MIB)),
+    );
+    finishes(&["convert", "-f", "trits", "-t", "packed"], &fill("1", MIB));
+    finishes(&["convert", "-f", "packed", "-t", "trits"], &fill("0", MIB));
+    finishes(
+        &["convert", "-f", "rows", "-t", "hex"],
+        fill("0/", MIB).trim_end_matches('/'),
+    );
+    finishes(&["convert", "-f", "edax", "-t", "packed"], &fill("-", MIB));
+}
+
+#[test]
+fn list_and_grid_records_of_a_mebibyte_finish() {
+    finishes(
+        &["convert", "-f", "squares", "-t", "hex"],
+        &fill("a1 ", MIB),
+    );
+    finishes(
+        &["convert", "-f", "squares", "-t", "pair"],
+        &format!("first: {}; second: h8", fill("a1 ", MIB)),
+    );
+    finishes(&["convert", "-f", "indices", "-t", "hex"], &fill("0 ", MIB));
+    finishes(
+        &["convert", "-f", "coords", "-t", "hex"],
+        &fill("(0,0) ", MIB),
+    );
+    finishes(
+        &["convert", "-f", "pieces", "-t", "fen"],
+        &fill("P:0x1 ", MIB),
+    );
+    finishes(&["convert", "-f", "grid", "-t", "hex"], &fill(". ", MIB));
+    finishes(&["convert", "-f", "grid", "-t", "hex"], &fill(".\n", MIB));
+    finishes(&["convert", "-t", "hex"], &fill("x", MIB));
+}
+
+/// The issue's example: an unterminated object no longer hides the 1,000 good records after it.
+#[test]
+fn a_broken_json_value_costs_only_itself() {
+    let mut input = b"{\"bitboard\":\"0x1\"\n".to_vec();
+    input.extend(b"{\"bitboard\":\"0x2\"}\n".repeat(1000));
+    for jobs in ["1", "2"] {
+        let out = bbconv()
+            .args(["convert", "-f", "json", "-t", "hex", "--jobs", jobs])
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            out.stdout,
+            b"0x0000000000000002\n".repeat(1000),
+            "--jobs {jobs}"
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("bbconv: -:1:"), "{err}");
+        assert!(err.ends_with("bbconv: 1 bad record of 1001\n"), "{err}");
+    }
+    // A pretty-printed stream is never cut: what is inside a value is indented.
+    let pretty = b"{\n  \"first\": \"0x1\",\n  \"second\": \"0x2\"\n}\n{\n  \"bitboard\": 7\n}\n";
+    let out = bbconv()
+        .args(["convert", "-f", "json", "-t", "hex", "--layer", "occupied"])
+        .write_stdin(pretty.to_vec())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.stdout, b"0x0000000000000003\n0x0000000000000007\n");
+}
+
+#[test]
+fn a_duplicate_json_key_is_an_error_naming_it() {
+    for (input, key, col) in [
+        (r#"{"bitboard":"0x1","bitboard":"0x2"}"#, "bitboard", 28),
+        (r#"{"pieces":{"P":"0x1","P":"0x2"}}"#, "P", 24),
+    ] {
+        let out = bbconv()
+            .args(["convert", "-f", "json", "-t", "hex", "--layer", "occupied"])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            format!(
+                "bbconv: -:1:{col}: duplicate key \"{key}\": each key may appear once in an object\n\
+                 bbconv: 1 bad record of 1\n"
+            )
+        );
+    }
+}
+
+/// Limits from the user are checked, never overflowed: usage errors (exit 2), no panic.
+#[test]
+fn limits_are_checked_not_overflowed() {
+    for args in [
+        ["--jobs", "18446744073709551615"],
+        ["--jobs", "257"],
+        ["--max-line", "18446744073709551615"],
+        ["--max-line", "17179869184G"],
+        ["--max-errors", "18446744073709551616"],
+        ["--size", "65536x65536"],
+        ["--size", "18446744073709551615x2"],
+    ] {
+        let out = bbconv()
+            .args(["convert", "-t", "hex"])
+            .args(args)
+            .write_stdin("0x1\n")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("bbconv: invalid value"), "{args:?}: {err}");
+    }
+    // A large limit is honoured at every --jobs: a valid 2.1 MB record is converted.
+    let record = format!("0x{}1\n", "0".repeat(2_200_000));
+    for jobs in ["1", "2"] {
+        let out = bbconv()
+            .args([
+                "convert",
+                "-f",
+                "hex",
+                "-t",
+                "hex",
+                "--max-line",
+                "18446744073709551615",
+            ])
+            .write_stdin("")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let out = bbconv()
+            .args([
+                "convert",
+                "-f",
+                "hex",
+                "-t",
+                "hex",
+                "--max-line",
+                "1T",
+                "--jobs",
+                jobs,
+            ])
+            .write_stdin(record.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "--jobs {jobs}");
+        assert_eq!(out.stdout, b"0x0000000000000001\n");
+    }
+}
+
+/// The portable readers (forced by BBCONV_PORTABLE, as on a CPU without AVX2) give the bytes
+/// the default readers give, on every CPU.
+#[test]
+fn portable_readers_give_the_same_bytes() {
+    let tsv = fixture("fen/reference.tsv");
+    let mut fens: Vec<u8> = Vec::new();
+    for line in tsv
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty() && l[0] != b'#')
+    {
+        fens.extend(line.split(|&b| b == b'\t').next().unwrap_or_default());
+        fens.push(b'\n');
+    }
+    for to in ["packed", "pair", "trits", "packed-bin", "fen", "pieces"] {
+        let run = |portable: bool| {
+            let mut cmd = bbconv();
+            if portable {
+                cmd.env("BBCONV_PORTABLE", "1");
+            }
+            let out = cmd
+                .args(["convert", "-f", "fen", "-t", to])
+                .write_stdin(fens.clone())
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(0), "-t {to}");
+            out.stdout
+        };
+        assert_eq!(run(true), run(false), "-t {to}");
+    }
+}
