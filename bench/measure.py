@@ -35,19 +35,21 @@ def paired_medians(cmd_a, cmd_b, stdin_path, runs=15):
     return statistics.median(ta), statistics.median(tb)
 
 
-def peak_rss_kib(cmd, stdin_path):
+def peak_rss_kib(cmd, stdin_path, allow_fail=False):
     # GNU time reports the child's own peak (a Python fork would count the interpreter's pages).
     if os.path.exists("/usr/bin/time"):
+        report = os.path.join(OUT, "time.txt")
         with open(stdin_path, "rb") as i:
-            r = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, stdin=i, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE, text=True, check=True)
-        return int(r.stderr.strip().splitlines()[-1])
+            subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report] + cmd, stdin=i, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL, check=not allow_fail)
+        return int(open(report).read().strip().splitlines()[-1])
     code = (
         "import resource,subprocess,sys;"
-        "subprocess.run(sys.argv[2:],stdin=open(sys.argv[1],'rb'),stdout=subprocess.DEVNULL,check=True);"
+        "subprocess.run(sys.argv[2:],stdin=open(sys.argv[1],'rb'),stdout=subprocess.DEVNULL,stderr=subprocess.DEVNULL);"
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
     )
-    out = subprocess.run([sys.executable, "-c", code, stdin_path] + cmd, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code, stdin_path] + cmd, capture_output=True, text=True,
+                         check=not allow_fail)
     return int(out.stdout.strip())
 
 
@@ -60,6 +62,50 @@ def callgrind_ir(cmd, stdin_path):
                        stdin=i, stdout=o, stderr=e, check=True)
     m = re.search(r"Collected : (\d+)", open(log).read())
     return int(m.group(1)) if m else None
+
+
+def memory_rows():
+    """Issue 12's bound: peak RSS under 8 MiB a worker (--jobs 1 counts one) plus 3 times the
+    longest line, whatever the share of bad records, measured with GNU time."""
+    bad = os.path.join(OUT, "bad3m.txt")
+    if not os.path.exists(bad):
+        with open(bad, "wb") as f:
+            f.write(b"zzzz not a board\n" * 3_000_000)
+    mixed = os.path.join(OUT, "mixed.txt")
+    if not os.path.exists(mixed):
+        with open(CORPUS, "rb") as c, open(mixed, "wb") as f:
+            for k, line in enumerate(c):
+                f.write(line if k % 2 else b"not a board\n")
+                if k >= 2_000_000:
+                    break
+    huge = os.path.join(OUT, "huge-line.fen")
+    if not os.path.exists(huge):
+        with open(huge, "wb") as f:
+            f.write(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w " + b"K" * 100_000_000 + b"\n")
+    rows = []
+    cases = [
+        ("3 M bad lines (17 bytes)", bad, 17, ["-f", "hex", "-t", "packed"]),
+        ("1 M good + 1 M bad lines", mixed, 80, ["-f", "fen", "-t", "packed"]),
+        ("one 100 MB FEN line, `--max-line 200M`, to packed", huge, 100_000_060, ["-f", "fen", "-t", "packed", "--max-line", "200M"]),
+        ("one 100 MB FEN line, `--max-line 200M`, to fen", huge, 100_000_060, ["-f", "fen", "-t", "fen", "--max-line", "200M"]),
+    ]
+    for name, path, longest, args in cases:
+        for jobs in (1, 2, 4):
+            for errors in ("skip", "report"):
+                if longest > 1000 and errors == "skip":
+                    continue
+                kib = peak_rss_kib([BB, "convert", *args, "--jobs", str(jobs), "--errors", errors], path, allow_fail=True)
+                limit = 8 * 1024 * jobs + 3 * longest / 1024
+                ok = "yes" if kib <= limit else "**no**"
+                rows.append(f"| {name} | {jobs} | {errors} | {kib / 1024:.1f} MiB | {limit / 1024:.1f} MiB | {ok} |")
+    return rows
+
+
+def hostile_rows():
+    """Issue 12's linear time: every parser on 1 MiB and 2 MiB adversarial records."""
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "hostile.py"), BB],
+                         capture_output=True, text=True, check=True).stdout
+    return out.strip().splitlines()
 
 
 def main():

@@ -17,3 +17,23 @@ pub fn check(format: Format, data: &[u8]) {
         }
     }
 }
+
+/// The FEN readers agree: the AVX2 one (when the CPU has it), the portable one, and the
+/// general parser on every record a reader accepts.
+pub fn readers_agree(data: &[u8]) {
+    use bbconv_forms::FenReader;
+    let portable = FenReader::Portable.read(data);
+    if let Some(simd) = FenReader::avx2() {
+        assert_eq!(simd.read(data), portable, "avx2 and portable readers differ");
+    }
+    if let Some((first, second)) = portable {
+        let v = parse(Format::Fen, data, &Options::default()).expect("the general parser accepts it");
+        let pair = v.to_pair();
+        assert_eq!(v.size(), Size::CHESS);
+        assert_eq!(
+            (pair.first().as_u64(), pair.second().as_u64()),
+            (Some(first), Some(second)),
+            "the general parser reads another board"
+        );
+    }
+}
