@@ -111,12 +111,12 @@ fn serial(
     progress: &Progress,
 ) -> Result<ExitCode> {
     let inputs = Pool::default();
-    let outputs = Pool::default();
+    let outputs: Pool<work::Spare> = Pool::default();
     let mut flow = Ok(Flow::Go);
     let read = read_all(sources, input, &inputs, progress, &mut |chunk| {
-        let go = work::convert(&chunk, job, &|| outputs.take_empty(), &mut |done| {
+        let go = work::convert(&chunk, job, &|| outputs.take(), &mut |done| {
             flow = writer.write(&done);
-            outputs.give(done.out);
+            outputs.give(done.recycle());
             matches!(flow, Ok(Flow::Go))
         });
         inputs.give(chunk.data);
@@ -168,7 +168,7 @@ fn parallel(
     jobs: usize,
 ) -> Result<ExitCode> {
     let inputs = Pool::default();
-    let outputs = Pool::default();
+    let outputs: Pool<work::Spare> = Pool::default();
     std::thread::scope(|scope| {
         let mut to_workers = Vec::with_capacity(jobs);
         let mut from_workers = Vec::with_capacity(jobs);
@@ -180,7 +180,7 @@ fn parallel(
                 .name(format!("bbconv-worker-{k}"))
                 .spawn_scoped(scope, move || {
                     for chunk in chunk_rx {
-                        let go = work::convert(&chunk, job, &|| outputs.take_empty(), &mut |d| {
+                        let go = work::convert(&chunk, job, &|| outputs.take(), &mut |d| {
                             done_tx.send(d).is_ok()
                         });
                         inputs.give(chunk.data);
@@ -209,11 +209,12 @@ fn parallel(
             // Leaving drops the receivers: the workers, then the reader, stop.
             while let Ok(d) = from_workers[next % from_workers.len()].recv() {
                 flow = writer.write(&d);
-                outputs.give(d.out);
+                let last = d.last;
+                outputs.give(d.recycle());
                 if !matches!(flow, Ok(Flow::Go)) {
                     break;
                 }
-                next += usize::from(d.last);
+                next += usize::from(last);
             }
             (writer, flow)
         });

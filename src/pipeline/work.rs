@@ -105,63 +105,102 @@ pub(crate) struct Job<'a> {
 struct Parts<'a> {
     done: Done,
     part_records: usize,
-    take_out: &'a dyn Fn() -> Vec<u8>,
+    take: &'a dyn Fn() -> Spare,
     emit: &'a mut dyn FnMut(Done) -> bool,
     stopped: bool,
+    /// `None` before the first record; `Some(Some(size))` while every record is good and of
+    /// one size; `Some(None)` after that.
+    uniform: Option<Option<Size>>,
 }
 
 impl Parts<'_> {
+    #[inline]
     fn push(&mut self, line: u64, what: What) {
+        match (&what, self.uniform) {
+            (What::Good(s), Some(Some(u))) if *s == u => {}
+            (What::Good(s), None) => self.uniform = Some(Some(*s)),
+            _ => self.uniform = Some(None),
+        }
         let end = self.done.out.len();
         self.done.entries.push(Entry { line, end, what });
         if self.done.entries.len() >= self.part_records || end >= PART_BYTES {
-            let next = Done::new(self.done.seq, self.done.src, (self.take_out)());
-            let mut full = std::mem::replace(&mut self.done, next);
-            self.done.relative = full.relative;
-            full.uniform = uniform(&full.entries);
-            self.stopped = self.stopped || !(self.emit)(full);
+            self.hand_over();
         }
+    }
+
+    /// Hands the part over and starts the next one.
+    #[cold]
+    fn hand_over(&mut self) {
+        let next = Done::new(self.done.seq, self.done.src, (self.take)());
+        let mut full = std::mem::replace(&mut self.done, next);
+        self.done.relative = full.relative;
+        full.uniform = self.uniform.take().flatten();
+        self.stopped = self.stopped || !(self.emit)(full);
     }
 
     fn finish(mut self, lines: u64) -> bool {
         self.done.lines = lines;
         self.done.last = true;
-        self.done.uniform = uniform(&self.done.entries);
+        self.done.uniform = self.uniform.take().flatten();
         !self.stopped && (self.emit)(self.done)
     }
 }
 
+/// The buffers of a written part, recycled for a new one (their contents are dropped).
+#[derive(Default)]
+pub(crate) struct Spare {
+    out: Vec<u8>,
+    entries: Vec<Entry>,
+}
+
 impl Done {
-    fn new(seq: u64, src: usize, mut out: Vec<u8>) -> Done {
+    fn new(seq: u64, src: usize, spare: Spare) -> Done {
+        let Spare {
+            mut out,
+            mut entries,
+        } = spare;
         out.clear();
+        entries.clear();
+        // Sized once for a whole part: no growth, and no copy, record by record.
+        entries.reserve(PART_RECORDS);
+        out.reserve(PART_BYTES / 4);
         Done {
             seq,
             src,
             lines: 0,
             relative: true,
             out,
-            entries: Vec::new(),
+            entries,
             uniform: None,
             last: false,
+        }
+    }
+
+    /// Its buffers, for the next part.
+    pub(crate) fn recycle(self) -> Spare {
+        Spare {
+            out: self.out,
+            entries: self.entries,
         }
     }
 }
 
 /// Converts the records of `chunk` as `job` says, handing the output to `emit` in parts of at
-/// most `job.part_records` records (the last part says so); output buffers come from
-/// `take_out`. Returns whether `emit` still listens.
+/// most `job.part_records` records (the last part says so); the buffers of each part come from
+/// `take`. Returns whether `emit` still listens.
 pub(crate) fn convert(
     chunk: &Chunk,
     job: &Job<'_>,
-    take_out: &dyn Fn() -> Vec<u8>,
+    take: &dyn Fn() -> Spare,
     emit: &mut dyn FnMut(Done) -> bool,
 ) -> bool {
     let mut parts = Parts {
-        done: Done::new(chunk.seq, chunk.src, take_out()),
+        done: Done::new(chunk.seq, chunk.src, take()),
         part_records: job.part_records.max(1),
-        take_out,
+        take,
         emit,
         stopped: false,
+        uniform: None,
     };
     let bad = |line: u64, kind: FaultKind| {
         What::Bad(job.keep_faults.then(|| {
@@ -222,17 +261,6 @@ pub(crate) fn convert(
     parts.finish(lines)
 }
 
-/// The size of every record, when every record is good and of one size.
-fn uniform(entries: &[Entry]) -> Option<Size> {
-    let mut size = None;
-    for e in entries {
-        match e.what {
-            What::Good(s) if *size.get_or_insert(s) == s => {}
-            _ => return None,
-        }
-    }
-    size
-}
 
 /// Where in the input a conversion error is: its line and column.
 fn fault(e: ConvertError, line: u64, data: &[u8], binary: bool) -> Fault {
@@ -291,7 +319,7 @@ mod tests {
         let mut got = Vec::new();
         let mut faults = 0;
         let mut last = 0;
-        assert!(convert(&chunk, &job, &Vec::new, &mut |d| {
+        assert!(convert(&chunk, &job, &Spare::default, &mut |d| {
             faults += d
                 .entries
                 .iter()

@@ -236,7 +236,8 @@ impl<'a> Writer<'a> {
             // The common case: every record good and of the stream's size.
             self.total += d.entries.len() as u64;
             self.first_out &= d.out.is_empty();
-            if self.buf.is_empty() && d.out.len() >= FLUSH_AT {
+            // Written straight from the part when nothing waits before it (no copy).
+            if self.buf.is_empty() {
                 let r = self.sink.write_all(&d.out);
                 r.with_context(|| format!("cannot write {}", self.sink.name()))?;
             } else {

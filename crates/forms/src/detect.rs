@@ -59,6 +59,12 @@ fn ambiguous(candidates: &[Format]) -> ParseError {
     )
 }
 
+/// Whether `hay` contains `needle` (lowercase ASCII), ignoring ASCII case.
+fn contains_ignore_case(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle))
+}
+
 fn fits_int(t: &str, size: Size) -> bool {
     int::parse_integer(t, Format::Int, size).is_ok()
 }
@@ -90,26 +96,27 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
         }
         return Ok(Format::Fen);
     }
-    let lower = t.to_ascii_lowercase();
-    if lower.contains("first:") || lower.contains("second:") {
+    if contains_ignore_case(b, b"first:") || contains_ignore_case(b, b"second:") {
         return Ok(Format::Squares);
     }
-    let toks: Vec<&str> = t
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|s| !s.is_empty())
-        .collect();
-    if toks.iter().all(|s| {
+    // The tokens are walked again for each rule rather than collected: no allocation.
+    let toks = || {
+        t.split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+    };
+    if toks().all(|s| {
         s.len() > 2
             && s.as_bytes()[0].is_ascii_alphabetic()
             && matches!(s.as_bytes()[1], b':' | b'=')
     }) {
         return Ok(Format::Pieces);
     }
-    if toks.len() == 2 && toks.iter().all(|s| is_int_token(s)) {
+    let count = toks().take(3).count();
+    if count == 2 && toks().all(is_int_token) {
         return Ok(Format::Pair);
     }
-    if toks.len() == 1 {
-        let tok = toks[0];
+    if count == 1 {
+        let tok = toks().next().unwrap_or(t);
         if tok.len() == n && tok.bytes().all(|c| matches!(c, b'0'..=b'2')) {
             if fits_int(tok, size) {
                 return Err(ambiguous(&[Format::Trits, Format::Int]));
@@ -131,9 +138,8 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
             return Ok(Format::Packed);
         }
     }
-    let all_coords = toks
-        .iter()
-        .all(|s| s.parse::<Square>().is_ok() || s.bytes().all(|c| c.is_ascii_digit()));
+    let all_coords =
+        toks().all(|s| s.parse::<Square>().is_ok() || s.bytes().all(|c| c.is_ascii_digit()));
     // "(x, y)" with a space splits into two tokens; let the list parser judge parentheses.
     if all_coords || t.starts_with('(') {
         return Ok(Format::Squares);

@@ -678,7 +678,10 @@ pub struct Conversion<'a> {
 impl<'a> Conversion<'a> {
     /// Sets up the conversion of `from` records into `to` (`swap` exchanges the two sides).
     pub fn new(from: Format, to: Format, opts: &'a Options, swap: bool) -> Conversion<'a> {
-        let fast = from == Format::Fen
+        // Under -f auto a record the FEN reader accepts is FEN by the detection rules (it
+        // starts with a letter or a digit, has a '/' at most 9 bytes in, and letters or digits
+        // other than 0 and 1): detection is then decided by the reader itself.
+        let fast = matches!(from, Format::Fen | Format::Auto)
             && matches!(
                 to,
                 Format::Packed

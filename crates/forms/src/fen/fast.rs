@@ -358,6 +358,12 @@ mod tests {
         }
         if let Some((first, second)) = swar {
             let text = std::str::from_utf8(b).unwrap();
+            // What the reader accepts, detection calls FEN (so -f auto may use the reader).
+            assert_eq!(
+                crate::detect(text, &Default::default()),
+                Ok(crate::Format::Fen),
+                "{text}"
+            );
             let p = super::super::parse(text, &Default::default()).unwrap();
             assert_eq!(p.size(), bbconv_board::Size::CHESS, "{text}");
             let pair = p.to_pair();
