@@ -4,15 +4,32 @@
 use bbconv_forms::{parse, render, Format, Options};
 use bbconv_board::Size;
 
-/// Parses `data` as `format` under a few sizes; renders what parses in every form.
+/// Parses `data` as `format` under a few sizes; renders what parses in every form. The fast
+/// paths must agree with the general code: `parse` with `parse_str` (no fast path), `render`
+/// with `render_general`, and a `Conversion` with parsing and rendering.
 pub fn check(format: Format, data: &[u8]) {
     for size in [None, Some(Size::CHESS), Size::new(3, 3).ok(), Size::new(19, 19).ok()] {
         let opts = Options { size, ..Options::default() };
-        if let Ok(v) = parse(format, data, &opts) {
-            let mut out = Vec::new();
+        let parsed = parse(format, data, &opts);
+        if let (Ok(v), Ok(text)) = (&parsed, std::str::from_utf8(data)) {
+            if !format.is_binary() {
+                let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+                assert_eq!(bbconv_forms::parse_str(format, text, &opts).as_ref(), Ok(v), "parse: fast and general differ");
+            }
+        }
+        if let Ok(v) = parsed {
+            let (mut out, mut reference) = (Vec::new(), Vec::new());
             for &to in Format::ALL {
                 out.clear();
-                let _ = render(to, &v, &opts, &mut out);
+                reference.clear();
+                let a = render(to, &v, &opts, &mut out);
+                let b = bbconv_forms::render_general(to, &v, &opts, &mut reference);
+                assert_eq!((a.is_ok(), &out), (b.is_ok(), &reference), "render {to}: fast and general differ");
+                let mut converted = Vec::new();
+                let conv = bbconv_forms::Conversion::new(format, to, &opts, false);
+                if conv.run(data, &mut converted).is_ok() && a.is_ok() {
+                    assert_eq!(converted, out, "convert to {to}: fast and general differ");
+                }
             }
         }
     }

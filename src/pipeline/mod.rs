@@ -52,10 +52,10 @@ pub(crate) struct Settings {
 }
 
 /// Runs `stage` over every record of `sources`, writing to `sink`; returns the exit code.
-pub(crate) fn run(
+pub(crate) fn run<S: Stage>(
     sources: &[Source],
     settings: Settings,
-    stage: &dyn Stage,
+    stage: &S,
     sink: Sink,
 ) -> Result<ExitCode> {
     let progress = match settings.progress {
@@ -103,10 +103,10 @@ pub(crate) fn run(
 }
 
 /// Everything on the calling thread: read a chunk, convert it, write its parts.
-fn serial(
+fn serial<S: Stage>(
     sources: &[Source],
     input: &Input,
-    job: &work::Job<'_>,
+    job: &work::Job<'_, S>,
     mut writer: Writer<'_>,
     progress: &Progress,
 ) -> Result<ExitCode> {
@@ -159,10 +159,10 @@ fn finish(writer: Writer<'_>, flow: Result<Flow>, read: Result<()>) -> Result<Ex
 /// is bounded whatever the input; and every stage stops when the next one has gone: a writer
 /// that fails or stops drops its receivers, the workers' sends then fail and they drop theirs,
 /// and the reader's next send fails.
-fn parallel(
+fn parallel<S: Stage>(
     sources: &[Source],
     input: &Input,
-    job: &work::Job<'_>,
+    job: &work::Job<'_, S>,
     writer: Writer<'_>,
     progress: &Progress,
     jobs: usize,

@@ -83,9 +83,10 @@ pub(crate) const PART_RECORDS: usize = 2048;
 const PART_BYTES: usize = 1 << 18;
 
 /// How a chunk's records are converted and handed over.
-pub(crate) struct Job<'a> {
-    /// What each record goes through.
-    pub(crate) stage: &'a dyn Stage,
+pub(crate) struct Job<'a, S: Stage + ?Sized> {
+    /// What each record goes through (a type parameter, not a trait object: the conversion is
+    /// compiled into the record loop).
+    pub(crate) stage: &'a S,
     /// Whether each output record is followed by a newline.
     pub(crate) line_end: bool,
     /// The longest record accepted.
@@ -188,9 +189,9 @@ impl Done {
 /// Converts the records of `chunk` as `job` says, handing the output to `emit` in parts of at
 /// most `job.part_records` records (the last part says so); the buffers of each part come from
 /// `take`. Returns whether `emit` still listens.
-pub(crate) fn convert(
+pub(crate) fn convert<S: Stage + ?Sized>(
     chunk: &Chunk,
-    job: &Job<'_>,
+    job: &Job<'_, S>,
     take: &dyn Fn() -> Spare,
     emit: &mut dyn FnMut(Done) -> bool,
 ) -> bool {

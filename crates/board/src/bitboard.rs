@@ -304,6 +304,23 @@ impl Bitboard {
         bb
     }
 
+    /// A bitboard of at most 64 squares from its LERF word, without allocation; `None` when the
+    /// board has more than 64 squares or a bit at or above `W*H` is set.
+    ///
+    /// ```
+    /// use bbconv_board::{Bitboard, Size};
+    /// assert_eq!(Bitboard::small(Size::CHESS, 7).map(|b| b.count()), Some(3));
+    /// assert!(Bitboard::small(Size::new(3, 3).unwrap(), 1 << 9).is_none());
+    /// ```
+    #[inline]
+    pub fn small(size: Size, value: u64) -> Option<Bitboard> {
+        let n = size.squares();
+        (n <= 64 && (n == 64 || value >> n == 0)).then_some(Bitboard {
+            size,
+            words: Words::One(value),
+        })
+    }
+
     /// Squares in both; the sizes must match.
     pub fn and(&self, other: &Bitboard) -> Result<Bitboard, BitboardError> {
         self.zip(other, |a, b| a & b)

@@ -80,6 +80,25 @@ impl Pair {
         Ok(Pair { first, second })
     }
 
+    /// A pair of at most 64 squares from two LERF words, without allocation; `None` when the
+    /// board has more than 64 squares, a bit at or above `W*H` is set, or the words overlap.
+    ///
+    /// ```
+    /// use bbconv_board::{Pair, Size};
+    /// assert!(Pair::small(Size::CHESS, 0xff, 0xff00).is_some());
+    /// assert!(Pair::small(Size::CHESS, 0xff, 0x1ff).is_none());
+    /// ```
+    #[inline]
+    pub fn small(size: Size, first: u64, second: u64) -> Option<Pair> {
+        if first & second != 0 {
+            return None;
+        }
+        Some(Pair {
+            first: Bitboard::small(size, first)?,
+            second: Bitboard::small(size, second)?,
+        })
+    }
+
     /// The empty pair of `size`.
     pub fn empty(size: Size) -> Pair {
         Pair {

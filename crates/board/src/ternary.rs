@@ -143,7 +143,10 @@ impl fmt::Display for PackedError {
 
 impl std::error::Error for PackedError {}
 
-/// Number of packed bytes for `n` squares, `ceil(n/5)`.
+/// The most packed bytes a board has (4096 squares).
+pub const MAX_PACKED_LEN: usize = 820;
+
+/// Bytes of `n` packed squares: `ceil(n/5)`.
 pub fn packed_len(n: usize) -> usize {
     n.div_ceil(5)
 }
@@ -262,6 +265,197 @@ pub const T10: [u8; 1024] = {
     }
     t
 };
+
+/// `UNPACK[b] = f | s << 5`: the first and second bits of the five squares of packed byte `b`
+/// (the inverse of [`T10`] on `0..243`).
+pub const UNPACK: [u16; 243] = {
+    let mut t = [0u16; 243];
+    let mut i = 0;
+    while i < 1024 {
+        // Only indices with disjoint f and s are packed bytes.
+        if i & 31 & (i >> 5) == 0 {
+            t[T10[i] as usize] = i as u16;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Bits `at..at + 5` of a little-endian word array (zeros past its end).
+#[inline]
+fn five_bits(words: &[u64], at: usize) -> u64 {
+    let (w, b) = (at / 64, at % 64);
+    let lo = words.get(w).map_or(0, |x| x >> b);
+    let hi = if b > 59 {
+        words.get(w + 1).map_or(0, |x| x << (64 - b))
+    } else {
+        0
+    };
+    (lo | hi) & 31
+}
+
+/// Packs `n` squares given as two disjoint LERF word arrays (default layout), appending
+/// `ceil(n/5)` bytes to `out`: the fast path for boards of any size.
+///
+/// ```
+/// let mut out = Vec::new();
+/// bbconv_board::ternary::pack_words(&[0xffff], &[0xffff_0000_0000_0000], 64, &mut out);
+/// assert_eq!(out, [0x79, 0x79, 0x79, 0x01, 0, 0, 0, 0, 0, 0xd8, 0xf2, 0xf2, 0x50]);
+/// ```
+pub fn pack_words(first: &[u64], second: &[u64], n: usize, out: &mut Vec<u8>) {
+    out.extend((0..n).step_by(5).map(|k| {
+        T10[(five_bits(first, k) | five_bits(second, k) << 5) as usize]
+    }));
+}
+
+/// Unpacks `n` squares of packed bytes (default layout) into two LERF word arrays of
+/// `ceil(n/64)` words each; `false` when a byte is 243 or more, a digit past square `n` is not
+/// 0, or the byte count is not `ceil(n/5)` (the general [`unpack`] then says which).
+///
+/// ```
+/// let (mut f, mut s) = ([0u64; 1], [0u64; 1]);
+/// let bytes = [0x79, 0x79, 0x79, 0x01, 0, 0, 0, 0, 0, 0xd8, 0xf2, 0xf2, 0x50];
+/// assert!(bbconv_board::ternary::unpack_words(&bytes, 64, &mut f, &mut s));
+/// assert_eq!((f[0], s[0]), (0xffff, 0xffff_0000_0000_0000));
+/// ```
+pub fn unpack_words(bytes: &[u8], n: usize, first: &mut [u64], second: &mut [u64]) -> bool {
+    let words = n.div_ceil(64);
+    if bytes.len() != packed_len(n) || first.len() < words || second.len() < words {
+        return false;
+    }
+    first[..words].fill(0);
+    second[..words].fill(0);
+    for (k, &b) in bytes.iter().enumerate() {
+        let Some(&i) = UNPACK.get(b as usize) else {
+            return false;
+        };
+        let at = 5 * k;
+        let (w, sh) = (at / 64, at % 64);
+        let (f, s) = ((i & 31) as u64, (i >> 5) as u64);
+        let past = at + 5 > n;
+        if past && (f | s) >> (n - at) != 0 {
+            return false;
+        }
+        first[w] |= f << sh;
+        second[w] |= s << sh;
+        if sh > 59 && w + 1 < words {
+            first[w + 1] |= f >> (64 - sh);
+            second[w + 1] |= s >> (64 - sh);
+        }
+    }
+    true
+}
+
+/// [`unpack_words`] for a board of at most 64 squares: the two LERF words, or `None`.
+///
+/// ```
+/// let bytes = [0x79, 0x79, 0x79, 0x01, 0, 0, 0, 0, 0, 0xd8, 0xf2, 0xf2, 0x50];
+/// assert_eq!(bbconv_board::ternary::unpack_u64(&bytes, 64), Some((0xffff, 0xffff_0000_0000_0000)));
+/// assert_eq!(bbconv_board::ternary::unpack_u64(&[243], 5), None);
+/// ```
+#[inline]
+pub fn unpack_u64(bytes: &[u8], n: usize) -> Option<(u64, u64)> {
+    if n > 64 || bytes.len() != packed_len(n) {
+        return None;
+    }
+    let (mut f, mut s) = (0u64, 0u64);
+    for (k, &b) in bytes.iter().enumerate() {
+        let i = *UNPACK.get(b as usize)? as u64;
+        f |= (i & 31) << (5 * k);
+        s |= (i >> 5) << (5 * k);
+    }
+    // The last group's digits past square n must be 0 (bits past 64 were shifted out above).
+    let last = 5 * (bytes.len() - 1);
+    let i = *UNPACK.get(*bytes.last()? as usize)? as u64;
+    if ((i & 31) | (i >> 5)) >> (n - last) != 0 {
+        return None;
+    }
+    Some((f, s))
+}
+
+/// Reads `n` digits (bytes `zero`, `zero + 1`, `zero + 2`: empty, first, second) into two LERF
+/// word arrays of `ceil(n/64)` words, eight bytes at a time; `false` when `digits` is not `n`
+/// long or holds another byte (the general reading then says where).
+///
+/// ```
+/// let (mut f, mut s) = ([0u64; 1], [0u64; 1]);
+/// assert!(bbconv_board::ternary::digits_to_words(b"201010120", b'0', 9, &mut f, &mut s));
+/// assert_eq!((f[0], s[0]), (84, 129));
+/// ```
+pub fn digits_to_words(
+    digits: &[u8],
+    zero: u8,
+    n: usize,
+    first: &mut [u64],
+    second: &mut [u64],
+) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // Gathers the low bit of each of eight bytes into one byte, byte i to bit i.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let words = n.div_ceil(64);
+    if digits.len() != n || first.len() < words || second.len() < words || zero > 0x7d {
+        return false;
+    }
+    first[..words].fill(0);
+    second[..words].fill(0);
+    let base = ONES * zero as u64;
+    let whole = digits.chunks_exact(8);
+    let mut tail = [zero; 8];
+    tail[..whole.remainder().len()].copy_from_slice(whole.remainder());
+    let words8 = whole
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0xff; 8])))
+        .chain((n % 8 != 0).then(|| u64::from_le_bytes(tail)));
+    for (k, w) in words8.enumerate() {
+        // Every byte in zero..=zero+2: below 0x80, at least zero, at most zero + 2.
+        let ge = w.wrapping_add(ONES * (0x80 - zero as u64));
+        let gt = w.wrapping_add(ONES * (0x7d - zero as u64));
+        if (w | !ge | gt) & HI != 0 {
+            return false;
+        }
+        let d = w - base;
+        let f = ((d & ONES).wrapping_mul(GATHER) >> 56) << (8 * (k % 8));
+        let s = (((d >> 1) & ONES).wrapping_mul(GATHER) >> 56) << (8 * (k % 8));
+        first[k / 8] |= f;
+        second[k / 8] |= s;
+    }
+    true
+}
+
+/// `SPREAD[b]`: bit i of `b` moved to bit 0 of byte i.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            t[b] |= ((b as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Writes the digits of `n` squares (bytes `zero`, `zero + 1`, `zero + 2`) from two LERF word
+/// arrays, eight squares at a time.
+///
+/// ```
+/// let mut out = Vec::new();
+/// bbconv_board::ternary::words_to_digits(&[84], &[129], 9, b'0', &mut out);
+/// assert_eq!(out, b"201010120");
+/// ```
+pub fn words_to_digits(first: &[u64], second: &[u64], n: usize, zero: u8, out: &mut Vec<u8>) {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut k = 0;
+    while k < n {
+        let byte = |w: &[u64]| (w.get(k / 64).map_or(0, |x| x >> (k % 64)) & 255) as usize;
+        let (f, s) = (SPREAD[byte(first)], SPREAD[byte(second)]);
+        let digits = (ONES * zero as u64 + f + 2 * s).to_le_bytes();
+        out.extend_from_slice(&digits[..(n - k).min(8)]);
+        k += 8;
+    }
+}
 
 /// Unpacks `n` trits from packed bytes, validating every byte and the padding digits.
 pub fn unpack(bytes: &[u8], n: usize, layout: PackLayout) -> Result<Vec<u8>, PackedError> {

@@ -1,6 +1,7 @@
 //! One-character-a-square forms: `base2`, `bits`, `rows` (one bitboard) and `trits`, `base3`
 //! (two players).
 
+use crate::packed::{pair_of_words, MAX_WORDS};
 use crate::{found, trim, Format, ParseError, Value};
 use bbconv_board::ternary;
 use bbconv_board::{Bitboard, Order, Pair, Size};
@@ -144,6 +145,15 @@ pub(crate) fn parse_two(
         })?
     } else {
         expect_len(t, start, n, "trits", size)?;
+        if order == Order::Lerf {
+            // The fast path: eight digits at a time into words (errors go the general way).
+            let (mut f, mut s) = ([0u64; MAX_WORDS], [0u64; MAX_WORDS]);
+            if ternary::digits_to_words(t.as_bytes(), b'0', n, &mut f, &mut s) {
+                if let Some(p) = pair_of_words(size, &f, &s) {
+                    return Ok(Value::Pair(p));
+                }
+            }
+        }
         let mut v = Vec::with_capacity(n);
         for (k, c) in t.bytes().enumerate() {
             match c {
@@ -168,6 +178,11 @@ pub(crate) fn parse_two(
 
 /// Writes `trits` or `base3`.
 pub(crate) fn render_two(format: Format, pair: &Pair, order: Order, out: &mut Vec<u8>) {
+    if format == Format::Trits && order == Order::Lerf {
+        let (f, s) = (pair.first().words(), pair.second().words());
+        ternary::words_to_digits(f, s, pair.size().squares(), b'0', out);
+        return;
+    }
     let trits = pair.trits(order);
     if format == Format::Base3 {
         out.extend_from_slice(ternary::base3_decimal(&trits).as_bytes());

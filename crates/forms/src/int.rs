@@ -19,6 +19,12 @@ const HEX: &[u8; 16] = b"0123456789abcdef";
 /// assert!(parse_integer("0x1_0000_0000_0000_0000", Format::Int, s).is_err());
 /// ```
 pub fn parse_integer(text: &str, format: Format, size: Size) -> Result<Bitboard, ParseError> {
+    if let Some(v) = small_integer(text.as_bytes(), format, size.squares()) {
+        // The value fits the board: `from_u64` cannot fail.
+        if let Ok(bb) = Bitboard::from_u64(size, v) {
+            return Ok(bb);
+        }
+    }
     let (start, t) = trim(text);
     if t.is_empty() {
         return Err(ParseError::new(
@@ -161,6 +167,106 @@ pub fn parse_integer(text: &str, format: Format, size: Size) -> Result<Bitboard,
     Bitboard::from_words(size, &words).map_err(|e| ParseError::new(Some(start), e.to_string()))
 }
 
+/// The common case of [`parse_integer`] without allocation: a non-negative integer of at most
+/// 64 bits with no `_`, on a board of at most 64 squares, whose value fits the board. `None`
+/// for anything else, which the general reading then accepts or reports exactly as before.
+#[inline]
+pub(crate) fn small_integer(b: &[u8], format: Format, n: usize) -> Option<u64> {
+    if n > 64 {
+        return None;
+    }
+    let b = b.trim_ascii();
+    let b = b.strip_prefix(b"+").unwrap_or(b);
+    let (radix, digits): (u64, &[u8]) = match b {
+        [b'0', b'x' | b'X', rest @ ..] => (16, rest),
+        [b'0', b'b' | b'B', rest @ ..] => (2, rest),
+        [b'0', b'o' | b'O', rest @ ..] => (8, rest),
+        _ => match format {
+            Format::Hex => (16, b),
+            Format::Bin => (2, b),
+            _ => (10, b),
+        },
+    };
+    // Digit counts that cannot overflow 64 bits go without checked arithmetic.
+    let safe = match radix {
+        16 => 16,
+        8 => 21,
+        2 => 64,
+        _ => 19,
+    };
+    if digits.is_empty() || digits.len() > safe {
+        return None;
+    }
+    if let (16, Ok(sixteen)) = (radix, <&[u8; 16]>::try_from(digits)) {
+        return hex16(sixteen).filter(|v| n == 64 || v >> n == 0);
+    }
+    let (mut v, mut bad) = (0u64, 0u8);
+    if radix == 16 {
+        for &c in digits {
+            let d = crate::small::DIGIT[c as usize];
+            bad |= d;
+            v = v << 4 | (d & 15) as u64;
+        }
+        if bad > 15 {
+            return None;
+        }
+    } else {
+        for &c in digits {
+            let d = crate::small::DIGIT[c as usize];
+            bad |= (d as u64 >= radix) as u8;
+            v = v.wrapping_mul(radix).wrapping_add(d as u64);
+        }
+        if bad != 0 {
+            return None;
+        }
+    }
+    (n == 64 || v >> n == 0).then_some(v)
+}
+
+/// The value of exactly 16 hex digits (any case), eight at a time in a word (SWAR), or `None`.
+#[inline]
+fn hex16(b: &[u8; 16]) -> Option<u64> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // 0x80 in each byte of `w` in lo..=hi (every byte of `w` below 0x80).
+    let within = |w: u64, lo: u8, hi: u8| {
+        let ge = w.wrapping_add(ONES * (0x80 - lo as u64));
+        let gt = w.wrapping_add(ONES * (0x7f - hi as u64));
+        ge & !gt & HI
+    };
+    let half = |w: u64| -> Option<u64> {
+        let digit = within(w, b'0', b'9');
+        let letter = within(w | ONES * 0x20, b'a', b'f');
+        if w & HI != 0 || (digit | letter) != HI {
+            return None;
+        }
+        // Nibbles, first digit in the low byte: '0'..'9' -> 0..9, letters -> 10..15.
+        let x = (w & ONES * 0x0f) + (letter >> 7) * 9;
+        // Pairs of nibbles into bytes, then bytes into one 32-bit number, first digit highest.
+        let x = ((x & 0x000f_000f_000f_000f) << 4) | ((x >> 8) & 0x000f_000f_000f_000f);
+        let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+        let x = (x | x >> 16) & 0xffff_ffff;
+        Some((x as u32).swap_bytes() as u64)
+    };
+    let (a, b) = b.split_at(8);
+    let hi = half(u64::from_le_bytes(a.try_into().ok()?))?;
+    let lo = half(u64::from_le_bytes(b.try_into().ok()?))?;
+    Some(hi << 32 | lo)
+}
+
+/// Appends `0x` and the `digits` low hex digits of `v` (at most 16).
+#[inline]
+pub(crate) fn hex_u64(v: u64, digits: usize, out: &mut Vec<u8>) {
+    let mut buf = [0u8; 18];
+    buf[0] = b'0';
+    buf[1] = b'x';
+    for (pair, byte) in buf[2..].chunks_exact_mut(2).zip(v.to_be_bytes()) {
+        pair.copy_from_slice(&crate::HEX_PAIRS[byte as usize]);
+    }
+    out.extend_from_slice(&buf[..2]);
+    out.extend_from_slice(&buf[18 - digits..]);
+}
+
 fn is_power_of_two(words: &[u64]) -> bool {
     words.iter().map(|w| w.count_ones()).sum::<u32>() == 1
 }
@@ -172,8 +278,7 @@ pub(crate) fn render(format: Format, raw: &Bitboard, out: &mut Vec<u8>) {
     match format {
         Format::Dec => {
             if let Some(v) = raw.as_u64() {
-                let mut buf = itoa_buf(v);
-                out.append(&mut buf);
+                itoa(v, out);
             } else {
                 out.extend_from_slice(bigint::to_decimal(words).as_bytes());
             }
@@ -185,6 +290,10 @@ pub(crate) fn render(format: Format, raw: &Bitboard, out: &mut Vec<u8>) {
             }
         }
         _ => {
+            if let Some(v) = raw.as_u64() {
+                hex_u64(v, n.div_ceil(4), out);
+                return;
+            }
             out.extend_from_slice(b"0x");
             for d in (0..n.div_ceil(4)).rev() {
                 let nib = (words[d / 16] >> ((d % 16) * 4)) & 15;
@@ -194,7 +303,8 @@ pub(crate) fn render(format: Format, raw: &Bitboard, out: &mut Vec<u8>) {
     }
 }
 
-fn itoa_buf(mut v: u64) -> Vec<u8> {
+/// Appends the decimal digits of `v`.
+pub(crate) fn itoa(mut v: u64, out: &mut Vec<u8>) {
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     loop {
@@ -205,7 +315,7 @@ fn itoa_buf(mut v: u64) -> Vec<u8> {
             break;
         }
     }
-    buf[i..].to_vec()
+    out.extend_from_slice(&buf[i..]);
 }
 
 /// Reads `pair`: two integers separated by spaces and/or one comma.

@@ -30,6 +30,9 @@ mod int;
 mod json;
 mod packed;
 mod pieces;
+mod small;
+
+pub(crate) use small::HEX_PAIRS;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -484,6 +487,9 @@ impl Format {
 /// assert_eq!(bb.count(), 8);
 /// ```
 pub fn parse(format: Format, record: &[u8], opts: &Options) -> Result<Value, ParseError> {
+    if let Some(v) = small::read(format, record, opts) {
+        return Ok(v);
+    }
     if format.is_binary() {
         return packed::parse_binary(format, record, opts);
     }
@@ -548,6 +554,21 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
 /// assert_eq!(out, b"797979010000000000d8f2f250");
 /// ```
 pub fn render(
+    format: Format,
+    value: &Value,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> Result<(), RenderError> {
+    if small::write(format, value, opts, out) {
+        return Ok(());
+    }
+    render_general(format, value, opts, out)
+}
+
+/// [`render`] without its fast paths: the reference the fast paths are checked against (by the
+/// tests and the fuzz targets). Gives the same bytes as [`render`].
+#[doc(hidden)]
+pub fn render_general(
     format: Format,
     value: &Value,
     opts: &Options,
@@ -673,6 +694,9 @@ pub struct Conversion<'a> {
     /// 8x8 FEN to a two-player form in LERF and the default layout: read by the FEN fast path,
     /// with this reader.
     fast: Option<FenReader>,
+    /// Boards of at most 64 squares between integer and two-player forms: read into words and
+    /// written from them, without a [`Value`].
+    small: bool,
 }
 
 impl<'a> Conversion<'a> {
@@ -694,7 +718,9 @@ impl<'a> Conversion<'a> {
             && opts.to_order == Order::Lerf
             && opts.layout.is_default();
         let fast = fast.then(FenReader::detect);
+        let small = small::handles(from, to, opts);
         Conversion {
+            small,
             from,
             to,
             opts,
@@ -710,8 +736,16 @@ impl<'a> Conversion<'a> {
         if let Some(reader) = self.fast {
             if let Some((f, s)) = reader.read(record) {
                 let (f, s) = if self.swap { (s, f) } else { (f, s) };
-                render_u64_pair(self.to, f, s, out);
+                small::write_words(self.to, 64, f, s, out);
                 return Ok(Size::CHESS);
+            }
+        }
+        if self.small {
+            if let Some(w) = small::read_words(self.from, record, self.opts) {
+                let w = if self.swap { w.swapped() } else { w };
+                if small::write_value(self.to, w, self.opts, out) {
+                    return Ok(w.size);
+                }
             }
         }
         self.general(record, out)
@@ -728,70 +762,6 @@ impl<'a> Conversion<'a> {
             ConvertError::Render(e)
         })?;
         Ok(value.size())
-    }
-}
-
-const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
-
-/// The two lowercase hex digits of every byte.
-const HEX_PAIRS: [[u8; 2]; 256] = {
-    let mut t = [[0u8; 2]; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = [HEX_DIGITS[i >> 4], HEX_DIGITS[i & 15]];
-        i += 1;
-    }
-    t
-};
-
-/// `PACKED_HEX[f | s << 5]`: the two hex digits of the packed byte of five squares.
-const PACKED_HEX: [[u8; 2]; 1024] = {
-    let mut t = [[0u8; 2]; 1024];
-    let mut i = 0;
-    while i < 1024 {
-        t[i] = HEX_PAIRS[bbconv_board::ternary::T10[i] as usize];
-        i += 1;
-    }
-    t
-};
-
-/// Writes an 8x8 LERF pair in a two-player form (default layout).
-#[inline]
-fn render_u64_pair(to: Format, f: u64, s: u64, out: &mut Vec<u8>) {
-    match to {
-        Format::Packed => {
-            let mut hex = [0u8; 26];
-            for (pair, i) in hex
-                .chunks_exact_mut(2)
-                .zip(bbconv_board::ternary::chess_groups(f, s))
-            {
-                pair.copy_from_slice(&PACKED_HEX[i as usize]);
-            }
-            out.extend_from_slice(&hex);
-        }
-        Format::PackedBin => bbconv_board::ternary::pack_u64_pair(f, s, 64, out),
-        Format::Pair => {
-            for (k, v) in [f, s].into_iter().enumerate() {
-                if k == 1 {
-                    out.push(b' ');
-                }
-                let mut buf = [0u8; 18];
-                buf[0] = b'0';
-                buf[1] = b'x';
-                for (pair, b) in buf[2..].chunks_exact_mut(2).zip(v.to_be_bytes()) {
-                    pair.copy_from_slice(&HEX_PAIRS[b as usize]);
-                }
-                out.extend_from_slice(&buf);
-            }
-        }
-        _ => {
-            let base = if to == Format::Trits { b'0' } else { 0 };
-            let mut buf = [0u8; 64];
-            for (i, slot) in buf.iter_mut().enumerate() {
-                *slot = base + ((f >> i) & 1) as u8 + 2 * ((s >> i) & 1) as u8;
-            }
-            out.extend_from_slice(&buf);
-        }
     }
 }
 

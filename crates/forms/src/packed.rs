@@ -3,9 +3,7 @@
 
 use crate::{found, trim, Format, Options, ParseError, Value};
 use bbconv_board::ternary::{self, PackedError};
-use bbconv_board::{Order, Pair};
-
-const HEX: &[u8; 16] = b"0123456789abcdef";
+use bbconv_board::{Bitboard, Order, Pair, Size};
 
 fn packed_error(e: PackedError, base: usize, hex: bool) -> ParseError {
     let at = match e {
@@ -17,8 +15,28 @@ fn packed_error(e: PackedError, base: usize, hex: bool) -> ParseError {
     ParseError::new(at, e.to_string())
 }
 
+/// The pair of two LERF word arrays (`ceil(N/64)` words each), disjoint by construction.
+pub(crate) fn pair_of_words(size: Size, first: &[u64], second: &[u64]) -> Option<Pair> {
+    let w = size.words();
+    let f = Bitboard::from_words(size, first.get(..w)?).ok()?;
+    let s = Bitboard::from_words(size, second.get(..w)?).ok()?;
+    Pair::new(f, s).ok()
+}
+
+/// The most words a board has (4096 squares).
+pub(crate) const MAX_WORDS: usize = 64;
+
 fn decode(bytes: &[u8], base: usize, hex: bool, opts: &Options) -> Result<Value, ParseError> {
     let size = opts.size_or_default();
+    if opts.order == Order::Lerf && opts.layout.is_default() {
+        // The fast path: straight into words, no trit array (errors go the general way).
+        let (mut f, mut s) = ([0u64; MAX_WORDS], [0u64; MAX_WORDS]);
+        if ternary::unpack_words(bytes, size.squares(), &mut f, &mut s) {
+            if let Some(p) = pair_of_words(size, &f, &s) {
+                return Ok(Value::Pair(p));
+            }
+        }
+    }
     let trits = ternary::unpack(bytes, size.squares(), opts.layout)
         .map_err(|e| packed_error(e, base, hex))?;
     Pair::from_trits(size, opts.order, &trits)
@@ -55,12 +73,11 @@ pub(crate) fn parse_hex(text: &str, opts: &Options) -> Result<Value, ParseError>
             ),
         ));
     }
-    let bytes: Vec<u8> = t
-        .as_bytes()
-        .chunks(2)
-        .map(|p| (hex_val(p[0]) << 4) | hex_val(p[1]))
-        .collect();
-    decode(&bytes, start, true, opts)
+    let mut bytes = [0u8; ternary::MAX_PACKED_LEN];
+    for (b, p) in bytes.iter_mut().zip(t.as_bytes().chunks_exact(2)) {
+        *b = (hex_val(p[0]) << 4) | hex_val(p[1]);
+    }
+    decode(&bytes[..want / 2], start, true, opts)
 }
 
 fn hex_val(c: u8) -> u8 {
@@ -92,6 +109,14 @@ pub(crate) fn parse_binary(
                 format!("byte {k} is {}: expected 0, 1 or 2", rec[k]),
             ));
         }
+        if opts.order == Order::Lerf {
+            let (mut f, mut s) = ([0u64; MAX_WORDS], [0u64; MAX_WORDS]);
+            if ternary::digits_to_words(rec, 0, n, &mut f, &mut s) {
+                if let Some(p) = pair_of_words(size, &f, &s) {
+                    return Ok(Value::Pair(p));
+                }
+            }
+        }
         return Pair::from_trits(size, opts.order, rec)
             .map(Value::Pair)
             .map_err(|e| ParseError::new(Some(0), e.to_string()));
@@ -102,23 +127,41 @@ pub(crate) fn parse_binary(
 /// Writes `packed` (hex), `packed-bin` (raw) or `trits-bin` (raw, one byte a square).
 pub(crate) fn render(format: Format, pair: &Pair, opts: &Options, out: &mut Vec<u8>) {
     let size = pair.size();
+    let n = size.squares();
     let order = opts.to_order;
+    let (f, s) = (pair.first().words(), pair.second().words());
     if format == Format::TritsBin {
-        out.extend_from_slice(&pair.trits(order));
+        if order == Order::Lerf {
+            ternary::words_to_digits(f, s, n, 0, out);
+        } else {
+            out.extend_from_slice(&pair.trits(order));
+        }
         return;
     }
-    let mark = out.len();
-    match (pair.first().as_u64(), pair.second().as_u64()) {
-        (Some(f), Some(s)) if order == Order::Lerf && opts.layout.is_default() => {
-            ternary::pack_u64_pair(f, s, size.squares(), out)
+    if format == Format::PackedBin {
+        if order == Order::Lerf && opts.layout.is_default() {
+            ternary::pack_words(f, s, n, out);
+        } else {
+            ternary::pack_into(&pair.trits(order), opts.layout, out);
         }
-        _ => ternary::pack_into(&pair.trits(order), opts.layout, out),
+        return;
     }
-    if format == Format::Packed {
-        let bytes = out.split_off(mark);
-        for b in bytes {
-            out.push(HEX[(b >> 4) as usize]);
-            out.push(HEX[(b & 15) as usize]);
+    // Hex: the bytes are packed on the stack, then written two digits at a time.
+    let mut bytes = Vec::new();
+    let packed: &[u8] = match (pair.first().as_u64(), pair.second().as_u64()) {
+        (Some(f), Some(s)) if order == Order::Lerf && opts.layout.is_default() && n == 64 => {
+            &ternary::pack_chess(f, s)
         }
+        _ if order == Order::Lerf && opts.layout.is_default() => {
+            ternary::pack_words(f, s, n, &mut bytes);
+            &bytes
+        }
+        _ => {
+            ternary::pack_into(&pair.trits(order), opts.layout, &mut bytes);
+            &bytes
+        }
+    };
+    for &b in packed {
+        out.extend_from_slice(&crate::HEX_PAIRS[b as usize]);
     }
 }

@@ -1,0 +1,404 @@
+//! The fast paths of boards of at most 64 squares in LERF order: byte-level readers of the
+//! integer and two-player forms (`hex`, `int`, `dec`, `bin`, `pair`, `packed`, `trits`) and
+//! table-driven writers, with no allocation and no UTF-8 pass. Each reader returns `None` for
+//! anything unusual (a sign, `_`, another order or layout, any error), and the general reading
+//! then gives the same value or the exact error; the writers give the general writers' bytes.
+
+use bbconv_board::ternary;
+use bbconv_board::{Bitboard, Order, Pair, Size};
+
+use crate::{int, Format, Options, Value};
+
+const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+/// The two lowercase hex digits of every byte.
+pub(crate) const HEX_PAIRS: [[u8; 2]; 256] = {
+    let mut t = [[0u8; 2]; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = [HEX_DIGITS[i >> 4], HEX_DIGITS[i & 15]];
+        i += 1;
+    }
+    t
+};
+
+/// `PACKED_HEX[f | s << 5]`: the two hex digits of the packed byte of five squares.
+const PACKED_HEX: [[u8; 2]; 1024] = {
+    let mut t = [[0u8; 2]; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        t[i] = HEX_PAIRS[ternary::T10[i] as usize];
+        i += 1;
+    }
+    t
+};
+
+/// The value of a hex digit (any case), or 255.
+pub(crate) const DIGIT: [u8; 256] = {
+    let mut t = [255u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = match c as u8 {
+            b'0'..=b'9' => c as u8 - b'0',
+            b'a'..=b'f' => c as u8 - b'a' + 10,
+            b'A'..=b'F' => c as u8 - b'A' + 10,
+            _ => 255,
+        };
+        c += 1;
+    }
+    t
+};
+
+/// A board of at most 64 squares as LERF words: one bitboard, or a two-player pair.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Words {
+    /// The board size.
+    pub(crate) size: Size,
+    first: u64,
+    second: u64,
+    two: bool,
+}
+
+impl Words {
+    /// The value these words are.
+    fn value(self) -> Option<Value> {
+        if self.two {
+            Pair::small(self.size, self.first, self.second).map(Value::Pair)
+        } else {
+            Bitboard::small(self.size, self.first).map(Value::Single)
+        }
+    }
+
+    /// The sides exchanged (`--swap`); one bitboard is unchanged.
+    pub(crate) fn swapped(self) -> Words {
+        if self.two {
+            Words {
+                first: self.second,
+                second: self.first,
+                ..self
+            }
+        } else {
+            self
+        }
+    }
+}
+
+/// Whether [`read_words`] reads `format` and [`write_words`] writes `to` under `opts`.
+pub(crate) fn handles(from: Format, to: Format, opts: &Options) -> bool {
+    let reads = matches!(
+        from,
+        Format::Hex
+            | Format::Int
+            | Format::Dec
+            | Format::Bin
+            | Format::Pair
+            | Format::Trits
+            | Format::Squares
+    ) || (from == Format::Packed && opts.layout.is_default());
+    let writes = matches!(
+        to,
+        Format::Hex | Format::Int | Format::Pair | Format::Trits | Format::TritsBin | Format::Squares
+    ) || (matches!(to, Format::Packed | Format::PackedBin) && opts.layout.is_default());
+    reads
+        && writes
+        && opts.size_or_default().squares() <= 64
+        && opts.order == Order::Lerf
+        && opts.to_order == Order::Lerf
+}
+
+/// Reads `record` as `format` on a board of at most 64 squares in LERF, or `None`.
+#[inline]
+pub(crate) fn read(format: Format, record: &[u8], opts: &Options) -> Option<Value> {
+    read_words(format, record, opts)?.value()
+}
+
+/// Reads `record` as `format` into words, or `None` (see the module documentation).
+#[inline]
+pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Option<Words> {
+    let size = opts.size_or_default();
+    let n = size.squares();
+    if n > 64 || opts.order != Order::Lerf {
+        return None;
+    }
+    let t = record.trim_ascii();
+    let (first, second, two) = match format {
+        Format::Hex | Format::Int | Format::Dec | Format::Bin => {
+            (int::small_integer(t, format, n)?, 0, false)
+        }
+        Format::Pair => {
+            // A separator inside either number is not a digit: the integer reading refuses it.
+            let is_sep = |c: &u8| *c == b',' || c.is_ascii_whitespace();
+            let a = t.iter().position(is_sep)?;
+            let gap = t[a..].iter().position(|c| !is_sep(c))?;
+            let b = &t[a + gap..];
+            if gap > 1 && t[a..a + gap].iter().filter(|&&c| c == b',').count() > 1 {
+                return None;
+            }
+            let f = int::small_integer(&t[..a], Format::Int, n)?;
+            let s = int::small_integer(b, Format::Int, n)?;
+            (f, s, true)
+        }
+        Format::Packed if opts.layout.is_default() => {
+            let t = match t {
+                [b'0', b'x' | b'X', rest @ ..] => rest,
+                _ => t,
+            };
+            let len = ternary::packed_len(n);
+            if t.len() != 2 * len {
+                return None;
+            }
+            let mut bytes = [0u8; 13];
+            let mut bad = 0;
+            for (b, p) in bytes.iter_mut().zip(t.chunks_exact(2)) {
+                let (hi, lo) = (DIGIT[p[0] as usize], DIGIT[p[1] as usize]);
+                bad |= hi | lo;
+                *b = hi << 4 | (lo & 15);
+            }
+            if bad > 15 {
+                return None;
+            }
+            let (f, s) = ternary::unpack_u64(&bytes[..len], n)?;
+            (f, s, true)
+        }
+        Format::Trits => {
+            let (mut f, mut s) = ([0u64], [0u64]);
+            ternary::digits_to_words(t, b'0', n, &mut f, &mut s).then_some(())?;
+            (f[0], s[0], true)
+        }
+        Format::Squares => (read_names(t, size)?, 0, false),
+        _ => return None,
+    };
+    let fits = n == 64 || (first | second) >> n == 0;
+    (fits && first & second == 0).then_some(Words {
+        size,
+        first,
+        second,
+        two,
+    })
+}
+
+/// A list of square names (`a1 E4,h8`, or `-` for none) of a board of at most 64 squares and
+/// at most 26 files; `None` for any other token (indices, pairs, two sides, errors).
+#[inline]
+fn read_names(t: &[u8], size: Size) -> Option<u64> {
+    let (w, h) = (size.width(), size.height());
+    if w > 26 {
+        return None;
+    }
+    if t == b"-" {
+        return Some(0);
+    }
+    let sep = |c: u8| c == b' ' || c == b',' || c.is_ascii_whitespace();
+    if size == Size::CHESS {
+        // The chess board: every token is a letter a-h and a digit 1-8 (a letter outside
+        // a-h, A-H, or any other byte, gives a file or rank of 8 or more).
+        let mut bb = 0u64;
+        let mut i = 0;
+        let n = t.len();
+        // The common shape first: a name and one space, three bytes at a time.
+        while let Some(&[a, b, c]) = t.get(i..i + 3) {
+            let (f, r) = ((a | 0x20).wrapping_sub(b'a'), b.wrapping_sub(b'1'));
+            if (f | r) < 8 && c == b' ' {
+                bb |= 1 << (r << 3 | f);
+                i += 3;
+                continue;
+            }
+            if !sep(a) {
+                break;
+            }
+            i += 1;
+        }
+        while i < n {
+            if sep(t[i]) {
+                i += 1;
+                continue;
+            }
+            let f = (t[i] | 0x20).wrapping_sub(b'a');
+            let r = t.get(i + 1)?.wrapping_sub(b'1');
+            if (f | r) >= 8 || t.get(i + 2).is_some_and(|&c| !sep(c)) {
+                return None;
+            }
+            bb |= 1 << (r << 3 | f);
+            i += 3;
+        }
+        return Some(bb);
+    }
+    // One pass over the bytes: a token is a letter and one or two digits, ended by a separator.
+    let mut bb = 0u64;
+    let mut i = 0;
+    let n = t.len();
+    while i < n {
+        let c = t[i];
+        if sep(c) {
+            i += 1;
+            continue;
+        }
+        if i + 1 >= n {
+            return None;
+        }
+        let file = (c | 0x20).wrapping_sub(b'a') as usize;
+        let r = t[i + 1].wrapping_sub(b'1') as usize;
+        if file >= w || !c.is_ascii_alphabetic() || r >= 9 {
+            return None;
+        }
+        let mut rank = r + 1;
+        i += 2;
+        if i < n && t[i].is_ascii_digit() {
+            rank = rank * 10 + (t[i] - b'0') as usize;
+            i += 1;
+        }
+        if rank > h || (i < n && !sep(t[i])) {
+            return None;
+        }
+        bb |= 1 << (w * (rank - 1) + file);
+    }
+    Some(bb)
+}
+
+/// Writes the square names of a bitboard of at most 64 squares and at most 26 files, in LERF
+/// order (`-` for none).
+#[inline]
+fn write_names(bb: u64, size: Size, out: &mut Vec<u8>) {
+    if bb == 0 {
+        out.push(b'-');
+        return;
+    }
+    let w = size.width() as u64;
+    let mut buf = [0u8; 64 * 4];
+    let mut len = 0;
+    let mut rest = bb;
+    if size == Size::CHESS {
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            buf[len] = b'a' + (i & 7) as u8;
+            buf[len + 1] = b'1' + (i >> 3) as u8;
+            buf[len + 2] = b' ';
+            len += 3;
+        }
+        out.extend_from_slice(&buf[..len - 1]);
+        return;
+    }
+    while rest != 0 {
+        let i = rest.trailing_zeros() as u64;
+        rest &= rest - 1;
+        let (file, rank) = (i % w, i / w + 1);
+        buf[len] = b'a' + file as u8;
+        if rank < 10 {
+            buf[len + 1] = b'0' + rank as u8;
+            buf[len + 2] = b' ';
+            len += 3;
+        } else {
+            buf[len + 1] = b'0' + (rank / 10) as u8;
+            buf[len + 2] = b'0' + (rank % 10) as u8;
+            buf[len + 3] = b' ';
+            len += 4;
+        }
+    }
+    out.extend_from_slice(&buf[..len - 1]);
+}
+
+/// Writes `value` as `format` when it is a board of at most 64 squares and the output is in
+/// LERF (and the default layout); `false` (nothing written) otherwise.
+#[inline]
+pub(crate) fn write(format: Format, value: &Value, opts: &Options, out: &mut Vec<u8>) -> bool {
+    let (first, second, two) = match value {
+        Value::Single(b) => match b.as_u64() {
+            Some(f) => (f, 0, false),
+            None => return false,
+        },
+        Value::Pair(p) => match (p.first().as_u64(), p.second().as_u64()) {
+            (Some(f), Some(s)) => (f, s, true),
+            _ => return false,
+        },
+        Value::Pieces(_) => return false,
+    };
+    let w = Words {
+        size: value.size(),
+        first,
+        second,
+        two,
+    };
+    write_value(format, w, opts, out)
+}
+
+/// Writes words as `format` (LERF, default layout); `false` (nothing written) when the form or
+/// the options need the general writer (a two-player board in a one-bitboard form, say).
+#[inline]
+pub(crate) fn write_value(format: Format, w: Words, opts: &Options, out: &mut Vec<u8>) -> bool {
+    if opts.to_order != Order::Lerf {
+        return false;
+    }
+    let n = w.size.squares();
+    match format {
+        Format::Hex | Format::Int if !w.two => int::hex_u64(w.first, n.div_ceil(4), out),
+        Format::Squares if !w.two && w.size.width() <= 26 => write_names(w.first, w.size, out),
+        Format::Pair | Format::Trits | Format::TritsBin => {
+            write_words(format, n, w.first, w.second, out)
+        }
+        Format::Packed | Format::PackedBin if opts.layout.is_default() => {
+            write_words(format, n, w.first, w.second, out)
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// The 26 hex digits of an 8x8 pair packed in the default layout: each five-square group's
+/// index `f | s << 5` (see [`ternary::chess_groups`]) looked up in [`PACKED_HEX`], in straight
+/// code (the groups of `even` and `odd` sit ten bits apart).
+#[inline]
+fn packed_hex_chess(first: u64, second: u64) -> [u8; 26] {
+    const EVEN: u64 = 0x007c_1f07_c1f0_7c1f;
+    const ODD: u64 = EVEN << 5;
+    let even = (first & EVEN) | (second & EVEN) << 5;
+    let odd = (first & ODD) >> 5 | (second & ODD);
+    let mut hex = [0u8; 26];
+    for j in 0..6 {
+        let [a, b] = PACKED_HEX[(even >> (10 * j)) as usize & 1023];
+        let [c, d] = PACKED_HEX[(odd >> (10 * j)) as usize & 1023];
+        hex[4 * j] = a;
+        hex[4 * j + 1] = b;
+        hex[4 * j + 2] = c;
+        hex[4 * j + 3] = d;
+    }
+    let [a, b] = PACKED_HEX[((first >> 60) | (second >> 60) << 5) as usize];
+    hex[24] = a;
+    hex[25] = b;
+    hex
+}
+
+/// Writes a pair of LERF words of a board of `n <= 64` squares in a two-player form (packed in
+/// the default layout).
+#[inline]
+pub(crate) fn write_words(to: Format, n: usize, f: u64, s: u64, out: &mut Vec<u8>) {
+    match to {
+        Format::Packed if n == 64 => out.extend_from_slice(&packed_hex_chess(f, s)),
+        Format::Packed => {
+            let mut bytes = Vec::new();
+            ternary::pack_u64_pair(f, s, n, &mut bytes);
+            for b in bytes {
+                out.extend_from_slice(&HEX_PAIRS[b as usize]);
+            }
+        }
+        Format::PackedBin => ternary::pack_u64_pair(f, s, n, out),
+        Format::Pair if n == 64 => {
+            // Both numbers in one buffer, one copy.
+            let mut buf = *b"0x0000000000000000 0x0000000000000000";
+            for (k, byte) in f.to_be_bytes().into_iter().enumerate() {
+                buf[2 + 2 * k..4 + 2 * k].copy_from_slice(&HEX_PAIRS[byte as usize]);
+            }
+            for (k, byte) in s.to_be_bytes().into_iter().enumerate() {
+                buf[21 + 2 * k..23 + 2 * k].copy_from_slice(&HEX_PAIRS[byte as usize]);
+            }
+            out.extend_from_slice(&buf);
+        }
+        Format::Pair => {
+            int::hex_u64(f, n.div_ceil(4), out);
+            out.push(b' ');
+            int::hex_u64(s, n.div_ceil(4), out);
+        }
+        Format::Trits => ternary::words_to_digits(&[f], &[s], n, b'0', out),
+        _ => ternary::words_to_digits(&[f], &[s], n, 0, out),
+    }
+}
