@@ -262,7 +262,6 @@ pub(crate) fn convert<S: Stage + ?Sized>(
     parts.finish(lines)
 }
 
-
 /// Where in the input a conversion error is: its line and column.
 fn fault(e: ConvertError, line: u64, data: &[u8], binary: bool) -> Fault {
     let offset = match &e {

@@ -42,7 +42,95 @@ impl Piece {
 /// second, then any other letters, uppercase before lowercase, alphabetically.
 pub const CHESS_PIECE_ORDER: &[u8] = b"PNBRQKpnbrqk";
 
-/// A board of piece letters, plus the FEN holdings and trailing fields it was read with.
+/// A short text kept inline (no allocation up to [`Text::INLINE`] bytes): the FEN holdings and
+/// trailing fields a placement was read with.
+///
+/// ```
+/// use bbconv_board::placement::Text;
+/// let t = Text::from("w KQkq - 0 1");
+/// assert_eq!(t.as_str(), "w KQkq - 0 1");
+/// assert_eq!(Text::from("x".repeat(100).as_str()).len(), 100);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct Text(TextRepr);
+
+#[derive(Clone, PartialEq, Eq)]
+enum TextRepr {
+    Inline(u8, [u8; Text::INLINE]),
+    Heap(Box<str>),
+}
+
+impl Text {
+    /// The longest text kept inline.
+    pub const INLINE: usize = 46;
+
+    /// Text from ASCII bytes; `None` if a byte is not ASCII.
+    pub fn from_ascii(b: &[u8]) -> Option<Text> {
+        if !b.is_ascii() {
+            return None;
+        }
+        if b.len() <= Text::INLINE {
+            let mut bytes = [0u8; Text::INLINE];
+            bytes[..b.len()].copy_from_slice(b);
+            return Some(Text(TextRepr::Inline(b.len() as u8, bytes)));
+        }
+        std::str::from_utf8(b).ok().map(Text::from)
+    }
+
+    /// The text's bytes (no UTF-8 check: they were a `&str`'s).
+    pub fn as_bytes(&self) -> &[u8] {
+        match &self.0 {
+            TextRepr::Inline(len, bytes) => &bytes[..*len as usize],
+            TextRepr::Heap(s) => s.as_bytes(),
+        }
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            // Only whole `&str` bytes are ever stored, so the inline bytes are UTF-8.
+            TextRepr::Inline(len, bytes) => {
+                std::str::from_utf8(&bytes[..*len as usize]).unwrap_or_default()
+            }
+            TextRepr::Heap(s) => s,
+        }
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Text {
+        if s.len() <= Text::INLINE {
+            let mut bytes = [0u8; Text::INLINE];
+            bytes[..s.len()].copy_from_slice(s.as_bytes());
+            Text(TextRepr::Inline(s.len() as u8, bytes))
+        } else {
+            Text(TextRepr::Heap(s.into()))
+        }
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::fmt::Debug for Text {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_str().fmt(f)
+    }
+}
+
+/// The cells of a placement: inline for boards of at most 64 squares (no allocation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Cells {
+    Small([Option<Piece>; 64]),
+    Large(Vec<Option<Piece>>),
+}
+
+/// A board of piece letters, plus the FEN holdings and trailing fields it was read with. Boards
+/// of at most 64 squares, with their texts up to [`Text::INLINE`] bytes, need no allocation.
 ///
 /// ```
 /// use bbconv_board::{Placement, Pair, Bitboard, Size};
@@ -54,21 +142,70 @@ pub const CHESS_PIECE_ORDER: &[u8] = b"PNBRQKpnbrqk";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Placement {
     size: Size,
-    cells: Vec<Option<Piece>>,
+    cells: Cells,
     /// The `[...]` holdings, without brackets, if the FEN had them.
-    pub holdings: Option<String>,
+    pub holdings: Option<Text>,
     /// The FEN fields after the placement (side to move, castling, ...), as written.
-    pub rest: Option<String>,
+    pub rest: Option<Text>,
 }
 
 impl Placement {
     /// An empty board.
     pub fn empty(size: Size) -> Placement {
+        let cells = if size.squares() <= 64 {
+            Cells::Small([None; 64])
+        } else {
+            Cells::Large(vec![None; size.squares()])
+        };
         Placement {
             size,
-            cells: vec![None; size.squares()],
+            cells,
             holdings: None,
             rest: None,
+        }
+    }
+
+    /// A placement of at most 64 squares from its cells in canonical index order (the first
+    /// `W*H` of `cells`); `None` for a larger board.
+    ///
+    /// ```
+    /// use bbconv_board::placement::{Piece, Placement};
+    /// use bbconv_board::Size;
+    /// let mut cells = [None; 64];
+    /// cells[4] = Some(Piece::new(b'K'));
+    /// let pl = Placement::from_cells(Size::CHESS, cells).unwrap();
+    /// assert_eq!(pl.get(4).map(|p| p.letter), Some(b'K'));
+    /// ```
+    #[inline]
+    pub fn from_cells(size: Size, mut cells: [Option<Piece>; 64]) -> Option<Placement> {
+        let n = size.squares();
+        if n > 64 {
+            return None;
+        }
+        cells[n..].fill(None);
+        Some(Placement {
+            size,
+            cells: Cells::Small(cells),
+            holdings: None,
+            rest: None,
+        })
+    }
+
+    /// The cells, canonical index order.
+    #[inline]
+    pub fn cells(&self) -> &[Option<Piece>] {
+        match &self.cells {
+            Cells::Small(c) => &c[..self.size.squares()],
+            Cells::Large(c) => c,
+        }
+    }
+
+    #[inline]
+    fn cells_mut(&mut self) -> &mut [Option<Piece>] {
+        let n = self.size.squares();
+        match &mut self.cells {
+            Cells::Small(c) => &mut c[..n],
+            Cells::Large(c) => c,
         }
     }
 
@@ -79,7 +216,7 @@ impl Placement {
 
     /// The piece on canonical index `i`.
     pub fn get(&self, i: usize) -> Option<Piece> {
-        self.cells.get(i).copied().flatten()
+        self.cells().get(i).copied().flatten()
     }
 
     /// The piece on `sq`.
@@ -93,7 +230,7 @@ impl Placement {
 
     /// Puts a piece on canonical index `i` (ignored off the board).
     pub fn set(&mut self, i: usize, piece: Option<Piece>) {
-        if let Some(c) = self.cells.get_mut(i) {
+        if let Some(c) = self.cells_mut().get_mut(i) {
             *c = piece;
         }
     }
@@ -102,7 +239,7 @@ impl Placement {
     pub fn to_pair(&self) -> Pair {
         let mut first = Bitboard::empty(self.size);
         let mut second = Bitboard::empty(self.size);
-        for (i, c) in self.cells.iter().enumerate() {
+        for (i, c) in self.cells().iter().enumerate() {
             if let Some(p) = c {
                 if p.is_first() {
                     first.set_bit(i);
@@ -119,10 +256,10 @@ impl Placement {
     pub fn from_pair(pair: &Pair, upper: u8, lower: u8) -> Placement {
         let mut pl = Placement::empty(pair.size());
         for i in pair.first().indices() {
-            pl.cells[i] = Some(Piece::new(upper));
+            pl.set(i, Some(Piece::new(upper)));
         }
         for i in pair.second().indices() {
-            pl.cells[i] = Some(Piece::new(lower));
+            pl.set(i, Some(Piece::new(lower)));
         }
         pl
     }
@@ -130,7 +267,7 @@ impl Placement {
     /// The letters present, in the fixed order ([`CHESS_PIECE_ORDER`], then other letters).
     pub fn letters(&self) -> Vec<u8> {
         let mut seen = [false; 128];
-        for p in self.cells.iter().flatten() {
+        for p in self.cells().iter().flatten() {
             seen[p.letter as usize & 127] = true;
         }
         let mut out: Vec<u8> = CHESS_PIECE_ORDER
@@ -150,7 +287,7 @@ impl Placement {
             .into_iter()
             .map(|l| {
                 let mut bb = Bitboard::empty(self.size);
-                for (i, c) in self.cells.iter().enumerate() {
+                for (i, c) in self.cells().iter().enumerate() {
                     if c.is_some_and(|p| p.letter == l) {
                         bb.set_bit(i);
                     }
@@ -160,9 +297,63 @@ impl Placement {
             .collect()
     }
 
+    /// [`Placement::piece_bitboards`] without allocation, for boards of at most 64 squares:
+    /// calls `f(letter, LERF word)` for each letter present, in the same fixed order. Returns
+    /// `false` (calling nothing) for a larger board.
+    ///
+    /// ```
+    /// use bbconv_board::{Placement, Pair, Bitboard, Size};
+    /// let p = Pair::new(Bitboard::from_u64(Size::CHESS, 1).unwrap(), Bitboard::from_u64(Size::CHESS, 6).unwrap()).unwrap();
+    /// let mut got = Vec::new();
+    /// assert!(Placement::from_pair(&p, b'K', b'n').for_each_piece_word(|l, w| got.push((l, w))));
+    /// assert_eq!(got, [(b'K', 1), (b'n', 6)]);
+    /// ```
+    pub fn for_each_piece_word(&self, mut f: impl FnMut(u8, u64)) -> bool {
+        if self.size.squares() > 64 {
+            return false;
+        }
+        // Letters A-Z are bits 0-25 of `seen`, a-z bits 26-51; their words are `words[bit]`.
+        let slot = |l: u8| -> usize {
+            if l.is_ascii_uppercase() {
+                (l - b'A') as usize
+            } else {
+                (l.to_ascii_lowercase() - b'a') as usize + 26
+            }
+        };
+        let mut words = [0u64; 52];
+        let mut seen = 0u64;
+        for (i, c) in self.cells().iter().enumerate() {
+            if let Some(p) = c {
+                let k = slot(p.letter) % 52;
+                words[k] |= 1 << i;
+                seen |= 1 << k;
+            }
+        }
+        let mut chess = 0u64;
+        for &l in CHESS_PIECE_ORDER {
+            let k = slot(l);
+            chess |= 1 << k;
+            if seen >> k & 1 == 1 {
+                f(l, words[k]);
+            }
+        }
+        let mut rest = seen & !chess;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let l = if k < 26 {
+                b'A' + k as u8
+            } else {
+                b'a' + (k - 26) as u8
+            };
+            f(l, words[k]);
+        }
+        true
+    }
+
     /// Exchanges the sides: every letter changes case.
     pub fn swap_sides(&mut self) {
-        for p in self.cells.iter_mut().flatten() {
+        for p in self.cells_mut().iter_mut().flatten() {
             p.letter = if p.letter.is_ascii_uppercase() {
                 p.letter.to_ascii_lowercase()
             } else {

@@ -303,9 +303,11 @@ fn five_bits(words: &[u64], at: usize) -> u64 {
 /// assert_eq!(out, [0x79, 0x79, 0x79, 0x01, 0, 0, 0, 0, 0, 0xd8, 0xf2, 0xf2, 0x50]);
 /// ```
 pub fn pack_words(first: &[u64], second: &[u64], n: usize, out: &mut Vec<u8>) {
-    out.extend((0..n).step_by(5).map(|k| {
-        T10[(five_bits(first, k) | five_bits(second, k) << 5) as usize]
-    }));
+    out.extend(
+        (0..n)
+            .step_by(5)
+            .map(|k| T10[(five_bits(first, k) | five_bits(second, k) << 5) as usize]),
+    );
 }
 
 /// Unpacks `n` squares of packed bytes (default layout) into two LERF word arrays of
@@ -405,7 +407,7 @@ pub fn digits_to_words(
     tail[..whole.remainder().len()].copy_from_slice(whole.remainder());
     let words8 = whole
         .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0xff; 8])))
-        .chain((n % 8 != 0).then(|| u64::from_le_bytes(tail)));
+        .chain((!n.is_multiple_of(8)).then(|| u64::from_le_bytes(tail)));
     for (k, w) in words8.enumerate() {
         // Every byte in zero..=zero+2: below 0x80, at least zero, at most zero + 2.
         let ge = w.wrapping_add(ONES * (0x80 - zero as u64));

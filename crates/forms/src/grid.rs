@@ -28,74 +28,90 @@ fn glyph(piece: Piece) -> char {
 }
 
 /// Writes the labelled grid: a `# WxH order` header, one line a rank (label, then cells), and the
-/// file letters underneath (when `W <= 26`).
+/// file letters underneath (when `W <= 26`). No allocation: every piece of text is a constant, a
+/// letter or a number.
 pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
     let size = value.size();
     let (w, h) = (size.width(), size.height());
     let style = opts.grid;
-    let lw = h.to_string().len();
-    let cell = |i: usize| -> (String, u8) {
-        // (text, side: 0 none, 1 first, 2 second)
-        match value {
-            Value::Single(b) => {
-                if b.bit(i) {
-                    (if style.unicode { "●" } else { "X" }.into(), 1)
-                } else {
-                    (if style.unicode { "·" } else { "." }.into(), 0)
-                }
-            }
-            Value::Pair(p) => match p.trit_at(i) {
-                1 => (if style.unicode { "●" } else { "X" }.into(), 1),
-                2 => (if style.unicode { "○" } else { "O" }.into(), 2),
-                _ => (if style.unicode { "·" } else { "." }.into(), 0),
-            },
-            Value::Pieces(pl) => match pl.get(i) {
-                Some(pc) => {
-                    let side = if pc.is_first() { 1 } else { 2 };
-                    if style.unicode {
-                        (glyph(pc).to_string(), side)
-                    } else {
-                        ((pc.letter as char).to_string(), side)
-                    }
-                }
-                None => (if style.unicode { "·" } else { "." }.into(), 0),
-            },
-        }
+    let lw = digits(h);
+    let (dot, first, second) = if style.unicode {
+        ("·", "●", "○")
+    } else {
+        (".", "X", "O")
     };
-    out.extend_from_slice(format!("# {size} {}", opts.to_order).as_bytes());
+    let mut glyph_buf = [0u8; 4];
+    out.extend_from_slice(b"# ");
+    crate::int::itoa(w as u64, out);
+    out.push(b'x');
+    crate::int::itoa(h as u64, out);
+    out.push(b' ');
+    out.extend_from_slice(opts.to_order.name().as_bytes());
     for g in 0..h {
         let rank = h - 1 - g;
         out.push(b'\n');
-        let label = format!("{:>lw$}", rank + 1);
         if style.color {
-            out.extend_from_slice(format!("{DIM}{label}{RESET}").as_bytes());
-        } else {
-            out.extend_from_slice(label.as_bytes());
+            out.extend_from_slice(DIM.as_bytes());
+        }
+        out.extend(std::iter::repeat_n(b' ', lw - digits(rank + 1)));
+        crate::int::itoa((rank + 1) as u64, out);
+        if style.color {
+            out.extend_from_slice(RESET.as_bytes());
         }
         for f in 0..w {
             out.push(b' ');
-            let (text, side) = cell(w * rank + f);
+            let i = w * rank + f;
+            // The cell's text, and its side: 0 none, 1 first, 2 second.
+            let (text, side): (&[u8], u8) = match value {
+                Value::Single(b) if b.bit(i) => (first.as_bytes(), 1),
+                Value::Single(_) => (dot.as_bytes(), 0),
+                Value::Pair(p) => match p.trit_at(i) {
+                    1 => (first.as_bytes(), 1),
+                    2 => (second.as_bytes(), 2),
+                    _ => (dot.as_bytes(), 0),
+                },
+                Value::Pieces(pl) => match pl.get(i) {
+                    Some(pc) => {
+                        let side = if pc.is_first() { 1 } else { 2 };
+                        if style.unicode {
+                            (glyph(pc).encode_utf8(&mut glyph_buf).as_bytes(), side)
+                        } else {
+                            glyph_buf[0] = pc.letter;
+                            (&glyph_buf[..1], side)
+                        }
+                    }
+                    None => (dot.as_bytes(), 0),
+                },
+            };
             if style.color && side != 0 {
                 let c = if side == 1 { FIRST_COLOR } else { SECOND_COLOR };
-                out.extend_from_slice(format!("{c}{text}{RESET}").as_bytes());
+                out.extend_from_slice(c.as_bytes());
+                out.extend_from_slice(text);
+                out.extend_from_slice(RESET.as_bytes());
             } else {
-                out.extend_from_slice(text.as_bytes());
+                out.extend_from_slice(text);
             }
         }
     }
     if size.has_file_letters() {
         out.push(b'\n');
-        let mut line = " ".repeat(lw);
+        if style.color {
+            out.extend_from_slice(DIM.as_bytes());
+        }
+        out.extend(std::iter::repeat_n(b' ', lw));
         for f in 0..w {
-            line.push(' ');
-            line.push((b'a' + f as u8) as char);
+            out.push(b' ');
+            out.push(b'a' + f as u8);
         }
         if style.color {
-            out.extend_from_slice(format!("{DIM}{line}{RESET}").as_bytes());
-        } else {
-            out.extend_from_slice(line.as_bytes());
+            out.extend_from_slice(RESET.as_bytes());
         }
     }
+}
+
+/// The number of decimal digits of `n`.
+fn digits(n: usize) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
 enum Cell {

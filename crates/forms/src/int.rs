@@ -236,12 +236,12 @@ fn hex16(b: &[u8; 16]) -> Option<u64> {
     };
     let half = |w: u64| -> Option<u64> {
         let digit = within(w, b'0', b'9');
-        let letter = within(w | ONES * 0x20, b'a', b'f');
+        let letter = within(w | (ONES * 0x20), b'a', b'f');
         if w & HI != 0 || (digit | letter) != HI {
             return None;
         }
         // Nibbles, first digit in the low byte: '0'..'9' -> 0..9, letters -> 10..15.
-        let x = (w & ONES * 0x0f) + (letter >> 7) * 9;
+        let x = (w & (ONES * 0x0f)) + (letter >> 7) * 9;
         // Pairs of nibbles into bytes, then bytes into one 32-bit number, first digit highest.
         let x = ((x & 0x000f_000f_000f_000f) << 4) | ((x >> 8) & 0x000f_000f_000f_000f);
         let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;

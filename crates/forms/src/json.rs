@@ -425,19 +425,26 @@ fn names(out: &mut Vec<u8>, bb: &Bitboard, order: Order) {
 /// Writes one JSON object on one line.
 pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
     let order = opts.to_order;
-    let fields: Vec<JsonField> = match &opts.fields {
-        Some(f) => f.clone(),
+    let fields: &[JsonField] = match &opts.fields {
+        Some(f) => f,
         None => match value {
-            Value::Single(_) => vec![JsonField::Bitboard, JsonField::Squares],
-            Value::Pair(_) => vec![JsonField::First, JsonField::Second],
-            Value::Pieces(_) => vec![JsonField::Fen, JsonField::Pieces],
+            Value::Single(_) => &[JsonField::Bitboard, JsonField::Squares],
+            Value::Pair(_) => &[JsonField::First, JsonField::Second],
+            Value::Pieces(_) => &[JsonField::Fen, JsonField::Pieces],
         },
     };
-    out.extend_from_slice(
-        format!("{{\"size\":\"{}\",\"order\":\"{order}\"", value.size()).as_bytes(),
-    );
-    for f in fields {
-        out.extend_from_slice(format!(",\"{}\":", f.key()).as_bytes());
+    let size = value.size();
+    out.extend_from_slice(b"{\"size\":\"");
+    int::itoa(size.width() as u64, out);
+    out.push(b'x');
+    int::itoa(size.height() as u64, out);
+    out.extend_from_slice(b"\",\"order\":\"");
+    out.extend_from_slice(order.name().as_bytes());
+    out.push(b'"');
+    for &f in fields.iter() {
+        out.extend_from_slice(b",\"");
+        out.extend_from_slice(f.key().as_bytes());
+        out.extend_from_slice(b"\":");
         match f {
             JsonField::Bitboard => {
                 let bb = match value {
@@ -472,24 +479,44 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
             JsonField::Pieces => {
                 out.push(b'{');
                 let pl = value.to_placement(opts);
-                for (k, (l, bb)) in pl.piece_bitboards().iter().enumerate() {
-                    if k > 0 {
-                        out.push(b',');
+                let digits = size.squares().div_ceil(4);
+                let start = out.len();
+                let small = order == Order::Lerf
+                    && pl.for_each_piece_word(|l, word| {
+                        if out.len() > start {
+                            out.push(b',');
+                        }
+                        out.extend_from_slice(&[b'"', l, b'"', b':', b'"']);
+                        int::hex_u64(word, digits, out);
+                        out.push(b'"');
+                    });
+                if !small {
+                    for (k, (l, bb)) in pl.piece_bitboards().iter().enumerate() {
+                        if k > 0 {
+                            out.push(b',');
+                        }
+                        out.extend_from_slice(&[b'"', *l, b'"', b':']);
+                        hex(out, bb, order);
                     }
-                    out.extend_from_slice(format!("\"{}\":", *l as char).as_bytes());
-                    hex(out, bb, order);
                 }
                 out.push(b'}');
             }
             JsonField::Fen => {
-                let mut s = Vec::new();
-                fen::render(&value.to_placement(opts), &mut s);
-                let text = String::from_utf8_lossy(&s);
-                out.extend_from_slice(
-                    serde_json::to_string(&text.as_ref())
-                        .unwrap_or_default()
-                        .as_bytes(),
-                );
+                // The FEN written in place, then escaped in place if it needs it (a quote, a
+                // backslash or a control character in its other fields).
+                out.push(b'"');
+                let start = out.len();
+                fen::render(&value.to_placement(opts), out);
+                if out[start..]
+                    .iter()
+                    .any(|&c| c == b'"' || c == b'\\' || c < 0x20)
+                {
+                    let raw = out.split_off(start);
+                    let text = String::from_utf8_lossy(&raw);
+                    let quoted = serde_json::to_string(&text.as_ref()).unwrap_or_default();
+                    out.extend_from_slice(&quoted.as_bytes()[1..quoted.len() - 1]);
+                }
+                out.push(b'"');
             }
         }
     }

@@ -490,6 +490,12 @@ pub fn parse(format: Format, record: &[u8], opts: &Options) -> Result<Value, Par
     if let Some(v) = small::read(format, record, opts) {
         return Ok(v);
     }
+    if format == Format::Fen {
+        // The common 8x8 FEN is read on its bytes, before (and without) a UTF-8 pass.
+        if let Some(pl) = fen::parse_small(record, opts) {
+            return Ok(Value::Pieces(pl));
+        }
+    }
     if format.is_binary() {
         return packed::parse_binary(format, record, opts);
     }

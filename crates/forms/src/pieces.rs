@@ -7,6 +7,24 @@ use bbconv_board::{Order, Size};
 
 /// Writes one `LETTER:HEX` a piece letter present.
 pub(crate) fn render(pl: &Placement, order: Order, out: &mut Vec<u8>) {
+    let digits = pl.size().squares().div_ceil(4);
+    if order == Order::Lerf {
+        let start = out.len();
+        let written = pl.for_each_piece_word(|letter, word| {
+            if out.len() > start {
+                out.push(b' ');
+            }
+            out.push(letter);
+            out.push(b':');
+            int::hex_u64(word, digits, out);
+        });
+        if written {
+            if out.len() == start {
+                out.push(b'-');
+            }
+            return;
+        }
+    }
     let boards = pl.piece_bitboards();
     if boards.is_empty() {
         out.push(b'-');

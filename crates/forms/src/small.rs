@@ -97,8 +97,14 @@ pub(crate) fn handles(from: Format, to: Format, opts: &Options) -> bool {
     ) || (from == Format::Packed && opts.layout.is_default());
     let writes = matches!(
         to,
-        Format::Hex | Format::Int | Format::Pair | Format::Trits | Format::TritsBin | Format::Squares
-    ) || (matches!(to, Format::Packed | Format::PackedBin) && opts.layout.is_default());
+        Format::Hex
+            | Format::Int
+            | Format::Pair
+            | Format::Trits
+            | Format::TritsBin
+            | Format::Squares
+    ) || (matches!(to, Format::Packed | Format::PackedBin)
+        && opts.layout.is_default());
     reads
         && writes
         && opts.size_or_default().squares() <= 64

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use crate::{Options, ParseError};
-use bbconv_board::placement::{Mark, Piece, Placement};
+use bbconv_board::placement::{Mark, Piece, Placement, Text};
 use bbconv_board::size::MAX_SQUARES;
 use bbconv_board::Size;
 
@@ -113,8 +113,66 @@ mod fast;
 
 pub use fast::FenReader;
 
+/// Whitespace as `char::is_whitespace` sees it, for ASCII bytes.
+#[inline]
+fn is_space(c: u8) -> bool {
+    c.is_ascii_whitespace() || c == 0x0b
+}
+
+/// The common case of [`parse`] in one pass and without allocation: an ASCII 8x8 FEN whose
+/// ranks are letters and single digits 1-8. `None` for anything else (other sizes, marks,
+/// holdings, every error), which the general reading then accepts or reports exactly as before.
+pub(crate) fn parse_small(b: &[u8], opts: &Options) -> Option<Placement> {
+    if opts.size.is_some_and(|s| s != Size::CHESS) {
+        return None;
+    }
+    let start = b.iter().position(|&c| !is_space(c))?;
+    let b = &b[start..];
+    let mut cells = [None; 64];
+    // `pos` counts squares in reading order (a8 = 0); a8 is canonical index 56: `pos ^ 56`.
+    let (mut pos, mut rank_end, mut i) = (0usize, 8usize, 0usize);
+    let mut last_digit = false;
+    while let Some(&c) = b.get(i) {
+        if c.is_ascii_alphabetic() {
+            if pos >= rank_end {
+                return None;
+            }
+            cells[(pos ^ 56) & 63] = Some(Piece::new(c));
+            pos += 1;
+            last_digit = false;
+        } else if (b'1'..=b'8').contains(&c) && !last_digit {
+            pos += (c - b'0') as usize;
+            last_digit = true;
+        } else if c == b'/' && pos == rank_end && rank_end < 64 {
+            rank_end += 8;
+            last_digit = false;
+        } else if is_space(c) {
+            break;
+        } else {
+            return None;
+        }
+        i += 1;
+    }
+    if pos != 64 || rank_end != 64 {
+        return None;
+    }
+    let mut pl = Placement::from_cells(Size::CHESS, cells)?;
+    let rest = &b[i..];
+    let from = rest.iter().position(|&c| !is_space(c));
+    let to = rest.iter().rposition(|&c| !is_space(c));
+    if let (Some(from), Some(to)) = (from, to) {
+        pl.rest = Some(Text::from_ascii(&rest[from..=to])?);
+    } else if !rest.is_ascii() {
+        return None;
+    }
+    Some(pl)
+}
+
 /// Reads a FEN (placement alone or a whole FEN) into a placement.
 pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError> {
+    if let Some(pl) = parse_small(text.as_bytes(), opts) {
+        return Ok(pl);
+    }
     let (start, t) = crate::trim(text);
     if t.is_empty() {
         return Err(ParseError::new(
@@ -125,7 +183,7 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
     let split = t.find(char::is_whitespace).unwrap_or(t.len());
     let mut placement = &t[..split];
     let rest = t[split..].trim_start();
-    let rest = (!rest.is_empty()).then(|| rest.to_string());
+    let rest = (!rest.is_empty()).then(|| Text::from(rest));
     let mut holdings = None;
     if let Some(open) = placement.find('[') {
         if !placement.ends_with(']') {
@@ -147,7 +205,7 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
                 ),
             ));
         }
-        holdings = Some(h.to_string());
+        holdings = Some(Text::from(h));
         placement = &placement[..open];
     }
     let mut ranks = Vec::new();
@@ -263,19 +321,23 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
 /// Writes the placement (and the holdings and other fields it was read with).
 pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) {
     let size = pl.size();
+    if size.squares() <= 64 && size.width() <= 9 {
+        render_small(pl, out);
+        return;
+    }
     let (w, h) = (size.width(), size.height());
     for g in 0..h {
         if g > 0 {
             out.push(b'/');
         }
         let rank = h - 1 - g;
-        let mut empty = 0;
+        let mut empty = 0u64;
         for f in 0..w {
             match pl.get(w * rank + f) {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
-                        out.extend_from_slice(empty.to_string().as_bytes());
+                        crate::int::itoa(empty, out);
                         empty = 0;
                     }
                     if p.mark == Mark::Plus {
@@ -289,9 +351,62 @@ pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) {
             }
         }
         if empty > 0 {
-            out.extend_from_slice(empty.to_string().as_bytes());
+            crate::int::itoa(empty, out);
         }
     }
+    if let Some(hd) = &pl.holdings {
+        out.push(b'[');
+        out.extend_from_slice(hd.as_bytes());
+        out.push(b']');
+    }
+    if let Some(rest) = &pl.rest {
+        out.push(b' ');
+        out.extend_from_slice(rest.as_bytes());
+    }
+}
+
+/// [`render`] for boards of at most 64 squares and 9 files: into a buffer on the stack.
+fn render_small(pl: &Placement, out: &mut Vec<u8>) {
+    let size = pl.size();
+    let (w, h) = (size.width(), size.height());
+    let cells = pl.cells();
+    // At most two bytes a square (a mark and a letter) and a slash a rank.
+    let mut buf = [0u8; 3 * 64 + 64];
+    let mut len = 0;
+    for g in 0..h {
+        if g > 0 {
+            buf[len] = b'/';
+            len += 1;
+        }
+        let mut empty = 0u8;
+        for cell in &cells[w * (h - 1 - g)..w * (h - g)] {
+            match cell {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        buf[len] = b'0' + empty;
+                        len += 1;
+                        empty = 0;
+                    }
+                    if p.mark == Mark::Plus {
+                        buf[len] = b'+';
+                        len += 1;
+                    }
+                    buf[len] = p.letter;
+                    len += 1;
+                    if p.mark == Mark::Tilde {
+                        buf[len] = b'~';
+                        len += 1;
+                    }
+                }
+            }
+        }
+        if empty > 0 {
+            buf[len] = b'0' + empty;
+            len += 1;
+        }
+    }
+    out.extend_from_slice(&buf[..len]);
     if let Some(hd) = &pl.holdings {
         out.push(b'[');
         out.extend_from_slice(hd.as_bytes());
