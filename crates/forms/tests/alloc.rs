@@ -1,0 +1,119 @@
+//! Zero allocations a record (issue 11): after a warm-up, converting 8x8 records on each path
+//! below allocates nothing, counted by a global allocator. JSON input is left out: serde_json
+//! allocates its values.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use bbconv_forms::{Conversion, Format, Options};
+
+/// The system allocator, counting this thread's allocations.
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn count() {
+    // `try_with`: a thread being torn down has no counter left, and is not measured.
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+// SAFETY: every call is passed on unchanged to `System`, which upholds the `GlobalAlloc`
+// contract; the counter is a const-initialised thread-local, which does not allocate.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
+
+const FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "8/8/8/4k3/8/8/8/4K3 b - - 12 60",
+    "5k1r/r1p3b1/3p1p1p/p2Pp3/PN6/R1p2PPB/1PK1N3/7n b - - 3 34",
+];
+
+/// The records of `form`, written from the FENs.
+fn records(form: Format, opts: &Options) -> Vec<Vec<u8>> {
+    FENS.iter()
+        .map(|fen| {
+            let mut out = Vec::new();
+            let conv = Conversion::new(Format::Fen, form, opts, false);
+            conv.run(fen.as_bytes(), &mut out).expect("a fixture converts");
+            out
+        })
+        .collect()
+}
+
+#[test]
+fn eight_by_eight_paths_allocate_nothing_a_record() {
+    let opts = Options::default();
+    let occupied = Options {
+        layer: Some(bbconv_forms::Layer::Occupied),
+        ..Options::default()
+    };
+    let paths: &[(Format, Format, &Options)] = &[
+        (Format::Fen, Format::Packed, &opts),
+        (Format::Fen, Format::Pair, &opts),
+        (Format::Auto, Format::Packed, &opts),
+        (Format::Fen, Format::Fen, &opts),
+        (Format::Fen, Format::Pieces, &opts),
+        (Format::Fen, Format::Json, &opts),
+        (Format::Fen, Format::Grid, &opts),
+        (Format::Packed, Format::Pair, &opts),
+        (Format::Packed, Format::Fen, &opts),
+        (Format::Pair, Format::Packed, &opts),
+        (Format::Trits, Format::Packed, &opts),
+        (Format::Hex, Format::Squares, &occupied),
+        (Format::Squares, Format::Hex, &occupied),
+    ];
+    let mut failed = Vec::new();
+    for &(from, to, o) in paths {
+        let input = if from == Format::Auto { Format::Fen } else { from };
+        let recs = if input == Format::Fen {
+            FENS.iter().map(|f| f.as_bytes().to_vec()).collect()
+        } else {
+            records(input, o)
+        };
+        let conv = Conversion::new(from, to, o, false);
+        let mut out = Vec::with_capacity(1 << 16);
+        // Warm-up: lazily built state (the CPU check, the environment) is made once.
+        for r in &recs {
+            conv.run(r, &mut out).expect("converts");
+        }
+        out.clear();
+        let before = allocations();
+        for _ in 0..50 {
+            for r in &recs {
+                conv.run(r, &mut out).expect("converts");
+            }
+            out.clear();
+        }
+        let n = allocations() - before;
+        if n != 0 {
+            failed.push(format!("{from} -> {to}: {n} allocations for {} records", 50 * recs.len()));
+        }
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
