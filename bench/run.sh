@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # bbconv's benchmark: builds bbconv and the shakmaty reference, generates a deterministic corpus
 # of 1,000,000 positions from random legal games, and measures throughput against shakmaty,
-# instructions per line (callgrind), peak memory, --jobs scaling and start-up time.
+# instructions per line on every path (callgrind, also with the portable readers), the I/O floor,
+# peak memory (also under hostile input), adversarial records, --jobs scaling and start-up time.
 # Run from anywhere: bash bench/run.sh   (results: bench/out/results.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."

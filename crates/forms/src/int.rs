@@ -258,13 +258,11 @@ fn hex16(b: &[u8; 16]) -> Option<u64> {
 #[inline]
 pub(crate) fn hex_u64(v: u64, digits: usize, out: &mut Vec<u8>) {
     let mut buf = [0u8; 18];
-    buf[0] = b'0';
-    buf[1] = b'x';
-    for (pair, byte) in buf[2..].chunks_exact_mut(2).zip(v.to_be_bytes()) {
-        pair.copy_from_slice(&crate::HEX_PAIRS[byte as usize]);
-    }
-    out.extend_from_slice(&buf[..2]);
-    out.extend_from_slice(&buf[18 - digits..]);
+    buf[2..].copy_from_slice(&crate::small::hex_digits(v));
+    let from = 16 - digits.min(16);
+    buf[from] = b'0';
+    buf[from + 1] = b'x';
+    out.extend_from_slice(&buf[from..]);
 }
 
 fn is_power_of_two(words: &[u64]) -> bool {

@@ -33,6 +33,27 @@ const PACKED_HEX: [[u8; 2]; 1024] = {
     t
 };
 
+/// The 16 lowercase hex digits of `v`, most significant first, computed eight at a time in a
+/// word (SWAR): each nibble is spread to a byte, then turned into its ASCII digit.
+#[inline]
+pub(crate) fn hex_digits(v: u64) -> [u8; 16] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let spread = |x: u64| {
+        let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+        let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+        let x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+        // Nibble k is in byte k: the most significant byte first is the most significant digit.
+        let letters = ((x + ONES * 6) >> 4) & ONES;
+        x + ONES * b'0' as u64 + letters * 39
+    };
+    let hi = spread(v >> 32).to_be_bytes();
+    let lo = spread(v & 0xffff_ffff).to_be_bytes();
+    let mut out = [0u8; 16];
+    out[..8].copy_from_slice(&hi);
+    out[8..].copy_from_slice(&lo);
+    out
+}
+
 /// The value of a hex digit (any case), or 255.
 pub(crate) const DIGIT: [u8; 256] = {
     let mut t = [255u8; 256];
@@ -391,12 +412,8 @@ pub(crate) fn write_words(to: Format, n: usize, f: u64, s: u64, out: &mut Vec<u8
         Format::Pair if n == 64 => {
             // Both numbers in one buffer, one copy.
             let mut buf = *b"0x0000000000000000 0x0000000000000000";
-            for (k, byte) in f.to_be_bytes().into_iter().enumerate() {
-                buf[2 + 2 * k..4 + 2 * k].copy_from_slice(&HEX_PAIRS[byte as usize]);
-            }
-            for (k, byte) in s.to_be_bytes().into_iter().enumerate() {
-                buf[21 + 2 * k..23 + 2 * k].copy_from_slice(&HEX_PAIRS[byte as usize]);
-            }
+            buf[2..18].copy_from_slice(&hex_digits(f));
+            buf[21..37].copy_from_slice(&hex_digits(s));
             out.extend_from_slice(&buf);
         }
         Format::Pair => {
@@ -406,5 +423,32 @@ pub(crate) fn write_words(to: Format, n: usize, f: u64, s: u64, out: &mut Vec<u8
         }
         Format::Trits => ternary::words_to_digits(&[f], &[s], n, b'0', out),
         _ => ternary::words_to_digits(&[f], &[s], n, 0, out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_digits_match_the_formatter() {
+        for v in [
+            0,
+            1,
+            9,
+            10,
+            15,
+            0xff,
+            0x0123_4567_89ab_cdef,
+            u64::MAX,
+            0xa0a0_9090_f0f0_0a0a,
+        ] {
+            assert_eq!(hex_digits(v), format!("{v:016x}").as_bytes(), "{v:#x}");
+        }
+        let mut v = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..10_000 {
+            v = v.rotate_left(7).wrapping_mul(0x2545_f491_4f6c_dd1d);
+            assert_eq!(hex_digits(v), format!("{v:016x}").as_bytes(), "{v:#x}");
+        }
     }
 }

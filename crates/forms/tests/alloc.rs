@@ -60,7 +60,8 @@ fn records(form: Format, opts: &Options) -> Vec<Vec<u8>> {
         .map(|fen| {
             let mut out = Vec::new();
             let conv = Conversion::new(Format::Fen, form, opts, false);
-            conv.run(fen.as_bytes(), &mut out).expect("a fixture converts");
+            conv.run(fen.as_bytes(), &mut out)
+                .expect("a fixture converts");
             out
         })
         .collect()
@@ -90,7 +91,11 @@ fn eight_by_eight_paths_allocate_nothing_a_record() {
     ];
     let mut failed = Vec::new();
     for &(from, to, o) in paths {
-        let input = if from == Format::Auto { Format::Fen } else { from };
+        let input = if from == Format::Auto {
+            Format::Fen
+        } else {
+            from
+        };
         let recs = if input == Format::Fen {
             FENS.iter().map(|f| f.as_bytes().to_vec()).collect()
         } else {
@@ -112,7 +117,10 @@ fn eight_by_eight_paths_allocate_nothing_a_record() {
         }
         let n = allocations() - before;
         if n != 0 {
-            failed.push(format!("{from} -> {to}: {n} allocations for {} records", 50 * recs.len()));
+            failed.push(format!(
+                "{from} -> {to}: {n} allocations for {} records",
+                50 * recs.len()
+            ));
         }
     }
     assert!(failed.is_empty(), "{failed:#?}");
