@@ -895,6 +895,21 @@ mod tests {
         out
     }
 
+    proptest::proptest! {
+        /// The newline bitmap finds exactly what `memchr` finds, at every length and offset
+        /// (the SSE2 blocks, the tail under 64 bytes, newlines at block edges).
+        #[test]
+        fn newlines_match_memchr(
+            data in proptest::collection::vec(proptest::sample::select(vec![b'\n', b'a', b'\r', 0u8, 0xff]), 0..400),
+            skip in 0usize..70,
+        ) {
+            let data = &data[skip.min(data.len())..];
+            let got: Vec<usize> = newlines::Newlines::new(data).collect();
+            let want: Vec<usize> = memchr::memchr_iter(b'\n', data).collect();
+            proptest::prop_assert_eq!(got, want);
+        }
+    }
+
     #[test]
     fn line_rules_in_split_lines() {
         assert_eq!(
