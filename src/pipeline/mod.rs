@@ -28,8 +28,8 @@ use write::{Flow, WriteSettings, Writer};
 const CHUNK_SERIAL: usize = 1 << 15;
 /// Bytes per chunk with several threads: large enough that a worker's batch (thousands of
 /// records) dwarfs the hand-over cost, small enough that the chunks in flight (two a worker)
-/// stay well inside the memory bound of docs/conventions.md §7.
-const CHUNK_PARALLEL: usize = 1 << 18;
+/// stay well inside the memory bound of the README ("Hostile input").
+const CHUNK_PARALLEL: usize = 1 << 19;
 
 /// Most worker threads `--jobs` may ask for.
 pub(crate) const MAX_JOBS: usize = 256;
@@ -155,7 +155,7 @@ fn finish(writer: Writer<'_>, flow: Result<Flow>, read: Result<()>) -> Result<Ex
 
 /// The calling thread reads chunks and deals them out in turn: chunk `k` to worker `k % jobs`;
 /// the workers convert them; a writer thread takes the parts from the workers in the same turn,
-/// which is input order. Every channel is bounded (one chunk and two parts a worker), so memory
+/// which is input order. Every channel is bounded (one chunk and four parts a worker), so memory
 /// is bounded whatever the input; and every stage stops when the next one has gone: a writer
 /// that fails or stops drops its receivers, the workers' sends then fail and they drop theirs,
 /// and the reader's next send fails.
@@ -174,7 +174,7 @@ fn parallel<S: Stage>(
         let mut from_workers = Vec::with_capacity(jobs);
         for k in 0..jobs {
             let (chunk_tx, chunk_rx) = crossbeam_channel::bounded::<frame::Chunk>(1);
-            let (done_tx, done_rx) = crossbeam_channel::bounded::<Done>(2);
+            let (done_tx, done_rx) = crossbeam_channel::bounded::<Done>(4);
             let (inputs, outputs) = (&inputs, &outputs);
             let worker = std::thread::Builder::new()
                 .name(format!("bbconv-worker-{k}"))
