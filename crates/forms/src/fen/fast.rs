@@ -32,7 +32,7 @@ pub enum FenReader {
 }
 
 impl FenReader {
-    /// The fastest reader this CPU runs, or the portable one when [`portable_only`] says so.
+    /// The fastest reader this CPU runs, or the portable one when [`crate::portable_only`] says so.
     pub fn detect() -> FenReader {
         if crate::portable_only() {
             return FenReader::Portable;
