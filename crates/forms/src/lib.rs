@@ -487,8 +487,21 @@ impl Format {
 /// assert_eq!(bb.count(), 8);
 /// ```
 pub fn parse(format: Format, record: &[u8], opts: &Options) -> Result<Value, ParseError> {
-    if let Some(v) = small::read(format, record, opts) {
-        return Ok(v);
+    read_record(format, record, opts, true)
+}
+
+/// [`parse`], trying the word-level fast path of small boards only when `try_small` (a caller
+/// that has just tried it does not try it again).
+fn read_record(
+    format: Format,
+    record: &[u8],
+    opts: &Options,
+    try_small: bool,
+) -> Result<Value, ParseError> {
+    if try_small {
+        if let Some(v) = small::read(format, record, opts) {
+            return Ok(v);
+        }
     }
     if format == Format::Fen {
         // The common 8x8 FEN is read on its bytes, before (and without) a UTF-8 pass.
@@ -507,7 +520,18 @@ pub fn parse(format: Format, record: &[u8], opts: &Options) -> Result<Value, Par
         )
     })?;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if format == Format::Fen {
+        // `parse_small` was tried above: straight to the general reading.
+        return fen_value(fen::parse_general(text, opts), opts);
+    }
     parse_str(format, text, opts)
+}
+
+/// A placement read from FEN as a value, checked against the size given.
+fn fen_value(pl: Result<Placement, ParseError>, opts: &Options) -> Result<Value, ParseError> {
+    let pl = pl?;
+    opts.check_size(pl.size())?;
+    Ok(Value::Pieces(pl))
 }
 
 /// Reads one textual record of form `format`.
@@ -535,11 +559,7 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
             opts.check_size(v.size())?;
             Ok(v)
         }
-        Format::Fen => {
-            let v = fen::parse(text, opts)?;
-            opts.check_size(v.size())?;
-            Ok(Value::Pieces(v))
-        }
+        Format::Fen => fen_value(fen::parse(text, opts), opts),
         Format::Pieces => pieces::parse(text, size, opts.order).map(Value::Pieces),
         Format::Json => json::parse(text, opts),
         Format::Edax => {
@@ -758,7 +778,8 @@ impl<'a> Conversion<'a> {
     }
 
     fn general(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        let mut value = parse(self.from, record, self.opts).map_err(ConvertError::Parse)?;
+        let mut value =
+            read_record(self.from, record, self.opts, !self.small).map_err(ConvertError::Parse)?;
         if self.swap {
             value = value.swap();
         }

@@ -75,17 +75,10 @@ pub(crate) fn parse_hex(text: &str, opts: &Options) -> Result<Value, ParseError>
     }
     let mut bytes = [0u8; ternary::MAX_PACKED_LEN];
     for (b, p) in bytes.iter_mut().zip(t.as_bytes().chunks_exact(2)) {
-        *b = (hex_val(p[0]) << 4) | hex_val(p[1]);
+        // Every digit was checked above: the table gives its value.
+        *b = (crate::small::DIGIT[p[0] as usize] << 4) | crate::small::DIGIT[p[1] as usize];
     }
     decode(&bytes[..want / 2], start, true, opts)
-}
-
-fn hex_val(c: u8) -> u8 {
-    match c {
-        b'0'..=b'9' => c - b'0',
-        b'a'..=b'f' => c - b'a' + 10,
-        _ => c.to_ascii_lowercase().wrapping_sub(b'a').wrapping_add(10),
-    }
 }
 
 /// Reads one binary record of `packed-bin` or `trits-bin`.

@@ -402,10 +402,9 @@ pub(crate) fn write_words(to: Format, n: usize, f: u64, s: u64, out: &mut Vec<u8
     match to {
         Format::Packed if n == 64 => out.extend_from_slice(&packed_hex_chess(f, s)),
         Format::Packed => {
-            let mut bytes = Vec::new();
-            ternary::pack_u64_pair(f, s, n, &mut bytes);
-            for b in bytes {
-                out.extend_from_slice(&HEX_PAIRS[b as usize]);
+            for k in (0..n).step_by(5) {
+                let i = (f >> k) & 31 | ((s >> k) & 31) << 5;
+                out.extend_from_slice(&PACKED_HEX[i as usize]);
             }
         }
         Format::PackedBin => ternary::pack_u64_pair(f, s, n, out),

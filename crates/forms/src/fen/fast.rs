@@ -350,8 +350,14 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Both readers, and the general parser: all must agree on the boards they accept.
+    /// Both readers, and the general parser: all must agree on the boards they accept; and the
+    /// one-pass placement reader gives what the general parser gives.
     fn check(b: &[u8]) {
+        if let Some(pl) = super::super::parse_small(b, &Default::default()) {
+            let text = std::str::from_utf8(b).unwrap();
+            let general = super::super::parse_general(text, &Default::default());
+            assert_eq!(general.as_ref(), Ok(&pl), "{text}");
+        }
         let swar = chess_pair_swar(b);
         if let Some(simd) = FenReader::avx2() {
             assert_eq!(simd.read(b), swar, "{:?}", String::from_utf8_lossy(b));
@@ -364,7 +370,7 @@ mod tests {
                 Ok(crate::Format::Fen),
                 "{text}"
             );
-            let p = super::super::parse(text, &Default::default()).unwrap();
+            let p = super::super::parse_general(text, &Default::default()).unwrap();
             assert_eq!(p.size(), bbconv_board::Size::CHESS, "{text}");
             let pair = p.to_pair();
             let words = (pair.first().as_u64(), pair.second().as_u64());

@@ -168,11 +168,18 @@ pub(crate) fn parse_small(b: &[u8], opts: &Options) -> Option<Placement> {
     Some(pl)
 }
 
-/// Reads a FEN (placement alone or a whole FEN) into a placement.
+/// Reads a FEN (placement alone or a whole FEN) into a placement: [`parse_small`], else
+/// [`parse_general`].
 pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError> {
-    if let Some(pl) = parse_small(text.as_bytes(), opts) {
-        return Ok(pl);
+    match parse_small(text.as_bytes(), opts) {
+        Some(pl) => Ok(pl),
+        None => parse_general(text, opts),
     }
+}
+
+/// The general reading of a FEN, every size and variant, with precise errors (the reference
+/// [`parse_small`] is checked against).
+pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, ParseError> {
     let (start, t) = crate::trim(text);
     if t.is_empty() {
         return Err(ParseError::new(
@@ -354,15 +361,7 @@ pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) {
             crate::int::itoa(empty, out);
         }
     }
-    if let Some(hd) = &pl.holdings {
-        out.push(b'[');
-        out.extend_from_slice(hd.as_bytes());
-        out.push(b']');
-    }
-    if let Some(rest) = &pl.rest {
-        out.push(b' ');
-        out.extend_from_slice(rest.as_bytes());
-    }
+    write_fields(pl, out);
 }
 
 /// [`render`] for boards of at most 64 squares and 9 files: into a buffer on the stack.
@@ -407,6 +406,11 @@ fn render_small(pl: &Placement, out: &mut Vec<u8>) {
         }
     }
     out.extend_from_slice(&buf[..len]);
+    write_fields(pl, out);
+}
+
+/// Writes what follows the placement: `[holdings]` and the other fields, as they were read.
+fn write_fields(pl: &Placement, out: &mut Vec<u8>) {
     if let Some(hd) = &pl.holdings {
         out.push(b'[');
         out.extend_from_slice(hd.as_bytes());
