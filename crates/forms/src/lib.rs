@@ -20,6 +20,7 @@
 //! assert_eq!(out, b"0x000000000000ffff 0xffff000000000000");
 //! ```
 
+mod chess;
 mod coords;
 mod detect;
 mod digits;
@@ -717,12 +718,20 @@ pub struct Conversion<'a> {
     to: Format,
     opts: &'a Options,
     swap: bool,
-    /// 8x8 FEN to a two-player form in LERF and the default layout: read by the FEN fast path,
-    /// with this reader.
-    fast: Option<FenReader>,
+    plan: Plan,
+}
+
+/// The way a conversion tries first; a record it does not take goes to the general reading.
+#[derive(Debug, Clone, Copy)]
+enum Plan {
+    /// 8x8 FEN read by the FEN fast path, with this reader, and written as this output
+    /// ([`chess`]).
+    Fen(FenReader, chess::Out),
     /// Boards of at most 64 squares between integer and two-player forms: read into words and
     /// written from them, without a [`Value`].
-    small: bool,
+    Small,
+    /// Every record goes to the general reading.
+    General,
 }
 
 impl<'a> Conversion<'a> {
@@ -731,27 +740,20 @@ impl<'a> Conversion<'a> {
         // Under -f auto a record the FEN reader accepts is FEN by the detection rules (it
         // starts with a letter or a digit, has a '/' at most 9 bytes in, and letters or digits
         // other than 0 and 1): detection is then decided by the reader itself.
-        let fast = matches!(from, Format::Fen | Format::Auto)
-            && matches!(
-                to,
-                Format::Packed
-                    | Format::PackedBin
-                    | Format::Pair
-                    | Format::Trits
-                    | Format::TritsBin
-            )
-            && opts.size.is_none_or(|s| s == Size::CHESS)
-            && opts.to_order == Order::Lerf
-            && opts.layout.is_default();
-        let fast = fast.then(FenReader::detect);
-        let small = small::handles(from, to, opts);
+        let fen = matches!(from, Format::Fen | Format::Auto)
+            .then(|| chess::Out::of(to, opts, swap))
+            .flatten();
+        let plan = match fen {
+            Some(out) => Plan::Fen(FenReader::detect(), out),
+            None if small::handles(from, to, opts) => Plan::Small,
+            None => Plan::General,
+        };
         Conversion {
-            small,
             from,
             to,
             opts,
             swap,
-            fast,
+            plan,
         }
     }
 
@@ -759,27 +761,33 @@ impl<'a> Conversion<'a> {
     /// returns the size of the board read.
     #[inline]
     pub fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        if let Some(reader) = self.fast {
-            if let Some((f, s)) = reader.read(record) {
-                let (f, s) = if self.swap { (s, f) } else { (f, s) };
-                small::write_words(self.to, 64, f, s, out);
-                return Ok(Size::CHESS);
-            }
-        }
-        if self.small {
-            if let Some(w) = small::read_words(self.from, record, self.opts) {
-                let w = if self.swap { w.swapped() } else { w };
-                if small::write_value(self.to, w, self.opts, out) {
-                    return Ok(w.size);
+        match self.plan {
+            Plan::Fen(reader, to) => {
+                if reader.convert(to, record, self.swap, out) {
+                    return Ok(Size::CHESS);
                 }
             }
+            Plan::Small => {
+                if let Some(w) = small::read_words(self.from, record, self.opts) {
+                    let w = if self.swap { w.swapped() } else { w };
+                    if small::write_value(self.to, w, self.opts, out) {
+                        return Ok(w.size);
+                    }
+                }
+            }
+            Plan::General => {}
         }
         self.general(record, out)
     }
 
     fn general(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        let mut value =
-            read_record(self.from, record, self.opts, !self.small).map_err(ConvertError::Parse)?;
+        let mut value = read_record(
+            self.from,
+            record,
+            self.opts,
+            !matches!(self.plan, Plan::Small),
+        )
+        .map_err(ConvertError::Parse)?;
         if self.swap {
             value = value.swap();
         }

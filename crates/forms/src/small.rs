@@ -375,24 +375,32 @@ pub(crate) fn write_value(format: Format, w: Words, opts: &Options, out: &mut Ve
 /// index `f | s << 5` (see [`ternary::chess_groups`]) looked up in [`PACKED_HEX`], in straight
 /// code (the groups of `even` and `odd` sit ten bits apart).
 #[inline]
-fn packed_hex_chess(first: u64, second: u64) -> [u8; 26] {
+pub(crate) fn packed_hex_chess(first: u64, second: u64) -> [u8; 26] {
     const EVEN: u64 = 0x007c_1f07_c1f0_7c1f;
     const ODD: u64 = EVEN << 5;
     let even = (first & EVEN) | (second & EVEN) << 5;
     let odd = (first & ODD) >> 5 | (second & ODD);
+    // Both digits of a byte as one little-endian u16; four bytes' digits make a word.
+    let digits = |i: u64| u64::from(u16::from_le_bytes(PACKED_HEX[i as usize & 1023]));
+    let word = |j: u32| {
+        let (e, o) = (even >> (20 * j), odd >> (20 * j));
+        digits(e) | digits(o) << 16 | digits(e >> 10) << 32 | digits(o >> 10) << 48
+    };
     let mut hex = [0u8; 26];
-    for j in 0..6 {
-        let [a, b] = PACKED_HEX[(even >> (10 * j)) as usize & 1023];
-        let [c, d] = PACKED_HEX[(odd >> (10 * j)) as usize & 1023];
-        hex[4 * j] = a;
-        hex[4 * j + 1] = b;
-        hex[4 * j + 2] = c;
-        hex[4 * j + 3] = d;
-    }
-    let [a, b] = PACKED_HEX[((first >> 60) | (second >> 60) << 5) as usize];
-    hex[24] = a;
-    hex[25] = b;
+    hex[..8].copy_from_slice(&word(0).to_le_bytes());
+    hex[8..16].copy_from_slice(&word(1).to_le_bytes());
+    hex[16..24].copy_from_slice(&word(2).to_le_bytes());
+    hex[24..].copy_from_slice(&PACKED_HEX[((first >> 60) | (second >> 60) << 5) as usize]);
     hex
+}
+
+/// The `pair` form of an 8x8 board: both numbers in one buffer, for one copy.
+#[inline]
+pub(crate) fn pair_hex_chess(first: u64, second: u64) -> [u8; 37] {
+    let mut buf = *b"0x0000000000000000 0x0000000000000000";
+    buf[2..18].copy_from_slice(&hex_digits(first));
+    buf[21..37].copy_from_slice(&hex_digits(second));
+    buf
 }
 
 /// Writes a pair of LERF words of a board of `n <= 64` squares in a two-player form (packed in
@@ -408,13 +416,7 @@ pub(crate) fn write_words(to: Format, n: usize, f: u64, s: u64, out: &mut Vec<u8
             }
         }
         Format::PackedBin => ternary::pack_u64_pair(f, s, n, out),
-        Format::Pair if n == 64 => {
-            // Both numbers in one buffer, one copy.
-            let mut buf = *b"0x0000000000000000 0x0000000000000000";
-            buf[2..18].copy_from_slice(&hex_digits(f));
-            buf[21..37].copy_from_slice(&hex_digits(s));
-            out.extend_from_slice(&buf);
-        }
+        Format::Pair if n == 64 => out.extend_from_slice(&pair_hex_chess(f, s)),
         Format::Pair => {
             int::hex_u64(f, n.div_ceil(4), out);
             out.push(b' ');

@@ -62,11 +62,90 @@ impl FenReader {
     #[inline]
     pub fn read(self, b: &[u8]) -> Option<(u64, u64)> {
         match self {
-            FenReader::Portable => chess_pair_swar(b),
+            FenReader::Portable => chess_pair_swar(b).map(|(_, f, s)| (f, s)),
             #[cfg(target_arch = "x86_64")]
-            FenReader::Avx2(t) => t.chess_pair(b),
+            FenReader::Avx2(t) => t.chess_pair(b).map(|(_, f, s)| (f, s)),
         }
     }
+
+    /// Converts one record as `to` says (see [`crate::chess`]): `false`, with nothing written,
+    /// when the record is not what the fast path reads.
+    #[inline]
+    pub(crate) fn convert(
+        self,
+        to: crate::chess::Out,
+        b: &[u8],
+        swap: bool,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        match self {
+            FenReader::Portable => crate::chess::convert(&Swar, to, b, swap, out),
+            #[cfg(target_arch = "x86_64")]
+            FenReader::Avx2(t) => t.convert(to, b, swap, out),
+        }
+    }
+}
+
+/// What the 8x8 fast path reads a FEN placement into: the placement's length and the words
+/// of the two sides, or one word a chess piece letter.
+pub(crate) trait ReadChess {
+    /// The placement's length in bytes and the `(uppercase, lowercase)` LERF words.
+    fn pair(&self, b: &[u8]) -> Option<(usize, u64, u64)>;
+    /// The placement's length and one LERF word a letter of [`PIECE_LETTERS`]; `None` also
+    /// when another letter is on the board.
+    fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12])>;
+}
+
+/// The chess piece letters, in the order of the words of [`ReadChess::pieces`] (the order of
+/// `bbconv_board::placement::CHESS_PIECE_ORDER`).
+pub(crate) const PIECE_LETTERS: &[u8; 12] = b"PNBRQKpnbrqk";
+
+/// The index of a chess piece letter in [`PIECE_LETTERS`], or 255.
+const PIECE_INDEX: [u8; 256] = {
+    let mut t = [255u8; 256];
+    let mut k = 0;
+    while k < 12 {
+        t[PIECE_LETTERS[k] as usize] = k as u8;
+        k += 1;
+    }
+    t
+};
+
+/// The portable reader as a [`ReadChess`].
+pub(crate) struct Swar;
+
+impl ReadChess for Swar {
+    #[inline(always)]
+    fn pair(&self, b: &[u8]) -> Option<(usize, u64, u64)> {
+        chess_pair_swar(b)
+    }
+
+    #[inline(always)]
+    fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12])> {
+        let (len, _, _) = chess_pair_swar(b)?;
+        pieces_of(&b[..len])
+    }
+}
+
+/// The piece words of a placement the pair reader accepted (letters and digits 1-8 in eight
+/// ranks of eight squares), one byte at a time; `None` for a letter that is not a chess piece.
+#[inline(always)]
+fn pieces_of(placement: &[u8]) -> Option<(usize, [u64; 12])> {
+    let mut w = [0u64; 12];
+    // Squares in reading order (a8 = 0); LERF is `pos ^ 56`.
+    let mut pos = 0usize;
+    for &c in placement {
+        match c {
+            b'/' => {}
+            b'1'..=b'8' => pos += (c - b'0') as usize,
+            _ => {
+                let k = PIECE_INDEX[c as usize];
+                *w.get_mut(k as usize)? |= 1 << ((pos ^ 56) & 63);
+                pos += 1;
+            }
+        }
+    }
+    Some((placement.len(), w))
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -86,7 +165,8 @@ fn bytes_in(w: u64, lo: u8, hi: u8) -> u64 {
 /// prefix sums, so the file where every byte starts; `1 << file` is built in every byte at once
 /// (three doubling steps), and one more multiply adds up the bytes of each side into the rank's
 /// eight bits. Ranks come in reading order (rank 8 first) and are placed from the top.
-pub(crate) fn chess_pair_swar(b: &[u8]) -> Option<(u64, u64)> {
+/// Returns the placement's length too.
+pub(crate) fn chess_pair_swar(b: &[u8]) -> Option<(usize, u64, u64)> {
     if !b.is_ascii() {
         return None;
     }
@@ -134,7 +214,7 @@ pub(crate) fn chess_pair_swar(b: &[u8]) -> Option<(u64, u64)> {
             _ => return None,
         }
     }
-    Some((first, second))
+    Some((p, first, second))
 }
 
 /// Eight bytes of `b` from `p`, little-endian, zeros past the end.
@@ -168,6 +248,112 @@ mod x86 {
 
     const ONES: u64 = 0x0101_0101_0101_0101;
 
+    /// The scan both readers share, written once and expanded in each (a function would not be
+    /// inlined, and its result, two vectors and seven words, would go through memory): the
+    /// [`Scanned`] of `$b`, or `return None` from the reader.
+    macro_rules! scan {
+        ($b:expr) => {{
+            let b: &[u8] = $b;
+            'scan: {
+            let n = b.len();
+            let mut pad = [0u8; 32];
+            // Two 32-byte windows: bytes 0..32 and bytes `hb..hb + 32` with `hb = min(n, 64) - 32`
+            // (they overlap when n < 64; short records are padded with zeros).
+            let (lo_bytes, hi_bytes, hb): (&[u8; 32], &[u8; 32], usize) = if n >= 32 {
+                let hb = n.min(64) - 32;
+                (
+                    b[..32].try_into().ok()?,
+                    b[hb..hb + 32].try_into().ok()?,
+                    hb,
+                )
+            } else {
+                pad[..n].copy_from_slice(b);
+                (&pad, &pad, 0)
+            };
+            // SAFETY: both pointers come from references to 32 readable bytes; `loadu` has no
+            // alignment requirement.
+            let (va, vb) = unsafe {
+                (
+                    _mm256_loadu_si256(lo_bytes.as_ptr().cast()),
+                    _mm256_loadu_si256(hi_bytes.as_ptr().cast()),
+                )
+            };
+            let a = classify(va);
+            let c = classify(vb);
+            // Byte-position masks over the first min(n, 64) bytes (the overlap ORs equal bits).
+            if bits(_mm256_or_si256(va, vb)) != 0 || (n > 64 && !b[64..].is_ascii()) {
+                return None;
+            }
+            let slash = a.slash | c.slash << hb;
+            let digit = a.digit | c.digit << hb;
+            let upper = a.upper | c.upper << hb;
+            let lower = a.lower | c.lower << hb;
+            let len = (!(slash | digit | upper | lower)).trailing_zeros() as usize;
+            if len < n && !matches!(b[len], b' ' | b'\t') {
+                // A placement that runs past the 64-byte window goes to the portable reader.
+                if len == 64 {
+                    break 'scan Scanned::Done(super::chess_pair_swar(b)?);
+                }
+                return None;
+            }
+            let keep = _bzhi_u64(u64::MAX, len as u32);
+            let (slash, digit, upper, lower) = (slash & keep, digit & keep, upper & keep, lower & keep);
+            let tokens = digit | upper | lower;
+            let starts = slash << 1 | 1;
+            if slash.count_ones() != 7 || starts & !tokens != 0 || digit & digit << 1 != 0 {
+                return None;
+            }
+            // Codes of bytes past the placement, and of the second window's overlap, are dropped.
+            #[rustfmt::skip]
+            let pos = _mm256_setr_epi8(
+                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+            );
+            let end = _mm256_set1_epi8(len as i8);
+            let codes_a = _mm256_and_si256(a.codes, _mm256_cmpgt_epi8(end, pos));
+            let pos_b = _mm256_add_epi8(pos, _mm256_set1_epi8(hb as i8));
+            let codes_b = _mm256_and_si256(
+                c.codes,
+                _mm256_and_si256(
+                    _mm256_cmpgt_epi8(end, pos_b),
+                    _mm256_cmpgt_epi8(pos_b, _mm256_set1_epi8(31)),
+                ),
+            );
+            let words = [
+                _mm256_extract_epi64::<0>(codes_a) as u64,
+                _mm256_extract_epi64::<1>(codes_a) as u64,
+                _mm256_extract_epi64::<2>(codes_a) as u64,
+                _mm256_extract_epi64::<3>(codes_a) as u64,
+                _mm256_extract_epi64::<0>(codes_b) as u64,
+                _mm256_extract_epi64::<1>(codes_b) as u64,
+                _mm256_extract_epi64::<2>(codes_b) as u64,
+                _mm256_extract_epi64::<3>(codes_b) as u64,
+            ];
+            let (mut t, mut covered) = (0u64, 0u32);
+            for w in words {
+                // With exactly 64 squares covered (checked below), no non-empty part is shifted by
+                // 64 or more, so the wrapping shift never misplaces a bit of an accepted board.
+                t |= _pext_u64(ONES, w).wrapping_shl(covered);
+                covered += w.count_ones();
+            }
+            if covered != 64 || _pdep_u64(_pext_u64(starts, tokens), t) != ONES {
+                return None;
+            }
+            Scanned::Scan(Scan {
+                len,
+                tokens,
+                upper,
+                lower,
+                squares: t,
+                keep,
+                hb,
+                va,
+                vb,
+            })
+            }
+        }};
+    }
+
     /// 0 = not checked yet, 1 = no, 2 = yes.
     static AVAILABLE: AtomicU8 = AtomicU8::new(0);
 
@@ -196,10 +382,54 @@ mod x86 {
 
         /// Same contract as [`super::chess_pair_swar`].
         #[inline]
-        pub(super) fn chess_pair(self, b: &[u8]) -> Option<(u64, u64)> {
+        pub(super) fn chess_pair(self, b: &[u8]) -> Option<(usize, u64, u64)> {
             // SAFETY: an `Avx2` exists only when `Avx2::new` has confirmed that the CPU supports
             // AVX2, BMI1, BMI2 and POPCNT, the only requirement of the `target_feature` function.
+            unsafe { read_pair(b) }
+        }
+
+        /// [`super::FenReader::convert`] with this reader.
+        #[inline]
+        pub(super) fn convert(
+            self,
+            to: crate::chess::Out,
+            b: &[u8],
+            swap: bool,
+            out: &mut Vec<u8>,
+        ) -> bool {
+            // SAFETY: as in `chess_pair`.
+            unsafe { convert_avx2(to, b, swap, out) }
+        }
+    }
+
+    /// The conversion compiled with the reader's features, so that reading and writing are one
+    /// function (the reader inlined).
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    fn convert_avx2(to: crate::chess::Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool {
+        crate::chess::convert(&Reader, to, b, swap, out)
+    }
+
+    /// The pair reader compiled with its features, for [`super::FenReader::read`].
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    fn read_pair(b: &[u8]) -> Option<(usize, u64, u64)> {
+        // SAFETY: this function has the features `chess_pair_avx2` needs.
+        unsafe { chess_pair_avx2(b) }
+    }
+
+    /// The AVX2 reader as a [`super::ReadChess`]; its methods run only inside `convert_avx2`.
+    struct Reader;
+
+    impl super::ReadChess for Reader {
+        #[inline(always)]
+        fn pair(&self, b: &[u8]) -> Option<(usize, u64, u64)> {
+            // SAFETY: only called from `convert_avx2`, whose caller holds an `Avx2` token.
             unsafe { chess_pair_avx2(b) }
+        }
+
+        #[inline(always)]
+        fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12])> {
+            // SAFETY: as in `pair`.
+            unsafe { chess_pieces_avx2(b) }
         }
     }
 
@@ -212,21 +442,24 @@ mod x86 {
         codes: __m256i,
     }
 
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    fn splat(c: u8) -> __m256i {
+    // SAFETY (callers): only inlined into a function compiled with AVX2, BMI1, BMI2 and
+    // POPCNT, which only an `Avx2` token holder calls.
+    #[inline(always)]
+    unsafe fn splat(c: u8) -> __m256i {
         _mm256_set1_epi8(c as i8)
     }
 
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    fn bits(m: __m256i) -> u64 {
+    // SAFETY (callers): only inlined into a function compiled with AVX2, BMI1, BMI2 and
+    // POPCNT, which only an `Avx2` token holder calls.
+    #[inline(always)]
+    unsafe fn bits(m: __m256i) -> u64 {
         _mm256_movemask_epi8(m) as u32 as u64
     }
 
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    fn classify(v: __m256i) -> Chunk {
+    // SAFETY (callers): only inlined into a function compiled with AVX2, BMI1, BMI2 and
+    // POPCNT, which only an `Avx2` token holder calls.
+    #[inline(always)]
+    unsafe fn classify(v: __m256i) -> Chunk {
         let slash = _mm256_cmpeq_epi8(v, splat(b'/'));
         let d = _mm256_sub_epi8(v, splat(b'1'));
         let digit = _mm256_cmpeq_epi8(_mm256_min_epu8(d, splat(7)), d);
@@ -252,96 +485,62 @@ mod x86 {
         }
     }
 
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    fn chess_pair_avx2(b: &[u8]) -> Option<(u64, u64)> {
-        let n = b.len();
-        let mut pad = [0u8; 32];
-        // Two 32-byte windows: bytes 0..32 and bytes `hb..hb + 32` with `hb = min(n, 64) - 32`
-        // (they overlap when n < 64; short records are padded with zeros).
-        let (lo_bytes, hi_bytes, hb): (&[u8; 32], &[u8; 32], usize) = if n >= 32 {
-            let hb = n.min(64) - 32;
-            (
-                b[..32].try_into().ok()?,
-                b[hb..hb + 32].try_into().ok()?,
-                hb,
-            )
-        } else {
-            pad[..n].copy_from_slice(b);
-            (&pad, &pad, 0)
+    /// What the scan of an accepted placement gives: its length, the byte-position masks of its
+    /// tokens and letters, the token squares `T` (reading order), and the windows read.
+    struct Scan {
+        len: usize,
+        tokens: u64,
+        upper: u64,
+        lower: u64,
+        squares: u64,
+        keep: u64,
+        hb: usize,
+        va: __m256i,
+        vb: __m256i,
+    }
+
+    /// The pair reader: `(length, uppercase, lowercase)`.
+    // SAFETY (callers): only inlined into a function compiled with AVX2, BMI1, BMI2 and
+    // POPCNT, which only an `Avx2` token holder calls.
+    #[inline(always)]
+    unsafe fn chess_pair_avx2(b: &[u8]) -> Option<(usize, u64, u64)> {
+        match scan!(b) {
+            Scanned::Done(r) => Some(r),
+            Scanned::Scan(sc) => {
+                let first = _pdep_u64(_pext_u64(sc.upper, sc.tokens), sc.squares);
+                let second = _pdep_u64(_pext_u64(sc.lower, sc.tokens), sc.squares);
+                Some((sc.len, first.swap_bytes(), second.swap_bytes()))
+            }
+        }
+    }
+
+    /// The piece reader: one word a letter of [`super::PIECE_LETTERS`], each letter's bytes
+    /// found by one comparison a window and placed like the sides' letters.
+    // SAFETY (callers): only inlined into a function compiled with AVX2, BMI1, BMI2 and
+    // POPCNT, which only an `Avx2` token holder calls.
+    #[inline(always)]
+    unsafe fn chess_pieces_avx2(b: &[u8]) -> Option<(usize, [u64; 12])> {
+        let sc = match scan!(b) {
+            Scanned::Done((len, _, _)) => return super::pieces_of(&b[..len]),
+            Scanned::Scan(sc) => sc,
         };
-        // SAFETY: both pointers come from references to 32 readable bytes; `loadu` has no
-        // alignment requirement.
-        let (va, vb) = unsafe {
-            (
-                _mm256_loadu_si256(lo_bytes.as_ptr().cast()),
-                _mm256_loadu_si256(hi_bytes.as_ptr().cast()),
-            )
-        };
-        let a = classify(va);
-        let c = classify(vb);
-        // Byte-position masks over the first min(n, 64) bytes (the overlap ORs equal bits).
-        if bits(_mm256_or_si256(va, vb)) != 0 || (n > 64 && !b[64..].is_ascii()) {
-            return None;
+        let mut words = [0u64; 12];
+        let mut seen = 0u64;
+        for (w, &l) in words.iter_mut().zip(super::PIECE_LETTERS) {
+            let m = (bits(_mm256_cmpeq_epi8(sc.va, splat(l)))
+                | bits(_mm256_cmpeq_epi8(sc.vb, splat(l))) << sc.hb)
+                & sc.keep;
+            seen |= m;
+            *w = _pdep_u64(_pext_u64(m, sc.tokens), sc.squares).swap_bytes();
         }
-        let slash = a.slash | c.slash << hb;
-        let digit = a.digit | c.digit << hb;
-        let upper = a.upper | c.upper << hb;
-        let lower = a.lower | c.lower << hb;
-        let len = (!(slash | digit | upper | lower)).trailing_zeros() as usize;
-        if len < n && !matches!(b[len], b' ' | b'\t') {
-            // A placement that runs past the 64-byte window goes to the portable reader.
-            return if len == 64 {
-                super::chess_pair_swar(b)
-            } else {
-                None
-            };
-        }
-        let keep = _bzhi_u64(u64::MAX, len as u32);
-        let (slash, digit, upper, lower) = (slash & keep, digit & keep, upper & keep, lower & keep);
-        let tokens = digit | upper | lower;
-        let starts = slash << 1 | 1;
-        if slash.count_ones() != 7 || starts & !tokens != 0 || digit & digit << 1 != 0 {
-            return None;
-        }
-        // Codes of bytes past the placement, and of the second window's overlap, are dropped.
-        #[rustfmt::skip]
-        let pos = _mm256_setr_epi8(
-            0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-            16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
-        );
-        let end = _mm256_set1_epi8(len as i8);
-        let codes_a = _mm256_and_si256(a.codes, _mm256_cmpgt_epi8(end, pos));
-        let pos_b = _mm256_add_epi8(pos, _mm256_set1_epi8(hb as i8));
-        let codes_b = _mm256_and_si256(
-            c.codes,
-            _mm256_and_si256(
-                _mm256_cmpgt_epi8(end, pos_b),
-                _mm256_cmpgt_epi8(pos_b, _mm256_set1_epi8(31)),
-            ),
-        );
-        let words = [
-            _mm256_extract_epi64::<0>(codes_a) as u64,
-            _mm256_extract_epi64::<1>(codes_a) as u64,
-            _mm256_extract_epi64::<2>(codes_a) as u64,
-            _mm256_extract_epi64::<3>(codes_a) as u64,
-            _mm256_extract_epi64::<0>(codes_b) as u64,
-            _mm256_extract_epi64::<1>(codes_b) as u64,
-            _mm256_extract_epi64::<2>(codes_b) as u64,
-            _mm256_extract_epi64::<3>(codes_b) as u64,
-        ];
-        let (mut t, mut covered) = (0u64, 0u32);
-        for w in words {
-            // With exactly 64 squares covered (checked below), no non-empty part is shifted by
-            // 64 or more, so the wrapping shift never misplaces a bit of an accepted board.
-            t |= _pext_u64(ONES, w).wrapping_shl(covered);
-            covered += w.count_ones();
-        }
-        if covered != 64 || _pdep_u64(_pext_u64(starts, tokens), t) != ONES {
-            return None;
-        }
-        let first = _pdep_u64(_pext_u64(upper, tokens), t);
-        let second = _pdep_u64(_pext_u64(lower, tokens), t);
-        Some((first.swap_bytes(), second.swap_bytes()))
+        (seen == sc.upper | sc.lower).then_some((sc.len, words))
+    }
+
+    /// A scan's outcome: the masks, or (a placement past the 64-byte window) the portable
+    /// reader's answer.
+    enum Scanned {
+        Scan(Scan),
+        Done((usize, u64, u64)),
     }
 }
 
@@ -360,9 +559,21 @@ mod tests {
         }
         let swar = chess_pair_swar(b);
         if let Some(simd) = FenReader::avx2() {
-            assert_eq!(simd.read(b), swar, "{:?}", String::from_utf8_lossy(b));
+            let text = String::from_utf8_lossy(b);
+            assert_eq!(simd.read(b), swar.map(|(_, f, s)| (f, s)), "{text:?}");
+            for to in crate::chess::Out::ALL {
+                for swap in [false, true] {
+                    let (mut a, mut c) = (Vec::new(), Vec::new());
+                    let took = FenReader::Portable.convert(to, b, swap, &mut a);
+                    assert_eq!(simd.convert(to, b, swap, &mut c), took, "{to:?} {text:?}");
+                    assert_eq!(a, c, "{to:?} {text:?}");
+                }
+            }
         }
-        if let Some((first, second)) = swar {
+        crate::chess::check_against_general(FenReader::Portable, b);
+        if let Some((len, first, second)) = swar {
+            let placement_len = b.iter().position(|&c| c == b' ' || c == b'\t');
+            assert_eq!(len, placement_len.unwrap_or(b.len()));
             let text = std::str::from_utf8(b).unwrap();
             // What the reader accepts, detection calls FEN (so -f auto may use the reader).
             assert_eq!(

@@ -109,7 +109,7 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank<'_>, ParseError
     })
 }
 
-mod fast;
+pub(crate) mod fast;
 
 pub use fast::FenReader;
 
