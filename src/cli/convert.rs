@@ -105,7 +105,7 @@ fn parse_bytes(s: &str) -> Result<usize, String> {
 struct Convert<'a>(Conversion<'a>);
 
 impl Stage for Convert<'_> {
-    #[inline]
+    #[inline(always)]
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
         self.0.run(record, out)
     }

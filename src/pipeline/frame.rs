@@ -271,11 +271,13 @@ impl<T: Default> Pool<T> {
 }
 
 impl Pool<Vec<u8>> {
-    /// A buffer of at least `len` bytes, of any contents.
+    /// A buffer of at least `len` bytes, of any contents. One that must grow gets an eighth
+    /// more, so that buffers recycled for chunks whose kept tails differ by a few bytes are not
+    /// grown (copied and zeroed) chunk after chunk.
     pub(crate) fn take_len(&self, len: usize) -> Vec<u8> {
         let mut b = self.take();
         if b.len() < len {
-            b.resize(len, 0);
+            b.resize(len.saturating_add(len / 8), 0);
         }
         b
     }

@@ -93,6 +93,7 @@ pub(crate) fn run<S: Stage>(
             0 => work::PART_RECORDS,
             n => n,
         },
+        runs: !settings.write.out.separated(),
     };
     let writer = Writer::new(settings.write, sources, sink, progress.clone());
     if jobs == 1 {

@@ -14,9 +14,10 @@ pub(crate) trait Stage: Sync {
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError>;
 }
 
-/// The outcome of one input record.
+/// The outcome of one input record, or of a run of good ones.
 pub(crate) struct Entry {
-    /// The line (binary: record number) where the record starts.
+    /// The line (binary: record number) where the record starts; a run's records are on the
+    /// lines from this one, one a line.
     pub(crate) line: u64,
     /// End of its output in [`Done::out`] (it starts where the previous entry's ends).
     pub(crate) end: usize,
@@ -24,10 +25,11 @@ pub(crate) struct Entry {
     pub(crate) what: What,
 }
 
-/// What became of one input record.
+/// What became of one input record, or of a run of good ones.
 pub(crate) enum What {
-    /// Converted: the size of its board.
-    Good(Size),
+    /// Converted: the size of the board, and how many records on consecutive lines (a run,
+    /// when the job merges them) were converted to boards of that size, one after the other.
+    Good(Size, u32),
     /// A blank or comment line.
     Skipped,
     /// Not converted, and why (`None` when the run reports no faults).
@@ -69,8 +71,10 @@ pub(crate) struct Done {
     pub(crate) relative: bool,
     /// The output of the good records, each with its line end.
     pub(crate) out: Vec<u8>,
-    /// One entry a record, in input order.
+    /// One entry a record, or a run of good records, in input order.
     pub(crate) entries: Vec<Entry>,
+    /// The records of the part.
+    pub(crate) records: usize,
     /// The size of every record, when every record is good and of one size.
     pub(crate) uniform: Option<Size>,
     /// Whether this is the chunk's last part (a chunk's output is handed over in parts).
@@ -100,6 +104,9 @@ pub(crate) struct Job<'a, S: Stage + ?Sized> {
     /// [`PART_BYTES`] bound what a worker holds, whatever the share of bad records or the size
     /// of each record's output.
     pub(crate) part_records: usize,
+    /// Whether good records of one size on consecutive lines share one entry (a run): not when
+    /// the output separates records (grids), which the writer does record by record.
+    pub(crate) runs: bool,
 }
 
 /// The output of one chunk being built, handed over part by part.
@@ -109,22 +116,43 @@ struct Parts<'a> {
     take: &'a dyn Fn() -> Spare,
     emit: &'a mut dyn FnMut(Done) -> bool,
     stopped: bool,
-    /// `None` before the first record; `Some(Some(size))` while every record is good and of
-    /// one size; `Some(None)` after that.
-    uniform: Option<Option<Size>>,
+    runs: bool,
 }
 
 impl Parts<'_> {
+    /// Records one outcome.
     #[inline]
     fn push(&mut self, line: u64, what: What) {
-        match (&what, self.uniform) {
-            (What::Good(s), Some(Some(u))) if *s == u => {}
-            (What::Good(s), None) => self.uniform = Some(Some(*s)),
-            _ => self.uniform = Some(None),
-        }
         let end = self.done.out.len();
         self.done.entries.push(Entry { line, end, what });
-        if self.done.entries.len() >= self.part_records || end >= PART_BYTES {
+        self.counted(end);
+    }
+
+    /// Records a good record: it lengthens the last entry when that is a run it continues.
+    #[inline(always)]
+    fn good(&mut self, line: u64, size: Size) {
+        let end = self.done.out.len();
+        if let Some(Entry {
+            line: from,
+            end: last_end,
+            what: What::Good(s, n),
+        }) = self.done.entries.last_mut()
+        {
+            if *s == size && *from + u64::from(*n) == line && self.runs && *n < u32::MAX {
+                *n += 1;
+                *last_end = end;
+                self.counted(end);
+                return;
+            }
+        }
+        self.push(line, What::Good(size, 1));
+    }
+
+    /// Counts a record, and hands the part over when it is full.
+    #[inline(always)]
+    fn counted(&mut self, end: usize) {
+        self.done.records += 1;
+        if self.done.records >= self.part_records || end >= PART_BYTES {
             self.hand_over();
         }
     }
@@ -135,14 +163,14 @@ impl Parts<'_> {
         let next = Done::new(self.done.seq, self.done.src, (self.take)());
         let mut full = std::mem::replace(&mut self.done, next);
         self.done.relative = full.relative;
-        full.uniform = self.uniform.take().flatten();
+        full.uniform = full.uniform_size();
         self.stopped = self.stopped || !(self.emit)(full);
     }
 
     fn finish(mut self, lines: u64) -> bool {
         self.done.lines = lines;
         self.done.last = true;
-        self.done.uniform = self.uniform.take().flatten();
+        self.done.uniform = self.done.uniform_size();
         !self.stopped && (self.emit)(self.done)
     }
 }
@@ -172,9 +200,22 @@ impl Done {
             relative: true,
             out,
             entries,
+            records: 0,
             uniform: None,
             last: false,
         }
+    }
+
+    /// The size of every record, when every record is good and of one size.
+    fn uniform_size(&self) -> Option<Size> {
+        let size = match self.entries.first()?.what {
+            What::Good(s, _) => s,
+            _ => return None,
+        };
+        self.entries
+            .iter()
+            .all(|e| matches!(e.what, What::Good(s, _) if s == size))
+            .then_some(size)
     }
 
     /// Its buffers, for the next part.
@@ -201,7 +242,7 @@ pub(crate) fn convert<S: Stage + ?Sized>(
         take,
         emit,
         stopped: false,
-        uniform: None,
+        runs: job.runs,
     };
     let bad = |line: u64, kind: FaultKind| {
         What::Bad(job.keep_faults.then(|| {
@@ -212,29 +253,11 @@ pub(crate) fn convert<S: Stage + ?Sized>(
             })
         }))
     };
-    let record = |parts: &mut Parts<'_>, line: u64, data: &[u8]| {
-        if parts.stopped {
-            return;
-        }
-        let what = match job.stage.run(data, &mut parts.done.out) {
-            Ok(size) => {
-                if job.line_end {
-                    parts.done.out.push(b'\n');
-                }
-                What::Good(size)
-            }
-            Err(e) => What::Bad(
-                job.keep_faults
-                    .then(|| Box::new(fault(e, line, data, job.binary_input))),
-            ),
-        };
-        parts.push(line, what);
-    };
     let lines = match &chunk.kind {
         ChunkKind::Lines => {
             let data = &chunk.data[..chunk.len];
             split_lines(data, job.max_line, |line, piece| match piece {
-                Piece::Data(d) => record(&mut parts, line, d),
+                Piece::Data(d) => record(job, &mut parts, line, d),
                 Piece::Skip => parts.push(line, What::Skipped),
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
             })
@@ -247,7 +270,9 @@ pub(crate) fn convert<S: Stage + ?Sized>(
             parts.done.relative = false;
             for r in records {
                 match r.kind {
-                    FramedKind::Data => record(&mut parts, r.line, &chunk.data[r.start..r.end]),
+                    FramedKind::Data => {
+                        record(job, &mut parts, r.line, &chunk.data[r.start..r.end])
+                    }
                     FramedKind::TooLong(len) => {
                         parts.push(r.line, bad(r.line, FaultKind::TooLong(len)))
                     }
@@ -260,6 +285,28 @@ pub(crate) fn convert<S: Stage + ?Sized>(
         }
     };
     parts.finish(lines)
+}
+
+/// Converts one record.
+#[inline(always)]
+fn record<S: Stage + ?Sized>(job: &Job<'_, S>, parts: &mut Parts<'_>, line: u64, data: &[u8]) {
+    if parts.stopped {
+        return;
+    }
+    match job.stage.run(data, &mut parts.done.out) {
+        Ok(size) => {
+            if job.line_end {
+                parts.done.out.push(b'\n');
+            }
+            parts.good(line, size);
+        }
+        Err(e) => {
+            let fault = job
+                .keep_faults
+                .then(|| Box::new(fault(e, line, data, job.binary_input)));
+            parts.push(line, What::Bad(fault));
+        }
+    }
 }
 
 /// Where in the input a conversion error is: its line and column.
@@ -308,6 +355,7 @@ mod tests {
             binary_input: false,
             keep_faults,
             part_records: PART_RECORDS,
+            runs: true,
         };
         let chunk = Chunk {
             seq: 0,
@@ -326,7 +374,7 @@ mod tests {
                 .filter(|e| matches!(e.what, What::Bad(Some(_))))
                 .count();
             last += usize::from(d.last);
-            got.push((d.entries.len(), d.out.len()));
+            got.push((d.records, d.out.len()));
             true
         }));
         assert_eq!(last, 1, "exactly one last part");

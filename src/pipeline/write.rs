@@ -57,7 +57,7 @@ impl OutFraming {
     }
 
     /// Whether records are separated by a blank line.
-    fn separated(&self) -> bool {
+    pub(crate) fn separated(&self) -> bool {
         self.framing == Framing::Block
     }
 
@@ -234,7 +234,7 @@ impl<'a> Writer<'a> {
             && d.uniform == self.stream.as_ref().map(|s| s.0);
         if whole {
             // The common case: every record good and of the stream's size.
-            self.total += d.entries.len() as u64;
+            self.total += d.records as u64;
             self.first_out &= d.out.is_empty();
             // Written straight from the part when nothing waits before it (no copy).
             if self.buf.is_empty() {
@@ -249,21 +249,29 @@ impl<'a> Writer<'a> {
                 let bytes = &d.out[start..e.end];
                 start = e.end;
                 let flow = match &e.what {
-                    What::Good(size) => match &self.stream {
+                    What::Good(size, n) => match &self.stream {
                         None => {
                             self.set_stream(*size, d.src, base + e.line);
-                            self.total += 1;
+                            self.total += u64::from(*n);
                             self.emit(bytes);
                             Flow::Go
                         }
                         Some((s, _)) if s == size => {
-                            self.total += 1;
+                            self.total += u64::from(*n);
                             self.emit(bytes);
                             Flow::Go
                         }
                         Some(_) => {
+                            // Each record of the run is one the stream's size refuses.
                             let kind = FaultKind::SizeDrift(*size);
-                            self.bad_record(d.src, base + e.line, None, &kind)?
+                            let mut flow = Flow::Go;
+                            for k in 0..u64::from(*n) {
+                                flow = self.bad_record(d.src, base + e.line + k, None, &kind)?;
+                                if flow == Flow::Stop {
+                                    break;
+                                }
+                            }
+                            flow
                         }
                     },
                     What::Skipped => {

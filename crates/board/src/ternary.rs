@@ -459,6 +459,92 @@ pub fn words_to_digits(first: &[u64], second: &[u64], n: usize, zero: u8, out: &
     }
 }
 
+/// The 64 digits (bytes `zero`, `zero + 1`, `zero + 2`) of an 8x8 board's two LERF words: the
+/// 64-square case of [`words_to_digits`], in straight code.
+///
+/// ```
+/// let d = bbconv_board::ternary::words_to_digits64(0xffff, 0xffff << 48, b'0');
+/// assert_eq!(&d[..], format!("{}{}{}", "1".repeat(16), "0".repeat(32), "2".repeat(16)).as_bytes());
+/// ```
+#[inline]
+pub fn words_to_digits64(first: u64, second: u64, zero: u8) -> [u8; 64] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut out = [0u8; 64];
+    for (k, chunk) in out.chunks_exact_mut(8).enumerate() {
+        let (f, s) = ((first >> (8 * k)) & 255, (second >> (8 * k)) & 255);
+        let digits = ONES * zero as u64 + SPREAD[f as usize] + 2 * SPREAD[s as usize];
+        chunk.copy_from_slice(&digits.to_le_bytes());
+    }
+    out
+}
+
+/// The two LERF words of 64 digits (bytes `zero`, `zero + 1`, `zero + 2`), or `None` for any
+/// other byte: the 64-square case of [`digits_to_words`], in straight code.
+///
+/// ```
+/// let digits = [b"1".repeat(16), b"0".repeat(32), b"2".repeat(16)].concat();
+/// let words = bbconv_board::ternary::digits64_to_words(digits.as_slice().try_into().unwrap(), b'0');
+/// assert_eq!(words, Some((0xffff, 0xffff << 48)));
+/// ```
+#[inline]
+pub fn digits64_to_words(digits: &[u8; 64], zero: u8) -> Option<(u64, u64)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    if zero > 0x7d {
+        return None;
+    }
+    let (mut first, mut second, mut bad) = (0u64, 0u64, 0u64);
+    for (k, chunk) in digits.chunks_exact(8).enumerate() {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0xff; 8]));
+        // Every byte in zero..=zero+2: below 0x80, at least zero, at most zero + 2.
+        let ge = w.wrapping_add(ONES * (0x80 - zero as u64));
+        let gt = w.wrapping_add(ONES * (0x7d - zero as u64));
+        bad |= w | !ge | gt;
+        let d = w.wrapping_sub(ONES * zero as u64);
+        first |= ((d & ONES).wrapping_mul(GATHER) >> 56) << (8 * k);
+        second |= (((d >> 1) & ONES).wrapping_mul(GATHER) >> 56) << (8 * k);
+    }
+    (bad & HI == 0).then_some((first, second))
+}
+
+/// `UNPACK_CHECKED[b]`: [`UNPACK`]`[b]`, or bit 15 for a byte that is not a packed byte (243
+/// and above).
+const UNPACK_CHECKED: [u16; 256] = {
+    let mut t = [1u16 << 15; 256];
+    let mut b = 0;
+    while b < 243 {
+        t[b] = UNPACK[b];
+        b += 1;
+    }
+    t
+};
+
+/// The two LERF words of an 8x8 board packed in the default layout (13 bytes), or `None` for a
+/// byte of 243 or more or a non-zero padding digit: the 64-square case of [`unpack_u64`], in
+/// straight code.
+///
+/// ```
+/// let bytes = [0x79, 0x79, 0x79, 0x01, 0, 0, 0, 0, 0, 0xd8, 0xf2, 0xf2, 0x50];
+/// assert_eq!(bbconv_board::ternary::unpack_chess(&bytes), Some((0xffff, 0xffff_0000_0000_0000)));
+/// ```
+#[inline]
+pub fn unpack_chess(bytes: &[u8; 13]) -> Option<(u64, u64)> {
+    let (mut f, mut s, mut seen) = (0u64, 0u64, 0u16);
+    for (k, &b) in bytes[..12].iter().enumerate() {
+        let i = UNPACK_CHECKED[b as usize];
+        seen |= i;
+        f |= u64::from(i & 31) << (5 * k);
+        s |= u64::from((i >> 5) & 31) << (5 * k);
+    }
+    // The last byte holds squares 60..63; its fifth digit is padding and must be 0.
+    let i = UNPACK_CHECKED[bytes[12] as usize];
+    seen |= i;
+    f |= u64::from(i & 15) << 60;
+    s |= u64::from((i >> 5) & 15) << 60;
+    (seen >> 15 == 0 && i & (1 << 4 | 1 << 9) == 0).then_some((f, s))
+}
+
 /// Unpacks `n` trits from packed bytes, validating every byte and the padding digits.
 pub fn unpack(bytes: &[u8], n: usize, layout: PackLayout) -> Result<Vec<u8>, PackedError> {
     let expected = packed_len(n);
@@ -590,6 +676,55 @@ pub fn base3_trits(text: &str, n: usize) -> Result<Vec<u8>, Base3Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A few thousand words from a fixed generator.
+    fn words(n: usize) -> Vec<u64> {
+        let mut v = 0x9e37_79b9_7f4a_7c15u64;
+        (0..n)
+            .map(|k| {
+                v = v.rotate_left(7).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ k as u64;
+                // Sparse and dense boards alike.
+                match k % 3 {
+                    0 => v,
+                    1 => v & v >> 3,
+                    _ => v | v << 5,
+                }
+            })
+            .collect()
+    }
+
+    /// The 8x8 straight-code forms give what the general ones give, on valid and invalid input.
+    #[test]
+    fn chess_cases_match_the_general_code() {
+        let w = words(6000);
+        for pair in w.chunks_exact(2) {
+            let (f, s) = (pair[0], pair[1] & !pair[0]);
+            let mut general = Vec::new();
+            words_to_digits(&[f], &[s], 64, b'0', &mut general);
+            let digits = words_to_digits64(f, s, b'0');
+            assert_eq!(&digits[..], &general[..]);
+            assert_eq!(digits64_to_words(&digits, b'0'), Some((f, s)));
+            let mut bytes = Vec::new();
+            pack_u64_pair(f, s, 64, &mut bytes);
+            let bytes: [u8; 13] = bytes.try_into().unwrap();
+            assert_eq!(unpack_chess(&bytes), Some((f, s)));
+            // Damaged: one byte changed.
+            let at = (f % 64) as usize;
+            let mut d = digits;
+            d[at] = [b'3', b'/', 0x80, b'a'][(s % 4) as usize];
+            let (mut gf, mut gs) = ([0u64], [0u64]);
+            assert!(!digits_to_words(&d, b'0', 64, &mut gf, &mut gs));
+            assert_eq!(digits64_to_words(&d, b'0'), None);
+            let mut b = bytes;
+            b[(f % 13) as usize] = (s % 256) as u8;
+            assert_eq!(unpack_chess(&b), unpack_u64(&b, 64), "{b:?}");
+        }
+        for last in 0..=255u8 {
+            let mut b = [0u8; 13];
+            b[12] = last;
+            assert_eq!(unpack_chess(&b), unpack_u64(&b, 64), "{last}");
+        }
+    }
 
     #[test]
     fn pack_matches_table() {

@@ -92,7 +92,8 @@ impl Out {
 
 /// Converts one FEN record read by `r` as `to` says; `false`, with nothing written, when the
 /// record is not for this path. Inlined into each reader's own function (the AVX2 one is
-/// compiled with its CPU features).
+/// compiled with its CPU features), with one copy of [`convert_to`] an output, so that the
+/// output is chosen once a record.
 #[inline(always)]
 pub(crate) fn convert<R: ReadChess>(
     r: &R,
@@ -101,6 +102,22 @@ pub(crate) fn convert<R: ReadChess>(
     swap: bool,
     out: &mut Vec<u8>,
 ) -> bool {
+    match to {
+        Out::Packed => convert_to(r, Out::Packed, b, swap, out),
+        Out::PackedBin => convert_to(r, Out::PackedBin, b, swap, out),
+        Out::Pair => convert_to(r, Out::Pair, b, swap, out),
+        Out::Trits => convert_to(r, Out::Trits, b, swap, out),
+        Out::TritsBin => convert_to(r, Out::TritsBin, b, swap, out),
+        Out::Fen => convert_to(r, Out::Fen, b, swap, out),
+        Out::Pieces => convert_to(r, Out::Pieces, b, swap, out),
+        Out::Json => convert_to(r, Out::Json, b, swap, out),
+        Out::Grid => convert_to(r, Out::Grid, b, swap, out),
+    }
+}
+
+/// [`convert`] to one output (a constant where it is inlined).
+#[inline(always)]
+fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool {
     match to {
         Out::Packed | Out::PackedBin | Out::Pair | Out::Trits | Out::TritsBin => {
             let Some((_, f, s)) = r.pair(b) else {
@@ -274,6 +291,335 @@ pub(crate) fn check_against_general(reader: crate::FenReader, b: &[u8]) {
                 String::from_utf8_lossy(&general),
                 "{to:?} swap {swap}: {text:?}"
             );
+        }
+    }
+}
+
+/// The 8x8 word-form inputs of the fast path: read straight into LERF words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WordsIn {
+    /// `packed` hex: 26 digits, eight at a time, then unpacked with a table.
+    Packed,
+    /// `pair`: `0x` and 16 digits twice, eight at a time (other spellings: the small reader).
+    Pair,
+    /// `trits`: 64 digits, eight at a time.
+    Trits,
+    /// `hex`: one bitboard.
+    Hex,
+    /// `squares`: one bitboard's square names.
+    Squares,
+}
+
+impl WordsIn {
+    /// Whether the form holds two sides (which `--swap` exchanges).
+    fn two(self) -> bool {
+        matches!(self, WordsIn::Packed | WordsIn::Pair | WordsIn::Trits)
+    }
+}
+
+/// The 8x8 outputs written from LERF words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WordsOut {
+    /// `packed`.
+    Packed,
+    /// `pair`.
+    Pair,
+    /// `trits`.
+    Trits,
+    /// `packed-bin` or `trits-bin`.
+    Bytes(Format),
+    /// `hex` of one bitboard.
+    Hex,
+    /// `squares` of one bitboard.
+    Squares,
+    /// `fen`: the placement of the sides' letters.
+    Fen,
+}
+
+/// The 8x8 word path from `from` to `to` under `opts`, if there is one: LERF both ways, the
+/// default layout, and one-bitboard outputs from one-bitboard inputs only.
+pub(crate) fn words_plan(from: Format, to: Format, opts: &Options) -> Option<(WordsIn, WordsOut)> {
+    if opts.size.is_some_and(|s| s != Size::CHESS)
+        || opts.order != Order::Lerf
+        || opts.to_order != Order::Lerf
+        || !opts.layout.is_default()
+        || opts.layer.is_some()
+    {
+        return None;
+    }
+    let from = match from {
+        Format::Packed => WordsIn::Packed,
+        Format::Pair => WordsIn::Pair,
+        Format::Trits => WordsIn::Trits,
+        Format::Hex => WordsIn::Hex,
+        Format::Squares => WordsIn::Squares,
+        _ => return None,
+    };
+    let to = match to {
+        Format::Packed => WordsOut::Packed,
+        Format::Pair => WordsOut::Pair,
+        Format::Trits => WordsOut::Trits,
+        Format::PackedBin | Format::TritsBin => WordsOut::Bytes(to),
+        Format::Hex if !from.two() => WordsOut::Hex,
+        Format::Squares if !from.two() => WordsOut::Squares,
+        Format::Fen => WordsOut::Fen,
+        _ => return None,
+    };
+    Some((from, to))
+}
+
+/// Reads an 8x8 record of a word form into `(first, second)` LERF words (`second` is 0 for a
+/// one-bitboard form), or `None` for anything the general reading must see.
+#[inline(always)]
+pub(crate) fn read_words(from: WordsIn, record: &[u8], opts: &Options) -> Option<(u64, u64)> {
+    let t = record.trim_ascii();
+    match from {
+        WordsIn::Packed => {
+            let t = match t {
+                [b'0', b'x' | b'X', rest @ ..] => rest,
+                _ => t,
+            };
+            let t: &[u8; 26] = t.try_into().ok()?;
+            let mut bytes = [0u8; 13];
+            for (b, digits) in bytes.chunks_exact_mut(4).zip(t.chunks_exact(8)) {
+                let w = u64::from_le_bytes(digits.try_into().ok()?);
+                b.copy_from_slice(&crate::int::hex8(w)?.to_le_bytes());
+            }
+            let (hi, lo) = (small::DIGIT[t[24] as usize], small::DIGIT[t[25] as usize]);
+            if (hi | lo) > 15 {
+                return None;
+            }
+            bytes[12] = hi << 4 | lo;
+            bbconv_board::ternary::unpack_chess(&bytes)
+        }
+        WordsIn::Pair => {
+            // The form bbconv writes: `0x` and 16 digits, a space, `0x` and 16 digits.
+            if let (Some(a), Some(b)) = (t.get(..18), t.get(19..)) {
+                if t.len() == 37 && t[18] == b' ' {
+                    if let (Some(f), Some(s)) = (hex0x16(a), hex0x16(b)) {
+                        return (f & s == 0).then_some((f, s));
+                    }
+                }
+            }
+            let w = small::read_words(Format::Pair, record, opts)?;
+            Some((w.first, w.second))
+        }
+        WordsIn::Trits => bbconv_board::ternary::digits64_to_words(t.try_into().ok()?, b'0'),
+        WordsIn::Hex => crate::int::small_integer(t, Format::Hex, 64).map(|v| (v, 0)),
+        WordsIn::Squares => small::read_names(t, Size::CHESS).map(|v| (v, 0)),
+    }
+}
+
+/// `0x` and exactly 16 hex digits.
+#[inline(always)]
+fn hex0x16(t: &[u8]) -> Option<u64> {
+    match t {
+        [b'0', b'x' | b'X', digits @ ..] => crate::int::hex16(digits.try_into().ok()?),
+        _ => None,
+    }
+}
+
+/// Converts one 8x8 record of a word form (see [`words_plan`]); `false`, with nothing written,
+/// when the general reading must see it.
+#[inline(always)]
+pub(crate) fn convert_words(
+    (from, to): (WordsIn, WordsOut),
+    record: &[u8],
+    opts: &Options,
+    swap: bool,
+    out: &mut Vec<u8>,
+) -> bool {
+    let Some((f, s)) = read_words(from, record, opts) else {
+        return false;
+    };
+    let (f, s) = if swap && from.two() { (s, f) } else { (f, s) };
+    match to {
+        WordsOut::Packed => out.extend_from_slice(&small::packed_hex_chess(f, s)),
+        WordsOut::Pair => out.extend_from_slice(&small::pair_hex_chess(f, s)),
+        WordsOut::Trits => {
+            out.extend_from_slice(&bbconv_board::ternary::words_to_digits64(f, s, b'0'))
+        }
+        WordsOut::Bytes(format) => small::write_words(format, 64, f, s, out),
+        WordsOut::Hex => crate::int::hex_u64(f, 16, out),
+        WordsOut::Squares => small::write_names(f, Size::CHESS, out),
+        WordsOut::Fen => fen_of_words(f, s, opts.letters, out),
+    }
+    true
+}
+
+/// How one rank of a FEN placement is written for each set of occupied files: the text with
+/// the empty runs' digits and a 0 where each piece goes, its length, and the byte of each file's
+/// piece.
+#[derive(Clone, Copy)]
+struct RankShape {
+    text: [u8; 8],
+    len: u8,
+    slot: [u8; 8],
+}
+
+/// [`RankShape`] by the occupied files of a rank (bit `f`: file `f`).
+const RANKS: [RankShape; 256] = {
+    let mut t = [RankShape {
+        text: [0; 8],
+        len: 0,
+        slot: [0; 8],
+    }; 256];
+    let mut o = 0;
+    while o < 256 {
+        let (mut len, mut run, mut file) = (0usize, 0u8, 0usize);
+        while file < 8 {
+            if (o >> file) & 1 == 1 {
+                if run > 0 {
+                    t[o].text[len] = b'0' + run;
+                    len += 1;
+                    run = 0;
+                }
+                t[o].slot[file] = len as u8;
+                len += 1;
+            } else {
+                run += 1;
+            }
+            file += 1;
+        }
+        if run > 0 {
+            t[o].text[len] = b'0' + run;
+            len += 1;
+        }
+        t[o].len = len as u8;
+        o += 1;
+    }
+    t
+};
+
+/// The FEN placement of an 8x8 pair, `first` in `letters.0` and `second` in `letters.1`, a
+/// rank at a time from [`RANKS`].
+#[inline(always)]
+fn fen_of_words(first: u64, second: u64, letters: (u8, u8), out: &mut Vec<u8>) {
+    let mut buf = [0u8; 8 * 9];
+    let mut len = 0;
+    for rank in (0..8).rev() {
+        let (f, s) = ((first >> (8 * rank)) & 255, (second >> (8 * rank)) & 255);
+        let shape = &RANKS[(f | s) as usize];
+        let mut text = shape.text;
+        for (mut m, letter) in [(f, letters.0), (s, letters.1)] {
+            while m != 0 {
+                text[shape.slot[m.trailing_zeros() as usize & 7] as usize & 7] = letter;
+                m &= m - 1;
+            }
+        }
+        buf[len..len + 8].copy_from_slice(&text);
+        len += shape.len as usize;
+        buf[len] = b'/';
+        len += 1;
+    }
+    out.extend_from_slice(&buf[..len - 1]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{render_general, Conversion, Value};
+    use bbconv_board::Pair;
+
+    /// Every word path gives the general reading and writing's bytes, on the forms bbconv
+    /// writes, on other spellings and on damaged records; and takes no record the general
+    /// reading refuses.
+    #[test]
+    fn words_paths_match_the_general_code() {
+        let forms = [
+            Format::Packed,
+            Format::Pair,
+            Format::Trits,
+            Format::Hex,
+            Format::Squares,
+        ];
+        let outs = [
+            Format::Packed,
+            Format::PackedBin,
+            Format::Pair,
+            Format::Trits,
+            Format::TritsBin,
+            Format::Hex,
+            Format::Squares,
+            Format::Fen,
+        ];
+        let letters = Options {
+            letters: (b'X', b'o'),
+            ..Options::default()
+        };
+        let mut v = 0x9e37_79b9_7f4a_7c15u64;
+        let mut checked = 0;
+        for k in 0..3000u64 {
+            v = v.rotate_left(9).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ k;
+            let (f, s) = (v & v >> 7, !v & v << 3 & !(v & v >> 7));
+            let value = Value::Pair(Pair::small(Size::CHESS, f, s).unwrap());
+            for from in forms {
+                let mut rec = Vec::new();
+                let value = match from {
+                    Format::Hex | Format::Squares => Value::Single(value.to_pair().occupied()),
+                    _ => value.clone(),
+                };
+                render_general(from, &value, &Options::default(), &mut rec).unwrap();
+                let mut records = vec![rec.clone(), rec.to_ascii_uppercase()];
+                let mut damaged = rec.clone();
+                let at = (v % rec.len() as u64) as usize;
+                damaged[at] = b"g/ 3x\xc3"[(k % 6) as usize];
+                records.push(damaged);
+                if from == Format::Pair {
+                    records.push(rec.replace_sep());
+                }
+                for opts in [&Options::default(), &letters] {
+                    for to in outs {
+                        let Some(plan) = words_plan(from, to, opts) else {
+                            continue;
+                        };
+                        for r in &records {
+                            for swap in [false, true] {
+                                let mut fast = Vec::new();
+                                let took = convert_words(plan, r, opts, swap, &mut fast);
+                                let general = crate::parse(from, r, opts).and_then(|v| {
+                                    let v = if swap { v.swap() } else { v };
+                                    let mut o = Vec::new();
+                                    render_general(to, &v, opts, &mut o)
+                                        .map(|_| o)
+                                        .map_err(|e| crate::ParseError::new(None, e.to_string()))
+                                });
+                                if took {
+                                    checked += 1;
+                                    assert_eq!(
+                                        Ok(&fast),
+                                        general.as_ref(),
+                                        "{from} -> {to}: {r:?}"
+                                    );
+                                } else {
+                                    assert!(fast.is_empty());
+                                }
+                                // Through the conversion too (the plan it sets up).
+                                let conv = Conversion::new(from, to, opts, swap);
+                                let mut o = Vec::new();
+                                let via = conv.run(r, &mut o).map(|_| o);
+                                assert_eq!(via.is_ok(), general.is_ok(), "{from} -> {to}: {r:?}");
+                                if let (Ok(a), Ok(b)) = (via, general) {
+                                    assert_eq!(a, b);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    trait ReplaceSep {
+        fn replace_sep(&self) -> Vec<u8>;
+    }
+
+    impl ReplaceSep for Vec<u8> {
+        /// The pair's space as a comma and a space (another spelling the reader accepts).
+        fn replace_sep(&self) -> Vec<u8> {
+            let s = String::from_utf8_lossy(self).replacen(' ', ", ", 1);
+            s.into_bytes()
         }
     }
 }

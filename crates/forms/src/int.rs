@@ -223,9 +223,10 @@ pub(crate) fn small_integer(b: &[u8], format: Format, n: usize) -> Option<u64> {
     (n == 64 || v >> n == 0).then_some(v)
 }
 
-/// The value of exactly 16 hex digits (any case), eight at a time in a word (SWAR), or `None`.
+/// The four bytes written as eight hex digits (any case) in the little-endian word `w`, the
+/// first two digits' byte lowest, or `None` when a byte is not a hex digit (SWAR).
 #[inline]
-fn hex16(b: &[u8; 16]) -> Option<u64> {
+pub(crate) fn hex8(w: u64) -> Option<u32> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     // 0x80 in each byte of `w` in lo..=hi (every byte of `w` below 0x80).
@@ -234,20 +235,23 @@ fn hex16(b: &[u8; 16]) -> Option<u64> {
         let gt = w.wrapping_add(ONES * (0x7f - hi as u64));
         ge & !gt & HI
     };
-    let half = |w: u64| -> Option<u64> {
-        let digit = within(w, b'0', b'9');
-        let letter = within(w | (ONES * 0x20), b'a', b'f');
-        if w & HI != 0 || (digit | letter) != HI {
-            return None;
-        }
-        // Nibbles, first digit in the low byte: '0'..'9' -> 0..9, letters -> 10..15.
-        let x = (w & (ONES * 0x0f)) + (letter >> 7) * 9;
-        // Pairs of nibbles into bytes, then bytes into one 32-bit number, first digit highest.
-        let x = ((x & 0x000f_000f_000f_000f) << 4) | ((x >> 8) & 0x000f_000f_000f_000f);
-        let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
-        let x = (x | x >> 16) & 0xffff_ffff;
-        Some((x as u32).swap_bytes() as u64)
-    };
+    let digit = within(w, b'0', b'9');
+    let letter = within(w | (ONES * 0x20), b'a', b'f');
+    if w & HI != 0 || (digit | letter) != HI {
+        return None;
+    }
+    // Nibbles, first digit in the low byte: '0'..'9' -> 0..9, letters -> 10..15.
+    let x = (w & (ONES * 0x0f)) + (letter >> 7) * 9;
+    // Pairs of nibbles into bytes (the first digit high), then the bytes side by side.
+    let x = ((x & 0x000f_000f_000f_000f) << 4) | ((x >> 8) & 0x000f_000f_000f_000f);
+    let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+    Some(((x | x >> 16) & 0xffff_ffff) as u32)
+}
+
+/// The value of exactly 16 hex digits (any case), eight at a time in a word (SWAR), or `None`.
+#[inline]
+pub(crate) fn hex16(b: &[u8; 16]) -> Option<u64> {
+    let half = |w: u64| hex8(w).map(|x| x.swap_bytes() as u64);
     let (a, b) = b.split_at(8);
     let hi = half(u64::from_le_bytes(a.try_into().ok()?))?;
     let lo = half(u64::from_le_bytes(b.try_into().ok()?))?;

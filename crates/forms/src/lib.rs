@@ -727,6 +727,9 @@ enum Plan {
     /// 8x8 FEN read by the FEN fast path, with this reader, and written as this output
     /// ([`chess`]).
     Fen(FenReader, chess::Out),
+    /// 8x8 boards between word forms: read into LERF words and written from them
+    /// ([`chess::convert_words`]).
+    Words(chess::WordsIn, chess::WordsOut),
     /// Boards of at most 64 squares between integer and two-player forms: read into words and
     /// written from them, without a [`Value`].
     Small,
@@ -743,10 +746,11 @@ impl<'a> Conversion<'a> {
         let fen = matches!(from, Format::Fen | Format::Auto)
             .then(|| chess::Out::of(to, opts, swap))
             .flatten();
-        let plan = match fen {
-            Some(out) => Plan::Fen(FenReader::detect(), out),
-            None if small::handles(from, to, opts) => Plan::Small,
-            None => Plan::General,
+        let plan = match (fen, chess::words_plan(from, to, opts)) {
+            (Some(out), _) => Plan::Fen(FenReader::detect(), out),
+            (None, Some((i, o))) => Plan::Words(i, o),
+            _ if small::handles(from, to, opts) => Plan::Small,
+            _ => Plan::General,
         };
         Conversion {
             from,
@@ -759,11 +763,16 @@ impl<'a> Conversion<'a> {
 
     /// Converts one record, appending the output to `out` (nothing is appended on an error);
     /// returns the size of the board read.
-    #[inline]
+    #[inline(always)]
     pub fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
         match self.plan {
             Plan::Fen(reader, to) => {
                 if reader.convert(to, record, self.swap, out) {
+                    return Ok(Size::CHESS);
+                }
+            }
+            Plan::Words(from, to) => {
+                if chess::convert_words((from, to), record, self.opts, self.swap, out) {
                     return Ok(Size::CHESS);
                 }
             }
@@ -780,6 +789,9 @@ impl<'a> Conversion<'a> {
         self.general(record, out)
     }
 
+    /// The general reading and writing (kept out of line, so that [`Conversion::run`] is
+    /// small enough to be inlined into a caller's record loop).
+    #[inline(never)]
     fn general(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
         let mut value = read_record(
             self.from,

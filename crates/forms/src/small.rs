@@ -75,8 +75,8 @@ pub(crate) const DIGIT: [u8; 256] = {
 pub(crate) struct Words {
     /// The board size.
     pub(crate) size: Size,
-    first: u64,
-    second: u64,
+    pub(crate) first: u64,
+    pub(crate) second: u64,
     two: bool,
 }
 
@@ -207,7 +207,7 @@ pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Optio
 /// A list of square names (`a1 E4,h8`, or `-` for none) of a board of at most 64 squares and
 /// at most 26 files; `None` for any other token (indices, pairs, two sides, errors).
 #[inline]
-fn read_names(t: &[u8], size: Size) -> Option<u64> {
+pub(crate) fn read_names(t: &[u8], size: Size) -> Option<u64> {
     let (w, h) = (size.width(), size.height());
     if w > 26 {
         return None;
@@ -285,7 +285,7 @@ fn read_names(t: &[u8], size: Size) -> Option<u64> {
 /// Writes the square names of a bitboard of at most 64 squares and at most 26 files, in LERF
 /// order (`-` for none).
 #[inline]
-fn write_names(bb: u64, size: Size, out: &mut Vec<u8>) {
+pub(crate) fn write_names(bb: u64, size: Size, out: &mut Vec<u8>) {
     if bb == 0 {
         out.push(b'-');
         return;
