@@ -325,27 +325,62 @@ pub fn unpack_words(bytes: &[u8], n: usize, first: &mut [u64], second: &mut [u64
     if bytes.len() != packed_len(n) || first.len() < words || second.len() < words {
         return false;
     }
-    first[..words].fill(0);
-    second[..words].fill(0);
-    for (k, &b) in bytes.iter().enumerate() {
-        let Some(&i) = UNPACK.get(b as usize) else {
-            return false;
-        };
-        let at = 5 * k;
-        let (w, sh) = (at / 64, at % 64);
-        let (f, s) = ((i & 31) as u64, (i >> 5) as u64);
-        let past = at + 5 > n;
-        if past && (f | s) >> (n - at) != 0 {
-            return false;
-        }
-        first[w] |= f << sh;
-        second[w] |= s << sh;
-        if sh > 59 && w + 1 < words {
-            first[w + 1] |= f >> (64 - sh);
-            second[w + 1] |= s >> (64 - sh);
+    let (first, second) = (&mut first[..words], &mut second[..words]);
+    first.fill(0);
+    second.fill(0);
+    // Twelve bytes (60 squares) at a time, as in `unpack_chess`, placed at square 60j.
+    let (mut seen, mut spill) = (0u16, 0u64);
+    let blocks = bytes.chunks_exact(12);
+    let rest = blocks.remainder();
+    let mut pad = [0u8; 12];
+    pad[..rest.len()].copy_from_slice(rest);
+    let last = (!rest.is_empty()).then_some(&pad[..]);
+    for (j, block) in blocks.chain(last).enumerate() {
+        let (f, s, sn) = unpack60(block.try_into().unwrap_or(&[0xff; 12]));
+        seen |= sn;
+        let (w, b) = ((60 * j) / 64, (60 * j) % 64);
+        first[w] |= f << b;
+        second[w] |= s << b;
+        if b > 4 {
+            let (hf, hs) = (f >> (64 - b), s >> (64 - b));
+            match (first.get_mut(w + 1), second.get_mut(w + 1)) {
+                (Some(x), Some(y)) => {
+                    *x |= hf;
+                    *y |= hs;
+                }
+                _ => spill |= hf | hs,
+            }
         }
     }
-    true
+    // Digits past square n must be 0 (bits past the last word were gathered in `spill`).
+    let tail = match n % 64 {
+        0 => 0,
+        r => (first[words - 1] | second[words - 1]) >> r,
+    };
+    seen >> 15 == 0 && spill == 0 && tail == 0
+}
+
+/// The first and second bits of the 60 squares of twelve packed bytes, and the OR of their
+/// [`UNPACK_CHECKED`] entries (bit 15: a byte of 243 or more).
+#[inline(always)]
+fn unpack60(bytes: &[u8; 12]) -> (u64, u64, u16) {
+    const EVEN: u64 = 0x007c_1f07_c1f0_7c1f;
+    const ODD: u64 = EVEN << 5;
+    let (mut even, mut odd, mut seen) = (0u64, 0u64, 0u16);
+    for j in 0..6 {
+        let (e, o) = (
+            UNPACK_CHECKED[bytes[2 * j] as usize],
+            UNPACK_CHECKED[bytes[2 * j + 1] as usize],
+        );
+        seen |= e | o;
+        even |= u64::from(e & 1023) << (10 * j);
+        odd |= u64::from(o & 1023) << (10 * j);
+    }
+    (
+        (even & EVEN) | (odd << 5 & ODD),
+        (even >> 5 & EVEN) | (odd & ODD),
+        seen,
+    )
 }
 
 /// [`unpack_words`] for a board of at most 64 squares: the two LERF words, or `None`.
@@ -391,41 +426,36 @@ pub fn digits_to_words(
     first: &mut [u64],
     second: &mut [u64],
 ) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    // Gathers the low bit of each of eight bytes into one byte, byte i to bit i.
-    const GATHER: u64 = 0x0102_0408_1020_4080;
     let words = n.div_ceil(64);
-    if digits.len() != n || first.len() < words || second.len() < words || zero > 0x7d {
+    if digits.len() != n || first.len() < words || second.len() < words {
         return false;
     }
-    first[..words].fill(0);
-    second[..words].fill(0);
-    let base = ONES * zero as u64;
-    let whole = digits.chunks_exact(8);
-    let mut tail = [zero; 8];
-    tail[..whole.remainder().len()].copy_from_slice(whole.remainder());
-    let words8 = whole
-        .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0xff; 8])))
-        .chain((!n.is_multiple_of(8)).then(|| u64::from_le_bytes(tail)));
-    for (k, w) in words8.enumerate() {
-        // Every byte in zero..=zero+2: below 0x80, at least zero, at most zero + 2.
-        let ge = w.wrapping_add(ONES * (0x80 - zero as u64));
-        let gt = w.wrapping_add(ONES * (0x7d - zero as u64));
-        if (w | !ge | gt) & HI != 0 {
+    // A word a 64-digit block; the last block padded with empty squares.
+    let blocks = digits.chunks_exact(64);
+    let rest = blocks.remainder();
+    for ((f, s), block) in first.iter_mut().zip(second.iter_mut()).zip(blocks) {
+        let Some((bf, bs)) = block
+            .try_into()
+            .ok()
+            .and_then(|b| digits64_to_words(b, zero))
+        else {
             return false;
-        }
-        let d = w - base;
-        let f = ((d & ONES).wrapping_mul(GATHER) >> 56) << (8 * (k % 8));
-        let s = (((d >> 1) & ONES).wrapping_mul(GATHER) >> 56) << (8 * (k % 8));
-        first[k / 8] |= f;
-        second[k / 8] |= s;
+        };
+        (*f, *s) = (bf, bs);
+    }
+    if !rest.is_empty() {
+        let mut pad = [zero; 64];
+        pad[..rest.len()].copy_from_slice(rest);
+        let Some(words) = digits64_to_words(&pad, zero) else {
+            return false;
+        };
+        (first[n / 64], second[n / 64]) = words;
     }
     true
 }
 
 /// `SPREAD[b]`: bit i of `b` moved to bit 0 of byte i.
-const SPREAD: [u64; 256] = {
+pub const SPREAD: [u64; 256] = {
     let mut t = [0u64; 256];
     let mut b = 0;
     while b < 256 {
@@ -448,15 +478,14 @@ const SPREAD: [u64; 256] = {
 /// assert_eq!(out, b"201010120");
 /// ```
 pub fn words_to_digits(first: &[u64], second: &[u64], n: usize, zero: u8, out: &mut Vec<u8>) {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let mut k = 0;
-    while k < n {
-        let byte = |w: &[u64]| (w.get(k / 64).map_or(0, |x| x >> (k % 64)) & 255) as usize;
-        let (f, s) = (SPREAD[byte(first)], SPREAD[byte(second)]);
-        let digits = (ONES * zero as u64 + f + 2 * s).to_le_bytes();
-        out.extend_from_slice(&digits[..(n - k).min(8)]);
-        k += 8;
+    // 64 digits a word, the last block's extra digits cut off at the end.
+    let start = out.len();
+    out.reserve(n.next_multiple_of(64));
+    for k in 0..n.div_ceil(64) {
+        let (f, s) = (first.get(k).copied(), second.get(k).copied());
+        out.extend_from_slice(&words_to_digits64(f.unwrap_or(0), s.unwrap_or(0), zero));
     }
+    out.truncate(start + n);
 }
 
 /// The 64 digits (bytes `zero`, `zero + 1`, `zero + 2`) of an 8x8 board's two LERF words: the
@@ -530,19 +559,12 @@ const UNPACK_CHECKED: [u16; 256] = {
 /// ```
 #[inline]
 pub fn unpack_chess(bytes: &[u8; 13]) -> Option<(u64, u64)> {
-    let (mut f, mut s, mut seen) = (0u64, 0u64, 0u16);
-    for (k, &b) in bytes[..12].iter().enumerate() {
-        let i = UNPACK_CHECKED[b as usize];
-        seen |= i;
-        f |= u64::from(i & 31) << (5 * k);
-        s |= u64::from((i >> 5) & 31) << (5 * k);
-    }
+    let (f, s, seen) = unpack60(bytes[..12].try_into().ok()?);
     // The last byte holds squares 60..63; its fifth digit is padding and must be 0.
     let i = UNPACK_CHECKED[bytes[12] as usize];
-    seen |= i;
-    f |= u64::from(i & 15) << 60;
-    s |= u64::from((i >> 5) & 15) << 60;
-    (seen >> 15 == 0 && i & (1 << 4 | 1 << 9) == 0).then_some((f, s))
+    let f = f | u64::from(i & 15) << 60;
+    let s = s | u64::from((i >> 5) & 15) << 60;
+    ((seen | i) >> 15 == 0 && i & (1 << 4 | 1 << 9) == 0).then_some((f, s))
 }
 
 /// Unpacks `n` trits from packed bytes, validating every byte and the padding digits.
@@ -718,6 +740,39 @@ mod tests {
             let mut b = bytes;
             b[(f % 13) as usize] = (s % 256) as u8;
             assert_eq!(unpack_chess(&b), unpack_u64(&b, 64), "{b:?}");
+        }
+        // Any size: the word forms against the general unpacking and digits.
+        let mut v = 0x1234_5678_9abc_def1u64;
+        for n in [1, 5, 59, 60, 61, 64, 65, 81, 120, 128, 129, 361, 4096] {
+            for k in 0..200u64 {
+                let len = packed_len(n);
+                let bytes: Vec<u8> = (0..len)
+                    .map(|i| {
+                        v = v.rotate_left(13).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ k;
+                        // Mostly packed bytes; now and then one too large, or padding set.
+                        let b = (v % 243) as u8;
+                        match (k % 7, i + 1 == len) {
+                            (0, _) if v.is_multiple_of(11) => 243 + (v % 13) as u8,
+                            (1, true) => b | 1,
+                            _ => b,
+                        }
+                    })
+                    .collect();
+                let general = unpack(&bytes, n, PackLayout::default());
+                let words = n.div_ceil(64);
+                let (mut f, mut s) = (vec![0u64; words], vec![0u64; words]);
+                let ok = unpack_words(&bytes, n, &mut f, &mut s);
+                assert_eq!(ok, general.is_ok(), "n {n}: {bytes:?}");
+                if let Ok(trits) = general {
+                    let mut digits = Vec::new();
+                    words_to_digits(&f, &s, n, b'0', &mut digits);
+                    let expect: Vec<u8> = trits.iter().map(|t| b'0' + t).collect();
+                    assert_eq!(digits, expect, "n {n}");
+                    let (mut f2, mut s2) = (vec![0u64; words], vec![0u64; words]);
+                    assert!(digits_to_words(&digits, b'0', n, &mut f2, &mut s2));
+                    assert_eq!((f2, s2), (f, s));
+                }
+            }
         }
         for last in 0..=255u8 {
             let mut b = [0u8; 13];

@@ -41,23 +41,10 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
         (".", "X", "O")
     };
     let mut glyph_buf = [0u8; 4];
-    out.extend_from_slice(b"# ");
-    crate::int::itoa(w as u64, out);
-    out.push(b'x');
-    crate::int::itoa(h as u64, out);
-    out.push(b' ');
-    out.extend_from_slice(opts.to_order.name().as_bytes());
+    header(size, opts, out);
     for g in 0..h {
         let rank = h - 1 - g;
-        out.push(b'\n');
-        if style.color {
-            out.extend_from_slice(DIM.as_bytes());
-        }
-        out.extend(std::iter::repeat_n(b' ', lw - digits(rank + 1)));
-        crate::int::itoa((rank + 1) as u64, out);
-        if style.color {
-            out.extend_from_slice(RESET.as_bytes());
-        }
+        rank_label(rank, lw, style, out);
         for f in 0..w {
             out.push(b' ');
             let i = w * rank + f;
@@ -93,20 +80,124 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
             }
         }
     }
+    footer(size, lw, style, out);
+}
+
+/// The grid's first line: `# WxH order`.
+fn header(size: Size, opts: &Options, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"# ");
+    crate::int::itoa(size.width() as u64, out);
+    out.push(b'x');
+    crate::int::itoa(size.height() as u64, out);
+    out.push(b' ');
+    out.extend_from_slice(opts.to_order.name().as_bytes());
+}
+
+/// A rank's line start: the line end before it, and its number right-aligned in `lw` columns.
+fn rank_label(rank: usize, lw: usize, style: GridStyle, out: &mut Vec<u8>) {
+    if !style.color && lw <= 4 {
+        // The common case in one copy: the line end, the padding and the digits.
+        let mut label = *b"\n    ";
+        let (mut r, mut at) = (rank + 1, lw);
+        while r > 0 && at > 0 {
+            label[at] = b'0' + (r % 10) as u8;
+            r /= 10;
+            at -= 1;
+        }
+        // Five bytes copied and the unused ones cut: cheaper than a copy of a variable length.
+        let end = out.len() + lw + 1;
+        out.extend_from_slice(&label);
+        out.truncate(end);
+        return;
+    }
+    out.push(b'\n');
+    if style.color {
+        out.extend_from_slice(DIM.as_bytes());
+    }
+    out.extend(std::iter::repeat_n(b' ', lw - digits(rank + 1)));
+    crate::int::itoa((rank + 1) as u64, out);
+    if style.color {
+        out.extend_from_slice(RESET.as_bytes());
+    }
+}
+
+/// The file letters under the grid, when the board has them.
+fn footer(size: Size, lw: usize, style: GridStyle, out: &mut Vec<u8>) {
     if size.has_file_letters() {
         out.push(b'\n');
         if style.color {
             out.extend_from_slice(DIM.as_bytes());
         }
         out.extend(std::iter::repeat_n(b' ', lw));
-        for f in 0..w {
-            out.push(b' ');
-            out.push(b'a' + f as u8);
-        }
+        out.extend_from_slice(
+            &b" a b c d e f g h i j k l m n o p q r s t u v w x y z"[..2 * size.width()],
+        );
         if style.color {
             out.extend_from_slice(RESET.as_bytes());
         }
     }
+}
+
+/// [`render`] of a two-player board given as LERF word arrays (at most `N` words), in the
+/// default style (`X`, `O` and `.`): every cell's text (a space and its byte) first, eight cells
+/// at a time from the two sides' bits ([`SPREAD`]), then each rank's line copied from it.
+///
+/// [`SPREAD`]: bbconv_board::ternary::SPREAD
+pub(crate) fn render_words<const N: usize>(
+    size: Size,
+    first: &[u64],
+    second: &[u64],
+    opts: &Options,
+    out: &mut Vec<u8>,
+) {
+    use bbconv_board::ternary::SPREAD;
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Each cell after a space: bytes c0..c3 spread to every other byte, the spaces between.
+    let spread = |x: u64| {
+        let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+        let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+        (x << 8) | 0x0020_0020_0020_0020
+    };
+    let (w, h) = (size.width(), size.height());
+    let mut text = [[0u8; 128]; N];
+    for ((block, &f), &s) in text.iter_mut().zip(first).zip(second) {
+        for (k, cells) in block.chunks_exact_mut(16).enumerate() {
+            let (f, s) = ((f >> (8 * k)) & 255, (s >> (8 * k)) & 255);
+            // '.' plus ('X' - '.') for the first side, plus ('O' - '.') for the second.
+            let c = ONES * b'.' as u64 + SPREAD[f as usize] * 0x2a + SPREAD[s as usize] * 0x21;
+            cells[..8].copy_from_slice(&spread(c & 0xffff_ffff).to_le_bytes());
+            cells[8..].copy_from_slice(&spread(c >> 32).to_le_bytes());
+        }
+    }
+    let text = text.as_flattened();
+    let lw = digits(h);
+    header(size, opts, out);
+    // A board has at most 4096 squares, so at most 4096 ranks: four digits.
+    debug_assert!(lw <= 4);
+    // The rank label, counted down from the top rank: the line end, padding and digits.
+    let mut label = *b"\n    ";
+    let mut r = h;
+    for at in (1..=lw).rev() {
+        label[at] = if r > 0 { b'0' + (r % 10) as u8 } else { b' ' };
+        r /= 10;
+    }
+    for rank in (0..h).rev() {
+        let end = out.len() + lw + 1;
+        out.extend_from_slice(&label);
+        out.truncate(end);
+        out.extend_from_slice(&text[2 * w * rank..2 * w * (rank + 1)]);
+        // The next rank's number: one less, its leading zero a space.
+        let mut at = lw;
+        while label[at] == b'0' {
+            label[at] = b'9';
+            at -= 1;
+        }
+        label[at] -= 1;
+        if label[at] == b'0' && at < lw && (at == 1 || label[at - 1] == b' ') {
+            label[at] = b' ';
+        }
+    }
+    footer(size, lw, GridStyle::default(), out);
 }
 
 /// The number of decimal digits of `n`.

@@ -32,6 +32,7 @@ mod json;
 mod packed;
 mod pieces;
 mod small;
+mod wide;
 
 pub(crate) use small::HEX_PAIRS;
 
@@ -730,6 +731,8 @@ enum Plan {
     /// 8x8 boards between word forms: read into LERF words and written from them
     /// ([`chess::convert_words`]).
     Words(chess::WordsIn, chess::WordsOut),
+    /// Boards of more than 64 squares between trits, packed and grid ([`wide::convert`]).
+    Wide(Size, wide::WideIn, wide::WideOut),
     /// Boards of at most 64 squares between integer and two-player forms: read into words and
     /// written from them, without a [`Value`].
     Small,
@@ -746,11 +749,16 @@ impl<'a> Conversion<'a> {
         let fen = matches!(from, Format::Fen | Format::Auto)
             .then(|| chess::Out::of(to, opts, swap))
             .flatten();
-        let plan = match (fen, chess::words_plan(from, to, opts)) {
-            (Some(out), _) => Plan::Fen(FenReader::detect(), out),
-            (None, Some((i, o))) => Plan::Words(i, o),
-            _ if small::handles(from, to, opts) => Plan::Small,
-            _ => Plan::General,
+        let plan = if let Some(out) = fen {
+            Plan::Fen(FenReader::detect(), out)
+        } else if let Some((i, o)) = chess::words_plan(from, to, opts) {
+            Plan::Words(i, o)
+        } else if let Some((size, i, o)) = wide::plan(from, to, opts) {
+            Plan::Wide(size, i, o)
+        } else if small::handles(from, to, opts) {
+            Plan::Small
+        } else {
+            Plan::General
         };
         Conversion {
             from,
@@ -774,6 +782,11 @@ impl<'a> Conversion<'a> {
             Plan::Words(from, to) => {
                 if chess::convert_words((from, to), record, self.opts, self.swap, out) {
                     return Ok(Size::CHESS);
+                }
+            }
+            Plan::Wide(size, from, to) => {
+                if wide::convert((size, from, to), record, self.opts, self.swap, out) {
+                    return Ok(size);
                 }
             }
             Plan::Small => {

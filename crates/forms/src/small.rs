@@ -23,7 +23,7 @@ pub(crate) const HEX_PAIRS: [[u8; 2]; 256] = {
 };
 
 /// `PACKED_HEX[f | s << 5]`: the two hex digits of the packed byte of five squares.
-const PACKED_HEX: [[u8; 2]; 1024] = {
+pub(crate) const PACKED_HEX: [[u8; 2]; 1024] = {
     let mut t = [[0u8; 2]; 1024];
     let mut i = 0;
     while i < 1024 {
@@ -376,6 +376,16 @@ pub(crate) fn write_value(format: Format, w: Words, opts: &Options, out: &mut Ve
 /// code (the groups of `even` and `odd` sit ten bits apart).
 #[inline]
 pub(crate) fn packed_hex_chess(first: u64, second: u64) -> [u8; 26] {
+    let mut hex = [0u8; 26];
+    hex[..24].copy_from_slice(&packed_hex60(first, second));
+    hex[24..].copy_from_slice(&PACKED_HEX[((first >> 60) | (second >> 60) << 5) as usize]);
+    hex
+}
+
+/// The 24 hex digits of the twelve packed bytes of squares 0..60 of two words: the groups of
+/// `even` and `odd` sit ten bits apart, and four bytes' digits make one word.
+#[inline]
+pub(crate) fn packed_hex60(first: u64, second: u64) -> [u8; 24] {
     const EVEN: u64 = 0x007c_1f07_c1f0_7c1f;
     const ODD: u64 = EVEN << 5;
     let even = (first & EVEN) | (second & EVEN) << 5;
@@ -386,11 +396,10 @@ pub(crate) fn packed_hex_chess(first: u64, second: u64) -> [u8; 26] {
         let (e, o) = (even >> (20 * j), odd >> (20 * j));
         digits(e) | digits(o) << 16 | digits(e >> 10) << 32 | digits(o >> 10) << 48
     };
-    let mut hex = [0u8; 26];
+    let mut hex = [0u8; 24];
     hex[..8].copy_from_slice(&word(0).to_le_bytes());
     hex[8..16].copy_from_slice(&word(1).to_le_bytes());
-    hex[16..24].copy_from_slice(&word(2).to_le_bytes());
-    hex[24..].copy_from_slice(&PACKED_HEX[((first >> 60) | (second >> 60) << 5) as usize]);
+    hex[16..].copy_from_slice(&word(2).to_le_bytes());
     hex
 }
 

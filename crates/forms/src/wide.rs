@@ -1,0 +1,247 @@
+//! The fast paths of boards of more than 64 squares (Go's 19x19, say) between `trits`, `packed`
+//! and `grid`: read into LERF word arrays on the stack and written from them, with no
+//! [`Value`](crate::Value), no allocation and no UTF-8 pass. A record a path does not take is
+//! left to the general reading, untouched.
+
+use bbconv_board::size::MAX_SQUARES;
+use bbconv_board::{ternary, Order, Size};
+
+use crate::{grid, small, Format, GridStyle, Options};
+
+/// Words of the largest board.
+const WORDS: usize = MAX_SQUARES / 64;
+
+/// The inputs of the wide path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WideIn {
+    /// `trits`: one digit a square, eight at a time.
+    Trits,
+    /// `packed` hex: two digits a byte, eight at a time, then unpacked.
+    Packed,
+}
+
+/// The outputs of the wide path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WideOut {
+    /// `packed` hex, two digits a five-square group from a table.
+    Packed,
+    /// `trits`, eight digits at a time.
+    Trits,
+    /// `grid` in the default style.
+    Grid,
+}
+
+/// The wide path from `from` to `to` under `opts`, if there is one: a size given with more than
+/// 64 squares, LERF both ways, the default layout and grid style.
+pub(crate) fn plan(from: Format, to: Format, opts: &Options) -> Option<(Size, WideIn, WideOut)> {
+    let size = opts.size.filter(|s| s.squares() > 64)?;
+    if opts.order != Order::Lerf || opts.to_order != Order::Lerf || !opts.layout.is_default() {
+        return None;
+    }
+    let from = match from {
+        Format::Trits => WideIn::Trits,
+        Format::Packed => WideIn::Packed,
+        _ => return None,
+    };
+    let to = match to {
+        Format::Packed => WideOut::Packed,
+        Format::Trits => WideOut::Trits,
+        Format::Grid if opts.grid == GridStyle::default() => WideOut::Grid,
+        _ => return None,
+    };
+    Some((size, from, to))
+}
+
+/// Converts one record (see [`plan`]); `false`, with nothing written, when the general reading
+/// must see it.
+#[inline]
+pub(crate) fn convert(
+    (size, from, to): (Size, WideIn, WideOut),
+    record: &[u8],
+    opts: &Options,
+    swap: bool,
+    out: &mut Vec<u8>,
+) -> bool {
+    // Word arrays on the stack, small ones for boards up to 512 squares (zeroing them is a
+    // cost of every record).
+    match size.squares().div_ceil(64) {
+        ..=8 => run::<8>((size, from, to), record, opts, swap, out),
+        _ => run::<WORDS>((size, from, to), record, opts, swap, out),
+    }
+}
+
+/// [`convert`] with word arrays of `N` words.
+#[inline(always)]
+fn run<const N: usize>(
+    (size, from, to): (Size, WideIn, WideOut),
+    record: &[u8],
+    opts: &Options,
+    swap: bool,
+    out: &mut Vec<u8>,
+) -> bool {
+    let n = size.squares();
+    let words = n.div_ceil(64);
+    let (mut first, mut second) = ([0u64; N], [0u64; N]);
+    let (f, s) = (&mut first[..words], &mut second[..words]);
+    let t = record.trim_ascii();
+    let read = match from {
+        WideIn::Trits => ternary::digits_to_words(t, b'0', n, f, s),
+        WideIn::Packed => {
+            let t = match t {
+                [b'0', b'x' | b'X', rest @ ..] => rest,
+                _ => t,
+            };
+            let mut bytes = [0u8; ternary::MAX_PACKED_LEN];
+            let len = ternary::packed_len(n);
+            t.len() == 2 * len
+                && hex_bytes(t, &mut bytes[..len])
+                && ternary::unpack_words(&bytes[..len], n, f, s)
+        }
+    };
+    if !read {
+        return false;
+    }
+    let (f, s) = if swap { (&*s, &*f) } else { (&*f, &*s) };
+    match to {
+        WideOut::Packed => packed_hex(f, s, n, out),
+        WideOut::Trits => ternary::words_to_digits(f, s, n, b'0', out),
+        WideOut::Grid => grid::render_words::<N>(size, f, s, opts, out),
+    }
+    true
+}
+
+/// Decodes `2 * bytes.len()` hex digits (any case) into `bytes`, eight digits at a time;
+/// `false` for any other byte.
+#[inline]
+fn hex_bytes(digits: &[u8], bytes: &mut [u8]) -> bool {
+    let whole = digits.chunks_exact(8);
+    let tail = whole.remainder();
+    for (b, d) in bytes.chunks_exact_mut(4).zip(whole) {
+        let Some(x) = d
+            .try_into()
+            .ok()
+            .and_then(|d| crate::int::hex8(u64::from_le_bytes(d)))
+        else {
+            return false;
+        };
+        b.copy_from_slice(&x.to_le_bytes());
+    }
+    let at = bytes.len() - tail.len() / 2;
+    for (b, p) in bytes[at..].iter_mut().zip(tail.chunks_exact(2)) {
+        let (hi, lo) = (small::DIGIT[p[0] as usize], small::DIGIT[p[1] as usize]);
+        if (hi | lo) > 15 {
+            return false;
+        }
+        *b = hi << 4 | lo;
+    }
+    true
+}
+
+/// Writes the packed hex of `n` squares: 60 squares (twelve bytes) at a time, each twelve
+/// groups' digits from the 8x8 writer's table trick ([`small::packed_hex60`]); the digits of
+/// groups past the last (all 0) are cut off at the end.
+#[inline]
+fn packed_hex(first: &[u64], second: &[u64], n: usize, out: &mut Vec<u8>) {
+    let groups = ternary::packed_len(n);
+    let start = out.len();
+    out.reserve(2 * groups + 24);
+    for at in (0..n).step_by(60) {
+        let (f, s) = (bits_at(first, at), bits_at(second, at));
+        out.extend_from_slice(&small::packed_hex60(f, s));
+    }
+    out.truncate(start + 2 * groups);
+}
+
+/// The 64 bits of a word array from bit `at` (zeros past its end).
+#[inline(always)]
+pub(crate) fn bits_at(words: &[u64], at: usize) -> u64 {
+    let (w, b) = (at / 64, at % 64);
+    let lo = words.get(w).map_or(0, |x| x >> b);
+    let hi = match b {
+        0 => 0,
+        _ => words.get(w + 1).map_or(0, |x| x << (64 - b)),
+    };
+    lo | hi
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{render_general, Value};
+    use bbconv_board::{Bitboard, Pair};
+
+    /// Every wide path gives the general reading and writing's bytes, on the forms bbconv
+    /// writes and on damaged records, and takes no record the general reading refuses.
+    #[test]
+    fn wide_paths_match_the_general_code() {
+        let mut v = 0x9e37_79b9_7f4a_7c15u64;
+        let mut taken = 0;
+        for (w, h) in [
+            (9, 9),
+            (13, 13),
+            (19, 19),
+            (8, 9),
+            (1, 65),
+            (64, 64),
+            (11, 7),
+        ] {
+            let size = Size::new(w, h).unwrap();
+            let opts = Options {
+                size: Some(size),
+                ..Options::default()
+            };
+            for k in 0..40u64 {
+                let words = size.squares().div_ceil(64);
+                let (mut f, mut s) = (vec![0u64; words], vec![0u64; words]);
+                for i in 0..size.squares() {
+                    v = v.rotate_left(11).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ k;
+                    match v % 3 {
+                        1 => f[i / 64] |= 1 << (i % 64),
+                        2 => s[i / 64] |= 1 << (i % 64),
+                        _ => {}
+                    }
+                }
+                let (f, s) = (
+                    Bitboard::from_words(size, &f).unwrap(),
+                    Bitboard::from_words(size, &s).unwrap(),
+                );
+                let value = Value::Pair(Pair::new(f, s).unwrap());
+                for from in [Format::Trits, Format::Packed] {
+                    let mut rec = Vec::new();
+                    render_general(from, &value, &opts, &mut rec).unwrap();
+                    let mut damaged = rec.clone();
+                    let at = (v % rec.len() as u64) as usize;
+                    damaged[at] = b"3g x\xc3"[(k % 5) as usize];
+                    let mut short = rec.clone();
+                    short.pop();
+                    for r in [&rec, &rec.to_ascii_uppercase(), &damaged, &short] {
+                        for to in [Format::Packed, Format::Trits, Format::Grid] {
+                            let plan = plan(from, to, &opts).unwrap();
+                            for swap in [false, true] {
+                                let mut fast = Vec::new();
+                                let took = convert(plan, r, &opts, swap, &mut fast);
+                                let general = crate::parse(from, r, &opts).map(|v| {
+                                    let v = if swap { v.swap() } else { v };
+                                    let mut o = Vec::new();
+                                    render_general(to, &v, &opts, &mut o).unwrap();
+                                    o
+                                });
+                                if took {
+                                    taken += 1;
+                                    assert_eq!(
+                                        Ok(&fast),
+                                        general.as_ref(),
+                                        "{size} {from} -> {to}"
+                                    );
+                                } else {
+                                    assert!(fast.is_empty());
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(taken > 3000, "{taken}");
+    }
+}
