@@ -210,13 +210,30 @@ fn pieces(words: &[u64; 12], out: &mut Vec<u8>) {
     }
 }
 
+/// The start of the default JSON object of an 8x8 placement, up to its FEN.
+pub(crate) const JSON_HEAD: &[u8] = br#"{"size":"8x8","order":"lerf","fen":""#;
+/// What follows the FEN in the default JSON object, up to the piece members.
+pub(crate) const JSON_MID: &[u8] = br#"","pieces":{"#;
+/// The most bytes of the piece members: 12 letters of 25 bytes.
+pub(crate) const JSON_PIECES: usize = 12 * 25;
+
 /// The default JSON object of a placement: size, order, FEN and piece words.
 #[inline(always)]
 fn json(placement: &[u8], rest: &[u8], words: &[u64; 12], out: &mut Vec<u8>) {
-    out.extend_from_slice(br#"{"size":"8x8","order":"lerf","fen":""#);
+    out.extend_from_slice(JSON_HEAD);
     fen(placement, rest, out);
-    out.extend_from_slice(br#"","pieces":{"#);
-    let mut buf = [0u8; 12 * 25];
+    out.extend_from_slice(JSON_MID);
+    let mut buf = [0u8; JSON_PIECES];
+    let members = json_pieces(words, &mut buf);
+    out.extend_from_slice(members);
+    out.extend_from_slice(b"}}");
+}
+
+/// The piece members of the default JSON object (`"P":"0x...",...`, one a letter on the board),
+/// written into `buf`.
+#[inline(always)]
+pub(crate) fn json_pieces<'b>(words: &[u64; 12], buf: &'b mut [u8; JSON_PIECES]) -> &'b [u8] {
+    // Each member is written with a comma before it; the first comma is left out.
     let mut len = 0;
     for (&w, &letter) in words.iter().zip(PIECE_LETTERS) {
         if w != 0 {
@@ -228,8 +245,7 @@ fn json(placement: &[u8], rest: &[u8], words: &[u64; 12], out: &mut Vec<u8>) {
             len += 25;
         }
     }
-    out.extend_from_slice(buf.get(1..len).unwrap_or_default());
-    out.extend_from_slice(b"}}");
+    buf.get(1..len).unwrap_or_default()
 }
 
 /// The default grid: the header, one line a rank (its number, then the cells), the files.
@@ -368,6 +384,25 @@ pub(crate) fn words_plan(from: Format, to: Format, opts: &Options) -> Option<(Wo
     Some((from, to))
 }
 
+/// The two-player output of the default JSON object of an 8x8 placement
+/// ([`crate::json::read_chess`]) under `opts`, if there is a fast one.
+pub(crate) fn json_plan(from: Format, to: Format, opts: &Options) -> Option<WordsOut> {
+    if from != Format::Json
+        || opts.size.is_some_and(|s| s != Size::CHESS)
+        || opts.to_order != Order::Lerf
+        || !opts.layout.is_default()
+    {
+        return None;
+    }
+    match to {
+        Format::Packed => Some(WordsOut::Packed),
+        Format::Pair => Some(WordsOut::Pair),
+        Format::Trits => Some(WordsOut::Trits),
+        Format::PackedBin | Format::TritsBin => Some(WordsOut::Bytes(to)),
+        _ => None,
+    }
+}
+
 /// Reads an 8x8 record of a word form into `(first, second)` LERF words (`second` is 0 for a
 /// one-bitboard form), or `None` for anything the general reading must see.
 #[inline(always)]
@@ -433,6 +468,13 @@ pub(crate) fn convert_words(
         return false;
     };
     let (f, s) = if swap && from.two() { (s, f) } else { (f, s) };
+    write_words(to, f, s, opts, out);
+    true
+}
+
+/// Writes an 8x8 board's LERF words as `to` says.
+#[inline(always)]
+pub(crate) fn write_words(to: WordsOut, f: u64, s: u64, opts: &Options, out: &mut Vec<u8>) {
     match to {
         WordsOut::Packed => out.extend_from_slice(&small::packed_hex_chess(f, s)),
         WordsOut::Pair => out.extend_from_slice(&small::pair_hex_chess(f, s)),
@@ -444,7 +486,6 @@ pub(crate) fn convert_words(
         WordsOut::Squares => small::write_names(f, Size::CHESS, out),
         WordsOut::Fen => fen_of_words(f, s, opts.letters, out),
     }
-    true
 }
 
 /// How one rank of a FEN placement is written for each set of occupied files: the text with

@@ -225,7 +225,7 @@ pub(crate) fn small_integer(b: &[u8], format: Format, n: usize) -> Option<u64> {
 
 /// The four bytes written as eight hex digits (any case) in the little-endian word `w`, the
 /// first two digits' byte lowest, or `None` when a byte is not a hex digit (SWAR).
-#[inline]
+#[inline(always)]
 pub(crate) fn hex8(w: u64) -> Option<u32> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
@@ -249,7 +249,7 @@ pub(crate) fn hex8(w: u64) -> Option<u32> {
 }
 
 /// The value of exactly 16 hex digits (any case), eight at a time in a word (SWAR), or `None`.
-#[inline]
+#[inline(always)]
 pub(crate) fn hex16(b: &[u8; 16]) -> Option<u64> {
     let half = |w: u64| hex8(w).map(|x| x.swap_bytes() as u64);
     let (a, b) = b.split_at(8);

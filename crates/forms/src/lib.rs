@@ -731,6 +731,8 @@ enum Plan {
     /// 8x8 boards between word forms: read into LERF words and written from them
     /// ([`chess::convert_words`]).
     Words(chess::WordsIn, chess::WordsOut),
+    /// The default JSON object of an 8x8 placement to a word form ([`json::read_chess`]).
+    Json(FenReader, chess::WordsOut),
     /// Boards of more than 64 squares between trits, packed and grid ([`wide::convert`]).
     Wide(Size, wide::WideIn, wide::WideOut),
     /// Boards of at most 64 squares between integer and two-player forms: read into words and
@@ -753,6 +755,8 @@ impl<'a> Conversion<'a> {
             Plan::Fen(FenReader::detect(), out)
         } else if let Some((i, o)) = chess::words_plan(from, to, opts) {
             Plan::Words(i, o)
+        } else if let Some(o) = chess::json_plan(from, to, opts) {
+            Plan::Json(FenReader::detect(), o)
         } else if let Some((size, i, o)) = wide::plan(from, to, opts) {
             Plan::Wide(size, i, o)
         } else if small::handles(from, to, opts) {
@@ -781,6 +785,13 @@ impl<'a> Conversion<'a> {
             }
             Plan::Words(from, to) => {
                 if chess::convert_words((from, to), record, self.opts, self.swap, out) {
+                    return Ok(Size::CHESS);
+                }
+            }
+            Plan::Json(reader, to) => {
+                if let Some((f, s)) = json::read_chess(reader, record) {
+                    let (f, s) = if self.swap { (s, f) } else { (f, s) };
+                    chess::write_words(to, f, s, self.opts, out);
                     return Ok(Size::CHESS);
                 }
             }

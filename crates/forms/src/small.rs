@@ -44,7 +44,8 @@ pub(crate) fn hex_digits(v: u64) -> [u8; 16] {
         let x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
         // Nibble k is in byte k: the most significant byte first is the most significant digit.
         let letters = ((x + ONES * 6) >> 4) & ONES;
-        x + ONES * b'0' as u64 + letters * 39
+        // 39 ('a' - '0' - 10) a letter, without a multiply: 32 + 8 - 1.
+        x + ONES * b'0' as u64 + (letters << 5) + (letters << 3) - letters
     };
     let hi = spread(v >> 32).to_be_bytes();
     let lo = spread(v & 0xffff_ffff).to_be_bytes();
@@ -295,12 +296,23 @@ pub(crate) fn write_names(bb: u64, size: Size, out: &mut Vec<u8>) {
     let mut len = 0;
     let mut rest = bb;
     if size == Size::CHESS {
+        // A square's name and a space from a table, four bytes stored a square (the fourth
+        // is overwritten by the next name).
+        const NAMES: [[u8; 4]; 64] = {
+            let mut t = [[0u8; 4]; 64];
+            let mut i = 0;
+            while i < 64 {
+                t[i] = [b'a' + (i & 7) as u8, b'1' + (i >> 3) as u8, b' ', 0];
+                i += 1;
+            }
+            t
+        };
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            buf[len] = b'a' + (i & 7) as u8;
-            buf[len + 1] = b'1' + (i >> 3) as u8;
-            buf[len + 2] = b' ';
+            if let Some(to) = buf.get_mut(len..len + 4) {
+                to.copy_from_slice(&NAMES[i & 63]);
+            }
             len += 3;
         }
         out.extend_from_slice(&buf[..len - 1]);

@@ -68,9 +68,20 @@ impl FenReader {
         }
     }
 
+    /// The placement's length and one LERF word a chess piece letter (see
+    /// [`ReadChess::pieces`]), or `None`.
+    #[inline]
+    pub(crate) fn read_pieces(self, b: &[u8]) -> Option<(usize, [u64; 12])> {
+        match self {
+            FenReader::Portable => Swar.pieces(b),
+            #[cfg(target_arch = "x86_64")]
+            FenReader::Avx2(t) => t.pieces(b),
+        }
+    }
+
     /// Converts one record as `to` says (see [`crate::chess`]): `false`, with nothing written,
     /// when the record is not what the fast path reads.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn convert(
         self,
         to: crate::chess::Out,
@@ -388,8 +399,15 @@ mod x86 {
             unsafe { read_pair(b) }
         }
 
-        /// [`super::FenReader::convert`] with this reader.
+        /// Same contract as [`super::ReadChess::pieces`].
         #[inline]
+        pub(super) fn pieces(self, b: &[u8]) -> Option<(usize, [u64; 12])> {
+            // SAFETY: as in `chess_pair`.
+            unsafe { read_pieces(b) }
+        }
+
+        /// [`super::FenReader::convert`] with this reader.
+        #[inline(always)]
         pub(super) fn convert(
             self,
             to: crate::chess::Out,
@@ -414,6 +432,13 @@ mod x86 {
     fn read_pair(b: &[u8]) -> Option<(usize, u64, u64)> {
         // SAFETY: this function has the features `chess_pair_avx2` needs.
         unsafe { chess_pair_avx2(b) }
+    }
+
+    /// The piece reader compiled with its features, for [`super::FenReader::read_pieces`].
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    fn read_pieces(b: &[u8]) -> Option<(usize, [u64; 12])> {
+        // SAFETY: this function has the features `chess_pieces_avx2` needs.
+        unsafe { chess_pieces_avx2(b) }
     }
 
     /// The AVX2 reader as a [`super::ReadChess`]; its methods run only inside `convert_avx2`.
