@@ -489,11 +489,12 @@ pub(crate) fn write_words(to: WordsOut, f: u64, s: u64, opts: &Options, out: &mu
 }
 
 /// How one rank of a FEN placement is written for each set of occupied files: the text with
-/// the empty runs' digits and a 0 where each piece goes, its length, and the byte of each file's
-/// piece.
+/// the empty runs' digits and a 0 where each piece goes, a mask of 0xff on the pieces' bytes,
+/// the text's length, and the byte of each file's piece.
 #[derive(Clone, Copy)]
 struct RankShape {
-    text: [u8; 8],
+    text: u64,
+    pieces: u64,
     len: u8,
     slot: [u8; 8],
 }
@@ -501,21 +502,23 @@ struct RankShape {
 /// [`RankShape`] by the occupied files of a rank (bit `f`: file `f`).
 const RANKS: [RankShape; 256] = {
     let mut t = [RankShape {
-        text: [0; 8],
+        text: 0,
+        pieces: 0,
         len: 0,
         slot: [0; 8],
     }; 256];
     let mut o = 0;
     while o < 256 {
-        let (mut len, mut run, mut file) = (0usize, 0u8, 0usize);
+        let (mut len, mut run, mut file) = (0usize, 0u64, 0usize);
         while file < 8 {
             if (o >> file) & 1 == 1 {
                 if run > 0 {
-                    t[o].text[len] = b'0' + run;
+                    t[o].text |= (b'0' as u64 + run) << (8 * len);
                     len += 1;
                     run = 0;
                 }
                 t[o].slot[file] = len as u8;
+                t[o].pieces |= 0xff << (8 * len);
                 len += 1;
             } else {
                 run += 1;
@@ -523,7 +526,7 @@ const RANKS: [RankShape; 256] = {
             file += 1;
         }
         if run > 0 {
-            t[o].text[len] = b'0' + run;
+            t[o].text |= (b'0' as u64 + run) << (8 * len);
             len += 1;
         }
         t[o].len = len as u8;
@@ -533,22 +536,28 @@ const RANKS: [RankShape; 256] = {
 };
 
 /// The FEN placement of an 8x8 pair, `first` in `letters.0` and `second` in `letters.1`, a
-/// rank at a time from [`RANKS`].
+/// rank at a time from [`RANKS`]: every piece gets the first letter in one step, then the
+/// second side's pieces get theirs one by one.
 #[inline(always)]
 fn fen_of_words(first: u64, second: u64, letters: (u8, u8), out: &mut Vec<u8>) {
-    let mut buf = [0u8; 8 * 9];
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut buf = [0u8; 8 * 9 + 8];
     let mut len = 0;
     for rank in (0..8).rev() {
         let (f, s) = ((first >> (8 * rank)) & 255, (second >> (8 * rank)) & 255);
         let shape = &RANKS[(f | s) as usize];
-        let mut text = shape.text;
-        for (mut m, letter) in [(f, letters.0), (s, letters.1)] {
-            while m != 0 {
-                text[shape.slot[m.trailing_zeros() as usize & 7] as usize & 7] = letter;
-                m &= m - 1;
-            }
+        let mut text = shape.text | (shape.pieces & (ONES * letters.0 as u64));
+        let mut m = s;
+        while m != 0 {
+            let at = 8 * (shape.slot[m.trailing_zeros() as usize & 7] as u32 & 7);
+            text = (text & !(0xff << at)) | (letters.1 as u64) << at;
+            m &= m - 1;
         }
-        buf[len..len + 8].copy_from_slice(&text);
+        // Eight bytes stored, `len` of them kept (the separator and the next rank overwrite
+        // the rest).
+        if let Some(to) = buf.get_mut(len..len + 8) {
+            to.copy_from_slice(&text.to_le_bytes());
+        }
         len += shape.len as usize;
         buf[len] = b'/';
         len += 1;
