@@ -1,6 +1,7 @@
 //! Zero allocations a record (issue 11): after a warm-up, converting 8x8 records on each path
-//! below allocates nothing, counted by a global allocator. JSON input is left out: serde_json
-//! allocates its values.
+//! below, and 19x19 records between trits, packed and grid, allocates nothing, counted by a
+//! global allocator. JSON input is bbconv's default object (other spellings go through
+//! serde_json, which allocates its values).
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -88,6 +89,9 @@ fn eight_by_eight_paths_allocate_nothing_a_record() {
         (Format::Trits, Format::Packed, &opts),
         (Format::Hex, Format::Squares, &occupied),
         (Format::Squares, Format::Hex, &occupied),
+        (Format::Hex, Format::Squares, &opts),
+        (Format::Squares, Format::Hex, &opts),
+        (Format::Json, Format::Packed, &opts),
     ];
     let mut failed = Vec::new();
     for &(from, to, o) in paths {
@@ -98,6 +102,9 @@ fn eight_by_eight_paths_allocate_nothing_a_record() {
         };
         let recs = if input == Format::Fen {
             FENS.iter().map(|f| f.as_bytes().to_vec()).collect()
+        } else if matches!(input, Format::Hex | Format::Squares) {
+            // One-bitboard records, written from the FENs' occupied squares.
+            records(input, &occupied)
         } else {
             records(input, o)
         };
@@ -121,6 +128,59 @@ fn eight_by_eight_paths_allocate_nothing_a_record() {
                 "{from} -> {to}: {n} allocations for {} records",
                 50 * recs.len()
             ));
+        }
+    }
+    assert!(failed.is_empty(), "{failed:#?}");
+}
+
+#[test]
+fn wide_paths_allocate_nothing_a_record() {
+    let opts = Options {
+        size: Some("19x19".parse().expect("a size")),
+        ..Options::default()
+    };
+    let trits: Vec<Vec<u8>> = (0..4u64)
+        .map(|k| {
+            (0..361u64)
+                .map(|i| b'0' + ((i * 7 + k * 13) % 3) as u8)
+                .collect()
+        })
+        .collect();
+    let mut failed = Vec::new();
+    for (from, to) in [
+        (Format::Trits, Format::Packed),
+        (Format::Packed, Format::Trits),
+        (Format::Trits, Format::Grid),
+    ] {
+        let recs: Vec<Vec<u8>> = match from {
+            Format::Trits => trits.clone(),
+            _ => trits
+                .iter()
+                .map(|t| {
+                    let mut out = Vec::new();
+                    Conversion::new(Format::Trits, from, &opts, false)
+                        .run(t, &mut out)
+                        .expect("a fixture converts");
+                    out
+                })
+                .collect(),
+        };
+        let conv = Conversion::new(from, to, &opts, false);
+        let mut out = Vec::with_capacity(1 << 16);
+        for r in &recs {
+            conv.run(r, &mut out).expect("converts");
+        }
+        out.clear();
+        let before = allocations();
+        for _ in 0..50 {
+            for r in &recs {
+                conv.run(r, &mut out).expect("converts");
+            }
+            out.clear();
+        }
+        let n = allocations() - before;
+        if n != 0 {
+            failed.push(format!("19x19 {from} -> {to}: {n} allocations"));
         }
     }
     assert!(failed.is_empty(), "{failed:#?}");
