@@ -407,7 +407,11 @@ pub(crate) fn json_plan(from: Format, to: Format, opts: &Options) -> Option<Word
 /// one-bitboard form), or `None` for anything the general reading must see.
 #[inline(always)]
 pub(crate) fn read_words(from: WordsIn, record: &[u8], opts: &Options) -> Option<(u64, u64)> {
-    let t = record.trim_ascii();
+    // The lengths bbconv writes need no trimming: the record is taken as it is.
+    let t = match (from, record.len()) {
+        (WordsIn::Packed, 26) | (WordsIn::Pair, 37) | (WordsIn::Trits, 64) => record,
+        _ => record.trim_ascii(),
+    };
     match from {
         WordsIn::Packed => {
             let t = match t {
@@ -537,8 +541,9 @@ const RANKS: [RankShape; 256] = {
 
 /// The FEN placement of an 8x8 pair, `first` in `letters.0` and `second` in `letters.1`, a
 /// rank at a time from [`RANKS`]: every piece gets the first letter in one step, then the
-/// second side's pieces get theirs one by one.
-#[inline(always)]
+/// second side's pieces get theirs one by one. (Out of line: inlined, it costs the other word
+/// paths' record loop more than its call costs.)
+#[inline(never)]
 fn fen_of_words(first: u64, second: u64, letters: (u8, u8), out: &mut Vec<u8>) {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let mut buf = [0u8; 8 * 9 + 8];
