@@ -48,6 +48,24 @@ fn allocations() -> usize {
     ALLOCATIONS.with(Cell::get)
 }
 
+/// The allocations of 50 passes over `recs`, after a warm-up pass (lazily built state, the CPU
+/// check and the environment, is made once).
+fn allocations_a_run(conv: &Conversion<'_>, recs: &[Vec<u8>]) -> usize {
+    let mut out = Vec::with_capacity(1 << 16);
+    for r in recs {
+        conv.run(r, &mut out).expect("converts");
+    }
+    out.clear();
+    let before = allocations();
+    for _ in 0..50 {
+        for r in recs {
+            conv.run(r, &mut out).expect("converts");
+        }
+        out.clear();
+    }
+    allocations() - before
+}
+
 const FENS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
@@ -108,21 +126,7 @@ fn eight_by_eight_paths_allocate_nothing_a_record() {
         } else {
             records(input, o)
         };
-        let conv = Conversion::new(from, to, o, false);
-        let mut out = Vec::with_capacity(1 << 16);
-        // Warm-up: lazily built state (the CPU check, the environment) is made once.
-        for r in &recs {
-            conv.run(r, &mut out).expect("converts");
-        }
-        out.clear();
-        let before = allocations();
-        for _ in 0..50 {
-            for r in &recs {
-                conv.run(r, &mut out).expect("converts");
-            }
-            out.clear();
-        }
-        let n = allocations() - before;
+        let n = allocations_a_run(&Conversion::new(from, to, o, false), &recs);
         if n != 0 {
             failed.push(format!(
                 "{from} -> {to}: {n} allocations for {} records",
@@ -165,20 +169,7 @@ fn wide_paths_allocate_nothing_a_record() {
                 })
                 .collect(),
         };
-        let conv = Conversion::new(from, to, &opts, false);
-        let mut out = Vec::with_capacity(1 << 16);
-        for r in &recs {
-            conv.run(r, &mut out).expect("converts");
-        }
-        out.clear();
-        let before = allocations();
-        for _ in 0..50 {
-            for r in &recs {
-                conv.run(r, &mut out).expect("converts");
-            }
-            out.clear();
-        }
-        let n = allocations() - before;
+        let n = allocations_a_run(&Conversion::new(from, to, &opts, false), &recs);
         if n != 0 {
             failed.push(format!("19x19 {from} -> {to}: {n} allocations"));
         }
