@@ -126,7 +126,12 @@ fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<
             let (f, s) = if swap { (s, f) } else { (f, s) };
             match to {
                 Out::Packed => out.extend_from_slice(&small::packed_hex_chess(f, s)),
-                Out::Pair => out.extend_from_slice(&small::pair_hex_chess(f, s)),
+                Out::Pair => {
+                    let mut buf = *b"0x0000000000000000 0x0000000000000000";
+                    buf[2..18].copy_from_slice(&r.hex(f));
+                    buf[21..37].copy_from_slice(&r.hex(s));
+                    out.extend_from_slice(&buf);
+                }
                 _ => small::write_words(to.format(), 64, f, s, out),
             }
         }
@@ -143,7 +148,7 @@ fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<
             let Some((_, words)) = r.pieces(b) else {
                 return false;
             };
-            pieces(&words, out);
+            pieces(r, &words, out);
         }
         Out::Json => {
             let Some((len, words)) = r.pieces(b) else {
@@ -155,7 +160,7 @@ fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<
             else {
                 return false;
             };
-            json(&b[..len], rest, &words, out);
+            json(r, &b[..len], rest, &words, out);
         }
         Out::Grid => {
             let Some((_, words)) = r.pieces(b) else {
@@ -193,14 +198,14 @@ fn fen(placement: &[u8], rest: &[u8], out: &mut Vec<u8>) {
 
 /// `P:0x... N:0x...`, one token a letter on the board in [`PIECE_LETTERS`] order; `-` for none.
 #[inline(always)]
-fn pieces(words: &[u64; 12], out: &mut Vec<u8>) {
+fn pieces<R: ReadChess>(r: &R, words: &[u64; 12], out: &mut Vec<u8>) {
     let mut buf = [0u8; 12 * 21];
     let mut len = 0;
     for (&w, &letter) in words.iter().zip(PIECE_LETTERS) {
         if w != 0 {
             let token = &mut buf[len..len + 21];
             token[..5].copy_from_slice(&[b' ', letter, b':', b'0', b'x']);
-            token[5..].copy_from_slice(&small::hex_digits(w));
+            token[5..].copy_from_slice(&r.hex(w));
             len += 21;
         }
     }
@@ -219,12 +224,12 @@ pub(crate) const JSON_PIECES: usize = 12 * 25;
 
 /// The default JSON object of a placement: size, order, FEN and piece words.
 #[inline(always)]
-fn json(placement: &[u8], rest: &[u8], words: &[u64; 12], out: &mut Vec<u8>) {
+fn json<R: ReadChess>(r: &R, placement: &[u8], rest: &[u8], words: &[u64; 12], out: &mut Vec<u8>) {
     out.extend_from_slice(JSON_HEAD);
     fen(placement, rest, out);
     out.extend_from_slice(JSON_MID);
     let mut buf = [0u8; JSON_PIECES];
-    let members = json_pieces(words, &mut buf);
+    let members = json_pieces(words, &mut buf, |w| r.hex(w));
     out.extend_from_slice(members);
     out.extend_from_slice(b"}}");
 }
@@ -232,7 +237,11 @@ fn json(placement: &[u8], rest: &[u8], words: &[u64; 12], out: &mut Vec<u8>) {
 /// The piece members of the default JSON object (`"P":"0x...",...`, one a letter on the board),
 /// written into `buf`.
 #[inline(always)]
-pub(crate) fn json_pieces<'b>(words: &[u64; 12], buf: &'b mut [u8; JSON_PIECES]) -> &'b [u8] {
+pub(crate) fn json_pieces<'b>(
+    words: &[u64; 12],
+    buf: &'b mut [u8; JSON_PIECES],
+    hex: impl Fn(u64) -> [u8; 16],
+) -> &'b [u8] {
     // Each member is written with a comma before it; the first comma is left out.
     let mut len = 0;
     for (&w, &letter) in words.iter().zip(PIECE_LETTERS) {
@@ -240,7 +249,7 @@ pub(crate) fn json_pieces<'b>(words: &[u64; 12], buf: &'b mut [u8; JSON_PIECES])
             let member = &mut buf[len..len + 25];
             member[..7].copy_from_slice(&[b',', b'"', letter, b'"', b':', b'"', b'0']);
             member[7] = b'x';
-            member[8..24].copy_from_slice(&small::hex_digits(w));
+            member[8..24].copy_from_slice(&hex(w));
             member[24] = b'"';
             len += 25;
         }

@@ -665,7 +665,7 @@ pub(crate) fn read_chess(reader: crate::FenReader, record: &[u8]) -> Option<(u64
     let after = rest[q..].strip_prefix(JSON_MID)?;
     let (_, words) = reader.read_pieces(fen)?;
     let mut members = [0u8; JSON_PIECES];
-    if after.strip_prefix(json_pieces(&words, &mut members))? != b"}}" {
+    if after.strip_prefix(json_pieces(&words, &mut members, crate::small::hex_digits))? != b"}}" {
         return None;
     }
     let side = |w: &[u64]| w.iter().fold(0, |a, b| a | b);

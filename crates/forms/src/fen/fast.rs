@@ -105,6 +105,11 @@ pub(crate) trait ReadChess {
     /// The placement's length and one LERF word a letter of [`PIECE_LETTERS`]; `None` also
     /// when another letter is on the board.
     fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12])>;
+    /// The 16 lowercase hex digits of `v` (the writers' digits, with the reader's CPU features).
+    #[inline(always)]
+    fn hex(&self, v: u64) -> [u8; 16] {
+        crate::small::hex_digits(v)
+    }
 }
 
 /// The chess piece letters, in the order of the words of [`ReadChess::pieces`] (the order of
@@ -455,6 +460,23 @@ mod x86 {
         fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12])> {
             // SAFETY: as in `pair`.
             unsafe { chess_pieces_avx2(b) }
+        }
+
+        /// Hex digits with `pdep`, which spreads eight nibbles to eight bytes in one step.
+        #[inline(always)]
+        fn hex(&self, v: u64) -> [u8; 16] {
+            const ONES: u64 = 0x0101_0101_0101_0101;
+            let digits = |x: u64| {
+                // SAFETY: as in `pair` (BMI2).
+                let x = unsafe { _pdep_u64(x, ONES * 0x0f) };
+                // Nibble k in byte k; '0'..'9', then 'a'..'f' 39 further on.
+                let letters = ((x + ONES * 6) >> 4) & ONES;
+                (x + ONES * b'0' as u64 + letters * 39).to_be_bytes()
+            };
+            let mut out = [0u8; 16];
+            out[..8].copy_from_slice(&digits(v >> 32));
+            out[8..].copy_from_slice(&digits(v & 0xffff_ffff));
+            out
         }
     }
 
