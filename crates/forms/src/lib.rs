@@ -821,7 +821,8 @@ impl<'a> Conversion<'a> {
             self.from,
             record,
             self.opts,
-            !matches!(self.plan, Plan::Small),
+            // The word readers (`Words`, `Small`) are not tried twice.
+            !matches!(self.plan, Plan::Small | Plan::Words(..)),
         )
         .map_err(ConvertError::Parse)?;
         if self.swap {
