@@ -283,6 +283,42 @@ pub(crate) fn read_names(t: &[u8], size: Size) -> Option<u64> {
     Some(bb)
 }
 
+/// The names of the occupied files of one chess rank (bit `f`: file `f`), each a file letter,
+/// a rank digit and a space, as three little-endian words: the text with 0 for the digits, and
+/// 0xff where the digits go.
+struct RankNames {
+    text: [u64; 3],
+    digits: [u64; 3],
+}
+
+/// [`RankNames`] by the occupied files of a rank.
+const RANK_NAMES: [RankNames; 256] = {
+    let mut t = [const {
+        RankNames {
+            text: [0; 3],
+            digits: [0; 3],
+        }
+    }; 256];
+    let mut files = 0;
+    while files < 256 {
+        let (mut at, mut f) = (0usize, 0usize);
+        while f < 8 {
+            if (files >> f) & 1 == 1 {
+                let (k, b) = (at / 8, at % 8);
+                t[files].text[k] |= ((b'a' + f as u8) as u64) << (8 * b);
+                let (k, b) = ((at + 1) / 8, (at + 1) % 8);
+                t[files].digits[k] |= 0xff << (8 * b);
+                let (k, b) = ((at + 2) / 8, (at + 2) % 8);
+                t[files].text[k] |= (b' ' as u64) << (8 * b);
+                at += 3;
+            }
+            f += 1;
+        }
+        files += 1;
+    }
+    t
+};
+
 /// Writes the square names of a bitboard of at most 64 squares and at most 26 files, in LERF
 /// order (`-` for none).
 #[inline]
@@ -296,26 +332,23 @@ pub(crate) fn write_names(bb: u64, size: Size, out: &mut Vec<u8>) {
     let mut len = 0;
     let mut rest = bb;
     if size == Size::CHESS {
-        // A square's name and a space from a table, four bytes stored a square (the fourth
-        // is overwritten by the next name).
-        const NAMES: [[u8; 4]; 64] = {
-            let mut t = [[0u8; 4]; 64];
-            let mut i = 0;
-            while i < 64 {
-                t[i] = [b'a' + (i & 7) as u8, b'1' + (i >> 3) as u8, b' ', 0];
-                i += 1;
+        // A rank at a time: the names of its occupied files from a table, the rank's digit
+        // put in (three words stored a rank; the next rank overwrites what is past its names).
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let mut at = 0;
+        for rank in 0..8 {
+            let files = ((bb >> (8 * rank)) & 255) as usize;
+            let row = &RANK_NAMES[files];
+            let digit = ONES * (b'1' + rank as u8) as u64;
+            if let Some(to) = buf.get_mut(at..at + 24) {
+                for k in 0..3 {
+                    let w = row.text[k] | (row.digits[k] & digit);
+                    to[8 * k..8 * k + 8].copy_from_slice(&w.to_le_bytes());
+                }
             }
-            t
-        };
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if let Some(to) = buf.get_mut(len..len + 4) {
-                to.copy_from_slice(&NAMES[i & 63]);
-            }
-            len += 3;
+            at += 3 * files.count_ones() as usize;
         }
-        out.extend_from_slice(&buf[..len - 1]);
+        out.extend_from_slice(&buf[..at - 1]);
         return;
     }
     while rest != 0 {
