@@ -223,11 +223,13 @@ pub(crate) fn read_names(t: &[u8], size: Size) -> Option<u64> {
         let mut bb = 0u64;
         let mut i = 0;
         let n = t.len();
-        // The common shape first: a name and one space, three bytes at a time.
+        // The common shape first: a name and one space, three bytes at a time, the name's
+        // square looked up by its two bytes (64 or more: not a name), or-ed with the space's
+        // difference from a space.
         while let Some(&[a, b, c]) = t.get(i..i + 3) {
-            let (f, r) = ((a | 0x20).wrapping_sub(b'a'), b.wrapping_sub(b'1'));
-            if (f | r) < 8 && c == b' ' {
-                bb |= 1 << (r << 3 | f);
+            let sq = NAME_SQUARE[u16::from_le_bytes([a, b]) as usize] | (c ^ b' ');
+            if sq < 64 {
+                bb |= 1 << sq;
                 i += 3;
                 continue;
             }
@@ -282,6 +284,24 @@ pub(crate) fn read_names(t: &[u8], size: Size) -> Option<u64> {
     }
     Some(bb)
 }
+
+/// `NAME_SQUARE[a | b << 8]`: the chess square named by the bytes `a` (a file letter, any case)
+/// and `b` (a rank digit), or 255.
+static NAME_SQUARE: [u8; 1 << 16] = {
+    let mut t = [255u8; 1 << 16];
+    let mut f = 0;
+    while f < 8 {
+        let mut r = 0;
+        while r < 8 {
+            let (lower, upper, digit) = (b'a' + f, b'A' + f, (b'1' + r) as usize);
+            t[lower as usize | digit << 8] = r << 3 | f;
+            t[upper as usize | digit << 8] = r << 3 | f;
+            r += 1;
+        }
+        f += 1;
+    }
+    t
+};
 
 /// The names of the occupied files of one chess rank (bit `f`: file `f`), each a file letter,
 /// a rank digit and a space, as three little-endian words: the text with 0 for the digits, and
