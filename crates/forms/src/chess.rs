@@ -452,7 +452,7 @@ pub(crate) fn read_words(from: WordsIn, record: &[u8], opts: &Options) -> Option
             let w = small::read_words(Format::Pair, record, opts)?;
             Some((w.first, w.second))
         }
-        WordsIn::Trits => bbconv_board::ternary::digits64_to_words(t.try_into().ok()?, b'0'),
+        WordsIn::Trits => crate::wide::digits64(t.try_into().ok()?),
         WordsIn::Hex => crate::int::small_integer(t, Format::Hex, 64).map(|v| (v, 0)),
         WordsIn::Squares => small::read_names(t, Size::CHESS).map(|v| (v, 0)),
     }
