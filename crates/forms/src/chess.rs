@@ -427,17 +427,8 @@ pub(crate) fn read_words(from: WordsIn, record: &[u8], opts: &Options) -> Option
                 [b'0', b'x' | b'X', rest @ ..] => rest,
                 _ => t,
             };
-            let t: &[u8; 26] = t.try_into().ok()?;
             let mut bytes = [0u8; 13];
-            for (b, digits) in bytes.chunks_exact_mut(4).zip(t.chunks_exact(8)) {
-                let w = u64::from_le_bytes(digits.try_into().ok()?);
-                b.copy_from_slice(&crate::int::hex8(w)?.to_le_bytes());
-            }
-            let (hi, lo) = (small::DIGIT[t[24] as usize], small::DIGIT[t[25] as usize]);
-            if (hi | lo) > 15 {
-                return None;
-            }
-            bytes[12] = hi << 4 | lo;
+            crate::wide::hex_bytes(t, &mut bytes).then_some(())?;
             bbconv_board::ternary::unpack_chess(&bytes)
         }
         WordsIn::Pair => {

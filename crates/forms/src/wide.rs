@@ -165,6 +165,43 @@ mod sse2 {
         unsafe { digits64_sse2(digits) }
     }
 
+    /// The eight bytes of 16 hex digits (any case), or `None` for another byte.
+    #[inline]
+    pub(super) fn hex16(digits: &[u8; 16]) -> Option<[u8; 8]> {
+        // SAFETY: as in `digits64`.
+        unsafe { hex16_sse2(digits) }
+    }
+
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn hex16_sse2(digits: &[u8; 16]) -> Option<[u8; 8]> {
+        // SAFETY: `digits` is 16 readable bytes; `loadu` has no alignment requirement.
+        let v = unsafe { _mm_loadu_si128(digits.as_ptr().cast()) };
+        let within = |x: __m128i, lo: u8, hi: u8| {
+            // Signed compares: bytes of 0x80 and above are negative, so outside.
+            _mm_and_si128(
+                _mm_cmpgt_epi8(x, _mm_set1_epi8(lo as i8 - 1)),
+                _mm_cmpgt_epi8(_mm_set1_epi8(hi as i8 + 1), x),
+            )
+        };
+        let digit = within(v, b'0', b'9');
+        let letter = within(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'f');
+        if _mm_movemask_epi8(_mm_or_si128(digit, letter)) != 0xffff {
+            return None;
+        }
+        // Nibbles, then each pair of bytes (first digit low) into the byte of its 16-bit lane.
+        let nib = _mm_add_epi8(
+            _mm_and_si128(v, _mm_set1_epi8(0x0f)),
+            _mm_and_si128(letter, _mm_set1_epi8(9)),
+        );
+        let pairs = _mm_or_si128(
+            _mm_slli_epi16(_mm_and_si128(nib, _mm_set1_epi16(0x00ff)), 4),
+            _mm_srli_epi16(nib, 8),
+        );
+        let packed = _mm_packus_epi16(pairs, pairs);
+        Some((_mm_cvtsi128_si64(packed) as u64).to_le_bytes())
+    }
+
     #[inline]
     #[target_feature(enable = "sse2")]
     fn digits64_sse2(digits: &[u8; 64]) -> Option<(u64, u64)> {
@@ -184,10 +221,35 @@ mod sse2 {
     }
 }
 
-/// Decodes `2 * bytes.len()` hex digits (any case) into `bytes`, eight digits at a time;
-/// `false` for any other byte.
+/// Decodes `2 * bytes.len()` hex digits (any case) into `bytes`; `false` for any other byte.
+/// On x86_64, 16 digits at a time with SSE2 (the last 16 overlapping the ones before when the
+/// count is not a multiple of 16); hand-written because the benchmark shows the gain: about 15
+/// instructions for 16 digits against about 70 for the eight-at-a-time word code
+/// ([`crate::int::hex8`]), which other CPUs and counts below 16 use.
 #[inline]
-fn hex_bytes(digits: &[u8], bytes: &mut [u8]) -> bool {
+pub(crate) fn hex_bytes(digits: &[u8], bytes: &mut [u8]) -> bool {
+    if digits.len() != 2 * bytes.len() {
+        return false;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if digits.len() >= 16 {
+        let mut at = 0;
+        while at < digits.len() {
+            let from = at.min(digits.len() - 16);
+            let Some(x) = digits
+                .get(from..from + 16)
+                .and_then(|d| d.try_into().ok())
+                .and_then(sse2::hex16)
+            else {
+                return false;
+            };
+            if let Some(to) = bytes.get_mut(from / 2..from / 2 + 8) {
+                to.copy_from_slice(&x);
+            }
+            at = from + 16;
+        }
+        return true;
+    }
     let whole = digits.chunks_exact(8);
     let tail = whole.remainder();
     for (b, d) in bytes.chunks_exact_mut(4).zip(whole) {
@@ -259,6 +321,33 @@ mod tests {
                 d[(v % 64) as usize] = (k / 2 % 256) as u8;
             }
             assert_eq!(digits64(&d), ternary::digits64_to_words(&d, b'0'), "{d:?}");
+        }
+    }
+
+    /// The hex decoder gives what one digit at a time gives, for every byte in every place
+    /// and for lengths below, at and above 16 digits.
+    #[test]
+    fn hex_bytes_as_digit_by_digit() {
+        let reference = |d: &[u8]| -> Option<Vec<u8>> {
+            d.chunks(2)
+                .map(|p| {
+                    let (hi, lo) = (small::DIGIT[p[0] as usize], small::DIGIT[p[1] as usize]);
+                    ((hi | lo) < 16).then_some(hi << 4 | lo)
+                })
+                .collect()
+        };
+        let base = b"0123456789abcdefABCDEF9a8b7c6d5e4f3021fedcba9876543210".repeat(6);
+        for len in [2, 8, 14, 16, 18, 26, 32, 34, 146, 300] {
+            let good = &base[..len];
+            for at in 0..len {
+                for c in 0..=255u8 {
+                    let mut d = good.to_vec();
+                    d[at] = c;
+                    let mut got = vec![0u8; len / 2];
+                    let ok = hex_bytes(&d, &mut got);
+                    assert_eq!(ok.then_some(got), reference(&d), "{len} {at} {c}");
+                }
+            }
         }
     }
 
