@@ -206,8 +206,9 @@ pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Optio
 }
 
 /// A list of square names (`a1 E4,h8`, or `-` for none) of a board of at most 64 squares and
-/// at most 26 files; `None` for any other token (indices, pairs, two sides, errors).
-#[inline]
+/// at most 26 files; `None` for any other token (indices, pairs, two sides, errors). (Out of
+/// line: inlined, it costs the other word paths' record loop more than its call costs.)
+#[inline(never)]
 pub(crate) fn read_names(t: &[u8], size: Size) -> Option<u64> {
     let (w, h) = (size.width(), size.height());
     if w > 26 {

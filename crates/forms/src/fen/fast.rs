@@ -177,6 +177,10 @@ fn bytes_in(w: u64, lo: u8, hi: u8) -> u64 {
 
 /// The portable reader ([`FenReader::Portable`]): one rank at a time, its (at most eight) bytes in one word (SWAR).
 ///
+/// Measured against a byte-at-a-time loop with the same checks: 1,366 against 1,442
+/// instructions a line for `-f fen -t packed` under `BBCONV_PORTABLE=1` (callgrind, 10,000
+/// lines of the benchmark's corpus), so this one stays.
+///
 /// Each byte advances the file by 1 (a letter) or by its value (a digit); one multiply gives the
 /// prefix sums, so the file where every byte starts; `1 << file` is built in every byte at once
 /// (three doubling steps), and one more multiply adds up the bytes of each side into the rank's
