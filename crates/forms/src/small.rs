@@ -225,11 +225,10 @@ pub(crate) fn read_names(t: &[u8], size: Size) -> Option<u64> {
         let mut i = 0;
         let n = t.len();
         // The common shape first: a name and one space, three bytes at a time, the name's
-        // square looked up by its two bytes (64 or more: not a name), or-ed with the space's
-        // difference from a space.
+        // square looked up by its two bytes (64 or more: not a name).
         while let Some(&[a, b, c]) = t.get(i..i + 3) {
-            let sq = NAME_SQUARE[u16::from_le_bytes([a, b]) as usize] | (c ^ b' ');
-            if sq < 64 {
+            let sq = NAME_SQUARE[u16::from_le_bytes([a, b]) as usize];
+            if sq < 64 && c == b' ' {
                 bb |= 1 << sq;
                 i += 3;
                 continue;
@@ -505,6 +504,41 @@ pub(crate) fn write_words(to: Format, n: usize, f: u64, s: u64, out: &mut Vec<u8
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Square lists read as the general reading reads them, including a name followed by
+    /// another digit or letter (a fuzz find: `B24` was read as f4).
+    #[test]
+    fn square_names_as_the_general_reading() {
+        let opts = Options::default();
+        for text in [
+            "B24",
+            "a1 B24",
+            "a10",
+            "h9 a1",
+            "a1 b2 c3",
+            "a1b2",
+            "A1 h8",
+            "a1  b2",
+            "a1,b2",
+            "i1",
+            "a0",
+            "a1 b2 c34",
+            "-",
+            "a1 ",
+            " a1",
+        ] {
+            let fast = read_names(text.trim().as_bytes(), Size::CHESS);
+            let general = crate::parse_str(Format::Squares, text, &opts)
+                .ok()
+                .map(|v| v.to_pair().first().as_u64());
+            if let Some(bb) = fast {
+                assert_eq!(general, Some(Some(bb)), "{text}");
+            }
+            if general.is_none() {
+                assert_eq!(fast, None, "{text}");
+            }
+        }
+    }
 
     #[test]
     fn hex_digits_match_the_formatter() {
