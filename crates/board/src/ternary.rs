@@ -426,6 +426,22 @@ pub fn digits_to_words(
     first: &mut [u64],
     second: &mut [u64],
 ) -> bool {
+    digits_to_words_by(digits, zero, n, first, second, |b| {
+        digits64_to_words(b, zero)
+    })
+}
+
+/// [`digits_to_words`] with `block` reading each 64-digit block (the last one padded with
+/// `zero`) into its two words, for callers with a faster block reader of their own.
+#[inline]
+pub fn digits_to_words_by(
+    digits: &[u8],
+    zero: u8,
+    n: usize,
+    first: &mut [u64],
+    second: &mut [u64],
+    block: impl Fn(&[u8; 64]) -> Option<(u64, u64)>,
+) -> bool {
     let words = n.div_ceil(64);
     if digits.len() != n || first.len() < words || second.len() < words {
         return false;
@@ -433,23 +449,19 @@ pub fn digits_to_words(
     // A word a 64-digit block; the last block padded with empty squares.
     let blocks = digits.chunks_exact(64);
     let rest = blocks.remainder();
-    for ((f, s), block) in first.iter_mut().zip(second.iter_mut()).zip(blocks) {
-        let Some((bf, bs)) = block
-            .try_into()
-            .ok()
-            .and_then(|b| digits64_to_words(b, zero))
-        else {
+    for ((f, s), b) in first.iter_mut().zip(second.iter_mut()).zip(blocks) {
+        let Some(pair) = b.try_into().ok().and_then(&block) else {
             return false;
         };
-        (*f, *s) = (bf, bs);
+        (*f, *s) = pair;
     }
     if !rest.is_empty() {
         let mut pad = [zero; 64];
         pad[..rest.len()].copy_from_slice(rest);
-        let Some(words) = digits64_to_words(&pad, zero) else {
+        let Some(pair) = block(&pad) else {
             return false;
         };
-        (first[n / 64], second[n / 64]) = words;
+        (first[n / 64], second[n / 64]) = pair;
     }
     true
 }

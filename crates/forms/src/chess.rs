@@ -126,12 +126,7 @@ fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<
             let (f, s) = if swap { (s, f) } else { (f, s) };
             match to {
                 Out::Packed => out.extend_from_slice(&small::packed_hex_chess(f, s)),
-                Out::Pair => {
-                    let mut buf = *b"0x0000000000000000 0x0000000000000000";
-                    buf[2..18].copy_from_slice(&r.hex(f));
-                    buf[21..37].copy_from_slice(&r.hex(s));
-                    out.extend_from_slice(&buf);
-                }
+                Out::Pair => out.extend_from_slice(&small::pair_hex_chess(f, s, |w| r.hex(w))),
                 _ => small::write_words(to.format(), 64, f, s, out),
             }
         }
@@ -481,7 +476,7 @@ pub(crate) fn convert_words(
 pub(crate) fn write_words(to: WordsOut, f: u64, s: u64, opts: &Options, out: &mut Vec<u8>) {
     match to {
         WordsOut::Packed => out.extend_from_slice(&small::packed_hex_chess(f, s)),
-        WordsOut::Pair => out.extend_from_slice(&small::pair_hex_chess(f, s)),
+        WordsOut::Pair => out.extend_from_slice(&small::pair_hex_chess(f, s, small::hex_digits)),
         WordsOut::Trits => {
             out.extend_from_slice(&bbconv_board::ternary::words_to_digits64(f, s, b'0'))
         }

@@ -44,8 +44,7 @@ pub(crate) fn hex_digits(v: u64) -> [u8; 16] {
         let x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
         // Nibble k is in byte k: the most significant byte first is the most significant digit.
         let letters = ((x + ONES * 6) >> 4) & ONES;
-        // 39 ('a' - '0' - 10) a letter, without a multiply: 32 + 8 - 1.
-        x + ONES * b'0' as u64 + (letters << 5) + (letters << 3) - letters
+        x + ONES * b'0' as u64 + letters * 39
     };
     let hi = spread(v >> 32).to_be_bytes();
     let lo = spread(v & 0xffff_ffff).to_be_bytes();
@@ -468,12 +467,13 @@ pub(crate) fn packed_hex60(first: u64, second: u64) -> [u8; 24] {
     hex
 }
 
-/// The `pair` form of an 8x8 board: both numbers in one buffer, for one copy.
-#[inline]
-pub(crate) fn pair_hex_chess(first: u64, second: u64) -> [u8; 37] {
+/// The `pair` form of an 8x8 board, its digits by `hex` (see [`hex_digits`]): both numbers in
+/// one buffer, for one copy.
+#[inline(always)]
+pub(crate) fn pair_hex_chess(first: u64, second: u64, hex: impl Fn(u64) -> [u8; 16]) -> [u8; 37] {
     let mut buf = *b"0x0000000000000000 0x0000000000000000";
-    buf[2..18].copy_from_slice(&hex_digits(first));
-    buf[21..37].copy_from_slice(&hex_digits(second));
+    buf[2..18].copy_from_slice(&hex(first));
+    buf[21..37].copy_from_slice(&hex(second));
     buf
 }
 
@@ -490,7 +490,7 @@ pub(crate) fn write_words(to: Format, n: usize, f: u64, s: u64, out: &mut Vec<u8
             }
         }
         Format::PackedBin => ternary::pack_u64_pair(f, s, n, out),
-        Format::Pair if n == 64 => out.extend_from_slice(&pair_hex_chess(f, s)),
+        Format::Pair if n == 64 => out.extend_from_slice(&pair_hex_chess(f, s, hex_digits)),
         Format::Pair => {
             int::hex_u64(f, n.div_ceil(4), out);
             out.push(b' ');

@@ -85,7 +85,7 @@ fn run<const N: usize>(
     let (f, s) = (&mut first[..words], &mut second[..words]);
     let t = record.trim_ascii();
     let read = match from {
-        WideIn::Trits => trits_to_words(t, n, f, s),
+        WideIn::Trits => ternary::digits_to_words_by(t, b'0', n, f, s, digits64),
         WideIn::Packed => {
             let t = match t {
                 [b'0', b'x' | b'X', rest @ ..] => rest,
@@ -106,37 +106,6 @@ fn run<const N: usize>(
         WideOut::Packed => packed_hex(f, s, n, out),
         WideOut::Trits => ternary::words_to_digits(f, s, n, b'0', out),
         WideOut::Grid => grid::render_words::<N>(size, f, s, opts, out),
-    }
-    true
-}
-
-/// Reads `n` digits `0`, `1`, `2` into two LERF word arrays of `ceil(n/64)` words, 64 digits
-/// a word ([`digits64`]); `false` when `digits` is not `n` long or holds another byte.
-#[inline]
-pub(crate) fn trits_to_words(
-    digits: &[u8],
-    n: usize,
-    first: &mut [u64],
-    second: &mut [u64],
-) -> bool {
-    if digits.len() != n || first.len() < n.div_ceil(64) || second.len() < n.div_ceil(64) {
-        return false;
-    }
-    let blocks = digits.chunks_exact(64);
-    let rest = blocks.remainder();
-    for ((f, s), block) in first.iter_mut().zip(second.iter_mut()).zip(blocks) {
-        let Some(words) = block.try_into().ok().and_then(digits64) else {
-            return false;
-        };
-        (*f, *s) = words;
-    }
-    if !rest.is_empty() {
-        let mut pad = [b'0'; 64];
-        pad[..rest.len()].copy_from_slice(rest);
-        let Some(words) = digits64(&pad) else {
-            return false;
-        };
-        (first[n / 64], second[n / 64]) = words;
     }
     true
 }
