@@ -25,14 +25,19 @@ def timed(cmd, stdin_path, stdout_path=os.devnull):
         return time.perf_counter() - t
 
 
-def paired_medians(cmd_a, cmd_b, stdin_path, runs=15):
-    """Medians of two commands timed in alternation, so that a slow spell of the machine
-    falls on both alike."""
-    ta, tb = [], []
+def medians(cmds, stdin_path, runs=15):
+    """Medians of commands timed in alternation, so that a slow spell of the machine falls on
+    all alike."""
+    times = [[] for _ in cmds]
     for _ in range(runs):
-        ta.append(timed(cmd_a, stdin_path))
-        tb.append(timed(cmd_b, stdin_path))
-    return statistics.median(ta), statistics.median(tb)
+        for cmd, t in zip(cmds, times):
+            t.append(timed(cmd, stdin_path))
+    return tuple(statistics.median(t) for t in times)
+
+
+def paired_medians(cmd_a, cmd_b, stdin_path, runs=15):
+    """Medians of two commands timed in alternation."""
+    return medians([cmd_a, cmd_b], stdin_path, runs)
 
 
 def peak_rss_kib(cmd, stdin_path, allow_fail=False):
@@ -103,16 +108,22 @@ def main():
     rows = []
     for mode in ("pair", "packed", "fen", "pieces"):
         bb_out, sm_out = os.path.join(OUT, "bb." + mode), os.path.join(OUT, "sm." + mode)
-        timed([BB, "convert", "-f", "fen", "-t", mode], CORPUS, bb_out)
+        one = [BB, "convert", "--jobs", "1", "-f", "fen", "-t", mode]
+        timed(one, CORPUS, bb_out)
         timed([SM, mode], CORPUS, sm_out)
         same = open(bb_out, "rb").read() == open(sm_out, "rb").read()
-        tb, ts = paired_medians([BB, "convert", "-f", "fen", "-t", mode], [SM, mode], CORPUS)
+        tb, ts = paired_medians(one, [SM, mode], CORPUS)
         ok = "yes" if ts / tb >= 4 else "**no**"
         rows.append(f"| `-f fen -t {mode}`, 1 thread | {lines / tb / 1e6:.2f} M lines/s ({tb:.3f} s) | "
                     f"{lines / ts / 1e6:.2f} M lines/s ({ts:.3f} s) | **{ts / tb:.2f}x** | {ok} | {same} |")
-    tb, tf = paired_medians([BB, "convert", "-f", "fen", "-t", "packed"], [floor_bin], CORPUS)
-    floor_row = (f"| `-f fen -t packed` against the I/O floor (`bench/src/bin/io-floor.rs`) | {tb:.3f} s / {tf:.3f} s = "
-                 f"**{tb / tf:.2f}x** the floor's time | at most 2x | {'yes' if tb / tf <= 2 else '**no**'} |")
+    default = [BB, "convert", "-f", "fen", "-t", "packed"]
+    (tb, t1, tf) = medians([default, default[:2] + ["--jobs", "1"] + default[2:], [floor_bin]], CORPUS)
+    floor_rows = [
+        f"| `-f fen -t packed` (default `--jobs`: {os.cpu_count()} threads here) against the I/O floor "
+        f"(`bench/src/bin/io-floor.rs`) | {tb:.3f} s / {tf:.3f} s = **{tb / tf:.2f}x** the floor's time | at most 2x | "
+        f"{'yes' if tb / tf <= 2 else '**no**'} |",
+        f"| the same on one thread (`--jobs 1`) | {t1:.3f} s / {tf:.3f} s = {t1 / tf:.2f}x | | |",
+    ]
     sample = os.path.join(OUT, "sample10k.fen")
     with open(CORPUS, "rb") as f, open(sample, "wb") as s:
         for _ in range(10_000):
@@ -127,8 +138,9 @@ def main():
             data = open(CORPUS, "rb").read()
             for _ in range(4):
                 b.write(data)
-    rss1 = peak_rss_kib([BB, "convert", "-f", "fen", "-t", "packed"], CORPUS)
-    rss4 = peak_rss_kib([BB, "convert", "-f", "fen", "-t", "packed"], big)
+    rss1 = peak_rss_kib([BB, "convert", "--jobs", "1", "-f", "fen", "-t", "packed"], CORPUS)
+    rss4 = peak_rss_kib([BB, "convert", "--jobs", "1", "-f", "fen", "-t", "packed"], big)
+    rss_default = peak_rss_kib([BB, "convert", "-f", "fen", "-t", "packed"], big)
     t1, t2 = paired_medians([BB, "convert", "-f", "fen", "-t", "packed", "--jobs", "1"],
                             [BB, "convert", "-f", "fen", "-t", "packed", "--jobs", "2"], big)
     show = [BB, "show", "0x70507"]
@@ -158,7 +170,7 @@ def main():
         f"Measured {datetime.date.today()} on {cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}; "
         f"corpus: {lines:,} positions from random legal games (bench/target/release/gen-corpus).",
         "",
-        "Throughput against the shakmaty 0.30.1 reference (medians of 15 runs, timed in alternation):",
+        "Throughput against the shakmaty 0.30.1 reference, both on one thread (medians of 15 runs, timed in alternation):",
         "",
         "| job | bbconv | shakmaty reference | speed-up | at least 4x | outputs identical |",
         "|---|---|---|---|---|---|",
@@ -166,7 +178,7 @@ def main():
         "",
         "| floor | measured | limit | holds |",
         "|---|---|---|---|",
-        floor_row,
+        *floor_rows,
         "",
         "Instructions a line under callgrind (10,000 lines, start-up subtracted):",
         "",
@@ -180,6 +192,7 @@ def main():
         "|---|---|",
         f"| peak RSS, `--jobs 1`, 1 M lines | {rss1 / 1024:.1f} MiB |",
         f"| peak RSS, `--jobs 1`, 4 M lines | {rss4 / 1024:.1f} MiB |",
+        f"| peak RSS, default `--jobs`, 4 M lines | {rss_default / 1024:.1f} MiB |",
         f"| `--jobs 2` vs `--jobs 1`, 4 M lines | {t1:.3f} s / {t2:.3f} s = **{t1 / t2:.2f}x** |",
         f"| `bbconv show 0x70507`, median ({how}) | {show_ms:.2f} ms |",
         "",

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Instructions per line on every path of issue 11, under callgrind: 10,000 lines (start-up,
-measured on an empty input, subtracted). 8x8 inputs are derived from the FEN corpus sample by
+measured on an empty input, subtracted), on one thread (`--jobs 1`): the conversion's own cost.
+The default's worker threads add a hand-over a chunk, and callgrind, which runs threads one at a
+time, would count their waits as work. 8x8 inputs are derived from the FEN corpus sample by
 bbconv itself; 19x19 boards are random (fixed seed).
 
 Usage: python3 bench/paths.py BBCONV OUT_DIR [--portable]
@@ -75,7 +77,7 @@ def callgrind(args, stdin_path):
     if PORTABLE:
         env["BBCONV_PORTABLE"] = "1"
     with open(stdin_path, "rb") as i, open(os.devnull, "wb") as o, open(log, "w") as e:
-        subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", BB, "convert", *args],
+        subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", BB, "convert", "--jobs", "1", *args],
                        stdin=i, stdout=o, stderr=e, check=True, env=env)
     return int(re.search(r"Collected : (\d+)", open(log).read()).group(1))
 

@@ -163,7 +163,7 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l errors -d 'Wha
 skip\t'Write nothing for it and report nothing (the count is still printed and the exit code is 1)'
 null\t'Report it and write a placeholder (an empty line; `null` for JSON, `# null` for grids, 0xff bytes for binary forms); blank and comment lines get one too, so that output record N belongs to input record N'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l max-errors -d 'Print at most N bad-record messages (the count at the end stays exact)' -r
-complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s j -l jobs -d 'Convert on N threads (0 = all cores, at most 256); the output is byte-identical to --jobs 1' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s j -l jobs -d 'Convert on N threads (0 = all cores, at most 256; 1 = the calling thread only); the output is byte-identical whatever N. By default, all cores up to 8, started once the input passes 256 KiB (a short input runs on one thread)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l max-line -d 'Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'

@@ -15,7 +15,7 @@ use crate::pipeline::sink::Sink;
 use crate::pipeline::source::Source;
 use crate::pipeline::work::Stage;
 use crate::pipeline::write::{ErrorMode, OutFraming, WriteSettings};
-use crate::pipeline::{self, Settings, MAX_JOBS};
+use crate::pipeline::{self, Settings, MAX_JOBS, PARALLEL_AFTER};
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:
@@ -54,9 +54,11 @@ pub(crate) struct ConvertArgs {
     /// Print at most N bad-record messages (the count at the end stays exact).
     #[arg(long, value_name = "N")]
     max_errors: Option<u64>,
-    /// Convert on N threads (0 = all cores, at most 256); the output is byte-identical to --jobs 1.
-    #[arg(short = 'j', long, value_name = "N", default_value_t = 1, value_parser = parse_jobs)]
-    jobs: usize,
+    /// Convert on N threads (0 = all cores, at most 256; 1 = the calling thread only); the output
+    /// is byte-identical whatever N. By default, all cores up to 8, started once the input
+    /// passes 256 KiB (a short input runs on one thread).
+    #[arg(short = 'j', long, value_name = "N", value_parser = parse_jobs)]
+    jobs: Option<usize>,
     /// Show a progress display on stderr (default: when stderr is a terminal).
     #[arg(long, overrides_with = "no_progress")]
     progress: bool,
@@ -70,6 +72,10 @@ pub(crate) struct ConvertArgs {
     #[arg(value_name = "INPUT")]
     boards: Vec<String>,
 }
+
+/// The most threads `--jobs` starts by default: beyond this the writing, not the converting,
+/// bounds a run, and each worker costs memory.
+const DEFAULT_JOBS_MAX: usize = 8;
 
 fn parse_jobs(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {
@@ -126,9 +132,11 @@ pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
         )));
     }
     let sources = Source::list(&args.boards, &args.inputs);
+    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
     let jobs = match args.jobs {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
+        None => cores().min(DEFAULT_JOBS_MAX),
+        Some(0) => cores(),
+        Some(n) => n,
     };
     let size = opts.size_or_default();
     let settings = Settings {
@@ -156,6 +164,7 @@ pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
             None
         },
         part_records: 0,
+        parallel_after: PARALLEL_AFTER,
     };
     let sink = Sink::open(args.output.as_deref()).map_err(|e| usage(format!("{e:#}")))?;
     let stage = Convert(Conversion::new(from, to, &opts, args.board.swap()));

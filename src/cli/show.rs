@@ -130,6 +130,7 @@ pub(crate) fn run(args: ShowArgs, grid: GridStyle) -> Result<ExitCode> {
         jobs: 1,
         progress: Some(false),
         part_records: 0,
+        parallel_after: 0,
     };
     let stage = Show {
         from: args.from,

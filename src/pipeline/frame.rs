@@ -370,6 +370,9 @@ pub(crate) fn read_source(
     go.with_context(|| format!("cannot read {}", src.name()))
 }
 
+/// Bytes of the first chunk of line-framed input; each next chunk doubles up to [`Input::chunk`].
+const FIRST_CHUNK: usize = 1 << 15;
+
 type EmitParts<'a> = dyn FnMut(Vec<u8>, usize, ChunkKind) -> bool + 'a;
 
 /// Cuts line-framed input into chunks of whole lines, read in place: `buf[..filled]` holds the
@@ -382,7 +385,9 @@ fn read_lines(
     emit: &mut EmitParts<'_>,
     progress: &dyn Fn(u64),
 ) -> io::Result<bool> {
-    let block = input.chunk;
+    // Chunks start small and double up to the driver's size: a short input fills (and zeroes)
+    // no more buffer than it needs, and the first records reach the workers sooner.
+    let mut block = input.chunk.min(FIRST_CHUNK);
     let mut buf = pool.take_len(block);
     let mut filled: usize = 0;
     let mut first = true;
@@ -452,6 +457,7 @@ fn read_lines(
         }
         // The tail after the last line end waits for more input in the next buffer.
         let tail = filled - cut;
+        block = block.saturating_mul(2).min(input.chunk);
         let mut next = pool.take_len(tail.saturating_add(block));
         next[..tail].copy_from_slice(&buf[cut..filled]);
         let chunk = std::mem::replace(&mut buf, next);

@@ -14,7 +14,7 @@ pub(crate) mod write;
 
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use frame::{read_source, Input, Pool};
 use progress::Progress;
@@ -30,6 +30,10 @@ const CHUNK_SERIAL: usize = 1 << 15;
 /// records) dwarfs the hand-over cost, small enough that the chunks in flight (two a worker)
 /// stay well inside the memory bound of the README ("Hostile input").
 const CHUNK_PARALLEL: usize = 1 << 19;
+
+/// Bytes of input a run converts on the calling thread before it starts its workers: a short
+/// input (a few thousand records) costs no thread start-up.
+pub(crate) const PARALLEL_AFTER: u64 = 1 << 18;
 
 /// Most worker threads `--jobs` may ask for.
 pub(crate) const MAX_JOBS: usize = 256;
@@ -49,6 +53,9 @@ pub(crate) struct Settings {
     pub(crate) progress: Option<bool>,
     /// The most records in one part of a chunk's output (0: the default).
     pub(crate) part_records: usize,
+    /// Bytes of input converted on the calling thread before the workers start (with more
+    /// than one job): a short input starts no thread.
+    pub(crate) parallel_after: u64,
 }
 
 /// Runs `stage` over every record of `sources`, writing to `sink`; returns the exit code.
@@ -99,7 +106,15 @@ pub(crate) fn run<S: Stage>(
     if jobs == 1 {
         serial(sources, &input, &job, writer, &progress)
     } else {
-        parallel(sources, &input, &job, writer, &progress, jobs)
+        parallel(
+            sources,
+            &input,
+            &job,
+            writer,
+            &progress,
+            jobs,
+            settings.parallel_after,
+        )
     }
 }
 
@@ -154,12 +169,127 @@ fn finish(writer: Writer<'_>, flow: Result<Flow>, read: Result<()>) -> Result<Ex
     writer.finish(flow)
 }
 
-/// The calling thread reads chunks and deals them out in turn: chunk `k` to worker `k % jobs`;
-/// the workers convert them; a writer thread takes the parts from the workers in the same turn,
-/// which is input order. Every channel is bounded (one chunk and four parts a worker), so memory
-/// is bounded whatever the input; and every stage stops when the next one has gone: a writer
-/// that fails or stops drops its receivers, the workers' sends then fail and they drop theirs,
-/// and the reader's next send fails.
+/// Parts a worker holds, converted, while an earlier chunk is still being written; then it waits
+/// for its turn. This and the chunks queued (one a worker) bound what is in memory.
+const HELD_PARTS: usize = 4;
+
+/// The writing, shared by the workers: each writes its own chunk's parts when the chunks before
+/// it are written.
+struct Turn<'w> {
+    writer: Writer<'w>,
+    /// The chunk whose parts are written next.
+    next: u64,
+    /// The writer's verdict so far.
+    flow: Result<Flow>,
+    /// Whether the run stops (the writer failed or stopped, or a worker died).
+    stopped: bool,
+}
+
+/// The writing turn and the signal that it moved.
+struct Turns<'w> {
+    turn: std::sync::Mutex<Turn<'w>>,
+    moved: std::sync::Condvar,
+}
+
+impl Turns<'_> {
+    /// Writes the `held` parts of chunk `seq` if its turn has come, waiting for it when `wait`
+    /// (else they stay held); the part that ends the chunk passes the turn on. Returns whether
+    /// to go on.
+    fn hand_over(
+        &self,
+        seq: u64,
+        held: &mut Vec<Done>,
+        wait: bool,
+        spares: &Pool<work::Spare>,
+    ) -> bool {
+        let mut turn = self
+            .turn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        while !turn.stopped && turn.next != seq {
+            if !wait {
+                return true;
+            }
+            turn = self
+                .moved
+                .wait(turn)
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        if turn.stopped {
+            return false;
+        }
+        for d in held.drain(..) {
+            let flow = turn.writer.write(&d);
+            let last = d.last;
+            spares.give(d.recycle());
+            let go = matches!(flow, Ok(Flow::Go));
+            turn.flow = flow;
+            if !go {
+                turn.stopped = true;
+                self.moved.notify_all();
+                return false;
+            }
+            if last {
+                turn.next += 1;
+                self.moved.notify_all();
+            }
+        }
+        true
+    }
+
+    /// Stops the run: the workers waiting for their turn give up.
+    fn stop(&self) {
+        let mut turn = self
+            .turn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        turn.stopped = true;
+        self.moved.notify_all();
+    }
+}
+
+/// Stops the run when a worker unwinds, so that no other worker waits for a turn that cannot
+/// come; the panic itself is resumed when the threads are joined.
+struct StopOnPanic<'a, 'w>(&'a Turns<'w>);
+
+impl Drop for StopOnPanic<'_, '_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.stop();
+        }
+    }
+}
+
+/// Converts `chunk` and writes its parts in its turn, holding at most [`HELD_PARTS`] of them
+/// until the turn comes; returns whether to go on.
+fn convert_in_turn<S: Stage>(
+    chunk: frame::Chunk,
+    job: &work::Job<'_, S>,
+    turns: &Turns<'_>,
+    pools: (&Pool, &Pool<work::Spare>),
+    held: &mut Vec<Done>,
+) -> bool {
+    let (inputs, outputs) = pools;
+    let seq = chunk.seq;
+    let mut go = work::convert(&chunk, job, &|| outputs.take(), &mut |d| {
+        held.push(d);
+        let full = held.len() >= HELD_PARTS;
+        turns.hand_over(seq, held, full, outputs)
+    });
+    inputs.give(chunk.data);
+    if go && !held.is_empty() {
+        go = turns.hand_over(seq, held, true, outputs);
+    }
+    go
+}
+
+/// The calling thread reads chunks and numbers them. Until the input passes `parallel_after`
+/// bytes it converts them itself (a short input starts no thread); then it starts `jobs`
+/// workers and queues the chunks for them (one a worker at most). Each worker takes the next
+/// chunk, converts it and writes its parts itself when the chunks before it are written
+/// ([`Turns`]): no thread only waits on another, and the reader sleeps in its reads and sends.
+/// A writer that fails or stops ends the turns: the workers leave, dropping the queue's
+/// receivers, and the reader's next send fails.
 fn parallel<S: Stage>(
     sources: &[Source],
     input: &Input,
@@ -167,78 +297,88 @@ fn parallel<S: Stage>(
     writer: Writer<'_>,
     progress: &Progress,
     jobs: usize,
+    parallel_after: u64,
 ) -> Result<ExitCode> {
     let inputs = Pool::default();
     let outputs: Pool<work::Spare> = Pool::default();
-    std::thread::scope(|scope| {
-        let mut to_workers = Vec::with_capacity(jobs);
-        let mut from_workers = Vec::with_capacity(jobs);
-        for k in 0..jobs {
-            let (chunk_tx, chunk_rx) = crossbeam_channel::bounded::<frame::Chunk>(1);
-            let (done_tx, done_rx) = crossbeam_channel::bounded::<Done>(4);
-            let (inputs, outputs) = (&inputs, &outputs);
-            let worker = std::thread::Builder::new()
-                .name(format!("bbconv-worker-{k}"))
-                .spawn_scoped(scope, move || {
-                    for chunk in chunk_rx {
-                        let go = work::convert(&chunk, job, &|| outputs.take(), &mut |d| {
-                            done_tx.send(d).is_ok()
-                        });
-                        inputs.give(chunk.data);
-                        if !go {
-                            break;
-                        }
-                    }
-                });
-            match worker {
-                Ok(_) => {
-                    to_workers.push(chunk_tx);
-                    from_workers.push(done_rx);
-                }
-                Err(e) if k == 0 => return Err(e).context("cannot start a worker thread"),
-                Err(e) => {
-                    eprintln!("bbconv: note: started {k} of {jobs} worker threads ({e}); going on with {k}");
-                    break;
-                }
-            }
-        }
-        let outputs = &outputs;
-        let writing = scope.spawn(move || {
-            let mut writer = writer;
-            let mut next = 0usize;
-            let mut flow = Ok(Flow::Go);
-            // Leaving drops the receivers: the workers, then the reader, stop.
-            while let Ok(d) = from_workers[next % from_workers.len()].recv() {
-                flow = writer.write(&d);
-                let last = d.last;
-                outputs.give(d.recycle());
-                if !matches!(flow, Ok(Flow::Go)) {
-                    break;
-                }
-                next += usize::from(last);
-            }
-            (writer, flow)
-        });
-        let mut seq = 0u64;
-        let read = read_all(sources, input, &inputs, progress, &mut |mut chunk| {
+    let turns = Turns {
+        turn: std::sync::Mutex::new(Turn {
+            writer,
+            next: 0,
+            flow: Ok(Flow::Go),
+            stopped: false,
+        }),
+        moved: std::sync::Condvar::new(),
+    };
+    let pools = (&inputs, &outputs);
+    let read = std::thread::scope(|scope| {
+        let (to_workers, queue) = crossbeam_channel::bounded::<frame::Chunk>(jobs);
+        // Kept until the workers start: the reader's sends fail once every worker has left.
+        let mut queue = Some(queue);
+        let mut workers = 0;
+        let mut held = Vec::with_capacity(HELD_PARTS);
+        let (mut seq, mut seen) = (0u64, 0u64);
+        read_all(sources, input, &inputs, progress, &mut |mut chunk| {
             chunk.seq = seq;
-            let to = &to_workers[(seq % to_workers.len() as u64) as usize];
             seq += 1;
-            to.send(chunk).is_ok()
-        });
-        drop(to_workers);
-        let (writer, flow) = writing
-            .join()
-            .unwrap_or_else(|p| std::panic::resume_unwind(p));
-        finish(writer, flow, read)
-    })
+            seen = seen.saturating_add(chunk.len as u64);
+            if seen > parallel_after {
+                if let Some(queue) = queue.take() {
+                    workers = start_workers(scope, &queue, jobs, job, &turns, pools);
+                }
+            }
+            if workers == 0 {
+                convert_in_turn(chunk, job, &turns, pools, &mut held)
+            } else {
+                to_workers.send(chunk).is_ok()
+            }
+        })
+    });
+    let turn = turns
+        .turn
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    finish(turn.writer, turn.flow, read)
+}
+
+/// Starts up to `jobs` workers on `queue`; returns how many started (0: the caller goes on alone).
+fn start_workers<'scope, S: Stage>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    queue: &crossbeam_channel::Receiver<frame::Chunk>,
+    jobs: usize,
+    job: &'scope work::Job<'_, S>,
+    turns: &'scope Turns<'_>,
+    pools: (&'scope Pool, &'scope Pool<work::Spare>),
+) -> usize {
+    for k in 0..jobs {
+        let queue = queue.clone();
+        let worker = std::thread::Builder::new()
+            .name(format!("bbconv-worker-{k}"))
+            .spawn_scoped(scope, move || {
+                let _stop = StopOnPanic(turns);
+                let mut held = Vec::with_capacity(HELD_PARTS);
+                for chunk in queue {
+                    if !convert_in_turn(chunk, job, turns, pools, &mut held) {
+                        break;
+                    }
+                }
+            });
+        if let Err(e) = worker {
+            eprintln!(
+                "bbconv: note: started {k} of {jobs} worker threads ({e}); going on with {}",
+                k.max(1)
+            );
+            return k;
+        }
+    }
+    jobs
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use bbconv_board::Size;
-    use bbconv_forms::{Conversion, ConvertError, Format, Options};
+    use bbconv_forms::{Conversion, ConvertError, Format, Framing, Options};
     use write::{ErrorMode, OutFraming};
 
     struct Conv<'a>(Conversion<'a>);
@@ -249,16 +389,72 @@ mod tests {
         }
     }
 
-    /// Runs a conversion of `input` and returns the output file's bytes.
+    /// A stage that dies on one record.
+    struct Dies;
+
+    impl Stage for Dies {
+        fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+            assert!(record != b"boom", "the stage died");
+            out.extend_from_slice(record);
+            Ok(Size::CHESS)
+        }
+    }
+
+    /// A worker that dies ends the run with its panic: the other workers, some waiting for
+    /// their turn to write, do not wait for ever.
+    #[test]
+    fn a_dying_worker_ends_the_run() {
+        let mut input = b"ok\n".repeat(5000);
+        input.extend_from_slice(b"boom\n");
+        input.extend_from_slice(&b"ok\n".repeat(5000));
+        for jobs in [1, 2, 4] {
+            let dir = tempfile::tempdir().unwrap();
+            let src = dir.path().join("in");
+            std::fs::write(&src, &input).unwrap();
+            let size = Size::CHESS;
+            let settings = Settings {
+                input: Input {
+                    chunk: 256,
+                    ..Input::for_form(Format::Hex, size, 300)
+                },
+                binary_input: false,
+                write: WriteSettings {
+                    out: OutFraming {
+                        framing: Framing::Line,
+                        form: Some(Format::Hex),
+                        default_size: size,
+                    },
+                    errors: ErrorMode::Report,
+                    fail_fast: false,
+                    max_errors: None,
+                    size: None,
+                    max_line: 300,
+                    record_len: 0,
+                },
+                jobs,
+                progress: Some(false),
+                part_records: 7,
+                parallel_after: 0,
+            };
+            let sink = Sink::open(Some(&dir.path().join("out"))).unwrap();
+            let sources = [Source::File(src)];
+            let died = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(&sources, settings, &Dies, sink)
+            }));
+            assert!(died.is_err(), "--jobs {jobs}: the panic is the run's end");
+        }
+    }
+
+    /// Runs a conversion of `input` and returns the output file's bytes; `driver` is the
+    /// threads, chunk size, part size and bytes before the workers start.
     fn convert(
         from: Format,
         to: Format,
         errors: ErrorMode,
         input: &[u8],
-        jobs: usize,
-        chunk: usize,
-        part_records: usize,
+        driver: (usize, usize, usize, u64),
     ) -> Vec<u8> {
+        let (jobs, chunk, part_records, parallel_after) = driver;
         let dir = tempfile::tempdir().unwrap();
         let (src, dst) = (dir.path().join("in"), dir.path().join("out"));
         std::fs::write(&src, input).unwrap();
@@ -286,6 +482,7 @@ mod tests {
             jobs,
             progress: Some(false),
             part_records,
+            parallel_after,
         };
         let stage = Conv(Conversion::new(from, to, &opts, false));
         let sources = [Source::File(src)];
@@ -294,8 +491,9 @@ mod tests {
         std::fs::read(dst).unwrap()
     }
 
-    /// Any --jobs, chunk size and part size give the one-thread output byte for byte, for line, grid,
-    /// JSON and binary input, with bad, blank, long and size-drifting records among good ones.
+    /// Any --jobs, chunk size, part size and start of the workers give the one-thread output byte
+    /// for byte, for line, grid, JSON and binary input, with bad, blank, long and size-drifting
+    /// records among good ones.
     #[test]
     fn every_driver_and_chunk_size_gives_the_same_output() {
         let mut lines = Vec::new();
@@ -323,23 +521,26 @@ mod tests {
         ];
         for (from, to, input) in cases {
             for errors in [ErrorMode::Skip, ErrorMode::Null] {
-                let one = convert(from, to, errors, input, 1, 0, 0);
+                let one = convert(from, to, errors, input, (1, 0, 0, 0));
                 assert!(!one.is_empty(), "{from} -> {to}");
-                for (jobs, chunk, part) in [
-                    (1, 1, 0),
-                    (1, 7, 1),
-                    (1, 0, 3),
-                    (2, 1, 0),
-                    (2, 64, 2),
-                    (3, 500, 1),
-                    (2, 0, 0),
-                    (3, 0, 5),
+                for (jobs, chunk, part, after) in [
+                    (1, 1, 0, 0),
+                    (1, 7, 1, 0),
+                    (1, 0, 3, 0),
+                    (2, 1, 0, 0),
+                    (2, 64, 2, 0),
+                    (3, 500, 1, 0),
+                    (2, 0, 0, 0),
+                    (3, 0, 5, 0),
+                    (2, 64, 2, 3000),
+                    (3, 100, 0, 5000),
+                    (2, 0, 0, u64::MAX),
                 ] {
-                    let got = convert(from, to, errors, input, jobs, chunk, part);
+                    let got = convert(from, to, errors, input, (jobs, chunk, part, after));
                     assert!(
                         got == one,
                         "{from} -> {to} {errors:?}: --jobs {jobs}, chunks of {chunk} bytes, \
-                         parts of {part} records"
+                         parts of {part} records, workers after {after} bytes"
                     );
                 }
             }
