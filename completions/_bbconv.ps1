@@ -129,6 +129,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'Piece letters for the first and second side when a pair is written as FEN or pieces')
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Name the squares (and pieces) a shift moves off the board, on stderr')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Name the squares (and pieces) a shift moves off the board, on stderr')
             [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
             [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
             [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')

@@ -575,7 +575,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__op)
-            opts="-f -t -s -h --from --to --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --color --unicode --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
+            opts="-f -t -v -s -h --from --to --verbose --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --color --unicode --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -123,6 +123,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
             cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
             cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand -v 'Name the squares (and pieces) a shift moves off the board, on stderr'
+            cand --verbose 'Name the squares (and pieces) a shift moves off the board, on stderr'
             cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
             cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
             cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'

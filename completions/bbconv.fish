@@ -301,6 +301,7 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l fields -d 'JSON mem
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s v -l verbose -d 'Name the squares (and pieces) a shift moves off the board, on stderr'
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'

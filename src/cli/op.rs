@@ -4,8 +4,9 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv_board::ops::{shift, Direction, Mask, Symmetry};
-use bbconv_board::{Bitboard, Pair, Square};
+use bbconv_board::ops::{shift, shifted, Direction, Mask, Symmetry};
+use bbconv_board::placement::{Placement, Text};
+use bbconv_board::{Bitboard, Pair, Size, Square};
 use bbconv_forms::{self as format, Format, GridStyle, Options, Value};
 use clap::{Args, ValueEnum};
 
@@ -24,7 +25,11 @@ Examples:
   bbconv op popcount 0x70507                       8
   bbconv op lsb 0x70507                            a1
   bbconv op contains 0x70507 b2                    false
-  bbconv op flip vertical -f pair -t pair '0xffff 0xffff000000000000'   both sides flip";
+  bbconv op flip vertical -f pair -t pair '0xffff 0xffff000000000000'   both sides flip
+  bbconv op flip vertical --swap -t fen '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1'
+                                                   python-chess's Board.mirror(): ... b - d3 0 1
+  bbconv op shift east 1 -v -t fen 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1'
+                                                   1r3k2/... (-v: R on h1, r on h8 dropped)";
 
 /// The operation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -75,6 +80,9 @@ pub(crate) struct OpArgs {
     /// Output form of a board result.
     #[arg(short = 't', long = "to", value_name = "FORM", value_parser = format_parser(), ignore_case = true, default_value = "hex")]
     to: Format,
+    /// Name the squares (and pieces) a shift moves off the board, on stderr.
+    #[arg(short = 'v', long)]
+    verbose: bool,
     #[command(flatten)]
     board: BoardArgs,
 }
@@ -90,13 +98,122 @@ fn arity(args: &[String], n: usize, what: &str) -> Result<()> {
     Ok(())
 }
 
-fn board(text: &str, k: usize, from: Format, opts: &Options) -> Result<Value> {
-    format::parse(from, text.as_bytes(), opts)
-        .map_err(|e| bad_board(&format!("board {k}"), text, e))
+/// Board `k` of the command line, its colours exchanged under `--swap` (a whole position's side
+/// to move and castling rights too).
+fn board(text: &str, k: usize, from: Format, opts: &Options, swap: bool) -> Result<Value> {
+    let v = format::parse(from, text.as_bytes(), opts)
+        .map_err(|e| bad_board(&format!("board {k}"), text, e))?;
+    Ok(match v {
+        Value::Pieces(mut p) if swap => {
+            format::fen::swap_colours(&mut p);
+            Value::Pieces(p)
+        }
+        v if swap => v.swap(),
+        v => v,
+    })
 }
 
-fn single(v: &Value, opts: &Options) -> Result<Bitboard> {
+/// The one bitboard an operation of sets works on: a two-player or piece value needs `--layer`.
+fn single(v: &Value, opts: &Options, op: Operation, k: usize) -> Result<Bitboard> {
+    if opts.layer.is_none() && !matches!(v, Value::Single(_)) {
+        let what = if matches!(v, Value::Pieces(_)) {
+            "a position of pieces"
+        } else {
+            "a two-player board"
+        };
+        let name = op
+            .to_possible_value()
+            .map_or_else(String::new, |p| p.get_name().to_owned());
+        return Err(usage(format!(
+            "op {name} works on one bitboard and board {k} is {what}: choose its layer with \
+             --layer first (uppercase pieces), second (lowercase) or occupied"
+        )));
+    }
     v.to_single(opts.layer).map_err(bad_input)
+}
+
+/// Where each square goes under a move (`None`: off the board).
+type SquareMap = Box<dyn Fn(Square) -> Option<Square>>;
+
+/// How a move of the board sends squares: a symmetry, or a shift.
+#[derive(Clone, Copy)]
+enum Move {
+    Symmetry(Symmetry),
+    Shift(Direction, i64),
+}
+
+impl Move {
+    /// The size a board of `size` has after the move, and where each square goes (`None`: off
+    /// the board).
+    fn squares(self, size: Size) -> Result<(Size, SquareMap)> {
+        Ok(match self {
+            Move::Symmetry(s) => (
+                s.target_size(size),
+                Box::new(move |sq| Some(s.map(size, sq))),
+            ),
+            Move::Shift(dir, n) => (size, Box::new(shifted(size, dir, n).map_err(bad_input)?)),
+        })
+    }
+}
+
+/// Moves a value's squares: a bitboard or a pair square by square (a pair stays a pair), a
+/// position piece by piece, each keeping its letter and mark, with its FEN fields following
+/// ([`format::fen::move_fields`]). What falls off the board is dropped, and named under
+/// `verbose`.
+fn move_value(v: &Value, mv: Move, verbose: bool) -> Result<Value> {
+    let size = v.size();
+    let (target, to) = mv.squares(size)?;
+    let apply = |b: &Bitboard| -> Result<Bitboard> {
+        match mv {
+            Move::Symmetry(s) => s.apply(b).map_err(bad_input),
+            Move::Shift(dir, n) => shift(b, dir, n).map_err(bad_input),
+        }
+    };
+    let (moved, dropped): (Value, Vec<String>) = match v {
+        Value::Pieces(pl) => {
+            if let Move::Symmetry(s) = mv {
+                // Checks the shape (diagonal flips need a square board).
+                s.apply_placement(&Placement::empty(size))
+                    .map_err(bad_input)?;
+            }
+            let (mut moved, dropped) = pl.map_squares(target, &to);
+            if let Some(rest) = &pl.rest {
+                let fields = format::fen::move_fields(rest, size, target, &to, false);
+                moved.rest = Some(Text::from(fields.as_str()));
+            }
+            let names = dropped
+                .iter()
+                .map(|(sq, p)| format!("{} on {sq}", p.letter as char))
+                .collect();
+            (Value::Pieces(moved), names)
+        }
+        Value::Single(b) => (
+            Value::Single(apply(b)?),
+            b.squares()
+                .filter(|&sq| to(sq).is_none())
+                .map(|sq| sq.to_string())
+                .collect(),
+        ),
+        Value::Pair(p) => {
+            let moved = Pair::new(apply(p.first())?, apply(p.second())?).map_err(bad_input)?;
+            let off = |b: &Bitboard, side: &str| -> Vec<String> {
+                b.squares()
+                    .filter(|&sq| to(sq).is_none())
+                    .map(|sq| format!("{side} on {sq}"))
+                    .collect()
+            };
+            let mut names = off(p.first(), "first");
+            names.extend(off(p.second(), "second"));
+            (Value::Pair(moved), names)
+        }
+    };
+    if verbose && !dropped.is_empty() {
+        eprintln!(
+            "bbconv: note: shifted off the board and dropped: {}",
+            dropped.join(", ")
+        );
+    }
+    Ok(moved)
 }
 
 fn int_arg(s: &str, what: &str) -> Result<i64> {
@@ -104,27 +221,27 @@ fn int_arg(s: &str, what: &str) -> Result<i64> {
         .map_err(|_| usage(format!("invalid {what} '{s}': expected a whole number")))
 }
 
-/// Applies a per-bitboard map to a one- or two-player value.
-fn map_value(v: &Value, f: impl Fn(&Bitboard) -> Result<Bitboard>) -> Result<Value> {
-    Ok(match v {
-        Value::Single(b) => Value::Single(f(b)?),
-        other => {
-            let p = other.to_pair();
-            Value::Pair(Pair::new(f(p.first())?, f(p.second())?).map_err(bad_input)?)
-        }
-    })
-}
-
 pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
     let opts = args.board.options(grid)?;
     let a = &args.args;
     let (from, to) = (args.from, args.to);
+    let swap = args.board.swap();
     let mut out = Vec::new();
     let result: Value = match args.operation {
         Operation::And | Operation::Or | Operation::Xor | Operation::Andnot => {
             arity(a, 2, "two boards, A and B")?;
-            let x = single(&board(&a[0], 1, from, &opts)?, &opts)?;
-            let y = single(&board(&a[1], 2, from, &opts)?, &opts)?;
+            let x = single(
+                &board(&a[0], 1, from, &opts, swap)?,
+                &opts,
+                args.operation,
+                1,
+            )?;
+            let y = single(
+                &board(&a[1], 2, from, &opts, swap)?,
+                &opts,
+                args.operation,
+                2,
+            )?;
             let r = match args.operation {
                 Operation::And => x.and(&y),
                 Operation::Or => x.or(&y),
@@ -135,14 +252,20 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
         }
         Operation::Not => {
             arity(a, 1, "one board")?;
-            Value::Single(single(&board(&a[0], 1, from, &opts)?, &opts)?.not())
+            let x = single(
+                &board(&a[0], 1, from, &opts, swap)?,
+                &opts,
+                args.operation,
+                1,
+            )?;
+            Value::Single(x.not())
         }
         Operation::Shift => {
             arity(a, 3, "a direction, a count and a board")?;
             let dir: Direction = a[0].parse().map_err(usage)?;
             let n = int_arg(&a[1], "shift count")?;
-            let v = board(&a[2], 1, from, &opts)?;
-            map_value(&v, |b| shift(b, dir, n).map_err(bad_input))?
+            let v = board(&a[2], 1, from, &opts, swap)?;
+            move_value(&v, Move::Shift(dir, n), args.verbose)?
         }
         Operation::Flip | Operation::Rotate | Operation::Transpose => {
             let (sym, board_arg) = if args.operation == Operation::Transpose {
@@ -163,16 +286,16 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
                 };
                 (s, &a[1])
             };
-            let v = board(board_arg, 1, from, &opts)?;
-            map_value(&v, |b| sym.apply(b).map_err(bad_input))?
+            let v = board(board_arg, 1, from, &opts, swap)?;
+            move_value(&v, Move::Symmetry(sym), args.verbose)?
         }
         Operation::Popcount | Operation::Lsb | Operation::Msb | Operation::Squares => {
             arity(a, 1, "one board")?;
-            let v = board(&a[0], 1, from, &opts)?;
+            let v = board(&a[0], 1, from, &opts, swap)?;
             if args.operation == Operation::Squares {
                 v
             } else {
-                let b = single(&v, &opts)?;
+                let b = v.to_single(opts.layer).map_err(bad_input)?;
                 let raw = opts.to_order.encode(&b);
                 let idx = match args.operation {
                     Operation::Popcount => {
@@ -202,7 +325,8 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
         }
         Operation::Contains => {
             arity(a, 2, "a board and a square")?;
-            let b = single(&board(&a[0], 1, from, &opts)?, &opts)?;
+            let b = board(&a[0], 1, from, &opts, swap)?;
+            let b = b.to_single(opts.layer).map_err(bad_input)?;
             let sq = parse_square(&a[1], &b, &opts)?;
             out.extend_from_slice(if b.contains(sq) {
                 b"true\n"

@@ -321,3 +321,128 @@ proptest! {
         prop_assert!(Mask::Square(Square::new(w, 0)).build(size).is_err());
     }
 }
+
+/// Whole positions under `op`, against python-chess (`fixtures/ops/python-chess.tsv`):
+/// `op flip vertical --swap` is `Board.mirror()` (pieces, side to move, castling rights and the
+/// en-passant square), and each flip moves every piece with its letter as python-chess's
+/// `Board.transform(flip_*)` does.
+#[test]
+fn whole_positions_match_python_chess() {
+    let text = String::from_utf8(crate::util::fixture("ops/python-chess.tsv")).unwrap();
+    let mut rows = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [fen, mirror, flips @ ..] = cols.as_slice() else {
+            panic!("bad fixture line {line}")
+        };
+        assert_eq!(
+            op(&["flip", "vertical", "--swap", "-f", "fen", "-t", "fen", fen]),
+            *mirror,
+            "mirror of {fen}"
+        );
+        for (axis, expected) in ["vertical", "horizontal", "diagonal", "antidiagonal"]
+            .iter()
+            .zip(flips)
+        {
+            let got = op(&["flip", axis, "-f", "fen", "-t", "fen", fen]);
+            assert_eq!(
+                got.split(' ').next().unwrap(),
+                *expected,
+                "flip {axis} of {fen}"
+            );
+        }
+        rows += 1;
+    }
+    assert!(rows >= 100, "{rows} rows");
+}
+
+/// The cases: pieces keep their letters, `--swap` works in `op`, a pair stays a pair,
+/// the other fields follow, and a shift names what it drops.
+#[test]
+fn ops_keep_whole_positions() {
+    assert_eq!(
+        op(&["flip", "vertical", "-t", "fen", "k7/8/8/8/8/8/8/7K"]),
+        "7K/8/8/8/8/8/8/k7"
+    );
+    assert_eq!(
+        op(&[
+            "flip",
+            "vertical",
+            "--swap",
+            "-f",
+            "pair",
+            "-t",
+            "pair",
+            "0x1 0x8000000000000000"
+        ]),
+        "0x0000000000000080 0x0100000000000000"
+    );
+    // Promotion marks and holdings are kept; the en-passant square turns with the board.
+    assert_eq!(
+        op(&[
+            "rotate",
+            "180",
+            "-t",
+            "fen",
+            "4k3/8/8/3pP3/8/8/8/4K~2Q[Nn] w - d6 0 1"
+        ]),
+        "Q2K~4/8/8/8/3Pp3/8/8/3k4[Nn] w - e3 0 1"
+    );
+    // Per-piece values stay per piece.
+    assert_eq!(
+        op(&[
+            "flip",
+            "horizontal",
+            "-f",
+            "pieces",
+            "-t",
+            "pieces",
+            "P:0x100 k:0x8000000000000000"
+        ]),
+        "P:0x0000000000008000 k:0x0100000000000000"
+    );
+    let (code, out, err) = run(
+        &[
+            "op",
+            "shift",
+            "east",
+            "1",
+            "-v",
+            "-t",
+            "fen",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        String::from_utf8(out).unwrap().trim(),
+        "1r3k2/8/8/8/8/8/8/1R3K2 w KQkq - 0 1"
+    );
+    assert!(err.contains("R on h1") && err.contains("r on h8"), "{err}");
+    // Shredder castling letters name files: a horizontal flip moves them.
+    assert_eq!(
+        op(&[
+            "flip",
+            "horizontal",
+            "-t",
+            "fen",
+            "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"
+        ]),
+        "r2k3r/8/8/8/8/8/8/R2K3R w AHah - 0 1"
+    );
+    // Operations of sets on a position ask for a layer, or work on the one chosen.
+    let (code, _, err) = run(&["op", "and", "k7/8/8/8/8/8/8/7K w - - 0 1", "0xff"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("--layer first"), "{err}");
+    assert_eq!(
+        op(&[
+            "and",
+            "--layer",
+            "first",
+            "k7/8/8/8/8/8/8/7K w - - 0 1",
+            "0xff"
+        ]),
+        "0x0000000000000080"
+    );
+}

@@ -1,10 +1,12 @@
 //! Bitboard algebra for any board size: compass shifts that never wrap, flips, rotations,
-//! transposition, and masks (rank, file, diagonal, anti-diagonal, full, empty, square), after
+//! transposition, and masks (rank, file, diagonal, anti-diagonal, full, empty, square), of
+//! bitboards and of piece placements (each piece keeps its letter), after
 //! bibi/bitboard and chessprogramming's flip/rotate definitions.
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::placement::{Piece, Placement};
 use crate::{Bitboard, Size, Square};
 
 /// A compass direction (north = towards higher ranks, east = towards higher files).
@@ -147,18 +149,50 @@ impl std::error::Error for OpError {}
 /// assert_eq!(shift(&bb, Direction::East, 1).unwrap().as_u64(), Some(0b110));
 /// ```
 pub fn shift(bb: &Bitboard, dir: Direction, n: i64) -> Result<Bitboard, OpError> {
+    let size = bb.size();
+    Ok(bb.map_squares(size, shifted(size, dir, n)?))
+}
+
+/// Shifts every piece of a placement `n` squares towards `dir`: each keeps its letter and mark;
+/// the pieces shifted off the board are returned with the squares they stood on.
+///
+/// ```
+/// use bbconv_board::ops::{shift_placement, Direction};
+/// use bbconv_board::placement::{Piece, Placement};
+/// use bbconv_board::{Size, Square};
+/// let mut pl = Placement::empty(Size::CHESS);
+/// pl.set(8, Some(Piece::new(b'P'))); // a2
+/// pl.set(60, Some(Piece::new(b'k'))); // e8
+/// let (up, off) = shift_placement(&pl, Direction::North, 1).unwrap();
+/// assert_eq!(up.at(Square::new(0, 2)).map(|p| p.letter), Some(b'P'));
+/// assert_eq!(off, vec![(Square::new(4, 7), Piece::new(b'k'))]);
+/// ```
+pub fn shift_placement(
+    pl: &Placement,
+    dir: Direction,
+    n: i64,
+) -> Result<(Placement, Vec<(Square, Piece)>), OpError> {
+    let size = pl.size();
+    Ok(pl.map_squares(size, shifted(size, dir, n)?))
+}
+
+/// Where a square goes when shifted `n` squares towards `dir` on a board of `size`.
+pub fn shifted(
+    size: Size,
+    dir: Direction,
+    n: i64,
+) -> Result<impl Fn(Square) -> Option<Square>, OpError> {
     if n < 0 {
         return Err(OpError::NegativeShift(n));
     }
-    let size = bb.size();
     let n = n.min(8192) as isize;
     let (df, dr) = dir.delta();
-    Ok(bb.map_squares(size, |sq| {
+    Ok(move |sq: Square| {
         let f = sq.file() as isize + df * n;
         let r = sq.rank() as isize + dr * n;
         (f >= 0 && r >= 0 && (f as usize) < size.width() && (r as usize) < size.height())
             .then(|| Square::new(f as usize, r as usize))
-    }))
+    })
 }
 
 /// A symmetry of the grid: how a square (f, r) moves, and the size it lands on.
@@ -264,13 +298,36 @@ impl Symmetry {
     /// ```
     pub fn apply(self, bb: &Bitboard) -> Result<Bitboard, OpError> {
         let size = bb.size();
+        let target = self.check(size)?;
+        Ok(bb.map_squares(target, |sq| Some(self.map(size, sq))))
+    }
+
+    /// Applies the symmetry to a placement: each piece keeps its letter and mark (and the
+    /// holdings and other fields are kept); diagonal flips need a square board.
+    ///
+    /// ```
+    /// use bbconv_board::ops::Symmetry;
+    /// use bbconv_board::placement::{Piece, Placement};
+    /// use bbconv_board::{Size, Square};
+    /// let mut pl = Placement::empty(Size::CHESS);
+    /// pl.set(4, Some(Piece::new(b'K'))); // e1
+    /// let v = Symmetry::FlipVertical.apply_placement(&pl).unwrap();
+    /// assert_eq!(v.at(Square::new(4, 7)).map(|p| p.letter), Some(b'K')); // e8, still K
+    /// ```
+    pub fn apply_placement(self, pl: &Placement) -> Result<Placement, OpError> {
+        let size = pl.size();
+        let target = self.check(size)?;
+        Ok(pl.map_squares(target, |sq| Some(self.map(size, sq))).0)
+    }
+
+    /// The size the symmetry gives a board of `size`, or why it does not apply.
+    fn check(self, size: Size) -> Result<Size, OpError> {
         if matches!(self, Symmetry::FlipDiagonal | Symmetry::FlipAntiDiagonal)
             && size.width() != size.height()
         {
             return Err(OpError::NotSquare(size));
         }
-        let target = self.target_size(size);
-        Ok(bb.map_squares(target, |sq| Some(self.map(size, sq))))
+        Ok(self.target_size(size))
     }
 }
 
@@ -383,6 +440,92 @@ mod tests {
         assert_eq!(apply(Symmetry::Rotate90), 0x00ff888c92610000);
         assert_eq!(apply(Symmetry::Rotate180), 0x4448507048444478);
         assert_eq!(apply(Symmetry::Rotate270), 0x000086493111ff00);
+    }
+
+    /// A placement of `cells` letters (0: empty) on a board of `w` x `h`.
+    fn placement(w: usize, h: usize, cells: &[u8]) -> Placement {
+        let size = Size::new(w, h).unwrap();
+        let mut pl = Placement::empty(size);
+        for (i, &c) in cells.iter().take(size.squares()).enumerate() {
+            if c != 0 {
+                let mut p = Piece::new(c);
+                if c == b'Q' {
+                    p.mark = crate::placement::Mark::Tilde;
+                }
+                pl.set(i, Some(p));
+            }
+        }
+        pl
+    }
+
+    /// The symmetry that undoes `s`.
+    fn inverse(s: Symmetry) -> Symmetry {
+        match s {
+            Symmetry::Rotate90 => Symmetry::Rotate270,
+            Symmetry::Rotate270 => Symmetry::Rotate90,
+            other => other,
+        }
+    }
+
+    proptest::proptest! {
+        /// A symmetry of a placement moves each piece, with its letter and mark, as the
+        /// symmetry of that piece's own bitboard moves it; the inverse gives the placement back.
+        #[test]
+        fn placements_move_piece_by_piece(
+            w in 1usize..10, h in 1usize..10,
+            cells in proptest::collection::vec(proptest::sample::select(b"\0\0\0PpKkQn".to_vec()), 100),
+            k in 0usize..9,
+        ) {
+            let pl = placement(w, h, &cells);
+            let s = [Symmetry::Transpose, Symmetry::Identity, Symmetry::FlipVertical, Symmetry::FlipHorizontal,
+                Symmetry::Rotate180, Symmetry::FlipDiagonal, Symmetry::FlipAntiDiagonal, Symmetry::Rotate90,
+                Symmetry::Rotate270][k];
+            let Ok(moved) = s.apply_placement(&pl) else {
+                proptest::prop_assert!(w != h);
+                return Ok(());
+            };
+            let before = pl.piece_bitboards();
+            let after = moved.piece_bitboards();
+            proptest::prop_assert_eq!(before.len(), after.len());
+            for ((l, b), (m, a)) in before.iter().zip(&after) {
+                proptest::prop_assert_eq!(l, m);
+                proptest::prop_assert_eq!(&s.apply(b).unwrap(), a);
+            }
+            let marks = |p: &Placement| p.cells().iter().flatten().filter(|c| c.mark != crate::placement::Mark::None).count();
+            proptest::prop_assert_eq!(marks(&pl), marks(&moved));
+            let back = if s == Symmetry::Transpose { Symmetry::Transpose } else { inverse(s) };
+            proptest::prop_assert_eq!(back.apply_placement(&moved).unwrap(), pl);
+        }
+
+        /// A shift moves each piece as the shift of its bitboard, and names exactly the pieces
+        /// that fall off; shifting back restores the others.
+        #[test]
+        fn shifted_placements_drop_only_what_falls_off(
+            w in 1usize..10, h in 1usize..10,
+            cells in proptest::collection::vec(proptest::sample::select(b"\0\0PpKk".to_vec()), 100),
+            d in 0usize..8, n in 0i64..4,
+        ) {
+            let dirs = [Direction::North, Direction::South, Direction::East, Direction::West,
+                Direction::NorthEast, Direction::NorthWest, Direction::SouthEast, Direction::SouthWest];
+            let back = [Direction::South, Direction::North, Direction::West, Direction::East,
+                Direction::SouthWest, Direction::SouthEast, Direction::NorthWest, Direction::NorthEast];
+            let pl = placement(w, h, &cells);
+            let (moved, off) = shift_placement(&pl, dirs[d], n).unwrap();
+            let after = moved.piece_bitboards();
+            for (l, b) in pl.piece_bitboards() {
+                // A letter whose every piece fell off is not listed after.
+                let a = after.iter().find(|(m, _)| *m == l).map_or_else(|| Bitboard::empty(pl.size()), |(_, a)| a.clone());
+                proptest::prop_assert_eq!(shift(&b, dirs[d], n).unwrap(), a);
+            }
+            let count = |p: &Placement| p.cells().iter().flatten().count();
+            proptest::prop_assert_eq!(count(&pl), count(&moved) + off.len());
+            let (again, _) = shift_placement(&moved, back[d], n).unwrap();
+            let mut expected = pl.clone();
+            for (sq, _) in &off {
+                expected.set(sq.index(pl.size()), None);
+            }
+            proptest::prop_assert_eq!(again, expected);
+        }
     }
 
     #[test]

@@ -351,6 +351,44 @@ impl Placement {
         true
     }
 
+    /// The placement on a board of `target` with each piece moved from `sq` to `f(sq)`, and the
+    /// pieces that `f` sends nowhere (or off `target`), with the squares they stood on. Each
+    /// piece keeps its letter and mark; the holdings and the other fields are kept as they are
+    /// (what they mean is the FEN's business).
+    ///
+    /// ```
+    /// use bbconv_board::placement::{Piece, Placement};
+    /// use bbconv_board::{Size, Square};
+    /// let mut pl = Placement::empty(Size::CHESS);
+    /// pl.set(4, Some(Piece::new(b'K'))); // e1
+    /// pl.set(7, Some(Piece::new(b'R'))); // h1
+    /// let (moved, dropped) = pl.map_squares(Size::CHESS, |sq| {
+    ///     (sq.file() < 7).then(|| Square::new(sq.file() + 1, sq.rank()))
+    /// });
+    /// assert_eq!(moved.at(Square::new(5, 0)).map(|p| p.letter), Some(b'K'));
+    /// assert_eq!(dropped, vec![(Square::new(7, 0), Piece::new(b'R'))]);
+    /// ```
+    pub fn map_squares(
+        &self,
+        target: Size,
+        f: impl Fn(Square) -> Option<Square>,
+    ) -> (Placement, Vec<(Square, Piece)>) {
+        let mut out = Placement::empty(target);
+        out.holdings.clone_from(&self.holdings);
+        out.rest.clone_from(&self.rest);
+        let mut dropped = Vec::new();
+        for (i, c) in self.cells().iter().enumerate() {
+            let (Some(piece), Some(sq)) = (*c, Square::from_index(self.size, i)) else {
+                continue;
+            };
+            match f(sq).filter(|t| t.is_on(target)) {
+                Some(t) => out.set(t.index(target), Some(piece)),
+                None => dropped.push((sq, piece)),
+            }
+        }
+        (out, dropped)
+    }
+
     /// Exchanges the sides: every letter changes case.
     pub fn swap_sides(&mut self) {
         for p in self.cells_mut().iter_mut().flatten() {

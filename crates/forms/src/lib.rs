@@ -25,7 +25,7 @@ mod coords;
 mod detect;
 mod digits;
 mod edax;
-mod fen;
+pub mod fen;
 mod grid;
 mod int;
 mod json;

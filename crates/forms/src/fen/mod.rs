@@ -1,12 +1,13 @@
 //! FEN: the placement field of chess and any-size variant FEN (multi-digit empty runs, `+`/`~`
-//! promotion marks, `[...]` holdings), with the other fields kept as written.
+//! promotion marks, `[...]` holdings), with the other fields kept as written, and how those
+//! fields follow a board whose squares move or whose colours are exchanged.
 
 use std::collections::HashMap;
 
 use crate::{Options, ParseError};
 use bbconv_board::placement::{Mark, Piece, Placement, Text};
 use bbconv_board::size::MAX_SQUARES;
-use bbconv_board::Size;
+use bbconv_board::{Size, Square};
 
 enum Item {
     /// An empty run: its value and the sum of its digits.
@@ -419,5 +420,151 @@ fn write_fields(pl: &Placement, out: &mut Vec<u8>) {
     if let Some(rest) = &pl.rest {
         out.push(b' ');
         out.extend_from_slice(rest.as_bytes());
+    }
+}
+
+/// The FEN fields after a placement when its squares move by `square` (from a board of `size`
+/// to one of `target`) and, when `swap`, the colours are exchanged. Only what has a geometric
+/// or colour meaning changes:
+///
+/// - the side to move (`w`/`b`) changes colour under `swap`;
+/// - castling rights: `KQkq` letters are colour facts, kept by the move and changing case
+///   under `swap` (then written white's first, as FEN writes them). Shredder and X-FEN file
+///   letters name a rook's file: the rook's back-rank square moves with the board, and the
+///   right is dropped if it lands off a back rank;
+/// - the en-passant square moves with the board (`-` if it leaves it);
+/// - everything else (clocks, check counters, what a variant adds) is kept as written, as is any
+///   field that is not what FEN puts there.
+///
+/// ```
+/// use bbconv_board::{Size, Square};
+/// use bbconv_forms::fen::move_fields;
+/// let c = Size::CHESS;
+/// let flip = |s: Square| Some(Square::new(s.file(), 7 - s.rank()));
+/// // python-chess's Board.mirror(): flipped vertically, colours exchanged.
+/// assert_eq!(move_fields("w Kq e6 0 2", c, c, flip, true), "b Qk e3 0 2");
+/// assert_eq!(move_fields("w KQkq e6 0 2", c, c, flip, false), "w KQkq e3 0 2");
+/// ```
+pub fn move_fields(
+    rest: &str,
+    size: Size,
+    target: Size,
+    square: impl Fn(Square) -> Option<Square>,
+    swap: bool,
+) -> String {
+    let mut fields: Vec<String> = rest.split(' ').map(str::to_owned).collect();
+    // The positions of the first three non-empty fields.
+    let at: Vec<usize> = (0..fields.len())
+        .filter(|&k| !fields[k].is_empty())
+        .take(3)
+        .collect();
+    let side = at.first().copied();
+    if let Some(k) = side.filter(|_| swap) {
+        match fields[k].as_str() {
+            "w" => fields[k] = "b".into(),
+            "b" => fields[k] = "w".into(),
+            _ => {}
+        }
+    }
+    if let Some(&k) = at.get(1) {
+        if let Some(c) = move_castling(&fields[k], size, target, &square, swap) {
+            fields[k] = c;
+        }
+    }
+    if let Some(&k) = at.get(2) {
+        if fields[k] != "-" {
+            if let Ok(sq) = Square::parse_on(&fields[k], size) {
+                fields[k] = square(sq)
+                    .filter(|t| t.is_on(target))
+                    .map_or_else(|| "-".to_owned(), |t| t.to_string());
+            }
+        }
+    }
+    fields.join(" ")
+}
+
+/// The castling field moved and swapped as [`move_fields`] says; `None` if it is not a castling
+/// field (kept as written).
+fn move_castling(
+    field: &str,
+    size: Size,
+    target: Size,
+    square: &impl Fn(Square) -> Option<Square>,
+    swap: bool,
+) -> Option<String> {
+    if field == "-" {
+        return None;
+    }
+    if !field.bytes().all(|c| c.is_ascii_alphabetic()) {
+        return None;
+    }
+    let back = |upper: bool, s: Size| if upper { 0 } else { s.height() - 1 };
+    let mut moved = Vec::new();
+    for c in field.bytes() {
+        let upper = c.is_ascii_uppercase();
+        let kept = match c.to_ascii_lowercase() {
+            b'k' | b'q' => Some(c),
+            f @ b'a'..=b'z' => {
+                let file = usize::from(f - b'a');
+                if file >= size.width() {
+                    return None;
+                }
+                square(Square::new(file, back(upper, size)))
+                    .filter(|t| t.is_on(target) && t.file() < 26)
+                    .filter(|t| t.rank() == 0 || t.rank() == target.height() - 1)
+                    .map(|t| {
+                        let l = b'a' + t.file() as u8;
+                        if upper {
+                            l.to_ascii_uppercase()
+                        } else {
+                            l
+                        }
+                    })
+            }
+            _ => return None,
+        };
+        moved.extend(kept.map(|c| if swap { c ^ 0x20 } else { c }));
+    }
+    // White's rights first, each side's in the order they were written.
+    let (mut white, black): (Vec<u8>, Vec<u8>) = moved.iter().partition(|c| c.is_ascii_uppercase());
+    white.extend(black);
+    Some(if white.is_empty() {
+        "-".to_owned()
+    } else {
+        String::from_utf8(white).unwrap_or_default()
+    })
+}
+
+/// Exchanges the colours of a whole position: every piece and held piece changes case, and the
+/// side to move and the castling rights change colour ([`move_fields`] with no move).
+///
+/// ```
+/// use bbconv_forms::fen::swap_colours;
+/// use bbconv_forms::{parse, Format, Options, Value};
+/// let Value::Pieces(mut p) = parse(Format::Fen, b"4k3/8/8/8/8/8/8/4K2R[Qn] w K - 0 1", &Options::default()).unwrap() else { panic!() };
+/// swap_colours(&mut p);
+/// let mut out = Vec::new();
+/// bbconv_forms::render(Format::Fen, &Value::Pieces(p), &Options::default(), &mut out).unwrap();
+/// assert_eq!(out, b"4K3/8/8/8/8/8/8/4k2r[qN] b k - 0 1");
+/// ```
+pub fn swap_colours(pl: &mut Placement) {
+    pl.swap_sides();
+    if let Some(h) = &pl.holdings {
+        let swapped: String = h
+            .chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect();
+        pl.holdings = Some(Text::from(swapped.as_str()));
+    }
+    if let Some(rest) = &pl.rest {
+        let size = pl.size();
+        let moved = move_fields(rest, size, size, Some, true);
+        pl.rest = Some(Text::from(moved.as_str()));
     }
 }
