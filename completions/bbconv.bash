@@ -77,18 +77,18 @@ _bbconv() {
 
     case "${cmd}" in
         bbconv)
-            opts="-f -s -h -V --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --color --unicode --help --version convert show op explain diff formats completions man help"
+            opts="-f -s -h -V --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help --version convert show op explain diff formats completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -125,6 +125,10 @@ _bbconv() {
                     ;;
                 --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lang)
+                    COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -157,26 +161,26 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__convert)
-            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --color --unicode --help"
+            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -213,6 +217,10 @@ _bbconv() {
                     ;;
                 --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lang)
+                    COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
                     return 0
                     ;;
                 --input)
@@ -263,18 +271,18 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__diff)
-            opts="-f -s -h --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --color --unicode --help"
+            opts="-f -s -h --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -313,6 +321,10 @@ _bbconv() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --lang)
+                    COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
+                    return 0
+                    ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
@@ -325,7 +337,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__explain)
-            opts="-f -s -h --expect --expect-fen --side --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --color --unicode --help"
+            opts="-f -s -h --expect --expect-fen --side --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -344,11 +356,11 @@ _bbconv() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -385,6 +397,10 @@ _bbconv() {
                     ;;
                 --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lang)
+                    COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -575,26 +591,26 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__op)
-            opts="-f -t -v -s -h --from --to --verbose --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --color --unicode --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
+            opts="-f -t -v -s -h --from --to --verbose --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -631,6 +647,10 @@ _bbconv() {
                     ;;
                 --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lang)
+                    COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -645,18 +665,18 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__show)
-            opts="-f -s -h --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --color --unicode --help"
+            opts="-f -s -h --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -693,6 +713,10 @@ _bbconv() {
                     ;;
                 --fields)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lang)
+                    COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -8,7 +8,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         set prev = $words[-2]
     }
     if (has-value [-f --from -t --to] $prev) {
-        put auto int hex dec bin base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax
+        put auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax
     } elif (has-value [--order --to-order] $prev) {
         put lerf lerbef berlef berbef lefr lefber befr beber
     } else {
@@ -38,6 +38,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
             cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
             cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --lang 'The language of -t literal: c, rust, java, python, go or js'
             cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
             cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
             cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
@@ -70,6 +71,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
             cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
             cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --lang 'The language of -t literal: c, rust, java, python, go or js'
             cand -i 'Read records from FILE (repeatable, in order; - is stdin)'
             cand --input 'Read records from FILE (repeatable, in order; - is stdin)'
             cand -o 'Write to FILE: a regular file is replaced atomically (complete or untouched, permissions kept, symlinks followed); a FIFO or device is written directly; - is stdout'
@@ -101,6 +103,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
             cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
             cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --lang 'The language of -t literal: c, rust, java, python, go or js'
             cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
             cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
             cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
@@ -122,6 +125,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
             cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
             cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --lang 'The language of -t literal: c, rust, java, python, go or js'
             cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
             cand -v 'Name the squares (and pieces) a shift moves off the board, on stderr'
             cand --verbose 'Name the squares (and pieces) a shift moves off the board, on stderr'
@@ -146,6 +150,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
             cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
             cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --lang 'The language of -t literal: c, rust, java, python, go or js'
             cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
             cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
             cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
@@ -165,6 +170,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
             cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
             cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --lang 'The language of -t literal: c, rust, java, python, go or js'
             cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
             cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
             cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'

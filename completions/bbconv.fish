@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_bbconv_global_optspecs
-    string join \n f/from= s/size= order= to-order= swap layer= digits= digit-map= letters= lenient fields= color= unicode h/help V/version
+    string join \n f/from= s/size= order= to-order= swap layer= digits= digit-map= letters= lenient fields= lang= color= unicode h/help V/version
 end
 
 function __fish_bbconv_needs_command
@@ -29,6 +29,11 @@ int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
 dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
 bin\t'Binary integer, `0b` and N digits.'
+signed\t'Signed decimal integer: two\'s complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.'
+oct\t'Octal integer, `0o` and ceil(N/3) digits.'
+bytes-le\t'The integer\'s ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).'
+bytes-be\t'The integer\'s ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).'
+literal\t'An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).'
 base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
 bits\t'N characters 0/1, bit 0 first (array order).'
 rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
@@ -71,6 +76,12 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_needs_command" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_needs_command" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_needs_command" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_needs_command" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
+rust\t''
+java\t''
+python\t''
+go\t''
+js\t''"
 complete -c bbconv -n "__fish_bbconv_needs_command" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -93,6 +104,11 @@ int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
 dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
 bin\t'Binary integer, `0b` and N digits.'
+signed\t'Signed decimal integer: two\'s complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.'
+oct\t'Octal integer, `0o` and ceil(N/3) digits.'
+bytes-le\t'The integer\'s ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).'
+bytes-be\t'The integer\'s ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).'
+literal\t'An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).'
 base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
 bits\t'N characters 0/1, bit 0 first (array order).'
 rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
@@ -115,6 +131,11 @@ int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
 dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
 bin\t'Binary integer, `0b` and N digits.'
+signed\t'Signed decimal integer: two\'s complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.'
+oct\t'Octal integer, `0o` and ceil(N/3) digits.'
+bytes-le\t'The integer\'s ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).'
+bytes-be\t'The integer\'s ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).'
+literal\t'An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).'
 base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
 bits\t'N characters 0/1, bit 0 first (array order).'
 rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
@@ -157,6 +178,12 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
+rust\t''
+java\t''
+python\t''
+go\t''
+js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s i -l input -d 'Read records from FILE (repeatable, in order; - is stdin)' -r -F
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s o -l output -d 'Write to FILE: a regular file is replaced atomically (complete or untouched, permissions kept, symlinks followed); a FIFO or device is written directly; - is stdout' -r -F
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l errors -d 'What a bad record leaves in the output: report, skip or null' -r -f -a "report\t'Report it on stderr and write nothing for it'
@@ -180,6 +207,11 @@ int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
 dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
 bin\t'Binary integer, `0b` and N digits.'
+signed\t'Signed decimal integer: two\'s complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.'
+oct\t'Octal integer, `0o` and ceil(N/3) digits.'
+bytes-le\t'The integer\'s ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).'
+bytes-be\t'The integer\'s ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).'
+literal\t'An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).'
 base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
 bits\t'N characters 0/1, bit 0 first (array order).'
 rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
@@ -222,6 +254,12 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
+rust\t''
+java\t''
+python\t''
+go\t''
+js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -234,6 +272,11 @@ int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
 dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
 bin\t'Binary integer, `0b` and N digits.'
+signed\t'Signed decimal integer: two\'s complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.'
+oct\t'Octal integer, `0o` and ceil(N/3) digits.'
+bytes-le\t'The integer\'s ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).'
+bytes-be\t'The integer\'s ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).'
+literal\t'An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).'
 base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
 bits\t'N characters 0/1, bit 0 first (array order).'
 rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
@@ -256,6 +299,11 @@ int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
 dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
 bin\t'Binary integer, `0b` and N digits.'
+signed\t'Signed decimal integer: two\'s complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.'
+oct\t'Octal integer, `0o` and ceil(N/3) digits.'
+bytes-le\t'The integer\'s ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).'
+bytes-be\t'The integer\'s ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).'
+literal\t'An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).'
 base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
 bits\t'N characters 0/1, bit 0 first (array order).'
 rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
@@ -298,6 +346,12 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
+rust\t''
+java\t''
+python\t''
+go\t''
+js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -314,6 +368,11 @@ int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
 dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
 bin\t'Binary integer, `0b` and N digits.'
+signed\t'Signed decimal integer: two\'s complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.'
+oct\t'Octal integer, `0o` and ceil(N/3) digits.'
+bytes-le\t'The integer\'s ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).'
+bytes-be\t'The integer\'s ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).'
+literal\t'An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).'
 base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
 bits\t'N characters 0/1, bit 0 first (array order).'
 rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
@@ -356,6 +415,12 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
+rust\t''
+java\t''
+python\t''
+go\t''
+js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -368,6 +433,11 @@ int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
 dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'
 bin\t'Binary integer, `0b` and N digits.'
+signed\t'Signed decimal integer: two\'s complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.'
+oct\t'Octal integer, `0o` and ceil(N/3) digits.'
+bytes-le\t'The integer\'s ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).'
+bytes-be\t'The integer\'s ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).'
+literal\t'An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).'
 base2\t'N characters 0/1, most significant bit first (bibi\'s from_base2).'
 bits\t'N characters 0/1, bit 0 first (array order).'
 rows\t'H groups of W characters 0/1 separated by /, top rank first (reading order).'
@@ -410,6 +480,12 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
+rust\t''
+java\t''
+python\t''
+go\t''
+js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"

@@ -3,7 +3,7 @@
 
 use bbconv_board::ternary::{DigitOrder, PackLayout};
 use bbconv_board::{Order, Size};
-use bbconv_forms::{Format, GridStyle, JsonField, Layer, Options};
+use bbconv_forms::{Format, GridStyle, JsonField, Lang, Layer, Options};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
 
@@ -67,6 +67,9 @@ pub(crate) struct BoardArgs {
     /// JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     fields: Option<Vec<String>>,
+    /// The language of -t literal: c, rust, java, python, go or js.
+    #[arg(long, value_name = "LANG", value_parser = ["c", "rust", "java", "python", "go", "js"], ignore_case = true, default_value = "rust")]
+    lang: String,
 }
 
 /// A failure the run reports in one line and maps to its exit code.
@@ -149,6 +152,7 @@ impl BoardArgs {
             lenient: self.lenient,
             fields,
             grid,
+            lang: self.lang.parse::<Lang>().map_err(Failure::Usage)?,
         })
     }
 

@@ -250,3 +250,67 @@ fn packed_decoder_rejects_bad_input() {
     assert_eq!(c, 1);
     assert!(err.contains("past the last square 63"), "{err}");
 }
+
+/// The integer encodings of issue 13 on known values: Java's signed long, Rust's typed literal,
+/// JavaScript's BigInt, byte dumps of either endianness, octal, and their reading back.
+#[test]
+fn integer_encodings() {
+    let conv = |args: &[&str]| {
+        let mut a = vec!["convert"];
+        a.extend_from_slice(args);
+        let (code, out, err) = run(&a, b"");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        String::from_utf8(out).unwrap().trim_end().to_string()
+    };
+    let v = "0x8100000000000000";
+    assert_eq!(conv(&["-t", "signed", v]), "-9151314442816847872");
+    assert_eq!(conv(&["-t", "oct", v]), "0o1004000000000000000000");
+    assert_eq!(conv(&["-t", "bytes-le", v]), "00 00 00 00 00 00 00 81");
+    assert_eq!(conv(&["-t", "bytes-be", v]), "81 00 00 00 00 00 00 00");
+    for (lang, lit) in [
+        ("c", "0x8100000000000000ULL"),
+        ("rust", "0x8100_0000_0000_0000_u64"),
+        ("java", "-9151314442816847872L"),
+        ("python", "0x8100_0000_0000_0000"),
+        ("go", "uint64(0x8100_0000_0000_0000)"),
+        ("js", "0x8100000000000000n"),
+    ] {
+        assert_eq!(conv(&["-t", "literal", "--lang", lang, v]), lit);
+        assert_eq!(conv(&["-f", "literal", "-t", "hex", "--", lit]), v, "{lit}");
+    }
+    // Python's int.to_bytes agrees on the dumps; bit 63 set is negative in 64-bit two's complement.
+    assert_eq!(
+        conv(&["-f", "bytes-le", "-t", "hex", "07 05 07 00 00 00 00 00"]),
+        "0x0000000000070507"
+    );
+    assert_eq!(
+        conv(&["-f", "signed", "-t", "hex", "--", "-1"]),
+        "0xffffffffffffffff"
+    );
+    assert_eq!(conv(&["-s", "3x3", "-t", "signed", "0x1ff"]), "-1");
+    assert_eq!(conv(&["-s", "3x3", "-t", "literal", "0x1ff"]), "0x1ff_u16");
+    assert_eq!(conv(&["-s", "3x3", "-t", "oct", "0x1ff"]), "0o777");
+    // Sizes a language cannot hold, and bad dumps, are positioned errors.
+    let (code, _, err) = run(
+        &[
+            "convert", "-s", "10x10", "-t", "literal", "--lang", "c", "0x1",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("100 bits") && err.contains("-t hex"), "{err}");
+    let (code, _, err) = run(&["convert", "-f", "bytes-le", "-t", "hex", "00 0g"], b"");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("column 5") && err.contains("two hex digits"),
+        "{err}"
+    );
+    let (code, _, err) = run(
+        &[
+            "convert", "-s", "3x3", "-f", "bytes-be", "-t", "hex", "02 00",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("bit 9 is set"), "{err}");
+}

@@ -60,6 +60,10 @@ const SINGLE_FORMS: &[Format] = &[
     Format::Coords,
     Format::Grid,
     Format::Json,
+    Format::Signed,
+    Format::Oct,
+    Format::BytesLe,
+    Format::BytesBe,
 ];
 
 const PAIR_FORMS: &[Format] = &[
@@ -87,6 +91,24 @@ proptest! {
         let v = Value::Single(bb);
         for &f in SINGLE_FORMS {
             prop_assert_eq!(&round_trip(f, &v, &opts), &v, "{}", f);
+        }
+    }
+
+    /// A literal of every language reads back, on every size the language's literals hold.
+    #[test]
+    fn literals_round_trip(size in size_strategy(), seed: u64, density: u8) {
+        let bb = board(size, seed, density);
+        let v = Value::Single(bb);
+        for lang in bbconv_forms::Lang::ALL {
+            let opts = Options { size: Some(size), lang, ..Options::default() };
+            let mut out = Vec::new();
+            match render(Format::Literal, &v, &opts, &mut out) {
+                Ok(()) => prop_assert_eq!(&round_trip(Format::Literal, &v, &opts), &v, "{:?}", lang),
+                Err(e) => {
+                    let limit = match lang { bbconv_forms::Lang::Rust => 128, _ => 64 };
+                    prop_assert!(size.squares() > limit, "{:?} refused {}: {}", lang, size, e);
+                }
+            }
         }
     }
 

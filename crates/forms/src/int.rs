@@ -1,4 +1,6 @@
-//! Integer forms: `hex`, `dec`, `bin`, `int` (prefix-detected) and the `pair` of two integers.
+//! Integer forms: `hex`, `dec`, `bin`, `int` (prefix-detected), the encodings of the same number
+//! (`signed`, `oct`, `bytes-le`, `bytes-be`, and `literal` for pasting into code), and the `pair`
+//! of two integers.
 
 use crate::{found, trim, Format, ParseError};
 use bbconv_board::{bigint, Bitboard, Order, Pair, Size};
@@ -41,6 +43,7 @@ pub fn parse_integer(text: &str, format: Format, size: Size) -> Result<Bitboard,
     let mut radix: u32 = match format {
         Format::Hex => 16,
         Format::Bin => 2,
+        Format::Oct => 8,
         _ => 10,
     };
     if b.len() >= p + 2 && b[p] == b'0' {
@@ -184,6 +187,7 @@ pub(crate) fn small_integer(b: &[u8], format: Format, n: usize) -> Option<u64> {
         _ => match format {
             Format::Hex => (16, b),
             Format::Bin => (2, b),
+            Format::Oct => (8, b),
             _ => (10, b),
         },
     };
@@ -303,6 +307,330 @@ pub(crate) fn render(format: Format, raw: &Bitboard, out: &mut Vec<u8>) {
             }
         }
     }
+}
+
+/// The language a `literal` is written for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum Lang {
+    /// C and C++: `0x8100000000000000ULL` (up to 64 squares).
+    C,
+    /// Rust: `0x8100_0000_0000_0000_u64`, the smallest unsigned type that holds the board (up to
+    /// 128 squares).
+    #[default]
+    Rust,
+    /// Java: `-9151314442816847872L` (a `long` holds the 64 bits signed); larger boards as a
+    /// `java.math.BigInteger`.
+    Java,
+    /// Python: `0x8100_0000_0000_0000`, any size.
+    Python,
+    /// Go: `uint64(0x8100_0000_0000_0000)` (up to 64 squares).
+    Go,
+    /// JavaScript: a BigInt, `0x8100000000000000n`, any size.
+    Js,
+}
+
+impl Lang {
+    /// Every language, in the order `--help` lists them.
+    pub const ALL: [Lang; 6] = [
+        Lang::C,
+        Lang::Rust,
+        Lang::Java,
+        Lang::Python,
+        Lang::Go,
+        Lang::Js,
+    ];
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::C => "c",
+            Lang::Rust => "rust",
+            Lang::Java => "java",
+            Lang::Python => "python",
+            Lang::Go => "go",
+            Lang::Js => "js",
+        }
+    }
+}
+
+impl std::str::FromStr for Lang {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Lang, String> {
+        let t = s.trim().to_ascii_lowercase();
+        let t = match t.as_str() {
+            "c++" | "cpp" => "c",
+            "rs" => "rust",
+            "py" => "python",
+            "golang" => "go",
+            "javascript" | "ts" | "typescript" => "js",
+            other => other,
+        };
+        Lang::ALL
+            .into_iter()
+            .find(|l| l.name() == t)
+            .ok_or_else(|| {
+                format!("unknown language '{s}': expected one of c, rust, java, python, go, js")
+            })
+    }
+}
+
+/// The hex digits of a raw number, `digits` of them (leading zeros kept), grouped by four with
+/// `_` when `grouped`.
+fn hex_text(raw: &Bitboard, digits: usize, grouped: bool) -> String {
+    let words = raw.words();
+    let mut t = String::with_capacity(digits + digits / 4);
+    for d in (0..digits).rev() {
+        let nib = (words.get(d / 16).copied().unwrap_or(0) >> ((d % 16) * 4)) & 15;
+        t.push(HEX[nib as usize] as char);
+        if grouped && d % 4 == 0 && d != 0 {
+            t.push('_');
+        }
+    }
+    t
+}
+
+/// Writes the number as a signed integer: two's complement in N bits (bit N-1 is the sign).
+fn render_signed(raw: &Bitboard, out: &mut Vec<u8>) {
+    let n = raw.size().squares();
+    if !raw.bit(n - 1) {
+        return render(Format::Dec, raw, out);
+    }
+    let mut words = raw.words().to_vec();
+    bigint::negate_mod(&mut words, n);
+    out.push(b'-');
+    match words.iter().skip(1).all(|&w| w == 0) {
+        true => itoa(words.first().copied().unwrap_or(0), out),
+        false => out.extend_from_slice(bigint::to_decimal(&words).as_bytes()),
+    }
+}
+
+/// Writes the number as `0o` and ceil(N/3) octal digits.
+fn render_oct(raw: &Bitboard, out: &mut Vec<u8>) {
+    let n = raw.size().squares();
+    out.extend_from_slice(b"0o");
+    for d in (0..n.div_ceil(3)).rev() {
+        let v = (0..3).fold(0u8, |v, k| v | (raw.bit(3 * d + k) as u8) << k);
+        out.push(b'0' + v);
+    }
+}
+
+/// Writes the ceil(N/8) bytes of the number as hex pairs separated by spaces, the lowest byte
+/// first (`little`) or last.
+fn render_bytes(raw: &Bitboard, little: bool, out: &mut Vec<u8>) {
+    let n = raw.size().squares().div_ceil(8);
+    let words = raw.words();
+    let byte = |k: usize| (words[k / 8] >> (8 * (k % 8))) as u8;
+    for j in 0..n {
+        let b = byte(if little { j } else { n - 1 - j });
+        if j > 0 {
+            out.push(b' ');
+        }
+        out.push(HEX[usize::from(b >> 4)]);
+        out.push(HEX[usize::from(b & 15)]);
+    }
+}
+
+/// Writes the number as a literal of `lang`; `Err` with the reason when the language has no
+/// integer literal that holds N bits.
+pub(crate) fn render_literal(raw: &Bitboard, lang: Lang, out: &mut Vec<u8>) -> Result<(), String> {
+    let n = raw.size().squares();
+    let digits = n.div_ceil(4);
+    let too_big = |max: usize, what: &str| {
+        format!(
+            "a {} board has {n} bits and {what} holds at most {max}: write it with -t hex",
+            raw.size()
+        )
+    };
+    let text = match lang {
+        Lang::C if n <= 64 => format!("0x{}ULL", hex_text(raw, digits, false)),
+        Lang::C => return Err(too_big(64, "no C integer literal")),
+        Lang::Rust if n <= 128 => {
+            let ty = [8, 16, 32, 64, 128]
+                .into_iter()
+                .find(|&b| n <= b)
+                .unwrap_or(128);
+            format!("0x{}_u{ty}", hex_text(raw, digits, true))
+        }
+        Lang::Rust => return Err(too_big(128, "a Rust u128")),
+        Lang::Java if n <= 64 => {
+            let v = raw.words().first().copied().unwrap_or(0);
+            format!("{}L", v as i64)
+        }
+        Lang::Java => format!(
+            "new java.math.BigInteger(\"{}\", 16)",
+            hex_text(raw, digits, false)
+        ),
+        Lang::Python => format!("0x{}", hex_text(raw, digits, true)),
+        Lang::Go if n <= 64 => format!("uint64(0x{})", hex_text(raw, digits, true)),
+        Lang::Go => return Err(too_big(64, "a Go uint64")),
+        Lang::Js => format!("0x{}n", hex_text(raw, digits, false)),
+    };
+    out.extend_from_slice(text.as_bytes());
+    Ok(())
+}
+
+/// Reads the raw bytes of a number written as hex pairs (`bytes-le`, `bytes-be`): exactly
+/// ceil(N/8) of them, spaces, commas or nothing between them, and no bit set beyond N.
+pub(crate) fn parse_bytes(text: &str, size: Size, little: bool) -> Result<Bitboard, ParseError> {
+    let n = size.squares();
+    let want = n.div_ceil(8);
+    let mut bytes = Vec::with_capacity(want);
+    let b = text.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        let c = b[k];
+        if c.is_ascii_whitespace() || c == b',' {
+            k += 1;
+            continue;
+        }
+        let pair = b.get(k..k + 2).and_then(|p| {
+            let d = |c: u8| (c as char).to_digit(16);
+            Some((d(p[0])? << 4 | d(p[1])?) as u8)
+        });
+        match pair {
+            Some(v) if bytes.len() < want => bytes.push(v),
+            Some(_) => {
+                return Err(ParseError::new(
+                    Some(k),
+                    format!("found more than {want} bytes: a {size} board is {want} bytes"),
+                ))
+            }
+            None => {
+                let at = if (c as char).is_ascii_hexdigit() {
+                    k + 1
+                } else {
+                    k
+                };
+                return Err(ParseError::new(
+                    Some(at),
+                    format!(
+                        "found {} in {text:?}: expected two hex digits a byte",
+                        found(text, at)
+                    ),
+                ));
+            }
+        }
+        k += 2;
+    }
+    if bytes.len() != want {
+        return Err(ParseError::new(
+            Some(b.len()),
+            format!(
+                "found {} bytes: a {size} board is {want} bytes ({} first)",
+                bytes.len(),
+                if little { "lowest" } else { "highest" }
+            ),
+        ));
+    }
+    if !little {
+        bytes.reverse();
+    }
+    let mut words = vec![0u64; size.words()];
+    for (j, &v) in bytes.iter().enumerate() {
+        words[j / 8] |= u64::from(v) << (8 * (j % 8));
+    }
+    let bits = bigint::bit_len(&words);
+    if bits > n {
+        return Err(ParseError::new(
+            None,
+            format!(
+                "bit {} is set but a {size} board has only bits 0 to {}",
+                bits - 1,
+                n - 1
+            ),
+        ));
+    }
+    Bitboard::from_words(size, &words).map_err(|e| ParseError::new(None, e.to_string()))
+}
+
+/// Reads an integer literal as pasted from code in any language of [`Lang`]: the integer
+/// (prefixes, `_` and a `-` as [`parse_integer`] reads them) inside `BigInt(...)`,
+/// `uint64(...)` or `UINT64_C(...)`, with a type suffix (`u64`, `_u128`, `ULL`, `L`, `n`, ...),
+/// or Java's `new BigInteger("...", 16)`.
+pub(crate) fn parse_literal(text: &str, size: Size) -> Result<Bitboard, ParseError> {
+    let (start, t) = trim(text);
+    // Java's BigInteger of a larger board: new [java.math.]BigInteger("digits"[, radix]).
+    for ctor in ["new java.math.BigInteger(", "new BigInteger("] {
+        if let Some(args) = t.strip_prefix(ctor).and_then(|r| r.strip_suffix(')')) {
+            let from = start + ctor.len();
+            let (digits, radix) = args.split_once(',').unwrap_or((args, "10"));
+            let lead = digits.len() - digits.trim_start().len();
+            let inner = digits
+                .trim()
+                .strip_prefix('"')
+                .and_then(|d| d.strip_suffix('"'));
+            let (Some(inner), Ok(radix)) = (inner, radix.trim().parse::<u32>()) else {
+                return Err(ParseError::new(
+                    Some(from),
+                    "expected a BigInteger of a quoted number and its radix, 16 or 10",
+                ));
+            };
+            let at = from + lead + 1;
+            return match radix {
+                // With its prefix: hex digits may begin `0b`.
+                16 => parse_integer(&format!("0x{inner}"), Format::Int, size).map_err(|mut e| {
+                    e.offset = e.offset.map(|o| o.saturating_sub(2));
+                    e.shifted(at)
+                }),
+                10 => parse_integer(inner, Format::Dec, size).map_err(|e| e.shifted(at)),
+                _ => Err(ParseError::new(
+                    Some(from + args.len()),
+                    format!("BigInteger radix {radix}: expected 16 or 10"),
+                )),
+            };
+        }
+    }
+    let mut body = t;
+    let mut from = start;
+    for wrap in [
+        "BigInt(",
+        "uint64(",
+        "UINT64_C(",
+        "u64(",
+        "BigInt.asUintN(64,",
+    ] {
+        if let Some(inner) = body.strip_prefix(wrap).and_then(|r| r.strip_suffix(')')) {
+            from += wrap.len();
+            body = inner;
+            break;
+        }
+    }
+    let lead = body.len() - body.trim_start().len();
+    from += lead;
+    let body = body.trim();
+    let lower = body.to_ascii_lowercase();
+    let mut end = body.len();
+    for suffix in [
+        "_u128", "_u64", "_u32", "_u16", "_u8", "_i128", "_i64", "_i32", "_i16", "_i8", "u128",
+        "u64", "u32", "u16", "u8", "i128", "i64", "i32", "i16", "i8", "ull", "llu", "ll", "ul",
+        "lu", "l", "u", "n",
+    ] {
+        // A `u8` or `i8` suffix cannot end a hex number's digits by mistake ('u' and 'i' are no
+        // hex digits); `l`, `u` and `n` are no digits of any base.
+        if lower.ends_with(suffix) && body.len() > suffix.len() {
+            end = body.len() - suffix.len();
+            break;
+        }
+    }
+    parse_integer(&body[..end], Format::Int, size).map_err(|e| e.shifted(from))
+}
+
+/// Writes a raw number in one of the encodings `signed`, `oct`, `bytes-le`, `bytes-be` or
+/// `literal` (for `lang`); `Err` with the reason when `lang` has no literal for N bits.
+pub(crate) fn render_encoding(
+    format: Format,
+    raw: &Bitboard,
+    lang: Lang,
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
+    match format {
+        Format::Signed => render_signed(raw, out),
+        Format::Oct => render_oct(raw, out),
+        Format::BytesLe | Format::BytesBe => render_bytes(raw, format == Format::BytesLe, out),
+        _ => return render_literal(raw, lang, out),
+    }
+    Ok(())
 }
 
 /// Appends the decimal digits of `v`.

@@ -46,7 +46,7 @@ use bbconv_board::{Bitboard, Order, Pair, Placement, Size};
 pub use detect::{detect, DETECTION_RULES};
 pub use fen::FenReader;
 pub use grid::GridStyle;
-pub use int::parse_integer;
+pub use int::{parse_integer, Lang};
 pub use json::{begins_value, JsonField, ValueScanner};
 
 /// A board as read from any form: one bitboard, a two-player pair, or a board of piece letters.
@@ -183,6 +183,8 @@ pub struct Options {
     pub fields: Option<Vec<JsonField>>,
     /// How grids are drawn.
     pub grid: GridStyle,
+    /// The language of `literal` output.
+    pub lang: Lang,
 }
 
 impl Default for Options {
@@ -197,6 +199,7 @@ impl Default for Options {
             lenient: false,
             fields: None,
             grid: GridStyle::default(),
+            lang: Lang::default(),
         }
     }
 }
@@ -399,6 +402,11 @@ formats! {
     Hex, "hex", [], One, "Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.", "0x0000000000070507";
     Dec, "dec", ["decimal"], One, "Unsigned decimal integer (input: also negative, two's complement in N bits).", "460039";
     Bin, "bin", ["binary"], One, "Binary integer, `0b` and N digits.", "0b0000000000000000000000000000000000000000000001110000010100000111";
+    Signed, "signed", [], One, "Signed decimal integer: two's complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.", "-9151314442816847872";
+    Oct, "oct", ["octal"], One, "Octal integer, `0o` and ceil(N/3) digits.", "0o0000000000000001602407";
+    BytesLe, "bytes-le", [], One, "The integer's ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).", "07 05 07 00 00 00 00 00";
+    BytesBe, "bytes-be", [], One, "The integer's ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).", "00 00 00 00 00 07 05 07";
+    Literal, "literal", [], One, "An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).", "0x0000_0000_0007_0507_u64";
     Base2, "base2", [], One, "N characters 0/1, most significant bit first (bibi's from_base2).", "000000111 (3x3)";
     Bits, "bits", [], One, "N characters 0/1, bit 0 first (array order).", "111000000 (3x3)";
     Rows, "rows", [], One, "H groups of W characters 0/1 separated by /, top rank first (reading order).", "000/000/111 (3x3)";
@@ -544,8 +552,16 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
             let f = detect(text, opts)?;
             parse_str(f, text, opts)
         }
-        Format::Int | Format::Hex | Format::Dec | Format::Bin => {
+        Format::Int | Format::Hex | Format::Dec | Format::Bin | Format::Oct | Format::Signed => {
             let raw = int::parse_integer(text, format, size)?;
+            Ok(Value::Single(opts.order.decode(&raw)))
+        }
+        Format::BytesLe | Format::BytesBe => {
+            let raw = int::parse_bytes(text, size, format == Format::BytesLe)?;
+            Ok(Value::Single(opts.order.decode(&raw)))
+        }
+        Format::Literal => {
+            let raw = int::parse_literal(text, size)?;
             Ok(Value::Single(opts.order.decode(&raw)))
         }
         Format::Base2 | Format::Bits | Format::Rows => {
@@ -612,6 +628,11 @@ pub fn render_general(
             let bb = value.to_single(opts.layer)?;
             int::render(format, &order.encode(&bb), out);
             Ok(())
+        }
+        Format::Signed | Format::Oct | Format::BytesLe | Format::BytesBe | Format::Literal => {
+            let bb = value.to_single(opts.layer)?;
+            int::render_encoding(format, &order.encode(&bb), opts.lang, out)
+                .map_err(|m| RenderError::new(RenderErrorKind::Unsupported, m))
         }
         Format::Base2 | Format::Bits | Format::Rows => {
             let bb = value.to_single(opts.layer)?;
