@@ -180,7 +180,7 @@ def main():
         "|---|---|---|---|",
         *floor_rows,
         "",
-        "Instructions a line under callgrind (10,000 lines, start-up subtracted):",
+        "Instructions a line under callgrind (10,000 lines on one thread, `--jobs 1`, start-up subtracted):",
         "",
         *paths,
         "",
