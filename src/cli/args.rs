@@ -68,7 +68,7 @@ pub(crate) struct BoardArgs {
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     fields: Option<Vec<String>>,
     /// The language of -t literal: c, rust, java, python, go or js.
-    #[arg(long, value_name = "LANG", value_parser = ["c", "rust", "java", "python", "go", "js"], ignore_case = true, default_value = "rust")]
+    #[arg(long, value_name = "LANG", value_parser = PossibleValuesParser::new(Lang::ALL.map(Lang::name)), ignore_case = true, default_value = "rust")]
     lang: String,
 }
 

@@ -4,8 +4,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv_board::ops::{shift, shifted, Direction, Mask, Symmetry};
-use bbconv_board::placement::{Placement, Text};
+use bbconv_board::ops::{shift, shift_placement, shifted, Direction, Mask, Symmetry};
+use bbconv_board::placement::Text;
 use bbconv_board::{Bitboard, Pair, Size, Square};
 use bbconv_forms::{self as format, Format, GridStyle, Options, Value};
 use clap::{Args, ValueEnum};
@@ -148,7 +148,7 @@ impl Move {
     fn squares(self, size: Size) -> Result<(Size, SquareMap)> {
         Ok(match self {
             Move::Symmetry(s) => (
-                s.target_size(size),
+                s.target_of(size).map_err(bad_input)?,
                 Box::new(move |sq| Some(s.map(size, sq))),
             ),
             Move::Shift(dir, n) => (size, Box::new(shifted(size, dir, n).map_err(bad_input)?)),
@@ -171,12 +171,10 @@ fn move_value(v: &Value, mv: Move, verbose: bool) -> Result<Value> {
     };
     let (moved, dropped): (Value, Vec<String>) = match v {
         Value::Pieces(pl) => {
-            if let Move::Symmetry(s) = mv {
-                // Checks the shape (diagonal flips need a square board).
-                s.apply_placement(&Placement::empty(size))
-                    .map_err(bad_input)?;
-            }
-            let (mut moved, dropped) = pl.map_squares(target, &to);
+            let (mut moved, dropped) = match mv {
+                Move::Symmetry(s) => (s.apply_placement(pl).map_err(bad_input)?, Vec::new()),
+                Move::Shift(dir, n) => shift_placement(pl, dir, n).map_err(bad_input)?,
+            };
             if let Some(rest) = &pl.rest {
                 let fields = format::fen::move_fields(rest, size, target, &to, false);
                 moved.rest = Some(Text::from(fields.as_str()));

@@ -298,7 +298,7 @@ impl Symmetry {
     /// ```
     pub fn apply(self, bb: &Bitboard) -> Result<Bitboard, OpError> {
         let size = bb.size();
-        let target = self.check(size)?;
+        let target = self.target_of(size)?;
         Ok(bb.map_squares(target, |sq| Some(self.map(size, sq))))
     }
 
@@ -316,12 +316,21 @@ impl Symmetry {
     /// ```
     pub fn apply_placement(self, pl: &Placement) -> Result<Placement, OpError> {
         let size = pl.size();
-        let target = self.check(size)?;
+        let target = self.target_of(size)?;
         Ok(pl.map_squares(target, |sq| Some(self.map(size, sq))).0)
     }
 
-    /// The size the symmetry gives a board of `size`, or why it does not apply.
-    fn check(self, size: Size) -> Result<Size, OpError> {
+    /// The size the symmetry gives a board of `size`, or why it does not apply (diagonal flips
+    /// need a square board).
+    ///
+    /// ```
+    /// use bbconv_board::ops::Symmetry;
+    /// use bbconv_board::Size;
+    /// let s = Size::new(4, 3).unwrap();
+    /// assert_eq!(Symmetry::Rotate90.target_of(s).unwrap(), Size::new(3, 4).unwrap());
+    /// assert!(Symmetry::FlipDiagonal.target_of(s).is_err());
+    /// ```
+    pub fn target_of(self, size: Size) -> Result<Size, OpError> {
         if matches!(self, Symmetry::FlipDiagonal | Symmetry::FlipAntiDiagonal)
             && size.width() != size.height()
         {

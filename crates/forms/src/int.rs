@@ -301,10 +301,7 @@ pub(crate) fn render(format: Format, raw: &Bitboard, out: &mut Vec<u8>) {
                 return;
             }
             out.extend_from_slice(b"0x");
-            for d in (0..n.div_ceil(4)).rev() {
-                let nib = (words[d / 16] >> ((d % 16) * 4)) & 15;
-                out.push(HEX[nib as usize]);
-            }
+            push_hex(raw, n.div_ceil(4), false, out);
         }
     }
 }
@@ -357,37 +354,38 @@ impl std::str::FromStr for Lang {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Lang, String> {
-        let t = s.trim().to_ascii_lowercase();
-        let t = match t.as_str() {
-            "c++" | "cpp" => "c",
-            "rs" => "rust",
-            "py" => "python",
-            "golang" => "go",
-            "javascript" | "ts" | "typescript" => "js",
-            other => other,
-        };
+        let t = s.trim();
         Lang::ALL
             .into_iter()
-            .find(|l| l.name() == t)
+            .find(|l| l.name().eq_ignore_ascii_case(t))
             .ok_or_else(|| {
-                format!("unknown language '{s}': expected one of c, rust, java, python, go, js")
+                let names: Vec<&str> = Lang::ALL.iter().map(|l| l.name()).collect();
+                format!(
+                    "unknown language '{s}': expected one of {}",
+                    names.join(", ")
+                )
             })
     }
 }
 
-/// The hex digits of a raw number, `digits` of them (leading zeros kept), grouped by four with
-/// `_` when `grouped`.
-fn hex_text(raw: &Bitboard, digits: usize, grouped: bool) -> String {
+/// Appends the hex digits of a raw number, `digits` of them (leading zeros kept), grouped by
+/// four with `_` when `grouped`.
+fn push_hex(raw: &Bitboard, digits: usize, grouped: bool, out: &mut Vec<u8>) {
     let words = raw.words();
-    let mut t = String::with_capacity(digits + digits / 4);
     for d in (0..digits).rev() {
         let nib = (words.get(d / 16).copied().unwrap_or(0) >> ((d % 16) * 4)) & 15;
-        t.push(HEX[nib as usize] as char);
+        out.push(HEX[nib as usize]);
         if grouped && d % 4 == 0 && d != 0 {
-            t.push('_');
+            out.push(b'_');
         }
     }
-    t
+}
+
+/// [`push_hex`] as a string, for literals.
+fn hex_text(raw: &Bitboard, digits: usize, grouped: bool) -> String {
+    let mut t = Vec::with_capacity(digits + digits / 4);
+    push_hex(raw, digits, grouped, &mut t);
+    String::from_utf8(t).unwrap_or_default()
 }
 
 /// Writes the number as a signed integer: two's complement in N bits (bit N-1 is the sign).
