@@ -74,6 +74,8 @@ pub(crate) struct Framed {
 pub(crate) enum FramedKind {
     /// A whole record.
     Data,
+    /// A JSON line whose values are found when it is converted ([`Record::Line`]).
+    Line,
     /// A record longer than the limit (at least this many bytes), not kept.
     TooLong(usize),
     /// A binary record cut short by the end of the input: the bytes found.
@@ -491,7 +493,9 @@ fn read_framed(
 ) -> io::Result<bool> {
     let mut records = Records::new(reader, input.framing, input.record_len, input.max_line);
     let mut data = pool.take_empty();
-    let mut framed = Vec::new();
+    // Sized for most chunks at once: a chunk's list is not grown (and copied) step by step.
+    const FRAMED: usize = 1024;
+    let mut framed = Vec::with_capacity(FRAMED);
     let mut reported = 0;
     loop {
         let rec = records.next_record()?;
@@ -502,6 +506,10 @@ fn read_framed(
                 Record::Data { line, data: d } => {
                     data.extend_from_slice(d);
                     (line, FramedKind::Data)
+                }
+                Record::Line { line, data: d } => {
+                    data.extend_from_slice(d);
+                    (line, FramedKind::Line)
                 }
                 Record::TooLong { line, len } => (line, FramedKind::TooLong(len)),
                 Record::Truncated { line, len } => (line, FramedKind::Truncated(len)),
@@ -519,7 +527,8 @@ fn read_framed(
         if !framed.is_empty() && (done || data.len() >= input.chunk || framed.len() >= 4096) {
             let len = data.len();
             let full = std::mem::replace(&mut data, pool.take_empty());
-            if !emit(full, len, ChunkKind::Framed(std::mem::take(&mut framed))) {
+            let list = std::mem::replace(&mut framed, Vec::with_capacity(FRAMED));
+            if !emit(full, len, ChunkKind::Framed(list)) {
                 return Ok(false);
             }
         }
@@ -535,6 +544,11 @@ fn read_framed(
 pub(crate) enum Record<'a> {
     /// A record and the (1-based) line it starts on; for binary records, the record number.
     Data { line: usize, data: &'a [u8] },
+    /// A line of JSON input that begins a value and is followed by a line that begins one (or
+    /// by the end of the input): whatever it leaves open is closed there, so its values are
+    /// those [`bbconv_forms::ValueScanner::values_of_line`] finds in it alone. They are found
+    /// when it is converted, where reading the line as one value usually settles it at no cost.
+    Line { line: usize, data: &'a [u8] },
     /// A record longer than the limit, skipped without being held in memory.
     TooLong { line: usize, len: usize },
     /// A binary record cut short by the end of the input.
@@ -565,6 +579,9 @@ pub(crate) struct Records<R> {
     scanner: ValueScanner,
     open_line: usize,
     consumed: u64,
+    /// Whether lines that can be framed on their own are handed out as [`Record::Line`] (off
+    /// only in the test that compares the two framings).
+    defer_lines: bool,
 }
 
 const READ: usize = 1 << 16;
@@ -594,6 +611,7 @@ impl<R: Read> Records<R> {
             scanner: ValueScanner::default(),
             open_line: 0,
             consumed: 0,
+            defer_lines: true,
         }
     }
 
@@ -778,6 +796,10 @@ impl<R: Read> Records<R> {
                         data: &self.acc[start..end],
                     },
                     Pending::TooLong { line, len } => Record::TooLong { line, len },
+                    Pending::Line { line, start, end } => Record::Line {
+                        line,
+                        data: &self.buf[start..end],
+                    },
                 }));
             }
             // What was handed out is dropped; an open value moves to the front (it started on the
@@ -814,6 +836,16 @@ impl<R: Read> Records<R> {
             }
             if begins_value(text) {
                 self.close_open();
+                if self.defer_lines && self.next_begins_value() {
+                    // Nothing before this line or after it changes its values: they are
+                    // framed by the conversion stage, in the workers, without a copy here.
+                    self.pending.push_back(Pending::Line {
+                        line: self.line,
+                        start: s,
+                        end: e,
+                    });
+                    continue;
+                }
             }
             if self.scanner.open().is_some() {
                 self.acc.push(b'\n');
@@ -849,6 +881,16 @@ impl<R: Read> Records<R> {
         }
     }
 
+    /// Whether the line after the one just read begins a JSON value, or the input ends there,
+    /// as far as the buffer shows (`false` when it does not show).
+    fn next_begins_value(&self) -> bool {
+        match self.buf.get(self.start..self.end) {
+            Some([]) => self.eof,
+            Some(next) => begins_value(next),
+            None => false,
+        }
+    }
+
     /// Hands the open JSON value over as it is (the parser reports it), if one is open.
     fn close_open(&mut self) {
         if let Some(start) = self.scanner.open() {
@@ -872,6 +914,13 @@ enum Pending {
     },
     /// A value or line longer than the limit.
     TooLong { line: usize, len: usize },
+    /// A line framed by itself ([`Record::Line`]): where it is in `buf`. It is handed out
+    /// before `buf` is read into again.
+    Line {
+        line: usize,
+        start: usize,
+        end: usize,
+    },
 }
 
 /// The 1-based (line offset, character column) of byte `offset` in a record.
@@ -901,6 +950,68 @@ mod tests {
             })
         });
         out
+    }
+
+    /// The records of JSON `input` with lines deferred or not, deferred lines split as the
+    /// conversion stage splits them: `(line, bytes)`.
+    fn json_values(input: &[u8], defer: bool, read: usize) -> Vec<(usize, Vec<u8>)> {
+        let chunks = input.chunks(read.max(1)).collect::<Vec<_>>();
+        let reader = std::io::Read::chain(&b""[..], Slow(chunks, 0));
+        let mut r = Records::new(reader, Framing::Json, 0, 80);
+        r.defer_lines = defer;
+        let mut out = Vec::new();
+        while let Some(rec) = r.next_record().unwrap() {
+            match rec {
+                Record::Data { line, data } => out.push((line, data.to_vec())),
+                Record::Line { line, data } => {
+                    ValueScanner::values_of_line(data, |s, e| out.push((line, data[s..e].to_vec())))
+                }
+                Record::TooLong { line, len } => out.push((line, format!("{len}").into_bytes())),
+                Record::Truncated { .. } => unreachable!(),
+            }
+        }
+        out
+    }
+
+    /// A reader that gives at most one chunk a read, so lines straddle reads.
+    struct Slow<'a>(Vec<&'a [u8]>, usize);
+
+    impl std::io::Read for Slow<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let Some(c) = self.0.get(self.1) else {
+                return Ok(0);
+            };
+            let n = c.len().min(buf.len());
+            buf[..n].copy_from_slice(&c[..n]);
+            if n == c.len() {
+                self.1 += 1;
+            } else {
+                self.0[self.1] = &c[n..];
+            }
+            Ok(n)
+        }
+    }
+
+    proptest::proptest! {
+        /// Lines framed on their own, then split by the conversion stage, give the records the
+        /// framer gives when it frames every line itself.
+        #[test]
+        fn deferred_json_lines_frame_as_the_framer_does(
+            input in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    &b"{"[..], b"}", b"[", b"]", b"\"", b"\\", b"1", b" ", b"\n", b"\n{",
+                    b"{\"a\":[1,2]}\n", b"#c\n", b"\r\n",
+                ]),
+                0..60,
+            ),
+            read in 1usize..50,
+        ) {
+            let input = input.concat();
+            proptest::prop_assert_eq!(
+                json_values(&input, true, read),
+                json_values(&input, false, read)
+            );
+        }
     }
 
     proptest::proptest! {

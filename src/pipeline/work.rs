@@ -273,6 +273,9 @@ pub(crate) fn convert<S: Stage + ?Sized>(
                     FramedKind::Data => {
                         record(job, &mut parts, r.line, &chunk.data[r.start..r.end])
                     }
+                    FramedKind::Line => {
+                        json_line(job, &mut parts, r.line, &chunk.data[r.start..r.end])
+                    }
                     FramedKind::TooLong(len) => {
                         parts.push(r.line, bad(r.line, FaultKind::TooLong(len)))
                     }
@@ -307,6 +310,25 @@ fn record<S: Stage + ?Sized>(job: &Job<'_, S>, parts: &mut Parts<'_>, line: u64,
             parts.push(line, What::Bad(fault));
         }
     }
+}
+
+/// Converts the values of a JSON line framed by itself ([`super::frame::Record::Line`]). A
+/// reader of JSON takes a text only when it is one value, so a line that converts whole is its
+/// one value, as the framer would have found it; any other line is split by the framer's rule
+/// and its values converted one by one, as if the framer had split it.
+#[inline(always)]
+fn json_line<S: Stage + ?Sized>(job: &Job<'_, S>, parts: &mut Parts<'_>, line: u64, data: &[u8]) {
+    if parts.stopped {
+        return;
+    }
+    if let Ok(size) = job.stage.run(data, &mut parts.done.out) {
+        if job.line_end {
+            parts.done.out.push(b'\n');
+        }
+        parts.good(line, size);
+        return;
+    }
+    bbconv_forms::ValueScanner::values_of_line(data, |s, e| record(job, parts, line, &data[s..e]));
 }
 
 /// Where in the input a conversion error is: its line and column.

@@ -147,7 +147,7 @@ impl std::error::Error for PackedError {}
 pub const MAX_PACKED_LEN: usize = 820;
 
 /// Bytes of `n` packed squares: `ceil(n/5)`.
-pub fn packed_len(n: usize) -> usize {
+pub const fn packed_len(n: usize) -> usize {
     n.div_ceil(5)
 }
 
@@ -490,12 +490,20 @@ pub const SPREAD: [u64; 256] = {
 /// assert_eq!(out, b"201010120");
 /// ```
 pub fn words_to_digits(first: &[u64], second: &[u64], n: usize, zero: u8, out: &mut Vec<u8>) {
-    // 64 digits a word, the last block's extra digits cut off at the end.
+    // Eight digits at a time, written in place; the last word's extra digits cut off at the
+    // end.
+    const ONES: u64 = 0x0101_0101_0101_0101;
     let start = out.len();
-    out.reserve(n.next_multiple_of(64));
-    for k in 0..n.div_ceil(64) {
+    out.resize(start + n.next_multiple_of(64), 0);
+    let base = ONES * zero as u64;
+    for (k, block) in out[start..].chunks_exact_mut(64).enumerate() {
         let (f, s) = (first.get(k).copied(), second.get(k).copied());
-        out.extend_from_slice(&words_to_digits64(f.unwrap_or(0), s.unwrap_or(0), zero));
+        let (f, s) = (f.unwrap_or(0), s.unwrap_or(0));
+        for (b, chunk) in block.chunks_exact_mut(8).enumerate() {
+            let (f, s) = ((f >> (8 * b)) & 255, (s >> (8 * b)) & 255);
+            let digits = base + SPREAD[f as usize] + 2 * SPREAD[s as usize];
+            chunk.copy_from_slice(&digits.to_le_bytes());
+        }
     }
     out.truncate(start + n);
 }

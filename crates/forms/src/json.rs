@@ -591,6 +591,24 @@ impl ValueScanner {
         self.scan_bytes(text, from, value);
     }
 
+    /// The values of `line` read on its own, as a stream's framer finds them when the line
+    /// begins a value ([`begins_value`]) and the next one does too: each whole value, then the
+    /// value left open at the end, if any, handed over as it is (the parser then reports it).
+    ///
+    /// ```
+    /// use bbconv_forms::ValueScanner;
+    /// let mut found = Vec::new();
+    /// ValueScanner::values_of_line(b"{\"a\":1} 7 [2,", |s, e| found.push((s, e)));
+    /// assert_eq!(found, [(0, 7), (8, 9), (10, 13)]);
+    /// ```
+    pub fn values_of_line(line: &[u8], mut value: impl FnMut(usize, usize)) {
+        let mut scanner = ValueScanner::default();
+        scanner.scan_line(line, 0, &mut value);
+        if let Some(start) = scanner.open() {
+            value(start, line.len());
+        }
+    }
+
     /// [`ValueScanner::scan_line`] a byte at a time (the reference of its fast path).
     fn scan_bytes(&mut self, text: &[u8], from: usize, mut value: impl FnMut(usize, usize)) {
         for (i, &c) in text.iter().enumerate().skip(from) {
@@ -658,14 +676,24 @@ impl ValueScanner {
 /// general reading requires). `None` for any other spelling, which the general reading then
 /// reads or reports.
 pub(crate) fn read_chess(reader: crate::FenReader, record: &[u8]) -> Option<(u64, u64)> {
+    reader.read_json(record)
+}
+
+/// [`read_chess`] with one reader, whose hex digits check the piece members.
+#[inline(always)]
+pub(crate) fn read_chess_with(
+    reader: &impl crate::fen::fast::ReadChess,
+    record: &[u8],
+) -> Option<(u64, u64)> {
     use crate::chess::{json_pieces, JSON_HEAD, JSON_MID, JSON_PIECES};
     let rest = record.trim_ascii().strip_prefix(JSON_HEAD)?;
-    let q = plain_len(rest);
+    let q = reader.plain_len(rest);
     let fen = &rest[..q];
     let after = rest[q..].strip_prefix(JSON_MID)?;
-    let (_, words) = reader.read_pieces(fen)?;
+    let (_, words) = reader.pieces(fen)?;
     let mut members = [0u8; JSON_PIECES];
-    if after.strip_prefix(json_pieces(&words, &mut members, crate::small::hex_digits))? != b"}}" {
+    let digits = reader.hex12(&words);
+    if after.strip_prefix(json_pieces(&words, &digits, &mut members))? != b"}}" {
         return None;
     }
     let side = |w: &[u64]| w.iter().fold(0, |a, b| a | b);
@@ -675,7 +703,7 @@ pub(crate) fn read_chess(reader: crate::FenReader, record: &[u8]) -> Option<(u64
 /// The length of the start of `b` that a JSON string holds as it is: up to the first quote,
 /// backslash, control byte or non-ASCII byte, eight bytes at a time. (In each word, a flagged
 /// byte can only be followed by false flags, never preceded: the first is exact.)
-fn plain_len(b: &[u8]) -> usize {
+pub(crate) fn plain_len(b: &[u8]) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let zero = |x: u64| x.wrapping_sub(ONES) & !x & HI;
@@ -895,6 +923,37 @@ mod scanner_tests {
                 prop_assert_eq!(fast.open(), slow.open());
             }
         }
+
+        /// A line that JSON reads whole (serde_json, as the reader does: one value and nothing
+        /// after it but whitespace) is the one value the framer finds in it. The pipeline
+        /// relies on this to take a deferred line that converts whole as one record.
+        #[test]
+        fn a_line_that_reads_whole_is_one_value(value in json_value(), pad in "[ \t]{0,3}") {
+            let text = format!("{}{pad}", serde_json::Value::Object(value));
+            prop_assert!(serde_json::from_str::<serde_json::Value>(&text).is_ok());
+            let mut found = Vec::new();
+            ValueScanner::values_of_line(text.as_bytes(), |s, e| found.push((s, e)));
+            prop_assert_eq!(found, vec![(0, text.trim_end().len())], "{}", text);
+        }
+    }
+
+    /// Objects whose strings hold brackets, quotes, backslashes and other escapes.
+    fn json_value() -> impl Strategy<Value = serde_json::Map<String, serde_json::Value>> {
+        use serde_json::Value;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<i64>().prop_map(Value::from),
+            "[{}\\[\\]\"\\\\a\u{1}\u{e9} ]{0,6}".prop_map(Value::from),
+        ];
+        let tree = leaf.prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(Value::from),
+                proptest::collection::btree_map("[a\\]}\"]{0,3}", inner, 0..4)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        });
+        proptest::collection::btree_map("[a\\]}\"{]{0,3}", tree, 0..4)
+            .prop_map(|m| m.into_iter().collect())
     }
 }
 
@@ -930,6 +989,9 @@ mod chess_tests {
                 obj.replacen(r#""size":"8x8","#, "", 1),
                 obj.replacen("}}", r#"},"pieces":{}}"#, 1),
                 obj.replacen("/8/", "/44/", 1),
+                obj.replacen(" w ", " \u{e9} ", 1),
+                obj.replacen(" w ", " w\u{1} ", 1),
+                obj.replacen(" - ", " \\ ", 1),
             ];
             // Every one-byte change.
             for at in (0..obj.len()).step_by(3) {
@@ -944,10 +1006,18 @@ mod chess_tests {
                         render_general(to, &v, &opts, &mut o).unwrap();
                         o
                     });
-                    let fast = super::read_chess(FenReader::detect(), rec.as_bytes());
-                    if fast.is_some() {
+                    // Every reader takes the same objects, and reads them as the general
+                    // reading does.
+                    let fast = super::read_chess(FenReader::Portable, rec.as_bytes());
+                    if let Some(simd) = FenReader::avx2() {
+                        assert_eq!(super::read_chess(simd, rec.as_bytes()), fast, "{rec}");
+                    }
+                    if let Some((f, s)) = fast {
                         taken += 1;
-                        assert!(general.is_ok(), "{rec}");
+                        let v = parse_str(Format::Json, rec, &opts).unwrap();
+                        let pair = v.to_pair();
+                        let words = (pair.first().as_u64(), pair.second().as_u64());
+                        assert_eq!(words, (Some(f), Some(s)), "{rec}");
                     }
                     let mut o = Vec::new();
                     let via = Conversion::new(Format::Json, to, &opts, false)

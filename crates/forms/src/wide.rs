@@ -65,14 +65,14 @@ pub(crate) fn convert(
     // Word arrays on the stack, small ones for boards up to 512 squares (zeroing them is a
     // cost of every record).
     match size.squares().div_ceil(64) {
-        ..=8 => run::<8>((size, from, to), record, opts, swap, out),
-        _ => run::<WORDS>((size, from, to), record, opts, swap, out),
+        ..=8 => run::<8, { ternary::packed_len(512) }>((size, from, to), record, opts, swap, out),
+        _ => run::<WORDS, { ternary::MAX_PACKED_LEN }>((size, from, to), record, opts, swap, out),
     }
 }
 
-/// [`convert`] with word arrays of `N` words.
+/// [`convert`] with word arrays of `N` words and a packed record of at most `B` bytes.
 #[inline(always)]
-fn run<const N: usize>(
+fn run<const N: usize, const B: usize>(
     (size, from, to): (Size, WideIn, WideOut),
     record: &[u8],
     opts: &Options,
@@ -91,9 +91,10 @@ fn run<const N: usize>(
                 [b'0', b'x' | b'X', rest @ ..] => rest,
                 _ => t,
             };
-            let mut bytes = [0u8; ternary::MAX_PACKED_LEN];
+            let mut bytes = [0u8; B];
             let len = ternary::packed_len(n);
-            t.len() == 2 * len
+            len <= B
+                && t.len() == 2 * len
                 && hex_bytes(t, &mut bytes[..len])
                 && ternary::unpack_words(&bytes[..len], n, f, s)
         }
