@@ -1,7 +1,7 @@
 //! The fast path of FEN reading for batch runs: an 8x8 placement of letters and single digits 1-8
 //! (no marks, no holdings) read straight into two LERF words, uppercase first, without building
-//! a placement. Two readers give the same answers: a portable one that reads eight bytes at a
-//! time (SWAR), and, on x86_64 CPUs with AVX2 and BMI2 (checked at run time), one that reads 32
+//! a placement. Two readers give the same answers: a portable one that reads a byte at a time
+//! through a class table, and, on x86_64 CPUs with AVX2 and BMI2 (checked at run time), one that reads 32
 //! bytes at a time and places the squares with `pdep`. Anything either one does not accept,
 //! every error included, gives `None` and goes to the general parser, which gives the same
 //! result or the precise error.
@@ -23,7 +23,7 @@
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FenReader {
-    /// Eight bytes at a time in a general-purpose register (SWAR): runs on every CPU.
+    /// A byte at a time through a class table: runs on every CPU.
     Portable,
     /// 32 bytes at a time with AVX2, squares placed with BMI2's `pdep`. Only [`FenReader::avx2`]
     /// makes one, after checking the CPU: holding it is the proof that it may run.
@@ -62,7 +62,7 @@ impl FenReader {
     #[inline]
     pub fn read(self, b: &[u8]) -> Option<(u64, u64)> {
         match self {
-            FenReader::Portable => chess_pair_swar(b).map(|(_, f, s)| (f, s)),
+            FenReader::Portable => chess_pair_bytes(b).map(|(_, f, s)| (f, s)),
             #[cfg(target_arch = "x86_64")]
             FenReader::Avx2(t) => t.chess_pair(b).map(|(_, f, s)| (f, s)),
         }
@@ -72,7 +72,7 @@ impl FenReader {
     #[inline]
     pub(crate) fn read_json(self, b: &[u8]) -> Option<(u64, u64)> {
         match self {
-            FenReader::Portable => crate::json::read_chess_with(&Swar, b),
+            FenReader::Portable => crate::json::read_chess_with(&Bytes, b),
             #[cfg(target_arch = "x86_64")]
             FenReader::Avx2(t) => t.read_json(b),
         }
@@ -89,7 +89,7 @@ impl FenReader {
         out: &mut Vec<u8>,
     ) -> bool {
         match self {
-            FenReader::Portable => crate::chess::convert(&Swar, to, b, swap, out),
+            FenReader::Portable => crate::chess::convert(&Bytes, to, b, swap, out),
             #[cfg(target_arch = "x86_64")]
             FenReader::Avx2(t) => t.convert(to, b, swap, out),
         }
@@ -138,17 +138,17 @@ const PIECE_INDEX: [u8; 256] = {
 };
 
 /// The portable reader as a [`ReadChess`].
-pub(crate) struct Swar;
+pub(crate) struct Bytes;
 
-impl ReadChess for Swar {
+impl ReadChess for Bytes {
     #[inline(always)]
     fn pair(&self, b: &[u8]) -> Option<(usize, u64, u64)> {
-        chess_pair_swar(b)
+        chess_pair_bytes(b)
     }
 
     #[inline(always)]
     fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12])> {
-        let (len, _, _) = chess_pair_swar(b)?;
+        let (len, _, _) = chess_pair_bytes(b)?;
         pieces_of(&b[..len])
     }
 }
@@ -174,91 +174,72 @@ fn pieces_of(placement: &[u8]) -> Option<(usize, [u64; 12])> {
     Some((placement.len(), w))
 }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
+/// The class of each byte for [`chess_pair_bytes`]: a digit `1`-`8` is its value, a letter
+/// has the top bit (and bit 0 when lowercase), and the other bytes a placement may hold are
+/// flagged; 0 is any other byte.
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = match c as u8 {
+            b'A'..=b'Z' => LETTER,
+            b'a'..=b'z' => LETTER | 1,
+            b'1'..=b'8' => c as u8 - b'0',
+            b'/' => SLASH,
+            b' ' | b'\t' => END,
+            _ => 0,
+        };
+        c += 1;
+    }
+    t
+};
+const LETTER: u8 = 0x80;
+const SLASH: u8 = 0x40;
+const END: u8 = 0x20;
 
-/// `0x80` in each byte of `w` that lies in `lo..=hi` (every byte of `w` below `0x80`).
-#[inline(always)]
-fn bytes_in(w: u64, lo: u8, hi: u8) -> u64 {
-    let ge = w.wrapping_add(ONES * (0x80 - lo as u64));
-    let gt = w.wrapping_add(ONES * (0x7f - hi as u64));
-    ge & !gt & HI
-}
-
-/// The portable reader ([`FenReader::Portable`]): one rank at a time, its (at most eight) bytes in one word (SWAR).
+/// The portable reader ([`FenReader::Portable`]), a byte at a time: each letter sets its
+/// square's bit (squares in reading order, a8 first, so that swapping the bytes of the word
+/// gives LERF), each digit skips its squares, and each slash and the end check that the rank
+/// ended on its eighth square. Returns the placement's length too.
 ///
-/// Measured against a byte-at-a-time loop with the same checks: 1,366 against 1,442
-/// instructions a line for `-f fen -t packed` under `BBCONV_PORTABLE=1` (callgrind, 10,000
-/// lines of the benchmark's corpus), so this one stays.
-///
-/// Each byte advances the file by 1 (a letter) or by its value (a digit); one multiply gives the
-/// prefix sums, so the file where every byte starts; `1 << file` is built in every byte at once
-/// (three doubling steps), and one more multiply adds up the bytes of each side into the rank's
-/// eight bits. Ranks come in reading order (rank 8 first) and are placed from the top.
-/// Returns the placement's length too.
-pub(crate) fn chess_pair_swar(b: &[u8]) -> Option<(usize, u64, u64)> {
+/// Measured under `BBCONV_PORTABLE=1` (`bench/paths.py --portable`, `-f fen -t packed`,
+/// instructions a line): 1,361 with the reader it replaced (a rank at a time in a word, SWAR),
+/// about 1,340 with eight bytes at a time across ranks, 1,081 with this one.
+pub(crate) fn chess_pair_bytes(b: &[u8]) -> Option<(usize, u64, u64)> {
     if !b.is_ascii() {
         return None;
     }
-    let (mut first, mut second) = (0u64, 0u64);
-    let mut p = 0;
-    for rank in (0..8).rev() {
-        let w = word_at(b, p);
-        let letter = bytes_in(w | (ONES * 0x20), b'a', b'z');
-        let digit = bytes_in(w, b'1', b'8');
-        let stop = !(letter | digit) & HI;
-        let n = if stop == 0 {
-            8
+    // The squares with a letter, and those with a lowercase one.
+    let (mut letters, mut lower) = (0u64, 0u64);
+    // Squares read, the square where this rank ends, the byte after the last digit.
+    let (mut square, mut rank_end, mut after_digit) = (0u32, 8u32, usize::MAX);
+    let mut len = b.len();
+    let mut i = 0;
+    while i < b.len() {
+        let e = CLASS[b[i] as usize];
+        if e & LETTER != 0 {
+            letters |= 1 << (square & 63);
+            lower |= u64::from(e & 1) << (square & 63);
+            square += 1;
+        } else if e <= 8 {
+            if e == 0 || i == after_digit {
+                return None;
+            }
+            square += e as u32;
+            after_digit = i + 1;
+        } else if e == SLASH {
+            if square != rank_end || rank_end == 64 {
+                return None;
+            }
+            rank_end += 8;
         } else {
-            stop.trailing_zeros() as usize / 8
-        };
-        if n == 0 {
-            return None;
+            len = i;
+            break;
         }
-        let keep = u64::MAX >> (64 - 8 * n);
-        let (letter, digit) = (letter & keep, digit & keep);
-        if digit & digit << 8 != 0 {
-            return None;
-        }
-        let dmask = (digit >> 7) * 0xff;
-        let adv = (letter >> 7) | ((w & dmask) - ((ONES * 0x30) & dmask));
-        let incl = adv.wrapping_mul(ONES);
-        if (incl >> (8 * n - 8)) & 0xff != 8 {
-            return None;
-        }
-        // The file where each byte starts (0..=7 in the rank's bytes), and 1 << file.
-        let e = (incl - adv) & (ONES * 7);
-        let mut pow = ONES + (e & ONES);
-        pow += (pow * 3) & (((e >> 1) & ONES) * 0xff);
-        pow += (pow * 15) & (((e >> 2) & ONES) * 0xff);
-        let lower = letter & w << 2;
-        let upper = letter & !lower;
-        let sum = |m: u64| (pow & ((m >> 7) * 0xff)).wrapping_mul(ONES) >> 56;
-        first |= sum(upper) << (8 * rank);
-        second |= sum(lower) << (8 * rank);
-        p += n;
-        let end = b.get(p).copied();
-        match (rank, end) {
-            (1.., Some(b'/')) => p += 1,
-            (0, None | Some(b' ' | b'\t')) => {}
-            _ => return None,
-        }
+        i += 1;
     }
-    Some((p, first, second))
-}
-
-/// Eight bytes of `b` from `p`, little-endian, zeros past the end.
-#[inline(always)]
-fn word_at(b: &[u8], p: usize) -> u64 {
-    match b.get(p..p + 8) {
-        Some(w) => u64::from_le_bytes(w.try_into().expect("8 bytes")),
-        None => {
-            let mut a = [0u8; 8];
-            let rest = b.get(p..).unwrap_or_default();
-            a[..rest.len()].copy_from_slice(rest);
-            u64::from_le_bytes(a)
-        }
-    }
+    let upper = letters & !lower;
+    (square == 64 && rank_end == 64).then(|| (len, upper.swap_bytes(), lower.swap_bytes()))
 }
 
 /// The AVX2 + BMI2 reader.
@@ -322,7 +303,7 @@ mod x86 {
             if len < n && !matches!(b[len], b' ' | b'\t') {
                 // A placement that runs past the 64-byte window goes to the portable reader.
                 if len == 64 {
-                    break 'scan Scanned::Done(super::chess_pair_swar(b)?);
+                    break 'scan Scanned::Done(super::chess_pair_bytes(b)?);
                 }
                 return None;
             }
@@ -410,7 +391,7 @@ mod x86 {
             yes.then_some(Avx2(()))
         }
 
-        /// Same contract as [`super::chess_pair_swar`].
+        /// Same contract as [`super::chess_pair_bytes`].
         #[inline]
         pub(super) fn chess_pair(self, b: &[u8]) -> Option<(usize, u64, u64)> {
             // SAFETY: an `Avx2` exists only when `Avx2::new` has confirmed that the CPU supports
@@ -680,7 +661,7 @@ mod tests {
             let general = super::super::parse_general(text, &Default::default());
             assert_eq!(general.as_ref(), Ok(&pl), "{text}");
         }
-        let swar = chess_pair_swar(b);
+        let swar = chess_pair_bytes(b);
         if let Some(simd) = FenReader::avx2() {
             let text = String::from_utf8_lossy(b);
             assert_eq!(simd.read(b), swar.map(|(_, f, s)| (f, s)), "{text:?}");
