@@ -174,6 +174,43 @@ fn known_values() {
         b"",
     );
     assert_eq!(out, b"7\n");
+    // bibi reads a shorter numeral with its leading zeros implied: from_base2(4, 3,
+    // "111000111") = 455; one digit is a numeral too; a 13th digit on 4x3 is not.
+    for (digits, want) in [
+        ("111000111", &b"455\n"[..]),
+        ("1", b"1\n"),
+        ("000000000111", b"7\n"),
+    ] {
+        let (code, out, err) = run(
+            &["convert", "-f", "base2", "-t", "dec", "-s", "4x3", digits],
+            b"",
+        );
+        assert_eq!((code, out.as_slice()), (0, want), "{digits}: {err}");
+    }
+    let (code, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "base2",
+            "-t",
+            "dec",
+            "-s",
+            "4x3",
+            "0000000000001",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("found 13 characters, expected 1 to 12 binary digits for a 4x3 board"),
+        "{err}"
+    );
+    let (code, _, err) = run(
+        &["convert", "-f", "base2", "-t", "dec", "-s", "4x3", "1021"],
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(err.contains("column 3: expected 0 or 1"), "{err}");
     let (_, out, _) = run(
         &[
             "convert",

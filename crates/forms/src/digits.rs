@@ -19,6 +19,20 @@ fn expect_len(t: &str, start: usize, n: usize, what: &str, size: Size) -> Result
     Ok(())
 }
 
+/// The number of digits of a base2 numeral: from 1 to `n` (the board's squares).
+fn numeral_len(t: &str, start: usize, n: usize, size: Size) -> Result<usize, ParseError> {
+    let len = t.chars().count();
+    if len == 0 || len > n {
+        let at = t.char_indices().nth(n).map_or(t.len(), |(k, _)| k);
+        return Err(ParseError::of(
+            crate::ErrorKind::Length,
+            Some(start + at),
+            format!("found {len} characters, expected 1 to {n} binary digits for a {size} board"),
+        ));
+    }
+    Ok(len)
+}
+
 /// Reads `base2`, `bits` or `rows` into a canonical bitboard.
 pub(crate) fn parse_single(
     format: Format,
@@ -76,10 +90,17 @@ pub(crate) fn parse_single(
             return Ok(raw);
         }
         Format::Base2 | Format::Bits => {
-            expect_len(t, start, n, "binary digits", size)?;
+            // A base2 numeral has from 1 to N digits, leading zeros implied (as bibi's
+            // `from_base2` reads it); bits are the squares in order, one each.
+            let len = if format == Format::Base2 {
+                numeral_len(t, start, n, size)?
+            } else {
+                expect_len(t, start, n, "binary digits", size)?;
+                n
+            };
             for (k, &c) in b.iter().enumerate() {
                 let bit = if format == Format::Base2 {
-                    n - 1 - k
+                    len - 1 - k
                 } else {
                     k
                 };

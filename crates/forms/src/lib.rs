@@ -407,7 +407,7 @@ formats! {
     BytesLe, "bytes-le", [], One, "The integer's ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).", "07 05 07 00 00 00 00 00";
     BytesBe, "bytes-be", [], One, "The integer's ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).", "00 00 00 00 00 07 05 07";
     Literal, "literal", [], One, "An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).", "0x0000_0000_0007_0507_u64";
-    Base2, "base2", [], One, "N characters 0/1, most significant bit first (bibi's from_base2).", "000000111 (3x3)";
+    Base2, "base2", [], One, "1 to N characters 0/1, most significant bit first, leading zeros implied (bibi's from_base2).", "000000111 (3x3)";
     Bits, "bits", [], One, "N characters 0/1, bit 0 first (array order).", "111000000 (3x3)";
     Rows, "rows", [], One, "H groups of W characters 0/1 separated by /, top rank first (reading order).", "000/000/111 (3x3)";
     Squares, "squares", ["algebraic", "coords-list"], Any, "Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.", "a1 b1 c1 a2 c2 a3 b3 c3";
