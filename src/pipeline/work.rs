@@ -296,7 +296,20 @@ fn record<S: Stage + ?Sized>(job: &Job<'_, S>, parts: &mut Parts<'_>, line: u64,
     if parts.stopped {
         return;
     }
-    match job.stage.run(data, &mut parts.done.out) {
+    let result = job.stage.run(data, &mut parts.done.out);
+    settle(job, parts, line, data, result);
+}
+
+/// Books the outcome of one record's conversion.
+#[inline(always)]
+fn settle<S: Stage + ?Sized>(
+    job: &Job<'_, S>,
+    parts: &mut Parts<'_>,
+    line: u64,
+    data: &[u8],
+    result: Result<Size, ConvertError>,
+) {
+    match result {
         Ok(size) => {
             if job.line_end {
                 parts.done.out.push(b'\n');
@@ -314,21 +327,29 @@ fn record<S: Stage + ?Sized>(job: &Job<'_, S>, parts: &mut Parts<'_>, line: u64,
 
 /// Converts the values of a JSON line framed by itself ([`super::frame::Record::Line`]). A
 /// reader of JSON takes a text only when it is one value, so a line that converts whole is its
-/// one value, as the framer would have found it; any other line is split by the framer's rule
-/// and its values converted one by one, as if the framer had split it.
+/// one value, as the framer would have found it. A line that does not is split by the
+/// framer's rule: when it is one value of exactly its bytes, the outcome already found stands;
+/// otherwise its values are converted one by one, as if the framer had split it.
 #[inline(always)]
 fn json_line<S: Stage + ?Sized>(job: &Job<'_, S>, parts: &mut Parts<'_>, line: u64, data: &[u8]) {
     if parts.stopped {
         return;
     }
-    if let Ok(size) = job.stage.run(data, &mut parts.done.out) {
-        if job.line_end {
-            parts.done.out.push(b'\n');
+    let whole = job.stage.run(data, &mut parts.done.out);
+    if whole.is_err() {
+        let (mut values, mut only) = (0, (0, 0));
+        bbconv_forms::ValueScanner::values_of_line(data, |s, e| {
+            values += 1;
+            only = (s, e);
+        });
+        if values != 1 || only != (0, data.len()) {
+            bbconv_forms::ValueScanner::values_of_line(data, |s, e| {
+                record(job, parts, line, &data[s..e])
+            });
+            return;
         }
-        parts.good(line, size);
-        return;
     }
-    bbconv_forms::ValueScanner::values_of_line(data, |s, e| record(job, parts, line, &data[s..e]));
+    settle(job, parts, line, data, whole);
 }
 
 /// Where in the input a conversion error is: its line and column.

@@ -163,6 +163,33 @@ fn a_broken_json_value_costs_only_itself() {
     assert_eq!(out.stdout, b"0x0000000000000003\n0x0000000000000007\n");
 }
 
+/// Lines that begin a value before another such line are framed by the workers: two values on
+/// one line, trailing blanks and an unclosed value give what the reader's framing gave (the
+/// same records, lines and columns), at any `--jobs`.
+#[test]
+fn json_lines_framed_by_the_workers_report_as_before() {
+    let input = b"{\"bitboard\":\"0x1\"} {\"bitboard\":\"zz\"}\n{\"bitboard\":\"0x2\"}  \n{\"bitboard\":\"0x3\"\n{\"bitboard\":\"0x4\"}\n";
+    for jobs in ["1", "2"] {
+        let out = bbconv()
+            .args(["convert", "-f", "json", "-t", "hex", "--jobs", jobs])
+            .write_stdin(input.to_vec())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "0x0000000000000001\n0x0000000000000002\n0x0000000000000004\n"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "bbconv: -:1: \"bitboard\": found 'z' in \"zz\": expected a decimal digit\n\
+             bbconv: -:3:17: invalid JSON: EOF while parsing an object\n\
+             bbconv: 2 bad records of 5\n",
+            "--jobs {jobs}"
+        );
+    }
+}
+
 #[test]
 fn a_duplicate_json_key_is_an_error_naming_it() {
     for (input, key, col) in [

@@ -6,28 +6,27 @@ use crate::{found, trim, Format, ParseError, Value};
 use bbconv_board::ternary;
 use bbconv_board::{Bitboard, Order, Pair, Size};
 
-fn expect_len(t: &str, start: usize, n: usize, what: &str, size: Size) -> Result<(), ParseError> {
+/// Checks that `t` has from `min` to `n` characters (`what` for a `size` board); returns how
+/// many it has.
+fn expect_len(
+    t: &str,
+    start: usize,
+    (min, n): (usize, usize),
+    what: &str,
+    size: Size,
+) -> Result<usize, ParseError> {
     let len = t.chars().count();
-    if len != n {
+    if len < min || len > n {
         let at = t.char_indices().nth(n).map_or(t.len(), |(k, _)| k);
+        let expected = if min == n {
+            format!("{n}")
+        } else {
+            format!("{min} to {n}")
+        };
         return Err(ParseError::of(
             crate::ErrorKind::Length,
             Some(start + at),
-            format!("found {len} characters, expected {n} {what} for a {size} board"),
-        ));
-    }
-    Ok(())
-}
-
-/// The number of digits of a base2 numeral: from 1 to `n` (the board's squares).
-fn numeral_len(t: &str, start: usize, n: usize, size: Size) -> Result<usize, ParseError> {
-    let len = t.chars().count();
-    if len == 0 || len > n {
-        let at = t.char_indices().nth(n).map_or(t.len(), |(k, _)| k);
-        return Err(ParseError::of(
-            crate::ErrorKind::Length,
-            Some(start + at),
-            format!("found {len} characters, expected 1 to {n} binary digits for a {size} board"),
+            format!("found {len} characters, expected {expected} {what} for a {size} board"),
         ));
     }
     Ok(len)
@@ -92,12 +91,8 @@ pub(crate) fn parse_single(
         Format::Base2 | Format::Bits => {
             // A base2 numeral has from 1 to N digits, leading zeros implied (as bibi's
             // `from_base2` reads it); bits are the squares in order, one each.
-            let len = if format == Format::Base2 {
-                numeral_len(t, start, n, size)?
-            } else {
-                expect_len(t, start, n, "binary digits", size)?;
-                n
-            };
+            let min = if format == Format::Base2 { 1 } else { n };
+            let len = expect_len(t, start, (min, n), "binary digits", size)?;
             for (k, &c) in b.iter().enumerate() {
                 let bit = if format == Format::Base2 {
                     len - 1 - k
@@ -165,7 +160,7 @@ pub(crate) fn parse_two(
             e => ParseError::new(Some(start), e.to_string()),
         })?
     } else {
-        expect_len(t, start, n, "trits", size)?;
+        expect_len(t, start, (n, n), "trits", size)?;
         if order == Order::Lerf {
             // The fast path: eight digits at a time into words (errors go the general way).
             let (mut f, mut s) = ([0u64; MAX_WORDS], [0u64; MAX_WORDS]);

@@ -675,13 +675,10 @@ impl ValueScanner {
 /// must be the very text its piece words are written as (so they agree with the FEN, as the
 /// general reading requires). `None` for any other spelling, which the general reading then
 /// reads or reports.
-pub(crate) fn read_chess(reader: crate::FenReader, record: &[u8]) -> Option<(u64, u64)> {
-    reader.read_json(record)
-}
-
-/// [`read_chess`] with one reader, whose hex digits check the piece members.
+///
+/// [`crate::FenReader::read_json`] calls it with the reader the CPU runs.
 #[inline(always)]
-pub(crate) fn read_chess_with(
+pub(crate) fn read_chess(
     reader: &impl crate::fen::fast::ReadChess,
     record: &[u8],
 ) -> Option<(u64, u64)> {
@@ -1008,9 +1005,9 @@ mod chess_tests {
                     });
                     // Every reader takes the same objects, and reads them as the general
                     // reading does.
-                    let fast = super::read_chess(FenReader::Portable, rec.as_bytes());
+                    let fast = FenReader::Portable.read_json(rec.as_bytes());
                     if let Some(simd) = FenReader::avx2() {
-                        assert_eq!(super::read_chess(simd, rec.as_bytes()), fast, "{rec}");
+                        assert_eq!(simd.read_json(rec.as_bytes()), fast, "{rec}");
                     }
                     if let Some((f, s)) = fast {
                         taken += 1;

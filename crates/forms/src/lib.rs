@@ -752,7 +752,7 @@ enum Plan {
     /// 8x8 boards between word forms: read into LERF words and written from them
     /// ([`chess::convert_words`]).
     Words(chess::WordsIn, chess::WordsOut),
-    /// The default JSON object of an 8x8 placement to a word form ([`json::read_chess`]).
+    /// The default JSON object of an 8x8 placement to a word form ([`FenReader::read_json`]).
     Json(FenReader, chess::WordsOut),
     /// Boards of more than 64 squares between trits, packed and grid ([`wide::convert`]).
     Wide(Size, wide::WideIn, wide::WideOut),
@@ -810,7 +810,7 @@ impl<'a> Conversion<'a> {
                 }
             }
             Plan::Json(reader, to) => {
-                if let Some((f, s)) = json::read_chess(reader, record) {
+                if let Some((f, s)) = reader.read_json(record) {
                     let (f, s) = if self.swap { (s, f) } else { (f, s) };
                     chess::write_words(to, f, s, self.opts, out);
                     return Ok(Size::CHESS);

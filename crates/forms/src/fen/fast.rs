@@ -72,7 +72,7 @@ impl FenReader {
     #[inline]
     pub(crate) fn read_json(self, b: &[u8]) -> Option<(u64, u64)> {
         match self {
-            FenReader::Portable => crate::json::read_chess_with(&Bytes, b),
+            FenReader::Portable => crate::json::read_chess(&Bytes, b),
             #[cfg(target_arch = "x86_64")]
             FenReader::Avx2(t) => t.read_json(b),
         }
@@ -420,10 +420,10 @@ mod x86 {
         }
     }
 
-    /// [`crate::json::read_chess_with`] compiled with the reader's features.
+    /// [`crate::json::read_chess`] compiled with the reader's features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     fn read_json_avx2(b: &[u8]) -> Option<(u64, u64)> {
-        crate::json::read_chess_with(&Reader, b)
+        crate::json::read_chess(&Reader, b)
     }
 
     /// The conversion compiled with the reader's features, so that reading and writing are one
