@@ -125,7 +125,7 @@ fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<
             };
             let (f, s) = if swap { (s, f) } else { (f, s) };
             match to {
-                Out::Packed => out.extend_from_slice(&small::packed_hex_chess(f, s)),
+                Out::Packed => out.extend_from_slice(&r.packed_hex(f, s)),
                 Out::Pair => out.extend_from_slice(&small::pair_hex_chess(f, s, |w| r.hex(w))),
                 _ => small::write_words(to.format(), 64, f, s, out),
             }

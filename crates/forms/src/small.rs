@@ -447,23 +447,21 @@ pub(crate) fn packed_hex_chess(first: u64, second: u64) -> [u8; 26] {
 }
 
 /// The 24 hex digits of the twelve packed bytes of squares 0..60 of two words: the groups of
-/// `even` and `odd` sit ten bits apart, and four bytes' digits make one word.
+/// `even` and `odd` sit ten bits apart.
 #[inline]
 pub(crate) fn packed_hex60(first: u64, second: u64) -> [u8; 24] {
     const EVEN: u64 = 0x007c_1f07_c1f0_7c1f;
     const ODD: u64 = EVEN << 5;
     let even = (first & EVEN) | (second & EVEN) << 5;
     let odd = (first & ODD) >> 5 | (second & ODD);
-    // Both digits of a byte as one little-endian u16; four bytes' digits make a word.
-    let digits = |i: u64| u64::from(u16::from_le_bytes(PACKED_HEX[i as usize & 1023]));
-    let word = |j: u32| {
-        let (e, o) = (even >> (20 * j), odd >> (20 * j));
-        digits(e) | digits(o) << 16 | digits(e >> 10) << 32 | digits(o >> 10) << 48
-    };
+    // Each byte's two digits stored as they are looked up (assembling words costs more).
     let mut hex = [0u8; 24];
-    hex[..8].copy_from_slice(&word(0).to_le_bytes());
-    hex[8..16].copy_from_slice(&word(1).to_le_bytes());
-    hex[16..].copy_from_slice(&word(2).to_le_bytes());
+    for (j, four) in hex.chunks_exact_mut(8).enumerate() {
+        let (e, o) = (even >> (20 * j), odd >> (20 * j));
+        for (k, g) in [e, o, e >> 10, o >> 10].into_iter().enumerate() {
+            four[2 * k..2 * k + 2].copy_from_slice(&PACKED_HEX[g as usize & 1023]);
+        }
+    }
     hex
 }
 
