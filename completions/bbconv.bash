@@ -77,7 +77,7 @@ _bbconv() {
 
     case "${cmd}" in
         bbconv)
-            opts="-f -s -h -V --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help --version convert show op explain diff formats completions man help"
+            opts="-f -s -h -V --from --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help --version convert show op explain diff formats completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -100,11 +100,11 @@ _bbconv() {
                     return 0
                     ;;
                 --order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --to-order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --layer)
@@ -161,7 +161,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__convert)
-            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --color --unicode --help"
+            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -192,11 +192,11 @@ _bbconv() {
                     return 0
                     ;;
                 --order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --to-order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --layer)
@@ -271,7 +271,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__diff)
-            opts="-f -s -h --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
+            opts="-f -s -h --from --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -294,11 +294,11 @@ _bbconv() {
                     return 0
                     ;;
                 --order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --to-order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --layer)
@@ -337,7 +337,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__explain)
-            opts="-f -s -h --expect --expect-fen --side --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
+            opts="-f -s -h --expect --expect-fen --side --from --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -372,11 +372,11 @@ _bbconv() {
                     return 0
                     ;;
                 --order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --to-order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --layer)
@@ -591,7 +591,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__op)
-            opts="-f -t -v -s -h --from --to --verbose --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
+            opts="-f -t -v -s -h --from --to --verbose --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -622,11 +622,11 @@ _bbconv() {
                     return 0
                     ;;
                 --order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --to-order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --layer)
@@ -665,7 +665,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__show)
-            opts="-f -s -h --from --size --order --to-order --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
+            opts="-f -s -h --from --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -688,11 +688,11 @@ _bbconv() {
                     return 0
                     ;;
                 --order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --to-order)
-                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
                     return 0
                     ;;
                 --layer)

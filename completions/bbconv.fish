@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_bbconv_global_optspecs
-    string join \n f/from= s/size= order= to-order= swap layer= digits= digit-map= letters= lenient fields= lang= color= unicode h/help V/version
+    string join \n f/from= s/size= order= to-order= one-based swap layer= digits= digit-map= letters= lenient fields= lang= color= unicode h/help V/version
 end
 
 function __fish_bbconv_needs_command
@@ -52,22 +52,30 @@ pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order 
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_needs_command" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
-complete -c bbconv -n "__fish_bbconv_needs_command" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+complete -c bbconv -n "__fish_bbconv_needs_command" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
-complete -c bbconv -n "__fish_bbconv_needs_command" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_needs_command" -l to-order -d 'Square order (or layout) of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
 complete -c bbconv -n "__fish_bbconv_needs_command" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
 occupied\t''"
@@ -85,6 +93,7 @@ js\t''"
 complete -c bbconv -n "__fish_bbconv_needs_command" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_needs_command" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_needs_command" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_needs_command" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
 complete -c bbconv -n "__fish_bbconv_needs_command" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
@@ -154,22 +163,30 @@ pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order 
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
-complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
-complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l to-order -d 'Square order (or layout) of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
 occupied\t''"
@@ -195,6 +212,7 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l max-line -d 'L
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l fail-fast -d 'Stop at the first bad record (exit 1; an -o file is left untouched)'
@@ -230,22 +248,30 @@ pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order 
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
-complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
-complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l to-order -d 'Square order (or layout) of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
 occupied\t''"
@@ -263,6 +289,7 @@ js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
@@ -322,22 +349,30 @@ pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order 
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
-complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
-complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l to-order -d 'Square order (or layout) of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
 occupied\t''"
@@ -356,6 +391,7 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l color -d 'When to c
 always\t'Always colour'
 never\t'Never colour'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s v -l verbose -d 'Name the squares (and pieces) a shift moves off the board, on stderr'
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
@@ -391,22 +427,30 @@ pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order 
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
-complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
-complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l to-order -d 'Square order (or layout) of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
 occupied\t''"
@@ -424,6 +468,7 @@ js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
@@ -456,22 +501,30 @@ pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order 
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
-complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l order -d 'Square order of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
-complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l to-order -d 'Square order of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l to-order -d 'Square order (or layout) of output numbers and digit strings [default: --order]' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
 berlef\t'W*(H-1-r) + f'
 berbef\t'W*(H-1-r) + (W-1-f)'
 lefr\t'H*f + r'
 lefber\t'H*f + (H-1-r)'
 befr\t'H*(W-1-f) + r'
-beber\t'H*(W-1-f) + (H-1-r)'"
+beber\t'H*(W-1-f) + (H-1-r)'
+0x88\t'2W*r + f (0x88: files W..2W-1 are padding)'
+mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
+sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
+draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
 occupied\t''"
@@ -489,6 +542,7 @@ js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'

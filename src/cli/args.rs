@@ -2,7 +2,7 @@
 //! forms and orders, the exit codes text, and the failures a command reports in one line.
 
 use bbconv_board::ternary::{DigitOrder, PackLayout};
-use bbconv_board::{Order, Size};
+use bbconv_board::{Numbering, Order, Size};
 use bbconv_forms::{Format, GridStyle, JsonField, Lang, Layer, Options};
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::Args;
@@ -22,16 +22,20 @@ pub(crate) fn format_parser() -> impl TypedValueParser<Value = Format> {
     .map(|s| s.parse::<Format>().unwrap_or(Format::Auto))
 }
 
-pub(crate) fn order_parser() -> impl TypedValueParser<Value = Order> {
-    PossibleValuesParser::new(Order::ALL.iter().map(|o| {
-        let v = PossibleValue::new(o.name()).help(o.formula());
-        if *o == Order::Berlef {
-            v.alias("berf")
-        } else {
-            v
+/// The eight orders and the layouts (`--order`, `--to-order`).
+pub(crate) fn order_parser() -> impl TypedValueParser<Value = Numbering> {
+    PossibleValuesParser::new(Numbering::all().map(|n| {
+        let v = PossibleValue::new(n.name()).help(n.formula());
+        match n {
+            Numbering::Order(Order::Berlef) => v.alias("berf"),
+            Numbering::X88 => v.alias("x88"),
+            Numbering::Mailbox => v.alias("10x12"),
+            Numbering::Sentinel => v.aliases(["tromp", "connect4"]),
+            Numbering::Draughts => v.alias("pdn"),
+            _ => v,
         }
     }))
-    .map(|s| s.parse::<Order>().unwrap_or_default())
+    .map(|s| s.parse::<Numbering>().unwrap_or_default())
 }
 
 /// Board settings shared by the subcommands.
@@ -40,12 +44,17 @@ pub(crate) struct BoardArgs {
     /// Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own.
     #[arg(short = 's', long, value_name = "WxH")]
     size: Option<Size>,
-    /// Square order of input numbers and digit strings.
+    /// Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit
+    /// strings.
     #[arg(long, value_name = "ORDER", value_parser = order_parser(), ignore_case = true, default_value = "lerf")]
-    order: Order,
-    /// Square order of output numbers and digit strings [default: --order].
+    order: Numbering,
+    /// Square order (or layout) of output numbers and digit strings [default: --order].
     #[arg(long, value_name = "ORDER", value_parser = order_parser(), ignore_case = true)]
-    to_order: Option<Order>,
+    to_order: Option<Numbering>,
+    /// Square indices (the indices form) count from 1: draughts' square numbers, 1-based
+    /// engine indices.
+    #[arg(long)]
+    one_based: bool,
     /// Exchange the two sides (first <-> second; piece letters change case).
     #[arg(long)]
     swap: bool,
@@ -153,6 +162,7 @@ impl BoardArgs {
             fields,
             grid,
             lang: self.lang.parse::<Lang>().map_err(Failure::Usage)?,
+            one_based: self.one_based,
         })
     }
 

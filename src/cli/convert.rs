@@ -24,6 +24,7 @@ Examples:
   bbconv convert -f fen -t pair 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
   bbconv convert -f base2 -t squares -s 3x3 000000111
   bbconv convert -f hex -t hex --to-order berlef 0x10
+  bbconv convert -f squares -t indices --to-order 0x88 'a1 h8'    (also mailbox, sentinel, draughts)
   bbconv convert -f pair -t hex --layer occupied '0xffff 0xffff000000000000'
   printf '0x1\\n0x2\\n' | bbconv convert -f hex -t squares
   bbconv convert -f fen -t packed -i positions.fen -o positions.packed   (files; -o is atomic)";

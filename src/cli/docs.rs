@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv_board::Order;
+use bbconv_board::Numbering;
 use bbconv_forms::{Format, DETECTION_RULES};
 use clap_complete::Shell;
 
@@ -15,7 +15,7 @@ use super::args::EXIT_CODES;
 /// `-f`/`-t` (every form) and `--order`/`--to-order` (every order), as bash, zsh and fish have.
 fn add_value_completion(shell: Shell, script: String) -> String {
     let forms: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-    let orders = Order::NAMES;
+    let orders: Vec<&str> = Numbering::all().map(Numbering::name).collect();
     match shell {
         Shell::Elvish => {
             let hook = format!(
@@ -125,7 +125,7 @@ pub(crate) fn man(cmd: clap::Command) -> Result<ExitCode> {
         extra.push_str(&format!("{}\n.br\n", line_start(r)));
     }
     extra.push_str(".SH SQUARE ORDERS\nBit i of a number is the square whose index is i under the order (\\-\\-order, \\-\\-to\\-order). File f counts from the west and rank r from the south, from 0.\n");
-    for o in Order::ALL {
+    for o in Numbering::all() {
         extra.push_str(&format!(
             ".TP\n\\fB{}\\fR\n{}\n",
             o.name(),

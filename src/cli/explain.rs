@@ -182,7 +182,7 @@ fn layer(v: &Value, opts: &Options) -> Bitboard {
 pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCode> {
     let mut opts = args.board.options(grid_style)?;
     // VALUE is read as a plain number; every order is then applied to it.
-    opts.order = Order::Lerf;
+    opts.order = Order::Lerf.into();
     let from = if args.from == Format::Auto {
         format::detect(&args.value, &opts)
             .map_err(|e| bad_input(format!("VALUE: {}", e.message)))?
@@ -225,7 +225,7 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
         (Some(sq), _) => {
             let o = Options {
                 size: Some(size),
-                order: Order::Lerf,
+                order: Order::Lerf.into(),
                 ..opts.clone()
             };
             Some(layer(

@@ -294,7 +294,7 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
                 v
             } else {
                 let b = v.to_single(opts.layer).map_err(bad_input)?;
-                let raw = opts.to_order.encode(&b);
+                let raw = opts.to_order.encode(&b).map_err(bad_input)?;
                 let idx = match args.operation {
                     Operation::Popcount => {
                         out.extend_from_slice(format!("{}\n", b.count()).as_bytes());
@@ -306,13 +306,13 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
                 if let Some(idx) = idx {
                     match idx {
                         None => return Err(bad_input("the board is empty: it has no set bit")),
-                        Some(i) if to == Format::Indices => {
-                            out.extend_from_slice(format!("{i}\n").as_bytes())
-                        }
+                        Some(i) if to == Format::Indices => out.extend_from_slice(
+                            format!("{}\n", i + usize::from(opts.one_based)).as_bytes(),
+                        ),
                         Some(i) => {
                             let size = b.size();
-                            let sq = opts.to_order.square(size, i).ok_or_else(|| {
-                                bad_input(format!("bit {i} is off the {size} board"))
+                            let sq = opts.to_order.square(size, i).map_err(|what| {
+                                bad_input(format!("bit {i} is {what} on the {size} board"))
                             })?;
                             out.extend_from_slice(format!("{sq}\n").as_bytes())
                         }
@@ -373,12 +373,18 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
 fn parse_square(text: &str, on: &Bitboard, opts: &Options) -> Result<Square> {
     let size = on.size();
     if let Ok(i) = text.parse::<usize>() {
-        return opts.order.square(size, i).ok_or_else(|| {
-            bad_input(format!(
-                "square index {i} is off the {size} board: expected 0 to {}",
-                size.squares() - 1
-            ))
-        });
+        let first = usize::from(opts.one_based);
+        let last = first + opts.order.span(size) - 1;
+        return i
+            .checked_sub(first)
+            .filter(|_| i <= last)
+            .ok_or_else(|| format!("off the {size} board: expected {first} to {last}"))
+            .and_then(|k| {
+                opts.order
+                    .square(size, k)
+                    .map_err(|what| format!("{what} in the {} layout", opts.order))
+            })
+            .map_err(|why| bad_input(format!("square index {i} is {why}")));
     }
     Square::parse_on(text, size).map_err(bad_input)
 }

@@ -48,9 +48,18 @@ pub(crate) fn view(value: &Value, opts: &Options, out: &mut Vec<u8>) {
     let _ = format::render(Format::Grid, value, opts, out);
     out.push(b'\n');
     let order = opts.to_order;
+    // A form the board cannot be written in (a light square under the draughts layout)
+    // shows why, in place.
+    let put = |out: &mut Vec<u8>, form: Format, o: &Options| {
+        let start = out.len();
+        if let Err(e) = format::render(form, value, o, out) {
+            out.truncate(start);
+            out.extend_from_slice(format!("({e})").as_bytes());
+        }
+    };
     let line = |out: &mut Vec<u8>, label: &str, form: Format, o: &Options| {
         out.extend_from_slice(format!("{label:<9}").as_bytes());
-        let _ = format::render(form, value, o, out);
+        put(out, form, o);
         out.push(b'\n');
     };
     let layer = |l| Options {
@@ -76,7 +85,7 @@ pub(crate) fn view(value: &Value, opts: &Options, out: &mut Vec<u8>) {
                 ("second", format::Layer::Second, p.second().count()),
             ] {
                 out.extend_from_slice(format!("{label:<9}").as_bytes());
-                let _ = format::render(Format::Hex, value, &layer(l), out);
+                put(out, Format::Hex, &layer(l));
                 out.extend_from_slice(format!("  ({n} squares)\n").as_bytes());
             }
             line(out, "squares", Format::Squares, opts);

@@ -5,6 +5,7 @@ mod batch;
 mod cli;
 mod forms;
 mod hostile;
+mod layouts;
 mod nopanic;
 mod notations;
 mod pipeline;

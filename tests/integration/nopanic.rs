@@ -94,7 +94,7 @@ fn options() -> impl Strategy<Value = Options> {
             Some(Size::new(3, 3).unwrap()),
             Some(Size::new(19, 19).unwrap()),
         ][s],
-        order: Order::ALL[o],
+        order: Order::ALL[o].into(),
         lenient,
         ..Options::default()
     })

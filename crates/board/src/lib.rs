@@ -21,6 +21,7 @@
 pub mod bigint;
 pub mod bitboard;
 pub mod mismatch;
+pub mod numbering;
 pub mod ops;
 pub mod order;
 pub mod pair;
@@ -29,6 +30,7 @@ pub mod size;
 pub mod square;
 pub mod ternary;
 pub use bitboard::{Bitboard, BitboardError};
+pub use numbering::{Numbering, NumberingError};
 pub use order::{Order, OrderError};
 pub use pair::{Pair, PairError};
 pub use placement::Placement;

@@ -1,8 +1,8 @@
 //! Coordinate lists: algebraic names (`squares`), indices (`indices`) and `(x,y)` pairs (`coords`),
 //! for one bitboard or, as `first: ...; second: ...`, for two players. `-` is the empty list.
 
-use crate::{found, Format, Options, ParseError, Value};
-use bbconv_board::{Bitboard, Order, Pair, Size, Square};
+use crate::{found, Format, Options, ParseError, RenderError, Value};
+use bbconv_board::{Bitboard, Numbering, Pair, Size, Square};
 
 /// Splits a list into tokens with their byte offsets; `(x, y)` stays one token.
 fn tokens(s: &str, base: usize) -> Result<Vec<(usize, &str)>, ParseError> {
@@ -36,30 +36,37 @@ fn tokens(s: &str, base: usize) -> Result<Vec<(usize, &str)>, ParseError> {
     Ok(out)
 }
 
-fn parse_list(s: &str, base: usize, size: Size, order: Order) -> Result<Bitboard, ParseError> {
+fn parse_list(s: &str, base: usize, size: Size, opts: &Options) -> Result<Bitboard, ParseError> {
+    let order = opts.order;
     let mut bb = Bitboard::empty(size);
     let toks = tokens(s, base)?;
     if toks.len() == 1 && toks[0].1 == "-" {
         return Ok(bb);
     }
-    let n = size.squares();
+    let (first, last) = index_range(order, size, opts.one_based);
     for (off, tok) in toks {
         let at = Some(base + off);
         if tok.bytes().all(|c| c.is_ascii_digit()) {
-            let sq = tok
+            let i = tok
                 .parse::<usize>()
                 .ok()
-                .and_then(|i| order.square(size, i));
-            let Some(sq) = sq else {
+                .filter(|i| (first..=last).contains(i));
+            let Some(i) = i else {
                 return Err(ParseError::of(
                     crate::ErrorKind::OffBoard,
                     at,
                     format!(
-                        "square index {tok} is off the {size} board: expected 0 to {}",
-                        n - 1
+                        "square index {tok} is off the {size} board: expected {first} to {last}"
                     ),
                 ));
             };
+            let sq = order.square(size, i - first).map_err(|what| {
+                ParseError::of(
+                    crate::ErrorKind::OffBoard,
+                    at,
+                    format!("square index {tok} is {what} in the {order} layout: expected a square's index"),
+                )
+            })?;
             bb.set_bit(sq.index(size));
             continue;
         }
@@ -94,7 +101,7 @@ pub(crate) fn parse(text: &str, size: Size, opts: &Options) -> Result<Value, Par
                 "found 'second:' without 'first:': expected `first: SQUARES; second: SQUARES`",
             ));
         }
-        return parse_list(text, 0, size, opts.order).map(Value::Single);
+        return parse_list(text, 0, size, opts).map(Value::Single);
     };
     let err = |at: usize| {
         ParseError::new(
@@ -111,22 +118,40 @@ pub(crate) fn parse(text: &str, size: Size, opts: &Options) -> Result<Value, Par
     if !mid[semi + 1..].trim().is_empty() {
         return Err(err(fpos + 6 + semi + 1));
     }
-    let first = parse_list(&mid[..semi], fpos + 6, size, opts.order)?;
-    let second = parse_list(&text[spos + 7..], spos + 7, size, opts.order)?;
+    let first = parse_list(&mid[..semi], fpos + 6, size, opts)?;
+    let second = parse_list(&text[spos + 7..], spos + 7, size, opts)?;
     Pair::new(first, second)
         .map(Value::Pair)
         .map_err(|e| ParseError::new(Some(0), e.to_string()))
 }
 
-fn render_list(format: Format, bb: &Bitboard, order: Order, out: &mut Vec<u8>) {
+/// The first and the last index of a board under `order`, counted from 0 or from 1.
+fn index_range(order: Numbering, size: Size, one_based: bool) -> (usize, usize) {
+    let first = usize::from(one_based);
+    (first, first + order.span(size) - 1)
+}
+
+fn render_list(
+    format: Format,
+    bb: &Bitboard,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> Result<(), RenderError> {
     let mut any = false;
-    for (i, sq) in order.numbered(bb) {
+    let first = usize::from(opts.one_based);
+    let numbered = if format == Format::Indices {
+        opts.to_order.numbered(bb).map_err(crate::numbering_error)?
+    } else {
+        // Names and pairs are geometric: only their order follows the numbering's.
+        opts.to_order.as_order().unwrap_or_default().numbered(bb)
+    };
+    for (i, sq) in numbered {
         if any {
             out.push(b' ');
         }
         any = true;
         match format {
-            Format::Indices => out.extend_from_slice(i.to_string().as_bytes()),
+            Format::Indices => out.extend_from_slice((i + first).to_string().as_bytes()),
             Format::Coords => out.extend_from_slice(sq.coords().as_bytes()),
             _ => out.extend_from_slice(sq.to_string().as_bytes()),
         }
@@ -134,19 +159,25 @@ fn render_list(format: Format, bb: &Bitboard, order: Order, out: &mut Vec<u8>) {
     if !any {
         out.push(b'-');
     }
+    Ok(())
 }
 
 /// Writes the list; a two-player value without a layer is written as `first: ...; second: ...`.
-pub(crate) fn render(format: Format, value: &Value, opts: &Options, out: &mut Vec<u8>) {
+pub(crate) fn render(
+    format: Format,
+    value: &Value,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> Result<(), RenderError> {
     match (value, opts.layer) {
-        (Value::Single(bb), _) => render_list(format, bb, opts.to_order, out),
-        (_, Some(layer)) => render_list(format, &value.layer(layer), opts.to_order, out),
+        (Value::Single(bb), _) => render_list(format, bb, opts, out),
+        (_, Some(layer)) => render_list(format, &value.layer(layer), opts, out),
         _ => {
             let p = value.to_pair();
             out.extend_from_slice(b"first: ");
-            render_list(format, p.first(), opts.to_order, out);
+            render_list(format, p.first(), opts, out)?;
             out.extend_from_slice(b"; second: ");
-            render_list(format, p.second(), opts.to_order, out);
+            render_list(format, p.second(), opts, out)
         }
     }
 }

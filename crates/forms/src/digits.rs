@@ -2,9 +2,9 @@
 //! (two players).
 
 use crate::packed::{pair_of_words, MAX_WORDS};
-use crate::{found, trim, Format, ParseError, Value};
+use crate::{found, trim, Format, ParseError, RenderError, Value};
 use bbconv_board::ternary;
-use bbconv_board::{Bitboard, Order, Pair, Size};
+use bbconv_board::{Bitboard, Numbering, Order, Pair, Size};
 
 /// Checks that `t` has from `min` to `n` characters (`what` for a `size` board); returns how
 /// many it has.
@@ -37,9 +37,15 @@ pub(crate) fn parse_single(
     format: Format,
     text: &str,
     size: Size,
-    order: Order,
+    order: Numbering,
 ) -> Result<Bitboard, ParseError> {
     let (start, t) = trim(text);
+    let board = size;
+    let size = if format == Format::Rows {
+        size
+    } else {
+        crate::raw_size(order, size)?
+    };
     let n = size.squares();
     let mut raw = Bitboard::empty(size);
     let b = t.as_bytes();
@@ -108,13 +114,17 @@ pub(crate) fn parse_single(
         }
         _ => unreachable!("parse_single called with {format}"),
     }
-    Ok(order.decode(&raw))
+    crate::from_raw(order, board, &raw).map_err(|e| e.shifted(start))
 }
 
 /// Writes `base2`, `bits` or `rows`.
-pub(crate) fn render_single(format: Format, bb: &Bitboard, order: Order, out: &mut Vec<u8>) {
+pub(crate) fn render_single(
+    format: Format,
+    bb: &Bitboard,
+    order: Numbering,
+    out: &mut Vec<u8>,
+) -> Result<(), RenderError> {
     let size = bb.size();
-    let n = size.squares();
     match format {
         Format::Rows => {
             let (w, h) = (size.width(), size.height());
@@ -129,7 +139,8 @@ pub(crate) fn render_single(format: Format, bb: &Bitboard, order: Order, out: &m
             }
         }
         _ => {
-            let raw = order.encode(bb);
+            let raw = crate::to_raw(order, bb)?;
+            let n = raw.size().squares();
             for k in 0..n {
                 let bit = if format == Format::Base2 {
                     n - 1 - k
@@ -140,6 +151,7 @@ pub(crate) fn render_single(format: Format, bb: &Bitboard, order: Order, out: &m
             }
         }
     }
+    Ok(())
 }
 
 /// Reads `trits` or `base3`.
@@ -147,10 +159,10 @@ pub(crate) fn parse_two(
     format: Format,
     text: &str,
     size: Size,
-    order: Order,
+    order: Numbering,
 ) -> Result<Value, ParseError> {
     let (start, t) = trim(text);
-    let n = size.squares();
+    let n = order.span(size);
     let trits: Vec<u8> = if format == Format::Base3 {
         ternary::base3_trits(t, n).map_err(|e| match e {
             ternary::Base3Error::Digit(k) => ParseError::new(
@@ -187,22 +199,29 @@ pub(crate) fn parse_two(
         }
         v
     };
-    Pair::from_trits(size, order, &trits)
+    order
+        .pair_of_trits(size, &trits)
         .map(Value::Pair)
-        .map_err(|e| ParseError::new(Some(start), e.to_string()))
+        .map_err(|e| ParseError::new(Some(start), e))
 }
 
 /// Writes `trits` or `base3`.
-pub(crate) fn render_two(format: Format, pair: &Pair, order: Order, out: &mut Vec<u8>) {
+pub(crate) fn render_two(
+    format: Format,
+    pair: &Pair,
+    order: Numbering,
+    out: &mut Vec<u8>,
+) -> Result<(), RenderError> {
     if format == Format::Trits && order == Order::Lerf {
         let (f, s) = (pair.first().words(), pair.second().words());
         ternary::words_to_digits(f, s, pair.size().squares(), b'0', out);
-        return;
+        return Ok(());
     }
-    let trits = pair.trits(order);
+    let trits = order.trits(pair).map_err(crate::numbering_error)?;
     if format == Format::Base3 {
         out.extend_from_slice(ternary::base3_decimal(&trits).as_bytes());
     } else {
         out.extend(trits.iter().map(|t| b'0' + t));
     }
+    Ok(())
 }

@@ -3,7 +3,7 @@
 //! of two integers.
 
 use crate::{found, trim, Format, ParseError};
-use bbconv_board::{bigint, Bitboard, Order, Pair, Size};
+use bbconv_board::{bigint, Bitboard, Numbering, Pair, Size};
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
 
@@ -647,7 +647,7 @@ pub(crate) fn itoa(mut v: u64, out: &mut Vec<u8>) {
 }
 
 /// Reads `pair`: two integers separated by spaces and/or one comma.
-pub(crate) fn parse_pair(text: &str, size: Size, order: Order) -> Result<Pair, ParseError> {
+pub(crate) fn parse_pair(text: &str, size: Size, order: Numbering) -> Result<Pair, ParseError> {
     let b = text.as_bytes();
     let is_sep = |c: u8| c == b',' || c.is_ascii_whitespace();
     let (s0, t) = trim(text);
@@ -678,8 +678,11 @@ pub(crate) fn parse_pair(text: &str, size: Size, order: Order) -> Result<Pair, P
             format!("found more than two integers in {t:?}: a pair is first and second"),
         ));
     }
-    let first = parse_integer(&text[s0..a_end], Format::Int, size).map_err(|e| e.shifted(s0))?;
-    let second = parse_integer(&text[q..b_end], Format::Int, size).map_err(|e| e.shifted(q))?;
-    Pair::new(order.decode(&first), order.decode(&second))
-        .map_err(|e| ParseError::new(None, e.to_string()))
+    let raw = crate::raw_size(order, size)?;
+    let read = |from: usize, to: usize| {
+        parse_integer(&text[from..to], Format::Int, raw)
+            .and_then(|r| crate::from_raw(order, size, &r))
+            .map_err(|e| e.shifted(from))
+    };
+    Pair::new(read(s0, a_end)?, read(q, b_end)?).map_err(|e| ParseError::new(None, e.to_string()))
 }

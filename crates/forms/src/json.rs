@@ -6,9 +6,9 @@ use std::str::FromStr;
 
 use serde_json::Value as Json;
 
-use crate::{coords, fen, int, Format, Options, ParseError, Value};
+use crate::{coords, fen, int, Format, Options, ParseError, RenderError, Value};
 use bbconv_board::placement::{Piece, Placement};
-use bbconv_board::{Bitboard, Order, Pair, Size};
+use bbconv_board::{Bitboard, Numbering, Order, Pair, Size};
 
 /// A member of the JSON object.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,7 +85,9 @@ fn err(msg: impl Into<String>) -> ParseError {
     ParseError::of(crate::ErrorKind::Json, None, msg)
 }
 
-fn bitboard(v: &Json, key: &str, size: Size, order: Order) -> Result<Bitboard, ParseError> {
+fn bitboard(v: &Json, key: &str, size: Size, order: Numbering) -> Result<Bitboard, ParseError> {
+    let keyed = |e: ParseError| err(format!("\"{key}\": {}", e.message));
+    let (board, size) = (size, crate::raw_size(order, size).map_err(keyed)?);
     let raw = match v {
         Json::String(s) => int::parse_integer(s, Format::Int, size)
             .map_err(|e| err(format!("\"{key}\": {}", e.message)))?,
@@ -108,7 +110,7 @@ fn bitboard(v: &Json, key: &str, size: Size, order: Order) -> Result<Bitboard, P
             )))
         }
     };
-    Ok(order.decode(&raw))
+    crate::from_raw(order, board, &raw).map_err(keyed)
 }
 
 fn kind(v: &Json) -> &'static str {
@@ -403,14 +405,18 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
     Ok(best)
 }
 
-fn hex(out: &mut Vec<u8>, bb: &Bitboard, order: Order) {
+fn hex(out: &mut Vec<u8>, bb: &Bitboard, order: Numbering) -> Result<(), RenderError> {
     out.push(b'"');
-    int::render(Format::Hex, &order.encode(bb), out);
+    int::render(Format::Hex, &crate::to_raw(order, bb)?, out);
     out.push(b'"');
+    Ok(())
 }
 
-fn names(out: &mut Vec<u8>, bb: &Bitboard, order: Order) {
+/// The names of the squares of `bb`, in the order's order (geometric: a layout lists them
+/// as LERF does).
+fn names(out: &mut Vec<u8>, bb: &Bitboard, order: Numbering) {
     out.push(b'[');
+    let order = order.as_order().unwrap_or_default();
     for (k, (_, sq)) in order.numbered(bb).into_iter().enumerate() {
         if k > 0 {
             out.push(b',');
@@ -423,7 +429,7 @@ fn names(out: &mut Vec<u8>, bb: &Bitboard, order: Order) {
 }
 
 /// Writes one JSON object on one line.
-pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
+pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) -> Result<(), RenderError> {
     let order = opts.to_order;
     let fields: &[JsonField] = match &opts.fields {
         Some(f) => f,
@@ -451,10 +457,10 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
                     Value::Single(b) => b.clone(),
                     v => v.to_pair().occupied(),
                 };
-                hex(out, &bb, order)
+                hex(out, &bb, order)?
             }
-            JsonField::First => hex(out, value.to_pair().first(), order),
-            JsonField::Second => hex(out, value.to_pair().second(), order),
+            JsonField::First => hex(out, value.to_pair().first(), order)?,
+            JsonField::Second => hex(out, value.to_pair().second(), order)?,
             JsonField::Trits | JsonField::Packed => {
                 out.push(b'"');
                 let form = if f == JsonField::Trits {
@@ -462,7 +468,7 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
                 } else {
                     Format::Packed
                 };
-                let _ = crate::render(form, value, opts, out);
+                crate::render(form, value, opts, out)?;
                 out.push(b'"');
             }
             JsonField::Squares => match value {
@@ -496,7 +502,7 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
                             out.push(b',');
                         }
                         out.extend_from_slice(&[b'"', *l, b'"', b':']);
-                        hex(out, bb, order);
+                        hex(out, bb, order)?;
                     }
                 }
                 out.push(b'}');
@@ -521,6 +527,7 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
         }
     }
     out.push(b'}');
+    Ok(())
 }
 
 /// Finds where whitespace-separated JSON values begin and end in a stream fed one line at a

@@ -41,7 +41,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use bbconv_board::ternary::PackLayout;
-use bbconv_board::{Bitboard, Order, Pair, Placement, Size};
+use bbconv_board::{Bitboard, Numbering, Order, Pair, Placement, Size};
 
 pub use detect::{detect, DETECTION_RULES};
 pub use fen::FenReader;
@@ -168,9 +168,9 @@ pub struct Options {
     /// The board size; `None` means: inferred by forms that carry it (FEN, grid, JSON, Edax), else 8x8.
     pub size: Option<Size>,
     /// The square order numbers and digit strings are read in.
-    pub order: Order,
+    pub order: Numbering,
     /// The square order numbers and digit strings are written in.
-    pub to_order: Order,
+    pub to_order: Numbering,
     /// For a two-player value written in a one-bitboard form.
     pub layer: Option<Layer>,
     /// Packed base-3 layout.
@@ -185,14 +185,16 @@ pub struct Options {
     pub grid: GridStyle,
     /// The language of `literal` output.
     pub lang: Lang,
+    /// Indices (the `indices` form) count from 1, not 0.
+    pub one_based: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
         Options {
             size: None,
-            order: Order::Lerf,
-            to_order: Order::Lerf,
+            order: Numbering::Order(Order::Lerf),
+            to_order: Numbering::Order(Order::Lerf),
             layer: None,
             layout: PackLayout::default(),
             letters: (b'P', b'p'),
@@ -200,6 +202,7 @@ impl Default for Options {
             fields: None,
             grid: GridStyle::default(),
             lang: Lang::default(),
+            one_based: false,
         }
     }
 }
@@ -553,16 +556,17 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
             parse_str(f, text, opts)
         }
         Format::Int | Format::Hex | Format::Dec | Format::Bin | Format::Oct | Format::Signed => {
-            let raw = int::parse_integer(text, format, size)?;
-            Ok(Value::Single(opts.order.decode(&raw)))
+            let raw = int::parse_integer(text, format, raw_size(opts.order, size)?)?;
+            Ok(Value::Single(from_raw(opts.order, size, &raw)?))
         }
         Format::BytesLe | Format::BytesBe => {
-            let raw = int::parse_bytes(text, size, format == Format::BytesLe)?;
-            Ok(Value::Single(opts.order.decode(&raw)))
+            let raw_size = raw_size(opts.order, size)?;
+            let raw = int::parse_bytes(text, raw_size, format == Format::BytesLe)?;
+            Ok(Value::Single(from_raw(opts.order, size, &raw)?))
         }
         Format::Literal => {
-            let raw = int::parse_literal(text, size)?;
-            Ok(Value::Single(opts.order.decode(&raw)))
+            let raw = int::parse_literal(text, raw_size(opts.order, size)?)?;
+            Ok(Value::Single(from_raw(opts.order, size, &raw)?))
         }
         Format::Base2 | Format::Bits | Format::Rows => {
             digits::parse_single(format, text, size, opts.order).map(Value::Single)
@@ -585,6 +589,36 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
             edax::parse(text).map(Value::Pair)
         }
     }
+}
+
+/// The board a number of a `size` board is read as under `order` (see
+/// [`Numbering::raw_size`]).
+pub(crate) fn raw_size(order: Numbering, size: Size) -> Result<Size, ParseError> {
+    order
+        .raw_size(size)
+        .map_err(|e| ParseError::of(ErrorKind::Length, None, e.to_string()))
+}
+
+/// The canonical set of a number read under `order` (a padding bit set is an error that
+/// names it).
+pub(crate) fn from_raw(
+    order: Numbering,
+    size: Size,
+    raw: &Bitboard,
+) -> Result<Bitboard, ParseError> {
+    order
+        .decode(size, raw)
+        .map_err(|e| ParseError::of(ErrorKind::OffBoard, None, e.to_string()))
+}
+
+/// The number of `bb` under `order` (a square without a number is an error that names it).
+pub(crate) fn to_raw(order: Numbering, bb: &Bitboard) -> Result<Bitboard, RenderError> {
+    order.encode(bb).map_err(numbering_error)
+}
+
+/// A board that a numbering cannot carry, as a render error.
+pub(crate) fn numbering_error(e: bbconv_board::NumberingError) -> RenderError {
+    RenderError::new(RenderErrorKind::Unsupported, e.to_string())
 }
 
 /// Writes `value` in form `format`, appending to `out` (no trailing newline).
@@ -626,37 +660,31 @@ pub fn render_general(
         )),
         Format::Int | Format::Hex | Format::Dec | Format::Bin => {
             let bb = value.to_single(opts.layer)?;
-            int::render(format, &order.encode(&bb), out);
+            int::render(format, &to_raw(order, &bb)?, out);
             Ok(())
         }
         Format::Signed | Format::Oct | Format::BytesLe | Format::BytesBe | Format::Literal => {
             let bb = value.to_single(opts.layer)?;
-            int::render_encoding(format, &order.encode(&bb), opts.lang, out)
+            int::render_encoding(format, &to_raw(order, &bb)?, opts.lang, out)
                 .map_err(|m| RenderError::new(RenderErrorKind::Unsupported, m))
         }
         Format::Base2 | Format::Bits | Format::Rows => {
             let bb = value.to_single(opts.layer)?;
-            digits::render_single(format, &bb, order, out);
-            Ok(())
+            digits::render_single(format, &bb, order, out)
         }
-        Format::Trits | Format::Base3 => {
-            digits::render_two(format, &value.to_pair(), order, out);
-            Ok(())
-        }
+        Format::Trits | Format::Base3 => digits::render_two(format, &value.to_pair(), order, out),
         Format::Squares | Format::Indices | Format::Coords => {
-            coords::render(format, value, opts, out);
-            Ok(())
+            coords::render(format, value, opts, out)
         }
         Format::Pair => {
             let p = value.to_pair();
-            int::render(Format::Hex, &order.encode(p.first()), out);
+            int::render(Format::Hex, &to_raw(order, p.first())?, out);
             out.push(b' ');
-            int::render(Format::Hex, &order.encode(p.second()), out);
+            int::render(Format::Hex, &to_raw(order, p.second())?, out);
             Ok(())
         }
         Format::Packed | Format::PackedBin | Format::TritsBin => {
-            packed::render(format, &value.to_pair(), opts, out);
-            Ok(())
+            packed::render(format, &value.to_pair(), opts, out)
         }
         Format::Grid => {
             grid::render(value, opts, out);
@@ -666,14 +694,8 @@ pub fn render_general(
             fen::render(&value.to_placement(opts), out);
             Ok(())
         }
-        Format::Pieces => {
-            pieces::render(&value.to_placement(opts), order, out);
-            Ok(())
-        }
-        Format::Json => {
-            json::render(value, opts, out);
-            Ok(())
-        }
+        Format::Pieces => pieces::render(&value.to_placement(opts), order, out),
+        Format::Json => json::render(value, opts, out),
         Format::Edax => edax::render(&value.to_pair(), out),
     }
 }

@@ -1,7 +1,7 @@
 //! Packed base-3 forms: `packed` (lowercase hex text), `packed-bin` (raw bytes) and `trits-bin`
 //! (one raw byte per square).
 
-use crate::{found, trim, Format, Options, ParseError, Value};
+use crate::{found, trim, Format, Options, ParseError, RenderError, Value};
 use bbconv_board::ternary::{self, PackedError};
 use bbconv_board::{Bitboard, Order, Pair, Size};
 
@@ -37,11 +37,12 @@ fn decode(bytes: &[u8], base: usize, hex: bool, opts: &Options) -> Result<Value,
             }
         }
     }
-    let trits = ternary::unpack(bytes, size.squares(), opts.layout)
+    let trits = ternary::unpack(bytes, opts.order.span(size), opts.layout)
         .map_err(|e| packed_error(e, base, hex))?;
-    Pair::from_trits(size, opts.order, &trits)
+    opts.order
+        .pair_of_trits(size, &trits)
         .map(Value::Pair)
-        .map_err(|e| ParseError::new(Some(base), e.to_string()))
+        .map_err(|e| ParseError::new(Some(base), e))
 }
 
 /// Reads `packed`: `2*ceil(N/5)` hex digits (either case).
@@ -53,7 +54,7 @@ pub(crate) fn parse_hex(text: &str, opts: &Options) -> Result<Value, ParseError>
         .unwrap_or(t);
     let start = start + (text.trim().len() - t.len());
     let size = opts.size_or_default();
-    let want = 2 * ternary::packed_len(size.squares());
+    let want = 2 * ternary::packed_len(opts.order.span(size));
     if let Some(k) = t.bytes().position(|c| !c.is_ascii_hexdigit()) {
         return Err(ParseError::new(
             Some(start + k),
@@ -89,7 +90,7 @@ pub(crate) fn parse_binary(
 ) -> Result<Value, ParseError> {
     let size = opts.size_or_default();
     if format == Format::TritsBin {
-        let n = size.squares();
+        let n = opts.order.span(size);
         if rec.len() != n {
             return Err(ParseError::new(
                 Some(0),
@@ -110,15 +111,23 @@ pub(crate) fn parse_binary(
                 }
             }
         }
-        return Pair::from_trits(size, opts.order, rec)
+        return opts
+            .order
+            .pair_of_trits(size, rec)
             .map(Value::Pair)
-            .map_err(|e| ParseError::new(Some(0), e.to_string()));
+            .map_err(|e| ParseError::new(Some(0), e));
     }
     decode(rec, 0, false, opts)
 }
 
 /// Writes `packed` (hex), `packed-bin` (raw) or `trits-bin` (raw, one byte a square).
-pub(crate) fn render(format: Format, pair: &Pair, opts: &Options, out: &mut Vec<u8>) {
+pub(crate) fn render(
+    format: Format,
+    pair: &Pair,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> Result<(), RenderError> {
+    let trits = || opts.to_order.trits(pair).map_err(crate::numbering_error);
     let size = pair.size();
     let n = size.squares();
     let order = opts.to_order;
@@ -127,17 +136,17 @@ pub(crate) fn render(format: Format, pair: &Pair, opts: &Options, out: &mut Vec<
         if order == Order::Lerf {
             ternary::words_to_digits(f, s, n, 0, out);
         } else {
-            out.extend_from_slice(&pair.trits(order));
+            out.extend_from_slice(&trits()?);
         }
-        return;
+        return Ok(());
     }
     if format == Format::PackedBin {
         if order == Order::Lerf && opts.layout.is_default() {
             ternary::pack_words(f, s, n, out);
         } else {
-            ternary::pack_into(&pair.trits(order), opts.layout, out);
+            ternary::pack_into(&trits()?, opts.layout, out);
         }
-        return;
+        return Ok(());
     }
     // Hex: the bytes are packed on the stack, then written two digits at a time.
     let mut bytes = Vec::new();
@@ -150,11 +159,12 @@ pub(crate) fn render(format: Format, pair: &Pair, opts: &Options, out: &mut Vec<
             &bytes
         }
         _ => {
-            ternary::pack_into(&pair.trits(order), opts.layout, &mut bytes);
+            ternary::pack_into(&trits()?, opts.layout, &mut bytes);
             &bytes
         }
     };
     for &b in packed {
         out.extend_from_slice(&crate::HEX_PAIRS[b as usize]);
     }
+    Ok(())
 }

@@ -1,12 +1,16 @@
 //! The `pieces` form: one bitboard per piece letter, `P:0x... p:0x...`, in the fixed order of
 //! [`bbconv_board::placement::CHESS_PIECE_ORDER`] then other letters; `-` for an empty board.
 
-use crate::{int, Format, ParseError};
+use crate::{int, Format, ParseError, RenderError};
 use bbconv_board::placement::{Piece, Placement};
-use bbconv_board::{Order, Size};
+use bbconv_board::{Numbering, Order, Size};
 
 /// Writes one `LETTER:HEX` a piece letter present.
-pub(crate) fn render(pl: &Placement, order: Order, out: &mut Vec<u8>) {
+pub(crate) fn render(
+    pl: &Placement,
+    order: Numbering,
+    out: &mut Vec<u8>,
+) -> Result<(), RenderError> {
     let digits = pl.size().squares().div_ceil(4);
     if order == Order::Lerf {
         let start = out.len();
@@ -22,7 +26,7 @@ pub(crate) fn render(pl: &Placement, order: Order, out: &mut Vec<u8>) {
             if out.len() == start {
                 out.push(b'-');
             }
-            return;
+            return Ok(());
         }
     }
     let boards = pl.piece_bitboards();
@@ -35,12 +39,14 @@ pub(crate) fn render(pl: &Placement, order: Order, out: &mut Vec<u8>) {
         }
         out.push(*letter);
         out.push(b':');
-        int::render(Format::Hex, &order.encode(bb), out);
+        int::render(Format::Hex, &crate::to_raw(order, bb)?, out);
     }
+    Ok(())
 }
 
 /// Reads `LETTER:INTEGER` tokens back into a placement; two letters on one square is an error.
-pub(crate) fn parse(text: &str, size: Size, order: Order) -> Result<Placement, ParseError> {
+pub(crate) fn parse(text: &str, size: Size, order: Numbering) -> Result<Placement, ParseError> {
+    let raw_size = crate::raw_size(order, size)?;
     let mut pl = Placement::empty(size);
     let (start, t) = crate::trim(text);
     if t == "-" {
@@ -68,9 +74,9 @@ pub(crate) fn parse(text: &str, size: Size, order: Order) -> Result<Placement, P
                 ),
             ));
         }
-        let raw =
-            int::parse_integer(&tok[2..], Format::Int, size).map_err(|e| e.shifted(here + 2))?;
-        let bb = order.decode(&raw);
+        let raw = int::parse_integer(&tok[2..], Format::Int, raw_size)
+            .map_err(|e| e.shifted(here + 2))?;
+        let bb = crate::from_raw(order, size, &raw).map_err(|e| e.shifted(here + 2))?;
         for sq in bb.squares() {
             let i = sq.index(size);
             if let Some(other) = pl.get(i) {
