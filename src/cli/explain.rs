@@ -5,14 +5,16 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv_board::mismatch::{closest_order, mappings, orders_giving, Layers, Mapping};
-use bbconv_board::ops::{shift, Direction};
-use bbconv_board::ternary::DigitOrder;
+use bbconv_board::mismatch::{closest_order, mappings, near_miss, Layers, Mapping};
 use bbconv_board::{Bitboard, Order, Pair};
 use bbconv_forms::{self as format, Format, GridStyle, Layer, Options, Value};
 use clap::Args;
 
 use super::args::{bad_board, bad_input, format_parser, usage, BoardArgs};
+use super::readings;
+
+/// The most exact readings and near misses listed.
+const MAX_LINES: usize = 8;
 
 pub(crate) const EXPLAIN_EXAMPLES: &str = "\
 Examples:
@@ -24,7 +26,9 @@ Examples:
 
   bbconv explain 0x1000000000000000 --side K --expect-fen 8/8/8/8/8/8/8/4K3
   bbconv explain -s 3x3 84                         every reading of bibi's tic-tac-toe X board
-  bbconv explain 0x0000000000000100 --expect a1    no order fits: a shift of one rank is named";
+  bbconv explain 0x0000000000000100 --expect a1    no order fits: a shift of one rank is named
+  bbconv explain 9151314442816847872 --expect 'a8 h8'   a lost sign: VALUE negated
+  bbconv explain 0x1 --expect b8                   draughts square 1 (and berlef's a8 is no match)";
 
 pub(crate) const DIFF_EXAMPLES: &str = "\
 Examples:
@@ -36,7 +40,8 @@ Examples:
   bbconv diff 0x70507 0xe0a0e0                      B = A flipped horizontally (files reversed)
   bbconv diff 0x0f 0x1e                             B = A shifted 1 square east
   bbconv diff 0x1 0x8000                            no symmetry or shift: the squares only in A and only in B
-  bbconv diff -f packed 797979010000000000d8f2f250 d8f2f250000000000079797901";
+  bbconv diff -f packed 797979010000000000d8f2f250 f2f2f20200000000006c797928   colours swapped
+  bbconv diff 0xffff 0x00ff00ff                     B is A in the 0x88 layout: `--to-order 0x88`";
 
 #[derive(Args, Debug)]
 pub(crate) struct ExplainArgs {
@@ -275,76 +280,48 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
         _ => None,
     };
     if let Some(exp) = expected {
-        let raw = layer(&value, &opts);
         text.push_str(&format!(
             "\nExpected: {} ({} square{})\n",
             names(&exp),
             exp.count(),
             if exp.count() == 1 { "" } else { "s" }
         ));
-        let exact = orders_giving(&raw, &exp);
+        let cands = readings::candidates(&args.value, from, &opts, size);
+        let exact: Vec<&readings::Candidate> = cands
+            .iter()
+            .filter(|c| layer(&c.value, &opts) == exp)
+            .collect();
+        for c in exact.iter().take(MAX_LINES) {
+            let words = c.words("VALUE", size);
+            let words = words.strip_prefix("read under ").unwrap_or(&words);
+            text.push_str(&format!("  exact match: {words}: {}\n", c.flags("--order")));
+        }
+        if exact.len() > MAX_LINES {
+            text.push_str(&format!(
+                "  ... and {} more exact readings\n",
+                exact.len() - MAX_LINES
+            ));
+        }
         if exact.is_empty() {
+            let raw = layer(&value, &opts);
             let (o, extra, missing) =
                 closest_order(&raw, &exp).map_err(|e| bad_input(e.to_string()))?;
             text.push_str(&format!(
-                "  no order makes VALUE exactly the expected squares; closest: {o} ({}), which has {} extra and misses {}\n",
+                "  no reading makes VALUE exactly the expected squares; closest order: {o} ({}), which has {} extra and misses {}\n",
                 o.formula(),
                 names(&extra),
                 names(&missing)
             ));
-        } else {
-            for o in &exact {
-                text.push_str(&format!("  exact match: {o} ({})\n", o.formula()));
-            }
         }
-        // Near misses: a sign mix-up, an off-by-one rank or file, packed digits reversed.
-        let n = size.squares();
-        let mut negated = raw.clone();
-        let words: Vec<u64> = raw.words().to_vec();
-        let neg = twos_complement(&words, n);
-        if let Ok(b) = Bitboard::from_words(size, &neg) {
-            negated = b;
-        }
-        for o in orders_giving(&negated, &exp) {
-            text.push_str(&format!(
-                "  VALUE negated (two's complement in {n} bits) is the expected set under {o}: a signed/unsigned mix-up\n"
-            ));
-        }
-        for o in Order::ALL {
-            let got = o.decode(&raw);
-            for d in [
-                Direction::North,
-                Direction::South,
-                Direction::East,
-                Direction::West,
-            ] {
-                if let Ok(s) = shift(&got, d, 1) {
-                    if s == exp && !exp.is_empty() {
-                        let what = if matches!(d, Direction::North | Direction::South) {
-                            "rank"
-                        } else {
-                            "file"
-                        };
-                        text.push_str(&format!("  under {o}, VALUE shifted one {what} {d} is the expected set: an off-by-one {what}\n"));
-                    }
-                }
-            }
-        }
-        if from == Format::Packed {
-            let mut other = opts.clone();
-            other.layout.digits = match opts.layout.digits {
-                DigitOrder::Lsd => DigitOrder::Msd,
-                DigitOrder::Msd => DigitOrder::Lsd,
-            };
-            if let Ok(v) = format::parse(Format::Packed, args.value.as_bytes(), &other) {
-                let r = layer(&v, &other);
-                for o in orders_giving(&r, &exp) {
-                    text.push_str(&format!(
-                        "  with the packed digits in the other order ({}), VALUE is the expected set under {o}\n",
-                        if other.layout.digits == DigitOrder::Msd { "msd" } else { "lsd" }
-                    ));
-                }
-            }
+        // Near misses of the simplest readings: one square, one file or one rank off.
+        let near = cands
+            .iter()
+            .filter(|c| c.steps(opts.order) <= 1)
+            .filter_map(|c| near_miss(&layer(&c.value, &opts), &exp).map(|why| (c, why)));
+        for (c, why) in near.take(MAX_LINES) {
+            let words = c.words("VALUE", size);
+            let words = words.strip_prefix("read under ").unwrap_or(&words);
+            text.push_str(&format!("  near miss: {words}: {why}\n"));
         }
     }
     let mut w = io::stdout().lock();
@@ -353,20 +330,19 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
     Ok(ExitCode::SUCCESS)
 }
 
-fn twos_complement(words: &[u64], n: usize) -> Vec<u64> {
-    let mut out = Vec::with_capacity(words.len());
-    let mut carry = 1u128;
-    for &w in words {
-        let v = (!w) as u128 + carry;
-        out.push(v as u64);
-        carry = v >> 64;
-    }
-    if !n.is_multiple_of(64) {
-        if let Some(last) = out.last_mut() {
-            *last &= (1u64 << (n % 64)) - 1;
+/// How one board misses another by a little (see [`near_miss`]): one layer, or one side of
+/// two with the other side equal.
+fn near_layers(got: &Layers, want: &Layers) -> Option<String> {
+    match (got, want) {
+        (Layers::One(g), Layers::One(w)) => near_miss(g, w),
+        (Layers::Two(g), Layers::Two(w)) if g.first() == w.first() => {
+            near_miss(g.second(), w.second()).map(|m| format!("second side {m}"))
         }
+        (Layers::Two(g), Layers::Two(w)) if g.second() == w.second() => {
+            near_miss(g.first(), w.first()).map(|m| format!("first side {m}"))
+        }
+        _ => None,
     }
-    out
 }
 
 fn layers(v: &Value) -> Layers {
@@ -452,25 +428,46 @@ pub(crate) fn diff(args: DiffArgs, grid_style: GridStyle) -> Result<ExitCode> {
                 )),
             }
         }
-        let mut packed_hit = false;
-        if args.from == Format::Packed
-            || (args.from == Format::Auto
-                && format::detect(&args.a, &opts).ok() == Some(Format::Packed))
-        {
-            let mut other = opts.clone();
-            other.layout.digits = match opts.layout.digits {
-                DigitOrder::Lsd => DigitOrder::Msd,
-                DigitOrder::Msd => DigitOrder::Lsd,
-            };
-            if let Ok(bb) = format::parse(Format::Packed, args.b.as_bytes(), &other) {
-                if layers(&bb) == la {
-                    packed_hit = true;
-                    text.push_str("B = A with the digits inside each packed byte in the other order (lsd <-> msd)\n");
-                }
-            }
+        // B's text read every other way: the readings that give A.
+        let from_b = match args.from {
+            Format::Auto => format::detect(&args.b, &opts).unwrap_or(Format::Auto),
+            f => f,
+        };
+        let cands = readings::candidates(&args.b, from_b, &opts, a.size());
+        let hits: Vec<&readings::Candidate> = cands
+            .iter()
+            .filter(|c| c.steps(opts.order) > 0 && layers(&c.value) == la)
+            .collect();
+        for c in hits.iter().take(MAX_LINES) {
+            text.push_str(&format!(
+                "B is A, {}: {}\n",
+                c.words("B", a.size()),
+                c.flags("--to-order")
+            ));
+        }
+        if hits.len() > MAX_LINES {
+            text.push_str(&format!(
+                "... and {} more readings\n",
+                hits.len() - MAX_LINES
+            ));
+        }
+        let near: Vec<String> = cands
+            .iter()
+            .filter(|c| c.steps(opts.order) <= 1)
+            .filter_map(|c| {
+                near_layers(&layers(&c.value), &la)
+                    .map(|why| format!("near miss: B {}: {why}\n", c.words("B", a.size())))
+            })
+            .take(MAX_LINES)
+            .collect();
+        let packed_hit = !hits.is_empty();
+        for n in &near {
+            text.push_str(n);
         }
         if found.is_empty() && !packed_hit {
-            text.push_str("No symmetry and no shift of up to 2 squares maps A onto B.\n");
+            text.push_str(
+                "No symmetry, no shift of up to 2 squares and no other reading of B maps A onto B.\n",
+            );
             if same_size {
                 let (pa, pb) = (a.to_pair(), b.to_pair());
                 let sides: Vec<(&str, &Bitboard, &Bitboard)> = match (&la, &lb) {

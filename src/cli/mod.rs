@@ -5,6 +5,7 @@ mod convert;
 mod docs;
 mod explain;
 mod op;
+mod readings;
 mod show;
 
 use std::io::{IsTerminal, Write};

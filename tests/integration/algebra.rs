@@ -186,28 +186,48 @@ fn explain_finds_the_order() {
     let (_, out, _) = run(&["explain", "0x100", "--expect", "a1"], b"");
     let out = String::from_utf8(out).unwrap();
     assert!(
-        out.contains("closest: lerf (W*r + f), which has a2 extra and misses a1"),
+        out.contains("closest order: lerf (W*r + f), which has a2 extra and misses a1"),
         "{out}"
     );
     assert!(
-        out.contains("under lerf, VALUE shifted one rank south is the expected set"),
+        out.contains(
+            "near miss: lerf (W*r + f): one rank off (shifted one rank south, the two are equal)"
+        ),
         "{out}"
     );
+    let explain = |args: &[&str]| {
+        let mut all = vec!["explain"];
+        all.extend_from_slice(args);
+        let (code, out, err) = run(&all, b"");
+        assert_eq!(code, 0, "{err}");
+        String::from_utf8(out).unwrap()
+    };
     // A sign mix-up: -VALUE in two's complement.
-    let (_, out, _) = run(&["explain", "0xfffffffffffffff0", "--expect", "e1"], b"");
-    assert!(String::from_utf8(out)
-        .unwrap()
-        .contains("negated (two's complement in 64 bits) is the expected set under lerf"));
-    // Packed digits in the other order.
-    let (_, out, _) = run(
-        &[
-            "explain", "-s", "5x1", "51", "-f", "packed", "--expect", "a1",
-        ],
-        b"",
+    let out = explain(&["0xfffffffffffffff0", "--expect", "e1"]);
+    assert!(out.contains("exact match: lerf (W*r + f), VALUE negated (two's complement in 64 bits: a signed/unsigned mix-up): `--order lerf`"), "{out}");
+    // Java prints python-chess's BB_A8 | BB_H8 as -9151314442816847872; the sign lost.
+    let out = explain(&["9151314442816847872", "--expect", "a8 h8"]);
+    assert!(
+        out.contains("exact match: lerf (W*r + f), VALUE negated"),
+        "{out}"
     );
-    assert!(String::from_utf8(out)
-        .unwrap()
-        .contains("packed digits in the other order (msd), VALUE is the expected set under lerf"));
+    // A 64-bit number stored as two 32-bit words in the other order: e1 is bit 36.
+    let out = explain(&["0x1000000000", "--expect", "e1"]);
+    assert!(
+        out.contains("exact match: lerf (W*r + f), VALUE with its 32-bit halves swapped"),
+        "{out}"
+    );
+    // The layouts: draughts square 1 is b8; 0x88's e4 is 0x34.
+    let out = explain(&["0x1", "--expect", "b8"]);
+    assert!(out.contains("exact match: draughts (dark squares"), "{out}");
+    let out = explain(&[&format!("{:#x}", 1u64 << 0x34), "--expect", "e4"]);
+    assert!(out.contains("exact match: 0x88 (2W*r + f"), "{out}");
+    // Packed digits in the other order.
+    let out = explain(&["-s", "5x1", "51", "-f", "packed", "--expect", "a1"]);
+    assert!(
+        out.contains("exact match: lerf (W*r + f), the packed digits msd (first trit most significant): `--order lerf --digits msd`"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -234,7 +254,39 @@ fn diff_names_the_transformation() {
     let (_, out, _) = run(&["diff", "-s", "5x1", "-f", "packed", "51", "01"], b"");
     assert!(String::from_utf8(out)
         .unwrap()
-        .contains("other order (lsd <-> msd)"));
+        .contains("B is A, read under lerf (W*r + f), the packed digits msd (first trit most significant): `--to-order lerf --digits msd`"));
+    // A colour swap composed with an order: a1 first and b1 second, written under berlef
+    // with the sides exchanged.
+    let out = d("0x1 0x2", "0x0200000000000000 0x0100000000000000");
+    assert!(out.contains("B is A, read under berlef (W*(H-1-r) + f), with the colours swapped: `--to-order berlef --swap`"), "{out}");
+    // A packed digit map: the start position written with --digit-map 102.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let (_, b, _) = run(
+        &[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "packed",
+            "--digit-map",
+            "102",
+            start,
+        ],
+        b"",
+    );
+    let b = String::from_utf8(b).unwrap();
+    let out = d("797979010000000000d8f2f250", b.trim());
+    assert!(out.contains("packed digit map 102 (stored digits of empty, first, second): `--to-order lerf --digit-map 102`"), "{out}");
+    // A layout: white's pieces in 0x88.
+    assert!(d("0xffff", "0x00ff00ff").contains("B is A, read under 0x88 (2W*r + f"));
+    // A near miss: one square different.
+    let out = d("0x000000000000ffff", "0x000000000001fffe");
+    assert!(
+        out.contains(
+            "near miss: B read under lerf (W*r + f): one square different: a3 instead of a1"
+        ),
+        "{out}"
+    );
 }
 
 /// The reference model: a board as a set of (file, rank).

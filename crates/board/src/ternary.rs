@@ -311,8 +311,10 @@ pub fn pack_words(first: &[u64], second: &[u64], n: usize, out: &mut Vec<u8>) {
 }
 
 /// Unpacks `n` squares of packed bytes (default layout) into two LERF word arrays of
-/// `ceil(n/64)` words each; `false` when a byte is 243 or more, a digit past square `n` is not
-/// 0, or the byte count is not `ceil(n/5)` (the general [`unpack`] then says which).
+/// `ceil(n/64)` words each, which must be zero on entry (the bits are ORed in: clearing them
+/// here cost two `memset` calls a record, about 20 instructions, on 19x19 `-f packed`);
+/// `false` when a byte is 243 or more, a digit past square `n` is not 0, or the byte count is
+/// not `ceil(n/5)` (the general [`unpack`] then says which).
 ///
 /// ```
 /// let (mut f, mut s) = ([0u64; 1], [0u64; 1]);
@@ -326,8 +328,7 @@ pub fn unpack_words(bytes: &[u8], n: usize, first: &mut [u64], second: &mut [u64
         return false;
     }
     let (first, second) = (&mut first[..words], &mut second[..words]);
-    first.fill(0);
-    second.fill(0);
+    debug_assert!(first.iter().chain(second.iter()).all(|&w| w == 0));
     // Twelve bytes (60 squares) at a time, as in `unpack_chess`, placed at square 60j.
     let (mut seen, mut spill) = (0u16, 0u64);
     let blocks = bytes.chunks_exact(12);
