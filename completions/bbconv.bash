@@ -16,6 +16,9 @@ _bbconv() {
             ",$1")
                 cmd="bbconv"
                 ;;
+            bbconv,canon)
+                cmd="bbconv__subcmd__canon"
+                ;;
             bbconv,completions)
                 cmd="bbconv__subcmd__completions"
                 ;;
@@ -42,6 +45,9 @@ _bbconv() {
                 ;;
             bbconv,show)
                 cmd="bbconv__subcmd__show"
+                ;;
+            bbconv__subcmd__help,canon)
+                cmd="bbconv__subcmd__help__subcmd__canon"
                 ;;
             bbconv__subcmd__help,completions)
                 cmd="bbconv__subcmd__help__subcmd__completions"
@@ -77,7 +83,7 @@ _bbconv() {
 
     case "${cmd}" in
         bbconv)
-            opts="-f -s -h -V --from --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help --version convert show op explain diff formats completions man help"
+            opts="-f -s -h -V --from --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help --version convert show op explain diff canon formats completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -129,6 +135,116 @@ _bbconv() {
                     ;;
                 --lang)
                     COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bbconv__subcmd__canon)
+            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --no-transform --color --unicode --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --order)
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-order)
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --layer)
+                    COMPREPLY=($(compgen -W "first second occupied" -- "${cur}"))
+                    return 0
+                    ;;
+                --digits)
+                    COMPREPLY=($(compgen -W "lsd msd" -- "${cur}"))
+                    return 0
+                    ;;
+                --digit-map)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --letters)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lang)
+                    COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
+                    return 0
+                    ;;
+                --input)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -i)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --errors)
+                    COMPREPLY=($(compgen -W "report skip null" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-errors)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --max-line)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -433,8 +549,22 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__help)
-            opts="convert show op explain diff formats completions man help"
+            opts="convert show op explain diff canon formats completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bbconv__subcmd__help__subcmd__canon)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi

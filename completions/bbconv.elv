@@ -53,6 +53,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand op 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
             cand explain 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
             cand diff 'Compare two boards and name the symmetry or shift that maps one onto the other'
+            cand canon 'Write each board''s canonical image under the board''s symmetries, and the symmetry'
             cand formats 'List every input and output form with a description and an example'
             cand completions 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout'
             cand man 'Print the man page (roff) to stdout'
@@ -184,6 +185,42 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'bbconv;canon'= {
+            cand -f 'Input form (see `bbconv formats`)'
+            cand --from 'Input form (see `bbconv formats`)'
+            cand -t 'Output form (see `bbconv formats`)'
+            cand --to 'Output form (see `bbconv formats`)'
+            cand -s 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
+            cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
+            cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
+            cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
+            cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
+            cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --lang 'The language of -t literal: c, rust, java, python, go or js'
+            cand -i 'Read records from FILE (repeatable, in order; - is stdin)'
+            cand --input 'Read records from FILE (repeatable, in order; - is stdin)'
+            cand -o 'Write to FILE: a regular file is replaced atomically (complete or untouched, permissions kept, symlinks followed); a FIFO or device is written directly; - is stdout'
+            cand --output 'Write to FILE: a regular file is replaced atomically (complete or untouched, permissions kept, symlinks followed); a FIFO or device is written directly; - is stdout'
+            cand --errors 'What a bad record leaves in the output: report, skip or null'
+            cand --max-errors 'Print at most N bad-record messages (the count at the end stays exact)'
+            cand -j 'Convert on N threads (0 = all cores, at most 256; 1 = the calling thread only); the output is byte-identical whatever N. By default, all cores up to 8, started once the input passes 256 KiB (a short input runs on one thread)'
+            cand --jobs 'Convert on N threads (0 = all cores, at most 256; 1 = the calling thread only); the output is byte-identical whatever N. By default, all cores up to 8, started once the input passes 256 KiB (a short input runs on one thread)'
+            cand --max-line 'Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records'
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --one-based 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices'
+            cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
+            cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+            cand --fail-fast 'Stop at the first bad record (exit 1; an -o file is left untouched)'
+            cand --progress 'Show a progress display on stderr (default: when stderr is a terminal)'
+            cand --no-progress 'Never show a progress display'
+            cand --no-transform 'Write the image only, without the tab and the symmetry'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'bbconv;formats'= {
             cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
             cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
@@ -208,6 +245,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand op 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
             cand explain 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
             cand diff 'Compare two boards and name the symmetry or shift that maps one onto the other'
+            cand canon 'Write each board''s canonical image under the board''s symmetries, and the symmetry'
             cand formats 'List every input and output form with a description and an example'
             cand completions 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout'
             cand man 'Print the man page (roff) to stdout'
@@ -222,6 +260,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         &'bbconv;help;explain'= {
         }
         &'bbconv;help;diff'= {
+        }
+        &'bbconv;help;canon'= {
         }
         &'bbconv;help;formats'= {
         }

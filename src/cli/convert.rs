@@ -120,6 +120,39 @@ impl Stage for Convert<'_> {
 
 pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
     let opts = args.board.options(grid)?;
+    let stage = Convert(Conversion::new(
+        args.from,
+        args.to,
+        &opts,
+        args.board.swap(),
+    ));
+    run_stage(&args, &opts, &stage)
+}
+
+impl ConvertArgs {
+    /// The input form.
+    pub(crate) fn from(&self) -> Format {
+        self.from
+    }
+
+    /// The output form.
+    pub(crate) fn to(&self) -> Format {
+        self.to
+    }
+
+    /// The board settings.
+    pub(crate) fn board(&self) -> &BoardArgs {
+        &self.board
+    }
+}
+
+/// Runs `stage` on every record of `args`' inputs, with `convert`'s framing, threads, error
+/// modes and output file: the one driver `convert` and `canon` share.
+pub(crate) fn run_stage<S: Stage>(
+    args: &ConvertArgs,
+    opts: &bbconv_forms::Options,
+    stage: &S,
+) -> Result<ExitCode> {
     let (from, to) = (args.from, args.to);
     if to == Format::Auto {
         return Err(usage(
@@ -168,6 +201,5 @@ pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
         parallel_after: PARALLEL_AFTER,
     };
     let sink = Sink::open(args.output.as_deref()).map_err(|e| usage(format!("{e:#}")))?;
-    let stage = Convert(Conversion::new(from, to, &opts, args.board.swap()));
-    pipeline::run(&sources, settings, &stage, sink)
+    pipeline::run(&sources, settings, stage, sink)
 }

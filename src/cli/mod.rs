@@ -1,6 +1,7 @@
 //! The command line: clap definitions of every subcommand and the dispatch to them.
 
 mod args;
+mod canon;
 mod convert;
 mod docs;
 mod explain;
@@ -26,7 +27,8 @@ Examples:
   echo '0xffff 0xffff000000000000' | bbconv convert -f pair -t trits
 
 Orders (--order, --to-order): lerf (default; a1=0, h1=7, a8=56), lerbef, berlef (berf), berbef,
-lefr, lefber, befr, beber. `bbconv formats` lists every form.";
+lefr, lefber, befr, beber; layouts: 0x88, mailbox, sentinel, draughts. `bbconv formats` lists
+every form.";
 
 /// Convert game-board representations exactly: bitboards, pairs, trits, packed base-3, FEN, JSON,
 /// coordinate lists and grids, under any of the 8 square orders, for boards up to 4096 squares.
@@ -75,6 +77,9 @@ enum Command {
     /// Compare two boards and name the symmetry or shift that maps one onto the other.
     #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", explain::DIFF_EXAMPLES))]
     Diff(explain::DiffArgs),
+    /// Write each board's canonical image under the board's symmetries, and the symmetry.
+    #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", canon::EXAMPLES))]
+    Canon(canon::CanonArgs),
     /// List every input and output form with a description and an example.
     #[command(after_help = "Examples:\n  bbconv formats")]
     Formats,
@@ -274,6 +279,7 @@ pub(crate) fn run() -> Result<ExitCode> {
         Some(Command::Op(args)) => op::run(args, grid),
         Some(Command::Explain(args)) => explain::explain(args, grid),
         Some(Command::Diff(args)) => explain::diff(args, grid),
+        Some(Command::Canon(args)) => canon::run(args, grid),
         None => {
             if cli.show.is_empty() && std::io::stdin().is_terminal() {
                 let _ = Cli::command().color(color).print_help();

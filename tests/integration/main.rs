@@ -2,6 +2,7 @@
 
 mod algebra;
 mod batch;
+mod canon;
 mod cli;
 mod forms;
 mod hostile;

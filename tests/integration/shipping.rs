@@ -12,6 +12,7 @@ const SUBCOMMANDS: &[&str] = &[
     "op",
     "explain",
     "diff",
+    "canon",
     "formats",
     "completions",
     "man",

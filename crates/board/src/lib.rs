@@ -20,6 +20,7 @@
 
 pub mod bigint;
 pub mod bitboard;
+pub mod canon;
 pub mod mismatch;
 pub mod numbering;
 pub mod ops;
