@@ -56,6 +56,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('op', 'op', [CompletionResultType]::ParameterValue, 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Decode a number under all 8 square orders, and find the order that gives the squares you expect')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two boards and name the symmetry or shift that maps one onto the other')
+            [CompletionResult]::new('infer', 'infer', [CompletionResultType]::ParameterValue, 'Find the order, layout and number fixes that explain samples of VALUE<TAB>EXPECTED')
             [CompletionResult]::new('canon', 'canon', [CompletionResultType]::ParameterValue, 'Write each board''s canonical image under the board''s symmetries, and the symmetry')
             [CompletionResult]::new('formats', 'formats', [CompletionResultType]::ParameterValue, 'List every input and output form with a description and an example')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout')
@@ -194,6 +195,31 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             break
         }
+        'bbconv;infer' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Form of each sample''s VALUE')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Form of each sample''s VALUE')
+            [CompletionResult]::new('--side', '--side', [CompletionResultType]::ParameterName, 'Which squares of a FEN in EXPECTED a one-bitboard VALUE is: first (white), second (black), occupied, or a piece letter')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
+            [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
+            [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
+            [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'Piece letters for the first and second side when a pair is written as FEN or pieces')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
+            [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'The language of -t literal: c, rust, java, python, go or js')
+            [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Read samples from FILE (- is stdin)')
+            [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'Read samples from FILE (- is stdin)')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--one-based', '--one-based', [CompletionResultType]::ParameterName, 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
+            [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
         'bbconv;canon' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input form (see `bbconv formats`)')
             [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input form (see `bbconv formats`)')
@@ -258,6 +284,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('op', 'op', [CompletionResultType]::ParameterValue, 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Decode a number under all 8 square orders, and find the order that gives the squares you expect')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two boards and name the symmetry or shift that maps one onto the other')
+            [CompletionResult]::new('infer', 'infer', [CompletionResultType]::ParameterValue, 'Find the order, layout and number fixes that explain samples of VALUE<TAB>EXPECTED')
             [CompletionResult]::new('canon', 'canon', [CompletionResultType]::ParameterValue, 'Write each board''s canonical image under the board''s symmetries, and the symmetry')
             [CompletionResult]::new('formats', 'formats', [CompletionResultType]::ParameterValue, 'List every input and output form with a description and an example')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout')
@@ -278,6 +305,9 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             break
         }
         'bbconv;help;diff' {
+            break
+        }
+        'bbconv;help;infer' {
             break
         }
         'bbconv;help;canon' {

@@ -37,6 +37,9 @@ _bbconv() {
             bbconv,help)
                 cmd="bbconv__subcmd__help"
                 ;;
+            bbconv,infer)
+                cmd="bbconv__subcmd__infer"
+                ;;
             bbconv,man)
                 cmd="bbconv__subcmd__man"
                 ;;
@@ -67,6 +70,9 @@ _bbconv() {
             bbconv__subcmd__help,help)
                 cmd="bbconv__subcmd__help__subcmd__help"
                 ;;
+            bbconv__subcmd__help,infer)
+                cmd="bbconv__subcmd__help__subcmd__infer"
+                ;;
             bbconv__subcmd__help,man)
                 cmd="bbconv__subcmd__help__subcmd__man"
                 ;;
@@ -83,7 +89,7 @@ _bbconv() {
 
     case "${cmd}" in
         bbconv)
-            opts="-f -s -h -V --from --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help --version convert show op explain diff canon formats completions man help"
+            opts="-f -s -h -V --from --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help --version convert show op explain diff infer canon formats completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -549,7 +555,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__help)
-            opts="convert show op explain diff canon formats completions man help"
+            opts="convert show op explain diff infer canon formats completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -660,6 +666,20 @@ _bbconv() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        bbconv__subcmd__help__subcmd__infer)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         bbconv__subcmd__help__subcmd__man)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -695,6 +715,84 @@ _bbconv() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bbconv__subcmd__infer)
+            opts="-f -s -i -h --from --side --size --order --to-order --one-based --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --color --unicode --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    return 0
+                    ;;
+                --side)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --order)
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-order)
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --layer)
+                    COMPREPLY=($(compgen -W "first second occupied" -- "${cur}"))
+                    return 0
+                    ;;
+                --digits)
+                    COMPREPLY=($(compgen -W "lsd msd" -- "${cur}"))
+                    return 0
+                    ;;
+                --digit-map)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --letters)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lang)
+                    COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
+                    return 0
+                    ;;
+                --input)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -i)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

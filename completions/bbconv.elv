@@ -53,6 +53,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand op 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
             cand explain 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
             cand diff 'Compare two boards and name the symmetry or shift that maps one onto the other'
+            cand infer 'Find the order, layout and number fixes that explain samples of VALUE<TAB>EXPECTED'
             cand canon 'Write each board''s canonical image under the board''s symmetries, and the symmetry'
             cand formats 'List every input and output form with a description and an example'
             cand completions 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout'
@@ -185,6 +186,30 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
         }
+        &'bbconv;infer'= {
+            cand -f 'Form of each sample''s VALUE'
+            cand --from 'Form of each sample''s VALUE'
+            cand --side 'Which squares of a FEN in EXPECTED a one-bitboard VALUE is: first (white), second (black), occupied, or a piece letter'
+            cand -s 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
+            cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
+            cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
+            cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
+            cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
+            cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --lang 'The language of -t literal: c, rust, java, python, go or js'
+            cand -i 'Read samples from FILE (- is stdin)'
+            cand --input 'Read samples from FILE (- is stdin)'
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --one-based 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices'
+            cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
+            cand --lenient 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
         &'bbconv;canon'= {
             cand -f 'Input form (see `bbconv formats`)'
             cand --from 'Input form (see `bbconv formats`)'
@@ -245,6 +270,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand op 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
             cand explain 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
             cand diff 'Compare two boards and name the symmetry or shift that maps one onto the other'
+            cand infer 'Find the order, layout and number fixes that explain samples of VALUE<TAB>EXPECTED'
             cand canon 'Write each board''s canonical image under the board''s symmetries, and the symmetry'
             cand formats 'List every input and output form with a description and an example'
             cand completions 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout'
@@ -260,6 +286,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         &'bbconv;help;explain'= {
         }
         &'bbconv;help;diff'= {
+        }
+        &'bbconv;help;infer'= {
         }
         &'bbconv;help;canon'= {
         }

@@ -5,6 +5,7 @@ mod canon;
 mod convert;
 mod docs;
 mod explain;
+mod infer;
 mod op;
 mod readings;
 mod show;
@@ -77,6 +78,9 @@ enum Command {
     /// Compare two boards and name the symmetry or shift that maps one onto the other.
     #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", explain::DIFF_EXAMPLES))]
     Diff(explain::DiffArgs),
+    /// Find the order, layout and number fixes that explain samples of VALUE<TAB>EXPECTED.
+    #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", infer::EXAMPLES))]
+    Infer(infer::InferArgs),
     /// Write each board's canonical image under the board's symmetries, and the symmetry.
     #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", canon::EXAMPLES))]
     Canon(canon::CanonArgs),
@@ -280,6 +284,7 @@ pub(crate) fn run() -> Result<ExitCode> {
         Some(Command::Explain(args)) => explain::explain(args, grid),
         Some(Command::Diff(args)) => explain::diff(args, grid),
         Some(Command::Canon(args)) => canon::run(args, grid),
+        Some(Command::Infer(args)) => infer::run(args, grid),
         None => {
             if cli.show.is_empty() && std::io::stdin().is_terminal() {
                 let _ = Cli::command().color(color).print_help();

@@ -1,12 +1,13 @@
 //! Where output goes: stdout; a FIFO or device, written directly; or a file replaced atomically
 //! (a temporary file beside the target, renamed over it only when the run completes, keeping the
 //! target's permission bits; a symlink is followed and its target replaced). No temporary file
-//! outlives the run: dropped on any failure, and removed by the Ctrl-C and SIGTERM handler.
+//! outlives the run: dropped on any failure, and removed by the Ctrl-C and SIGTERM handler. A
+//! command that reads its own output back (`infer`) writes to memory.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use anyhow::{bail, Context, Result};
 
@@ -21,6 +22,8 @@ pub(crate) enum Sink {
     Direct(File, PathBuf),
     /// A regular file, replaced when the run completes.
     Atomic(AtomicFile),
+    /// Memory, read back by the command once the run ends.
+    Memory(Arc<Mutex<Vec<u8>>>),
 }
 
 impl Sink {
@@ -51,6 +54,7 @@ impl Sink {
             Sink::Stdout(_) => "stdout".to_string(),
             Sink::Direct(_, p) => p.display().to_string(),
             Sink::Atomic(a) => a.target.display().to_string(),
+            Sink::Memory(_) => "memory".to_string(),
         }
     }
 
@@ -65,6 +69,12 @@ impl Sink {
             Sink::Stdout(s) => s.lock().write_all(bytes),
             Sink::Direct(f, _) => f.write_all(bytes),
             Sink::Atomic(a) => a.file.write_all(bytes),
+            Sink::Memory(m) => {
+                m.lock()
+                    .map_err(|_| io::Error::other("the output buffer's lock is poisoned"))?
+                    .extend_from_slice(bytes);
+                Ok(())
+            }
         }
     }
 
@@ -76,6 +86,7 @@ impl Sink {
                 .flush()
                 .with_context(|| format!("cannot write {}", p.display())),
             Sink::Atomic(a) => a.commit(),
+            Sink::Memory(_) => Ok(()),
         }
     }
 }

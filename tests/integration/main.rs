@@ -6,6 +6,7 @@ mod canon;
 mod cli;
 mod forms;
 mod hostile;
+mod infer;
 mod layouts;
 mod nopanic;
 mod notations;

@@ -13,6 +13,7 @@ const SUBCOMMANDS: &[&str] = &[
     "explain",
     "diff",
     "canon",
+    "infer",
     "formats",
     "completions",
     "man",
