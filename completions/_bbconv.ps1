@@ -8,7 +8,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
     $commandElements = $commandAst.CommandElements
     $previous = if ($wordToComplete) { $commandElements[-2] } else { $commandElements[-1] }
     $values = switch -regex ("$previous") {
-        '^(-f|--from|-t|--to)$' { @('auto','int','hex','dec','bin','signed','oct','bytes-le','bytes-be','literal','base2','bits','rows','squares','indices','coords','pair','trits','packed','packed-bin','trits-bin','base3','grid','fen','pieces','json','edax') }
+        '^(-f|--from|-t|--to)$' { @('auto','int','hex','dec','bin','signed','oct','bytes-le','bytes-be','literal','base2','bits','rows','squares','indices','coords','pair','trits','packed','packed-bin','trits-bin','planes-bin','base3','grid','fen','pieces','json','edax') }
         '^(--order|--to-order)$' { @('lerf','lerbef','berlef','berbef','lefr','lefber','befr','beber','0x88','mailbox','sentinel','draughts') }
         default { $null }
     }
@@ -36,6 +36,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
             [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
@@ -56,7 +57,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('op', 'op', [CompletionResultType]::ParameterValue, 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Decode a number under all 8 square orders, and find the order that gives the squares you expect')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two boards and name the symmetry or shift that maps one onto the other')
-            [CompletionResult]::new('infer', 'infer', [CompletionResultType]::ParameterValue, 'Find the order, layout and number fixes that explain samples of VALUE<TAB>EXPECTED')
+            [CompletionResult]::new('infer', 'infer', [CompletionResultType]::ParameterValue, 'Find the order, layout and number fixes that explain samples (VALUE, a tab, EXPECTED)')
             [CompletionResult]::new('canon', 'canon', [CompletionResultType]::ParameterValue, 'Write each board''s canonical image under the board''s symmetries, and the symmetry')
             [CompletionResult]::new('formats', 'formats', [CompletionResultType]::ParameterValue, 'List every input and output form with a description and an example')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout')
@@ -73,6 +74,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
             [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
@@ -107,6 +109,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
             [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
@@ -131,6 +134,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
             [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
@@ -158,6 +162,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
             [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
@@ -180,6 +185,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
             [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
@@ -203,6 +209,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
             [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
@@ -229,6 +236,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
             [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
@@ -284,7 +292,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('op', 'op', [CompletionResultType]::ParameterValue, 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Decode a number under all 8 square orders, and find the order that gives the squares you expect')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two boards and name the symmetry or shift that maps one onto the other')
-            [CompletionResult]::new('infer', 'infer', [CompletionResultType]::ParameterValue, 'Find the order, layout and number fixes that explain samples of VALUE<TAB>EXPECTED')
+            [CompletionResult]::new('infer', 'infer', [CompletionResultType]::ParameterValue, 'Find the order, layout and number fixes that explain samples (VALUE, a tab, EXPECTED)')
             [CompletionResult]::new('canon', 'canon', [CompletionResultType]::ParameterValue, 'Write each board''s canonical image under the board''s symmetries, and the symmetry')
             [CompletionResult]::new('formats', 'formats', [CompletionResultType]::ParameterValue, 'List every input and output form with a description and an example')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout')

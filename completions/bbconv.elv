@@ -8,7 +8,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         set prev = $words[-2]
     }
     if (has-value [-f --from -t --to] $prev) {
-        put auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin base3 grid fen pieces json edax
+        put auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax
     } elif (has-value [--order --to-order] $prev) {
         put lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts
     } else {
@@ -33,6 +33,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
@@ -53,7 +54,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand op 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
             cand explain 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
             cand diff 'Compare two boards and name the symmetry or shift that maps one onto the other'
-            cand infer 'Find the order, layout and number fixes that explain samples of VALUE<TAB>EXPECTED'
+            cand infer 'Find the order, layout and number fixes that explain samples (VALUE, a tab, EXPECTED)'
             cand canon 'Write each board''s canonical image under the board''s symmetries, and the symmetry'
             cand formats 'List every input and output form with a description and an example'
             cand completions 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout'
@@ -69,6 +70,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
@@ -102,6 +104,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
@@ -125,6 +128,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
@@ -151,6 +155,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
@@ -172,6 +177,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
@@ -194,6 +200,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
@@ -219,6 +226,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
             cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
@@ -270,7 +278,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand op 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
             cand explain 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
             cand diff 'Compare two boards and name the symmetry or shift that maps one onto the other'
-            cand infer 'Find the order, layout and number fixes that explain samples of VALUE<TAB>EXPECTED'
+            cand infer 'Find the order, layout and number fixes that explain samples (VALUE, a tab, EXPECTED)'
             cand canon 'Write each board''s canonical image under the board''s symmetries, and the symmetry'
             cand formats 'List every input and output form with a description and an example'
             cand completions 'Print shell completions (bash, zsh, fish, elvish, powershell) to stdout'

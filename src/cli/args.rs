@@ -55,6 +55,9 @@ pub(crate) struct BoardArgs {
     /// engine indices.
     #[arg(long)]
     one_based: bool,
+    /// The piece letters of the planes of planes-bin, in order.
+    #[arg(long, value_name = "LETTERS", default_value = "PNBRQKpnbrqk")]
+    planes: String,
     /// Exchange the two sides (first <-> second; piece letters change case).
     #[arg(long)]
     swap: bool,
@@ -163,7 +166,27 @@ impl BoardArgs {
             grid,
             lang: self.lang.parse::<Lang>().map_err(Failure::Usage)?,
             one_based: self.one_based,
+            planes: self.planes()?,
         })
+    }
+
+    /// `--planes`: distinct ASCII letters.
+    fn planes(&self) -> Result<Vec<u8>, Failure> {
+        let b = self.planes.as_bytes();
+        let bad = b
+            .iter()
+            .position(|c| !c.is_ascii_alphabetic())
+            .or_else(|| (1..b.len()).find(|&k| b[..k].contains(&b[k])));
+        match bad {
+            _ if b.is_empty() => Err(Failure::Usage("invalid --planes '': expected piece letters, such as PNBRQKpnbrqk".into())),
+            Some(k) => Err(Failure::Usage(format!(
+                "invalid --planes '{}': character {} ('{}') is not a letter or is there twice; expected distinct piece letters, such as PNBRQKpnbrqk",
+                self.planes,
+                k + 1,
+                self.planes.chars().nth(k).unwrap_or('?')
+            ))),
+            None => Ok(b.to_vec()),
+        }
     }
 
     pub(crate) fn swap(&self) -> bool {

@@ -174,20 +174,21 @@ pub(crate) fn run_stage<S: Stage>(
     };
     let size = opts.size_or_default();
     let settings = Settings {
-        input: Input::for_form(from, size, args.max_line),
+        input: Input::for_form(from, size, opts.planes.len(), args.max_line),
         binary_input: from.is_binary(),
         write: WriteSettings {
             out: OutFraming {
                 framing: to.framing(),
                 form: Some(to),
                 default_size: size,
+                planes: opts.planes.len(),
             },
             errors: args.errors,
             fail_fast: args.fail_fast,
             max_errors: args.max_errors,
             size: opts.size,
             max_line: args.max_line,
-            record_len: from.record_len(size),
+            record_len: from.record_len(size, opts.planes.len()),
         },
         jobs,
         progress: if args.progress {

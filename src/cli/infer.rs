@@ -221,6 +221,7 @@ pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
                 framing: Framing::Line,
                 form: None,
                 default_size: size,
+                planes: opts.planes.len(),
             },
             // A line a record, blank and bad ones too: output line N is sample line N.
             errors: ErrorMode::Null,

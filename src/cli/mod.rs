@@ -78,7 +78,7 @@ enum Command {
     /// Compare two boards and name the symmetry or shift that maps one onto the other.
     #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", explain::DIFF_EXAMPLES))]
     Diff(explain::DiffArgs),
-    /// Find the order, layout and number fixes that explain samples of VALUE<TAB>EXPECTED.
+    /// Find the order, layout and number fixes that explain samples (VALUE, a tab, EXPECTED).
     #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", infer::EXAMPLES))]
     Infer(infer::InferArgs),
     /// Write each board's canonical image under the board's symmetries, and the symmetry.

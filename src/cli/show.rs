@@ -121,20 +121,21 @@ pub(crate) fn run(args: ShowArgs, grid: GridStyle) -> Result<ExitCode> {
     let size = opts.size_or_default();
     let sources = Source::list(&args.boards, &[]);
     let settings = Settings {
-        input: Input::for_form(args.from, size, 1 << 20),
+        input: Input::for_form(args.from, size, opts.planes.len(), 1 << 20),
         binary_input: args.from.is_binary(),
         write: WriteSettings {
             out: OutFraming {
                 framing: Framing::Block,
                 form: None,
                 default_size: size,
+                planes: opts.planes.len(),
             },
             errors: ErrorMode::Report,
             fail_fast: false,
             max_errors: None,
             size: opts.size,
             max_line: 1 << 20,
-            record_len: args.from.record_len(size),
+            record_len: args.from.record_len(size, opts.planes.len()),
         },
         jobs: 1,
         progress: Some(false),

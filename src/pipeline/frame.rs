@@ -306,16 +306,18 @@ pub(crate) struct Input {
 }
 
 impl Input {
-    /// How records of `form` are read on a board of `size` (the size of binary records), with
-    /// records of at most `max_line` bytes; the drivers choose the chunk size.
+    /// How records of `form` are read on a board of `size` with `planes` planes (the size of
+    /// binary records), with records of at most `max_line` bytes; the drivers choose the chunk
+    /// size.
     pub(crate) fn for_form(
         form: bbconv_forms::Format,
         size: bbconv_board::Size,
+        planes: usize,
         max_line: usize,
     ) -> Input {
         Input {
             framing: form.framing(),
-            record_len: form.record_len(size),
+            record_len: form.record_len(size, planes),
             max_line,
             chunk: 0,
         }

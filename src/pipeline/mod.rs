@@ -415,7 +415,7 @@ mod tests {
             let settings = Settings {
                 input: Input {
                     chunk: 256,
-                    ..Input::for_form(Format::Hex, size, 300)
+                    ..Input::for_form(Format::Hex, size, 12, 300)
                 },
                 binary_input: false,
                 write: WriteSettings {
@@ -423,6 +423,7 @@ mod tests {
                         framing: Framing::Line,
                         form: Some(Format::Hex),
                         default_size: size,
+                        planes: 12,
                     },
                     errors: ErrorMode::Report,
                     fail_fast: false,
@@ -463,7 +464,7 @@ mod tests {
         let settings = Settings {
             input: Input {
                 chunk,
-                ..Input::for_form(from, size, 300)
+                ..Input::for_form(from, size, 12, 300)
             },
             binary_input: from.is_binary(),
             write: WriteSettings {
@@ -471,13 +472,14 @@ mod tests {
                     framing: to.framing(),
                     form: Some(to),
                     default_size: size,
+                    planes: 12,
                 },
                 errors,
                 fail_fast: false,
                 max_errors: Some(0),
                 size: None,
                 max_line: 300,
-                record_len: from.record_len(size),
+                record_len: from.record_len(size, 12),
             },
             jobs,
             progress: Some(false),

@@ -48,6 +48,8 @@ pub(crate) struct OutFraming {
     pub(crate) form: Option<Format>,
     /// The board size assumed before any board is read.
     pub(crate) default_size: Size,
+    /// The planes of `planes-bin` records, for the length of their placeholders.
+    pub(crate) planes: usize,
 }
 
 impl OutFraming {
@@ -65,9 +67,9 @@ impl OutFraming {
     fn placeholder(&self, size: Option<Size>, out: &mut Vec<u8>) {
         match self.framing {
             Framing::Binary => {
-                let n = self
-                    .form
-                    .map_or(0, |f| f.record_len(size.unwrap_or(self.default_size)));
+                let n = self.form.map_or(0, |f| {
+                    f.record_len(size.unwrap_or(self.default_size), self.planes)
+                });
                 out.extend(std::iter::repeat_n(0xff, n));
             }
             Framing::Block => out.extend_from_slice(b"# null\n"),

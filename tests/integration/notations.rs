@@ -465,3 +465,105 @@ fn detection() {
     assert_eq!(code, 1);
     assert!(err.contains("cannot tell the form"), "{err}");
 }
+
+/// `planes-bin` against python-chess's piece bitboards packed by Python's struct module
+/// (`fixtures/planes/make.py`: `struct.pack('<12Q', ...)` in the order PNBRQKpnbrqk), and back.
+#[test]
+fn planes_bin_matches_python_struct() {
+    let fens = fixture("planes/positions.fen");
+    let want = fixture("planes/reference.planes");
+    assert_eq!(want.len(), 20 * 96);
+    let (code, out, err) = run(
+        &["convert", "-f", "fen", "-t", "planes-bin", "-o", "-"],
+        &fens,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out == want,
+        "planes differ from the struct-packed reference"
+    );
+    // Back: the placements of the FENs.
+    let (code, back, err) = run(&["convert", "-f", "planes-bin", "-t", "fen"], &want);
+    assert_eq!(code, 0, "{err}");
+    let placements: Vec<&str> = std::str::from_utf8(&fens)
+        .unwrap()
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    let back = String::from_utf8(back).unwrap();
+    assert_eq!(back.lines().collect::<Vec<_>>(), placements);
+    // Chosen planes: only the kings, 16 bytes a position.
+    let (code, out, _) = run(
+        &[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "planes-bin",
+            "--planes",
+            "Kk",
+            "-o",
+            "-",
+        ],
+        b"4k3/8/8/8/8/8/8/4K3 w - - 0 1\n",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        [(1u64 << 4).to_le_bytes(), (1u64 << 60).to_le_bytes()].concat()
+    );
+    // A piece without a plane, a square in two planes, a short record: each named.
+    let (code, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "planes-bin",
+            "--planes",
+            "Kk",
+            "-o",
+            "-",
+            "4k3/8/8/8/8/8/8/Q3K3",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("the piece Q on a1 has no plane: --planes is Kk"),
+        "{err}"
+    );
+    let two = [1u64.to_le_bytes(), 1u64.to_le_bytes()].concat();
+    let (code, _, err) = run(
+        &["convert", "-f", "planes-bin", "--planes", "Kk", "-t", "fen"],
+        &two,
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("square a1 is in the planes of K and k"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["convert", "-f", "planes-bin", "-t", "fen"], &two);
+    assert_eq!(code, 1);
+    assert!(err.contains("16 bytes") && err.contains("96"), "{err}");
+    let (code, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "planes-bin",
+            "--to-order",
+            "0x88",
+            "-o",
+            "-",
+            "8/8/8/8/8/8/8/K7",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("planes-bin is written in the 8 square orders, not the 0x88 layout"),
+        "{err}"
+    );
+}

@@ -99,6 +99,7 @@ const PAIR_FORMS: &[Format] = &[
     Format::Json,
     Format::Fen,
     Format::Pieces,
+    Format::PlanesBin,
 ];
 
 proptest! {
@@ -155,6 +156,9 @@ proptest! {
         let opts = Options { size: Some(size), order, to_order: order, ..Options::default() };
         let v = Value::Pair(p.clone());
         for &f in PAIR_FORMS {
+            if f == Format::PlanesBin && order.as_order().is_none() {
+                continue; // planes are words of the 8 orders (refusing layouts is tested)
+            }
             let back = round_trip(f, &v, &opts);
             prop_assert_eq!(&back.to_pair(), &p, "{}", f);
         }

@@ -31,6 +31,7 @@ mod int;
 mod json;
 mod packed;
 mod pieces;
+pub mod planes;
 mod small;
 mod wide;
 
@@ -187,6 +188,8 @@ pub struct Options {
     pub lang: Lang,
     /// Indices (the `indices` form) count from 1, not 0.
     pub one_based: bool,
+    /// The piece letters of the planes of `planes-bin`, in order.
+    pub planes: Vec<u8>,
 }
 
 impl Default for Options {
@@ -203,6 +206,7 @@ impl Default for Options {
             grid: GridStyle::default(),
             lang: Lang::default(),
             one_based: false,
+            planes: planes::DEFAULT_PLANES.to_vec(),
         }
     }
 }
@@ -421,6 +425,7 @@ formats! {
     Packed, "packed", ["packed-hex"], Two, "Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.", "797979010000000000d8f2f250";
     PackedBin, "packed-bin", [], Two, "Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.", "(13 raw bytes a board on 8x8)";
     TritsBin, "trits-bin", [], Two, "One raw byte per square, values 0/1/2, index 0 first: N bytes a record.", "(64 raw bytes a board on 8x8)";
+    PlanesBin, "planes-bin", ["planes"], Any, "One plane a piece letter (--planes, default PNBRQKpnbrqk), each ceil(N/64) little-endian 64-bit words: 96 bytes an 8x8 position.", "(96 raw bytes a position on 8x8)";
     Base3, "base3", [], Two, "The board as one decimal integer, the sum of trit i times 3^i.", "19";
     Grid, "grid", ["pretty"], Any, "A labelled grid, top rank first: . empty, X first, O second, or piece letters.", "8 . . . . . . . .";
     Fen, "fen", [], Any, "FEN placement (chess or any-size variant), optionally with its other fields.", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -471,16 +476,18 @@ impl Format {
         match self {
             Format::Grid => Framing::Block,
             Format::Json => Framing::Json,
-            Format::PackedBin | Format::TritsBin => Framing::Binary,
+            Format::PackedBin | Format::TritsBin | Format::PlanesBin => Framing::Binary,
             _ => Framing::Line,
         }
     }
 
-    /// Bytes per record of a binary form for a board of `size`.
-    pub fn record_len(self, size: Size) -> usize {
+    /// Bytes per record of a binary form for a board of `size`, with `planes` planes (the
+    /// length of `--planes`, for `planes-bin`).
+    pub fn record_len(self, size: Size, planes: usize) -> usize {
         match self {
             Format::PackedBin => bbconv_board::ternary::packed_len(size.squares()),
             Format::TritsBin => size.squares(),
+            Format::PlanesBin => planes::record_len(size, planes),
             _ => 0,
         }
     }
@@ -521,6 +528,9 @@ fn read_record(
         if let Some(pl) = fen::parse_small(record, opts) {
             return Ok(Value::Pieces(pl));
         }
+    }
+    if format == Format::PlanesBin {
+        return planes::parse(record, opts);
     }
     if format.is_binary() {
         return packed::parse_binary(format, record, opts);
@@ -576,6 +586,7 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
         Format::Pair => int::parse_pair(text, size, opts.order).map(Value::Pair),
         Format::Packed => packed::parse_hex(text, opts),
         Format::PackedBin | Format::TritsBin => packed::parse_binary(format, text.as_bytes(), opts),
+        Format::PlanesBin => planes::parse(text.as_bytes(), opts),
         Format::Grid => {
             let v = grid::parse(text)?;
             opts.check_size(v.size())?;
@@ -695,6 +706,7 @@ pub fn render_general(
             Ok(())
         }
         Format::Pieces => pieces::render(&value.to_placement(opts), order, out),
+        Format::PlanesBin => planes::render(&value.to_placement(opts), opts, out),
         Format::Json => json::render(value, opts, out),
         Format::Edax => edax::render(&value.to_pair(), out),
     }
