@@ -8,7 +8,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
     $commandElements = $commandAst.CommandElements
     $previous = if ($wordToComplete) { $commandElements[-2] } else { $commandElements[-1] }
     $values = switch -regex ("$previous") {
-        '^(-f|--from|-t|--to)$' { @('auto','int','hex','dec','bin','signed','oct','bytes-le','bytes-be','literal','base2','bits','rows','squares','indices','coords','pair','trits','packed','packed-bin','trits-bin','planes-bin','base3','grid','fen','pieces','json','edax') }
+        '^(-f|--from|-t|--to)$' { @('auto','int','hex','dec','bin','signed','oct','bytes-le','bytes-be','literal','base2','bits','rows','squares','indices','coords','pair','trits','packed','packed-bin','trits-bin','planes-bin','base3','grid','fen','pieces','json','sgf','edax') }
         '^(--order|--to-order)$' { @('lerf','lerbef','berlef','berbef','lefr','lefber','befr','beber','0x88','mailbox','sentinel','draughts') }
         default { $null }
     }
@@ -36,6 +36,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--coords', '--coords', [CompletionResultType]::ParameterName, 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)')
+            [CompletionResult]::new('--to-coords', '--to-coords', [CompletionResultType]::ParameterName, 'How square names are written [default: --coords]')
             [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
@@ -74,6 +76,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--coords', '--coords', [CompletionResultType]::ParameterName, 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)')
+            [CompletionResult]::new('--to-coords', '--to-coords', [CompletionResultType]::ParameterName, 'How square names are written [default: --coords]')
             [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
@@ -109,6 +113,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--coords', '--coords', [CompletionResultType]::ParameterName, 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)')
+            [CompletionResult]::new('--to-coords', '--to-coords', [CompletionResultType]::ParameterName, 'How square names are written [default: --coords]')
             [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
@@ -134,6 +140,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--coords', '--coords', [CompletionResultType]::ParameterName, 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)')
+            [CompletionResult]::new('--to-coords', '--to-coords', [CompletionResultType]::ParameterName, 'How square names are written [default: --coords]')
             [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
@@ -162,6 +170,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--coords', '--coords', [CompletionResultType]::ParameterName, 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)')
+            [CompletionResult]::new('--to-coords', '--to-coords', [CompletionResultType]::ParameterName, 'How square names are written [default: --coords]')
             [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
@@ -185,6 +195,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--coords', '--coords', [CompletionResultType]::ParameterName, 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)')
+            [CompletionResult]::new('--to-coords', '--to-coords', [CompletionResultType]::ParameterName, 'How square names are written [default: --coords]')
             [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
@@ -209,6 +221,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--coords', '--coords', [CompletionResultType]::ParameterName, 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)')
+            [CompletionResult]::new('--to-coords', '--to-coords', [CompletionResultType]::ParameterName, 'How square names are written [default: --coords]')
             [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
@@ -236,6 +250,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
             [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--coords', '--coords', [CompletionResultType]::ParameterName, 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)')
+            [CompletionResult]::new('--to-coords', '--to-coords', [CompletionResultType]::ParameterName, 'How square names are written [default: --coords]')
             [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
             [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
             [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')

@@ -89,18 +89,18 @@ _bbconv() {
 
     case "${cmd}" in
         bbconv)
-            opts="-f -s -h -V --from --size --order --to-order --one-based --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help --version convert show op explain diff infer canon formats completions man help"
+            opts="-f -s -h -V --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help --version convert show op explain diff infer canon formats completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -117,6 +117,14 @@ _bbconv() {
                     ;;
                 --to-order)
                     COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
                     return 0
                     ;;
                 --planes)
@@ -159,26 +167,26 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__canon)
-            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --one-based --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --no-transform --color --unicode --help"
+            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --no-transform --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -195,6 +203,14 @@ _bbconv() {
                     ;;
                 --to-order)
                     COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
                     return 0
                     ;;
                 --planes)
@@ -291,26 +307,26 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__convert)
-            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --one-based --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --color --unicode --help"
+            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -327,6 +343,14 @@ _bbconv() {
                     ;;
                 --to-order)
                     COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
                     return 0
                     ;;
                 --planes)
@@ -405,18 +429,18 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__diff)
-            opts="-f -s -h --from --size --order --to-order --one-based --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
+            opts="-f -s -h --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -433,6 +457,14 @@ _bbconv() {
                     ;;
                 --to-order)
                     COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
                     return 0
                     ;;
                 --planes)
@@ -475,7 +507,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__explain)
-            opts="-f -s -h --expect --expect-fen --side --from --size --order --to-order --one-based --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
+            opts="-f -s -h --expect --expect-fen --side --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -494,11 +526,11 @@ _bbconv() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -515,6 +547,14 @@ _bbconv() {
                     ;;
                 --to-order)
                     COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
                     return 0
                     ;;
                 --planes)
@@ -743,18 +783,18 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__infer)
-            opts="-f -s -i -h --from --side --size --order --to-order --one-based --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --color --unicode --help"
+            opts="-f -s -i -h --from --side --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --side)
@@ -775,6 +815,14 @@ _bbconv() {
                     ;;
                 --to-order)
                     COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
                     return 0
                     ;;
                 --planes)
@@ -843,26 +891,26 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__op)
-            opts="-f -t -v -s -h --from --to --verbose --size --order --to-order --one-based --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
+            opts="-f -t -v -s -h --from --to --verbose --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -879,6 +927,14 @@ _bbconv() {
                     ;;
                 --to-order)
                     COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
                     return 0
                     ;;
                 --planes)
@@ -921,18 +977,18 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__show)
-            opts="-f -s -h --from --size --order --to-order --one-based --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
+            opts="-f -s -h --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -949,6 +1005,14 @@ _bbconv() {
                     ;;
                 --to-order)
                     COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
                     return 0
                     ;;
                 --planes)

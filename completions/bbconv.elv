@@ -8,7 +8,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         set prev = $words[-2]
     }
     if (has-value [-f --from -t --to] $prev) {
-        put auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json edax
+        put auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json sgf edax
     } elif (has-value [--order --to-order] $prev) {
         put lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts
     } else {
@@ -33,6 +33,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --coords 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)'
+            cand --to-coords 'How square names are written [default: --coords]'
             cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
@@ -70,6 +72,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --coords 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)'
+            cand --to-coords 'How square names are written [default: --coords]'
             cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
@@ -104,6 +108,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --coords 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)'
+            cand --to-coords 'How square names are written [default: --coords]'
             cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
@@ -128,6 +134,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --coords 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)'
+            cand --to-coords 'How square names are written [default: --coords]'
             cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
@@ -155,6 +163,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --coords 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)'
+            cand --to-coords 'How square names are written [default: --coords]'
             cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
@@ -177,6 +187,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --coords 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)'
+            cand --to-coords 'How square names are written [default: --coords]'
             cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
@@ -200,6 +212,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --coords 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)'
+            cand --to-coords 'How square names are written [default: --coords]'
             cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
@@ -226,6 +240,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
             cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --coords 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)'
+            cand --to-coords 'How square names are written [default: --coords]'
             cand --planes 'The piece letters of the planes of planes-bin, in order'
             cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
             cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_bbconv_global_optspecs
-    string join \n f/from= s/size= order= to-order= one-based planes= swap layer= digits= digit-map= letters= lenient fields= lang= color= unicode h/help V/version
+    string join \n f/from= s/size= order= to-order= one-based coords= to-coords= planes= swap layer= digits= digit-map= letters= lenient fields= lang= color= unicode h/help V/version
 end
 
 function __fish_bbconv_needs_command
@@ -51,6 +51,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_needs_command" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_needs_command" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
@@ -77,6 +78,12 @@ beber\t'H*(W-1-f) + (H-1-r)'
 mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
 sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
 draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_needs_command" -l coords -d 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
+complete -c bbconv -n "__fish_bbconv_needs_command" -l to-coords -d 'How square names are written [default: --coords]' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
 complete -c bbconv -n "__fish_bbconv_needs_command" -l planes -d 'The piece letters of the planes of planes-bin, in order' -r
 complete -c bbconv -n "__fish_bbconv_needs_command" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
@@ -139,6 +146,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s t -l to -d 'Output form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
 int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
@@ -167,6 +175,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
@@ -193,6 +202,12 @@ beber\t'H*(W-1-f) + (H-1-r)'
 mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
 sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
 draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l coords -d 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l to-coords -d 'How square names are written [default: --coords]' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l planes -d 'The piece letters of the planes of planes-bin, in order' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
@@ -254,6 +269,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
@@ -280,6 +296,12 @@ beber\t'H*(W-1-f) + (H-1-r)'
 mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
 sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
 draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l coords -d 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l to-coords -d 'How square names are written [default: --coords]' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l planes -d 'The piece letters of the planes of planes-bin, in order' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
@@ -330,6 +352,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s t -l to -d 'Output form of a board result' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
 int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
@@ -358,6 +381,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
@@ -384,6 +408,12 @@ beber\t'H*(W-1-f) + (H-1-r)'
 mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
 sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
 draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l coords -d 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l to-coords -d 'How square names are written [default: --coords]' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l planes -d 'The piece letters of the planes of planes-bin, in order' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
@@ -438,6 +468,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
@@ -464,6 +495,12 @@ beber\t'H*(W-1-f) + (H-1-r)'
 mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
 sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
 draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l coords -d 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l to-coords -d 'How square names are written [default: --coords]' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l planes -d 'The piece letters of the planes of planes-bin, in order' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
@@ -514,6 +551,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
@@ -540,6 +578,12 @@ beber\t'H*(W-1-f) + (H-1-r)'
 mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
 sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
 draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l coords -d 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l to-coords -d 'How square names are written [default: --coords]' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l planes -d 'The piece letters of the planes of planes-bin, in order' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
@@ -590,6 +634,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l side -d 'Which squares of a FEN in EXPECTED a one-bitboard VALUE is: first (white), second (black), occupied, or a piece letter' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -617,6 +662,12 @@ beber\t'H*(W-1-f) + (H-1-r)'
 mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
 sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
 draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l coords -d 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l to-coords -d 'How square names are written [default: --coords]' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l planes -d 'The piece letters of the planes of planes-bin, in order' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''
@@ -668,6 +719,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s t -l to -d 'Output form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
 int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
@@ -696,6 +748,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
@@ -722,6 +775,12 @@ beber\t'H*(W-1-f) + (H-1-r)'
 mailbox\t'(W+2)*(r+2) + f + 1 (10x12 mailbox: a1 = 21)'
 sentinel\t'(H+1)*f + r (Connect Four: row H is a sentinel)'
 draughts\t'dark squares from the top rank, 1-based: bit k = square k+1'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l coords -d 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l to-coords -d 'How square names are written [default: --coords]' -r -f -a "chess\t''
+sgf\t''
+gtp\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l planes -d 'The piece letters of the planes of planes-bin, in order' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l layer -d 'Which bitboard of a two-player board a one-bitboard form writes' -r -f -a "first\t''
 second\t''

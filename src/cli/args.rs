@@ -55,6 +55,13 @@ pub(crate) struct BoardArgs {
     /// engine indices.
     #[arg(long)]
     one_based: bool,
+    /// How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to
+    /// 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25).
+    #[arg(long, value_name = "STYLE", value_parser = ["chess", "sgf", "gtp"], default_value = "chess")]
+    coords: String,
+    /// How square names are written [default: --coords].
+    #[arg(long, value_name = "STYLE", value_parser = ["chess", "sgf", "gtp"])]
+    to_coords: Option<String>,
     /// The piece letters of the planes of planes-bin, in order.
     #[arg(long, value_name = "LETTERS", default_value = "PNBRQKpnbrqk")]
     planes: String,
@@ -167,6 +174,13 @@ impl BoardArgs {
             lang: self.lang.parse::<Lang>().map_err(Failure::Usage)?,
             one_based: self.one_based,
             planes: self.planes()?,
+            coords: self.coords.parse().map_err(Failure::Usage)?,
+            to_coords: self
+                .to_coords
+                .as_deref()
+                .unwrap_or(&self.coords)
+                .parse()
+                .map_err(Failure::Usage)?,
         })
     }
 

@@ -3,7 +3,7 @@
 //! name no flag; this is the one place that turns them into hints.
 
 use bbconv_board::Size;
-use bbconv_forms::{ConvertError, ErrorKind, ParseError, RenderError, RenderErrorKind};
+use bbconv_forms::{ConvertError, ErrorKind, Format, ParseError, RenderError, RenderErrorKind};
 
 use super::source::Source;
 use super::work::FaultKind;
@@ -14,6 +14,10 @@ pub(crate) fn parse_hint(kind: &ErrorKind) -> Option<String> {
         ErrorKind::Length => "set the size with -s WxH".to_string(),
         ErrorKind::SummedDigits => "pass --lenient to add up digits".to_string(),
         ErrorKind::Undetected => "name the form with -f FORM".to_string(),
+        // Square names that read two ways (chess-style or GTP).
+        ErrorKind::Ambiguous(forms) if forms == &[Format::Squares] => {
+            "add -f squares (chess-style) or -f squares --coords gtp".to_string()
+        }
         ErrorKind::Ambiguous(forms) => {
             let names: Vec<String> = forms.iter().map(|f| format!("-f {f}")).collect();
             format!("add one of {}", names.join(" or "))

@@ -567,3 +567,147 @@ fn planes_bin_matches_python_struct() {
         "{err}"
     );
 }
+
+/// Go: SGF points (`aa` top-left, `pd` the upper-right star point of 19x19) and GTP vertices
+/// (Q16 for it: the letter I is skipped), SGF setup properties, and the ambiguity `-f auto`
+/// refuses.
+#[test]
+fn go_coordinates_and_sgf_setup() {
+    let ok = |args: &[&str]| {
+        let (code, out, err) = run(args, b"");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        String::from_utf8(out).unwrap().trim_end().to_string()
+    };
+    // The four 4-4 star points of 19x19 in SGF (as in any SGF handicap game) and GTP.
+    assert_eq!(
+        ok(&[
+            "convert",
+            "-s",
+            "19x19",
+            "-f",
+            "squares",
+            "--coords",
+            "sgf",
+            "--to-coords",
+            "gtp",
+            "-t",
+            "squares",
+            "pd dp dd pp"
+        ]),
+        "D4 Q4 D16 Q16"
+    );
+    assert_eq!(
+        ok(&[
+            "convert",
+            "-s",
+            "19x19",
+            "-f",
+            "squares",
+            "--coords",
+            "gtp",
+            "-t",
+            "squares",
+            "Q16 T19 A1 J10"
+        ]),
+        "A1 J10 Q16 T19"
+    );
+    assert_eq!(
+        ok(&[
+            "convert",
+            "-s",
+            "19x19",
+            "-f",
+            "squares",
+            "--coords",
+            "gtp",
+            "--to-coords",
+            "chess",
+            "-t",
+            "squares",
+            "Q16 J10"
+        ]),
+        "i10 p16"
+    );
+    assert_eq!(
+        ok(&[
+            "convert",
+            "-s",
+            "19x19",
+            "-f",
+            "squares",
+            "--to-coords",
+            "sgf",
+            "-t",
+            "squares",
+            "a19 s1"
+        ]),
+        "ss aa"
+    );
+    // SGF setup: Black (first) and White (second), SZ giving the size, rectangles, AE.
+    let sgf = "(;GM[1]FF[4]SZ[9]KM[7.5]AB[cc][gg]AW[cg:dg]AE[ee];B[ec])";
+    assert_eq!(
+        ok(&["convert", "-t", "squares", sgf]),
+        "first: g3 c7; second: c3 d3"
+    );
+    assert_eq!(
+        ok(&["convert", "-t", "sgf", sgf]),
+        "SZ[9]AB[gg][cc]AW[cg][dg]"
+    );
+    assert_eq!(
+        ok(&[
+            "convert",
+            "-f",
+            "sgf",
+            "-t",
+            "sgf",
+            "SZ[9]AB[gg][cc]AW[cg][dg]"
+        ]),
+        "SZ[9]AB[gg][cc]AW[cg][dg]"
+    );
+    // Errors, each positioned, exit 1.
+    for (args, want) in [
+        (
+            vec!["convert", "-s", "19x19", "-t", "squares", "Q16 D4"],
+            "column 1: Q16 reads two ways on a 19x19 board: chess-style (16,15) and GTP (15,15)",
+        ),
+        (
+            vec![
+                "convert", "-s", "19x19", "-f", "squares", "--coords", "gtp", "-t", "hex", "D4 I5",
+            ],
+            "column 4: found \"I5\": expected a GTP vertex",
+        ),
+        (
+            vec![
+                "convert", "-s", "9x9", "-f", "squares", "--coords", "sgf", "-t", "hex", "aa zz",
+            ],
+            "column 4: SGF point zz is off the 9x9 board",
+        ),
+        (
+            vec!["convert", "-t", "squares", "AB[dd]AW[dd]"],
+            "column 10: point d16 is set twice among AB, AW and AE",
+        ),
+        (
+            vec!["convert", "-s", "9x9", "-t", "squares", "SZ[19]AB[dd]"],
+            "the record is 19x19 (SZ[19]) but -s says 9x9",
+        ),
+        (
+            vec![
+                "convert",
+                "-s",
+                "30x30",
+                "-f",
+                "squares",
+                "--to-coords",
+                "gtp",
+                "-t",
+                "squares",
+                "a1",
+            ],
+            "GTP coordinates name boards up to 25x25",
+        ),
+    ] {
+        let (code, _, err) = run(&args, b"");
+        assert_eq!(code, 1, "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}

@@ -100,6 +100,7 @@ const PAIR_FORMS: &[Format] = &[
     Format::Fen,
     Format::Pieces,
     Format::PlanesBin,
+    Format::Sgf,
 ];
 
 proptest! {
@@ -156,6 +157,9 @@ proptest! {
         let opts = Options { size: Some(size), order, to_order: order, ..Options::default() };
         let v = Value::Pair(p.clone());
         for &f in PAIR_FORMS {
+            if f == Format::Sgf && (size.width() > 52 || size.height() > 52) {
+                continue; // SGF names points up to 52x52 (the refusal is tested)
+            }
             if f == Format::PlanesBin && order.as_order().is_none() {
                 continue; // planes are words of the 8 orders (refusing layouts is tested)
             }
@@ -167,6 +171,18 @@ proptest! {
         // Each layer read back through a one-bitboard form.
         let first = Options { layer: Some(Layer::First), ..opts.clone() };
         prop_assert_eq!(round_trip(Format::Hex, &v, &first), Value::Single(p.first().clone()));
+    }
+
+    /// Square lists round-trip in every coordinate style on the boards the style names.
+    #[test]
+    fn coordinate_styles_round_trip(w in 1usize..=25, h in 1usize..=25, seed: u64, density: u8, style in 0usize..3) {
+        let size = Size::new(w, h).unwrap();
+        let coords = [bbconv_forms::CoordStyle::Chess, bbconv_forms::CoordStyle::Sgf, bbconv_forms::CoordStyle::Gtp][style];
+        let opts = Options { size: Some(size), coords, to_coords: coords, ..Options::default() };
+        let v = Value::Single(board(size, seed, density));
+        prop_assert_eq!(&round_trip(Format::Squares, &v, &opts), &v);
+        let p = Value::Pair(pair(size, seed, density));
+        prop_assert_eq!(&round_trip(Format::Squares, &p, &opts), &p);
     }
 
     #[test]

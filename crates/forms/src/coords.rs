@@ -1,6 +1,8 @@
-//! Coordinate lists: algebraic names (`squares`), indices (`indices`) and `(x,y)` pairs (`coords`),
-//! for one bitboard or, as `first: ...; second: ...`, for two players. `-` is the empty list.
+//! Coordinate lists: square names (`squares`: chess-style, or SGF and GTP points with
+//! `--coords`), indices (`indices`) and `(x,y)` pairs (`coords`), for one bitboard or, as
+//! `first: ...; second: ...`, for two players. `-` is the empty list.
 
+use crate::go::{self, CoordStyle};
 use crate::{found, Format, Options, ParseError, RenderError, Value};
 use bbconv_board::{Bitboard, Numbering, Pair, Size, Square};
 
@@ -67,6 +69,16 @@ fn parse_list(s: &str, base: usize, size: Size, opts: &Options) -> Result<Bitboa
                     format!("square index {tok} is {what} in the {order} layout: expected a square's index"),
                 )
             })?;
+            bb.set_bit(sq.index(size));
+            continue;
+        }
+        let styled = match opts.coords {
+            CoordStyle::Sgf if !tok.starts_with('(') => Some(go::sgf_point(tok, size)),
+            CoordStyle::Gtp if !tok.starts_with('(') => Some(go::gtp_vertex(tok, size)),
+            _ => None,
+        };
+        if let Some(sq) = styled {
+            let sq = sq.map_err(|m| ParseError::of(crate::ErrorKind::OffBoard, at, m))?;
             bb.set_bit(sq.index(size));
             continue;
         }
@@ -153,7 +165,7 @@ fn render_list(
         match format {
             Format::Indices => out.extend_from_slice((i + first).to_string().as_bytes()),
             Format::Coords => out.extend_from_slice(sq.coords().as_bytes()),
-            _ => out.extend_from_slice(sq.to_string().as_bytes()),
+            _ => go::name(sq, bb.size(), opts.to_coords, out)?,
         }
     }
     if !any {

@@ -5,14 +5,18 @@
 //! 3. contains `/`: **rows** if made only of `0`, `1` and `/` with some `0`; an input of only `1`s
 //!    and `/` is ambiguous (rows or fen); anything else with `/` is **fen**;
 //! 4. contains `first:`: a two-sided coordinate list (**squares**);
-//! 5. tokens like `P:0x...`: **pieces**;
-//! 6. two integer tokens: **pair**;
-//! 7. one token of exactly `N` digits `0`-`2`: **trits**, or ambiguous (trits or int) when it is
+//! 5. contains `AB[`, `AW[` or `AE[`: SGF setup (**sgf**);
+//! 6. tokens like `P:0x...`: **pieces**;
+//! 7. two integer tokens: **pair**;
+//! 8. one token of exactly `N` digits `0`-`2`: **trits**, or ambiguous (trits or int) when it is
 //!    also a decimal integer that fits `N` bits;
-//! 8. one integer token (`0x`, `0b`, `0o`, decimal, `-`): **int**;
-//! 9. one token of `2*ceil(N/5)` hex digits: **packed** (ambiguous with int when all decimal
-//!    digits and the value fits `N` bits);
-//! 10. tokens that are square names, `(x,y)` pairs or (three or more) indices: **squares**.
+//! 9. one integer token (`0x`, `0b`, `0o`, decimal, `-`): **int**;
+//! 10. one token of `2*ceil(N/5)` hex digits: **packed** (ambiguous with int when all decimal
+//!     digits and the value fits `N` bits);
+//! 11. tokens that are square names, `(x,y)` pairs or (three or more) indices: **squares**
+//!     (with `--coords sgf|gtp`, any tokens); on a board wider than 8, chess-style names with a
+//!     letter from `j` on and no `i` are ambiguous with GTP's, which skip `I`: an error naming
+//!     both readings.
 //!
 //! Anything else is an error listing the forms expected; an ambiguous input names the candidates
 //! and the `-f` to add.
@@ -25,12 +29,13 @@ pub const DETECTION_RULES: &[&str] = &[
     "2. 64 Edax square characters (X * x b O o w - .), then nothing or the side to move: edax",
     "3. contains /: rows if only 0, 1 and / with some 0 (only 1s and /: ambiguous); otherwise fen",
     "4. contains first: or second:: a two-sided coordinate list (squares)",
-    "5. tokens like P:0x...: pieces",
-    "6. two integers: pair",
-    "7. one token of exactly N digits 0-2: trits (ambiguous with int if it also fits N bits as decimal)",
-    "8. one integer (0x, 0b, 0o, decimal, -): int",
-    "9. one token of 2*ceil(N/5) hex digits: packed (ambiguous with int when decimal and fitting)",
-    "10. square names, (x,y) pairs or three or more indices: squares",
+    "5. contains AB[, AW[ or AE[: SGF setup (sgf)",
+    "6. tokens like P:0x...: pieces",
+    "7. two integers: pair",
+    "8. one token of exactly N digits 0-2: trits (ambiguous with int if it also fits N bits as decimal)",
+    "9. one integer (0x, 0b, 0o, decimal, -): int",
+    "10. one token of 2*ceil(N/5) hex digits: packed (ambiguous with int when decimal and fitting)",
+    "11. square names, (x,y) pairs or three or more indices: squares (on boards wider than 8, names from j on without i are ambiguous with GTP's, which skip I: an error naming both)",
     "An ambiguous input is an error naming the candidates.",
 ];
 use bbconv_board::{Size, Square};
@@ -99,6 +104,12 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
     if contains_ignore_case(b, b"first:") || contains_ignore_case(b, b"second:") {
         return Ok(Format::Squares);
     }
+    if [&b"AB["[..], b"AW[", b"AE["]
+        .iter()
+        .any(|p| b.windows(3).any(|w| w == *p))
+    {
+        return Ok(Format::Sgf);
+    }
     // The tokens are walked again for each rule rather than collected: no allocation.
     let toks = || {
         t.split(|c: char| c.is_whitespace() || c == ',')
@@ -138,10 +149,20 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
             return Ok(Format::Packed);
         }
     }
-    let all_coords =
-        toks().all(|s| s.parse::<Square>().is_ok() || s.bytes().all(|c| c.is_ascii_digit()));
+    let all_coords = opts.coords != crate::CoordStyle::Chess
+        || toks().all(|s| s.parse::<Square>().is_ok() || s.bytes().all(|c| c.is_ascii_digit()));
     // "(x, y)" with a space splits into two tokens; let the list parser judge parentheses.
     if all_coords || t.starts_with('(') {
+        if opts.coords == crate::CoordStyle::Chess {
+            let names: Vec<&str> = toks().collect();
+            if let Some(m) = crate::go::ambiguity(&names, size) {
+                return Err(ParseError::of(
+                    crate::ErrorKind::Ambiguous(vec![Format::Squares]),
+                    Some(0),
+                    m,
+                ));
+            }
+        }
         return Ok(Format::Squares);
     }
     Err(ParseError::of(

@@ -26,6 +26,7 @@ mod detect;
 mod digits;
 mod edax;
 pub mod fen;
+mod go;
 mod grid;
 mod int;
 mod json;
@@ -46,6 +47,7 @@ use bbconv_board::{Bitboard, Numbering, Order, Pair, Placement, Size};
 
 pub use detect::{detect, DETECTION_RULES};
 pub use fen::FenReader;
+pub use go::CoordStyle;
 pub use grid::GridStyle;
 pub use int::{parse_integer, Lang};
 pub use json::{begins_value, JsonField, ValueScanner};
@@ -190,6 +192,10 @@ pub struct Options {
     pub one_based: bool,
     /// The piece letters of the planes of `planes-bin`, in order.
     pub planes: Vec<u8>,
+    /// How square names are read in coordinate lists: chess-style, SGF or GTP.
+    pub coords: CoordStyle,
+    /// How square names are written in coordinate lists.
+    pub to_coords: CoordStyle,
 }
 
 impl Default for Options {
@@ -207,6 +213,8 @@ impl Default for Options {
             lang: Lang::default(),
             one_based: false,
             planes: planes::DEFAULT_PLANES.to_vec(),
+            coords: CoordStyle::Chess,
+            to_coords: CoordStyle::Chess,
         }
     }
 }
@@ -431,6 +439,7 @@ formats! {
     Fen, "fen", [], Any, "FEN placement (chess or any-size variant), optionally with its other fields.", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     Pieces, "pieces", [], Any, "One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.", "P:0x000000000000ff00 p:0x00ff000000000000";
     Json, "json", [], Any, "One JSON object a board: size, order and the representations (bitboards as hex strings).", "{\"size\":\"8x8\",\"order\":\"lerf\",\"bitboard\":\"0x0000000000070507\"}";
+    Sgf, "sgf", [], Two, "SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.", "SZ[19]AB[dd][pq]AW[dp][qd]";
     Edax, "edax", ["othello"], Two, "Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.", "---------------------------OX------XO--------------------------- X";
 }
 
@@ -599,6 +608,7 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
             opts.check_size(Size::CHESS)?;
             edax::parse(text).map(Value::Pair)
         }
+        Format::Sgf => go::parse_sgf(text, opts.size),
     }
 }
 
@@ -707,6 +717,7 @@ pub fn render_general(
         }
         Format::Pieces => pieces::render(&value.to_placement(opts), order, out),
         Format::PlanesBin => planes::render(&value.to_placement(opts), opts, out),
+        Format::Sgf => go::render_sgf(&value.to_pair(), out),
         Format::Json => json::render(value, opts, out),
         Format::Edax => edax::render(&value.to_pair(), out),
     }
