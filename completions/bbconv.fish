@@ -51,6 +51,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_needs_command" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -146,6 +147,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s t -l to -d 'Output form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
@@ -175,6 +177,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -269,6 +272,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -352,6 +356,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s t -l to -d 'Output form of a board result' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
@@ -381,6 +386,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -468,6 +474,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -551,6 +558,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -634,6 +642,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l side -d 'Which squares of a FEN in EXPECTED a one-bitboard VALUE is: first (white), second (black), occupied, or a piece letter' -r
@@ -719,6 +728,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s t -l to -d 'Output form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
@@ -748,6 +758,7 @@ grid\t'A labelled grid, top rank first: . empty, X first, O second, or piece let
 fen\t'FEN placement (chess or any-size variant), optionally with its other fields.'
 pieces\t'One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.'
 json\t'One JSON object a board: size, order and the representations (bitboards as hex strings).'
+pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r

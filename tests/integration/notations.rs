@@ -711,3 +711,59 @@ fn go_coordinates_and_sgf_setup() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+/// Draughts PDN FEN: the international start (White on 46-50 = a1..i1, the PDN numbering),
+/// kings and the side to move kept, the text written back as read, and positioned errors.
+#[test]
+fn pdn_draughts_positions() {
+    let ok = |args: &[&str]| {
+        let (code, out, err) = run(args, b"");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        String::from_utf8(out).unwrap().trim_end().to_string()
+    };
+    for t in [
+        "W:W31-50:B1-20",
+        "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+        "W:W21-32:B1-12",
+    ] {
+        assert_eq!(
+            ok(&["convert", "-t", "pdn", t]),
+            t,
+            "written back identically"
+        );
+    }
+    // 10x10 inferred from the numbers; White's men on the dark squares of ranks 1-4.
+    let grid = ok(&["convert", "-t", "squares", "W:W46-50:B1-5"]);
+    assert_eq!(grid, "first: a1 c1 e1 g1 i1; second: b10 d10 f10 h10 j10");
+    // Kings keep their letters; the side to move is the FEN's.
+    assert_eq!(
+        ok(&["convert", "-s", "8x8", "-t", "fen", "B:WK29:B1"]),
+        "1m6/8/8/8/8/8/8/K7 b"
+    );
+    assert_eq!(
+        ok(&["convert", "-f", "fen", "-t", "pdn", "1m6/8/8/8/8/8/8/K7 b"]),
+        "B:WK29:B1"
+    );
+    for (args, want) in [
+        (
+            vec!["convert", "-t", "fen", "W:W31-50:B1-20,33"],
+            "column 16: square 33 (f4) is listed twice",
+        ),
+        (
+            vec!["convert", "-s", "10x10", "-t", "fen", "W:W51"],
+            "square 51 is off the 10x10 draughts board: expected 1 to 50",
+        ),
+        (
+            vec!["convert", "-f", "pdn", "-t", "fen", "X:W1"],
+            "column 1: found 'X': expected the side to move",
+        ),
+        (
+            vec!["convert", "-f", "fen", "-t", "pdn", "8/8/8/8/8/8/8/1M6"],
+            "the piece M is on b1, a light square",
+        ),
+    ] {
+        let (code, _, err) = run(&args, b"");
+        assert_eq!(code, 1, "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
+    }
+}

@@ -173,6 +173,19 @@ proptest! {
         prop_assert_eq!(round_trip(Format::Hex, &v, &first), Value::Single(p.first().clone()));
     }
 
+    /// Draughts positions round-trip through PDN FEN on boards of any size (pieces on the
+    /// dark squares).
+    #[test]
+    fn pdn_round_trips(w in 1usize..=12, h in 1usize..=12, seed: u64, density: u8) {
+        let size = Size::new(w, h).unwrap();
+        let p = pair(size, seed, density);
+        let dark = |b: &Bitboard| numbered_only(b.clone(), Numbering::Draughts);
+        let p = Pair::new(dark(p.first()), dark(p.second())).unwrap();
+        let opts = Options { size: Some(size), ..Options::default() };
+        let v = Value::Pair(p.clone());
+        prop_assert_eq!(round_trip(Format::Pdn, &v, &opts).to_pair(), p);
+    }
+
     /// Square lists round-trip in every coordinate style on the boards the style names.
     #[test]
     fn coordinate_styles_round_trip(w in 1usize..=25, h in 1usize..=25, seed: u64, density: u8, style in 0usize..3) {

@@ -147,9 +147,19 @@ pub struct Placement {
     pub holdings: Option<Text>,
     /// The FEN fields after the placement (side to move, castling, ...), as written.
     pub rest: Option<Text>,
+    /// The text of a notation that says more than the cells (PDN's ranges and order of
+    /// squares), as read: written back as it is while it still describes the cells. Moves and
+    /// edits do not carry it.
+    pub notation: Option<Box<str>>,
 }
 
 impl Placement {
+    /// Whether `other` has the same size and the same piece on every square (holdings, fields
+    /// and notation aside).
+    pub fn same_cells(&self, other: &Placement) -> bool {
+        self.size == other.size && (0..self.size.squares()).all(|i| self.get(i) == other.get(i))
+    }
+
     /// An empty board.
     pub fn empty(size: Size) -> Placement {
         let cells = if size.squares() <= 64 {
@@ -162,6 +172,7 @@ impl Placement {
             cells,
             holdings: None,
             rest: None,
+            notation: None,
         }
     }
 
@@ -188,6 +199,7 @@ impl Placement {
             cells: Cells::Small(cells),
             holdings: None,
             rest: None,
+            notation: None,
         })
     }
 

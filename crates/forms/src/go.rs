@@ -178,8 +178,9 @@ pub(crate) fn ambiguity(tokens: &[&str], size: Size) -> Option<String> {
 /// it or `-s`). Other properties are skipped; point lists may use `aa:cc` rectangles.
 pub(crate) fn parse_sgf(text: &str, size: Option<Size>) -> Result<Value, ParseError> {
     let b = text.as_bytes();
-    // Properties: (identifier, [values with their offsets]).
-    let mut props: Vec<(&str, usize, Vec<(usize, &str)>)> = Vec::new();
+    // Properties: identifier, its offset, and its values with their offsets.
+    type Property<'a> = (&'a str, usize, Vec<(usize, &'a str)>);
+    let mut props: Vec<Property> = Vec::new();
     let mut i = 0;
     while i < b.len() {
         let c = b[i];

@@ -31,6 +31,7 @@ mod grid;
 mod int;
 mod json;
 mod packed;
+mod pdn;
 mod pieces;
 pub mod planes;
 mod small;
@@ -439,6 +440,7 @@ formats! {
     Fen, "fen", [], Any, "FEN placement (chess or any-size variant), optionally with its other fields.", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     Pieces, "pieces", [], Any, "One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.", "P:0x000000000000ff00 p:0x00ff000000000000";
     Json, "json", [], Any, "One JSON object a board: size, order and the representations (bitboards as hex strings).", "{\"size\":\"8x8\",\"order\":\"lerf\",\"bitboard\":\"0x0000000000070507\"}";
+    Pdn, "pdn", ["draughts-fen"], Any, "Draughts PDN FEN: side to move, then each colour's squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).", "W:W31-50:B1-20";
     Sgf, "sgf", [], Two, "SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.", "SZ[19]AB[dd][pq]AW[dp][qd]";
     Edax, "edax", ["othello"], Two, "Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.", "---------------------------OX------XO--------------------------- X";
 }
@@ -609,6 +611,7 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
             edax::parse(text).map(Value::Pair)
         }
         Format::Sgf => go::parse_sgf(text, opts.size),
+        Format::Pdn => pdn::parse(text, opts.size),
     }
 }
 
@@ -718,6 +721,10 @@ pub fn render_general(
         Format::Pieces => pieces::render(&value.to_placement(opts), order, out),
         Format::PlanesBin => planes::render(&value.to_placement(opts), opts, out),
         Format::Sgf => go::render_sgf(&value.to_pair(), out),
+        Format::Pdn => match value {
+            Value::Pieces(pl) => pdn::render(pl, out),
+            v => pdn::render(&Placement::from_pair(&v.to_pair(), b'M', b'm'), out),
+        },
         Format::Json => json::render(value, opts, out),
         Format::Edax => edax::render(&value.to_pair(), out),
     }

@@ -1,0 +1,298 @@
+//! Draughts positions in PDN FEN (`W:W31-50:B1-20`, `B:W18,24,K10:B12,K22`): the side to move,
+//! then each colour's squares in the PDN numbering (1-32 on 8x8, 1-50 on 10x10: the dark
+//! squares from the top rank, see `bbconv_board::Numbering::Draughts`), men as numbers or
+//! ranges, kings with `K`. Read into a placement of the letters `M`/`K` (White's man and king)
+//! and `m`/`k` (Black's), the side to move kept as the FEN-like field `w` or `b`, and the text
+//! kept to be written back as it was.
+
+use crate::{ParseError, RenderError, RenderErrorKind, Value};
+use bbconv_board::placement::{Piece, Placement, Text};
+use bbconv_board::{Numbering, Size};
+
+/// The letters of the pieces: White's man and king, Black's man and king.
+const LETTERS: [u8; 4] = [b'M', b'K', b'm', b'k'];
+
+/// The board of a PDN FEN: `given`, or 10x10 when a square number is above 32, else 8x8.
+fn board_size(given: Option<Size>, max: usize) -> Size {
+    given.unwrap_or(if max > 32 {
+        Size::new(10, 10).unwrap_or(Size::CHESS)
+    } else {
+        Size::CHESS
+    })
+}
+
+/// Reads a PDN FEN, bare or as a `[FEN "..."]` tag.
+pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError> {
+    let (mut start, mut t) = crate::trim(text);
+    if let Some(inner) = t.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
+        let q = inner.trim();
+        let body = q
+            .strip_prefix('"')
+            .and_then(|r| r.strip_suffix('"'))
+            .ok_or_else(|| {
+                ParseError::new(
+                    Some(start),
+                    "found a [FEN tag without a quoted value: expected [FEN \"W:W31-50:B1-20\"]",
+                )
+            })?;
+        start += t.find('"').map_or(0, |k| k + 1);
+        t = body;
+    }
+    let t = t.strip_suffix('.').unwrap_or(t);
+    let b = t.as_bytes();
+    let side = match b.first() {
+        Some(b'W' | b'w') => b'w',
+        Some(b'B' | b'b') => b'b',
+        _ => {
+            return Err(ParseError::new(
+                Some(start),
+                format!("found {}: expected the side to move, W or B, then ':' and the squares (W:W31-50:B1-20)", crate::found(t, 0)),
+            ))
+        }
+    };
+    if b.get(1) != Some(&b':') {
+        return Err(ParseError::new(
+            Some(start + 1),
+            "expected ':' after the side to move (W:W31-50:B1-20)",
+        ));
+    }
+    // (offset, white?, king?, first, last) of every item.
+    let mut items = Vec::new();
+    let mut off = 2;
+    for section in t[2..].split(':') {
+        let at = start + off;
+        off += section.len() + 1;
+        let colour = match section.as_bytes().first() {
+            Some(b'W' | b'w') => true,
+            Some(b'B' | b'b') => false,
+            // Other fields some writers add (H0, F1): kept out of the squares.
+            Some(c)
+                if c.is_ascii_alphabetic() && section[1..].bytes().all(|d| d.is_ascii_digit()) =>
+            {
+                continue
+            }
+            _ => {
+                return Err(ParseError::new(
+                    Some(at),
+                    format!(
+                        "found {}: expected W or B and that colour's squares",
+                        crate::found(section, 0)
+                    ),
+                ))
+            }
+        };
+        let mut k = 1;
+        for item in section[1..].split(',') {
+            let here = at + k;
+            k += item.len() + 1;
+            let item = item.trim();
+            if item.is_empty() {
+                if section.len() == 1 {
+                    continue; // a colour without pieces
+                }
+                return Err(ParseError::new(
+                    Some(here),
+                    "found an empty square between commas: expected a square number",
+                ));
+            }
+            let (king, num) = match item.strip_prefix(['K', 'k']) {
+                Some(n) => (true, n),
+                None => (false, item),
+            };
+            let number = |s: &str| -> Result<usize, ParseError> {
+                s.parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                    ParseError::new(Some(here), format!("found {item:?}: expected a square number from 1, a range like 31-50, or K and a number"))
+                })
+            };
+            let (first, last) = match num.split_once('-') {
+                Some((a, z)) => (number(a)?, number(z)?),
+                None => {
+                    let n = number(num)?;
+                    (n, n)
+                }
+            };
+            if first > last {
+                return Err(ParseError::new(
+                    Some(here),
+                    format!("found the range {num}: expected the lower square first"),
+                ));
+            }
+            items.push((here, colour, king, first, last));
+        }
+    }
+    let max = items.iter().map(|i| i.4).max().unwrap_or(0);
+    let size = board_size(size, max);
+    let numbering = Numbering::Draughts;
+    let count = numbering.span(size);
+    let mut pl = Placement::empty(size);
+    for (at, white, king, first, last) in items {
+        for n in first..=last {
+            let sq = numbering.square(size, n - 1).map_err(|_| {
+                ParseError::of(
+                    crate::ErrorKind::OffBoard,
+                    Some(at),
+                    format!("square {n} is off the {size} draughts board: expected 1 to {count}"),
+                )
+            })?;
+            let i = sq.index(size);
+            if pl.get(i).is_some() {
+                return Err(ParseError::new(
+                    Some(at),
+                    format!("square {n} ({sq}) is listed twice: a square holds one piece"),
+                ));
+            }
+            let letter = LETTERS[usize::from(!white) * 2 + usize::from(king)];
+            pl.set(i, Some(Piece::new(letter)));
+        }
+    }
+    pl.rest = Some(Text::from(if side == b'w' { "w" } else { "b" }));
+    pl.notation = Some(t.into());
+    Ok(Value::Pieces(pl))
+}
+
+/// Writes a placement of `M`/`K`/`m`/`k` on the dark squares as a PDN FEN: the text it was read
+/// from while that still describes it, else the side to move (`w`/`b` of its FEN fields,
+/// White without one), White's squares and Black's, in number order, runs of three or more men
+/// as ranges, kings with `K`.
+pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) -> Result<(), RenderError> {
+    let size = pl.size();
+    let unsupported = |m: String| RenderError::new(RenderErrorKind::Unsupported, m);
+    if let Some(n) = &pl.notation {
+        if let Ok(Value::Pieces(back)) = parse(n, Some(size)) {
+            if back.same_cells(pl) && back.rest == pl.rest {
+                out.extend_from_slice(n.as_bytes());
+                return Ok(());
+            }
+        }
+    }
+    let numbering = Numbering::Draughts;
+    // (number, king) of each colour's pieces, by number.
+    let mut sides: [Vec<(usize, bool)>; 2] = [Vec::new(), Vec::new()];
+    for i in 0..size.squares() {
+        let Some(p) = pl.get(i) else { continue };
+        let sq =
+            bbconv_board::Square::from_index(size, i).unwrap_or(bbconv_board::Square::new(0, 0));
+        let Some(k) = LETTERS.iter().position(|&l| l == p.letter) else {
+            return Err(unsupported(format!(
+                "the piece {} on {sq} is no draughts piece: expected M, K (White) or m, k (Black)",
+                p.letter as char
+            )));
+        };
+        let n = numbering.index(size, sq).ok_or_else(|| {
+            unsupported(format!("the piece {} is on {sq}, a light square: draughts pieces stand on the dark squares", p.letter as char))
+        })?;
+        sides[k / 2].push((n + 1, k % 2 == 1));
+    }
+    let side = match pl.rest.as_ref().and_then(|r| r.as_str().bytes().next()) {
+        Some(b'b' | b'B') => "B",
+        _ => "W",
+    };
+    out.extend_from_slice(side.as_bytes());
+    for list in sides.iter_mut() {
+        list.sort_unstable();
+    }
+    for (name, list) in ["W", "B"].into_iter().zip(&sides) {
+        out.extend_from_slice(format!(":{name}").as_bytes());
+        let mut k = 0;
+        let mut firstitem = true;
+        while k < list.len() {
+            if !firstitem {
+                out.push(b',');
+            }
+            firstitem = false;
+            let (n, king) = list[k];
+            if king {
+                out.extend_from_slice(format!("K{n}").as_bytes());
+                k += 1;
+                continue;
+            }
+            let mut end = k;
+            while end + 1 < list.len() && !list[end + 1].1 && list[end + 1].0 == list[end].0 + 1 {
+                end += 1;
+            }
+            if end >= k + 2 {
+                out.extend_from_slice(format!("{n}-{}", list[end].0).as_bytes());
+                k = end + 1;
+            } else {
+                out.extend_from_slice(n.to_string().as_bytes());
+                k += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round(text: &str) -> String {
+        let Value::Pieces(pl) = parse(text, None).unwrap() else {
+            panic!()
+        };
+        let mut out = Vec::new();
+        render(&pl, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn start_positions_and_kings() {
+        // International draughts: White's 20 men on 31-50, Black's on 1-20, 10x10.
+        let Value::Pieces(pl) = parse("W:W31-50:B1-20", None).unwrap() else {
+            panic!()
+        };
+        assert_eq!(pl.size(), Size::new(10, 10).unwrap());
+        assert_eq!(pl.at("a1".parse().unwrap()).map(|p| p.letter), Some(b'M')); // 46
+        assert_eq!(pl.at("b10".parse().unwrap()).map(|p| p.letter), Some(b'm')); // 1
+        assert_eq!(
+            pl.piece_bitboards()
+                .iter()
+                .map(|(_, b)| b.count())
+                .sum::<usize>(),
+            40
+        );
+        // Written back as read, whatever the style.
+        for t in [
+            "W:W31-50:B1-20",
+            "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
+            "W:W21,22,23:B1,2,3,K4",
+        ] {
+            assert_eq!(round(t), t);
+        }
+        // Without the text: numbers in order, runs of three or more men as ranges.
+        let Value::Pieces(mut pl) =
+            parse("B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29", None).unwrap()
+        else {
+            panic!()
+        };
+        pl.notation = None;
+        let mut out = Vec::new();
+        render(&pl, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "B:WK10,K15,18,24,27,28:B12,16,20,K22,K25,K29"
+        );
+    }
+
+    #[test]
+    fn errors_are_positioned() {
+        let e = parse("W:W31-50:B1-20,33", None).unwrap_err();
+        assert_eq!(e.offset, Some(15));
+        assert!(
+            e.message.contains("square 33 (") && e.message.contains("listed twice"),
+            "{}",
+            e.message
+        );
+        let e = parse("W:W51", Some(Size::new(10, 10).unwrap())).unwrap_err();
+        assert!(
+            e.message
+                .contains("square 51 is off the 10x10 draughts board: expected 1 to 50"),
+            "{}",
+            e.message
+        );
+        assert!(parse("X:W1", None)
+            .unwrap_err()
+            .message
+            .contains("expected the side to move"));
+    }
+}
