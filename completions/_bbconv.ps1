@@ -8,7 +8,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
     $commandElements = $commandAst.CommandElements
     $previous = if ($wordToComplete) { $commandElements[-2] } else { $commandElements[-1] }
     $values = switch -regex ("$previous") {
-        '^(-f|--from|-t|--to)$' { @('auto','int','hex','dec','bin','signed','oct','bytes-le','bytes-be','literal','base2','bits','rows','squares','indices','coords','pair','trits','packed','packed-bin','trits-bin','planes-bin','base3','grid','fen','pieces','json','pdn','sgf','edax') }
+        '^(-f|--from|-t|--to)$' { @('auto','int','hex','dec','bin','signed','oct','bytes-le','bytes-be','literal','base2','bits','rows','squares','indices','coords','pair','trits','packed','packed-bin','trits-bin','planes-bin','base3','paste','grid','fen','pieces','json','pdn','sgf','edax') }
         '^(--order|--to-order)$' { @('lerf','lerbef','berlef','berbef','lefr','lefber','befr','beber','0x88','mailbox','sentinel','draughts') }
         default { $null }
     }
@@ -101,6 +101,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Stop at the first bad record (exit 1; an -o file is left untouched)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'Show a progress display on stderr (default: when stderr is a terminal)')
             [CompletionResult]::new('--no-progress', '--no-progress', [CompletionResultType]::ParameterName, 'Never show a progress display')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Name on stderr the printer each pasted board was read as (-f paste, or -f auto on a board of several lines)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Name on stderr the printer each pasted board was read as (-f paste, or -f auto on a board of several lines)')
             [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -275,6 +277,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--fail-fast', '--fail-fast', [CompletionResultType]::ParameterName, 'Stop at the first bad record (exit 1; an -o file is left untouched)')
             [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'Show a progress display on stderr (default: when stderr is a terminal)')
             [CompletionResult]::new('--no-progress', '--no-progress', [CompletionResultType]::ParameterName, 'Never show a progress display')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Name on stderr the printer each pasted board was read as (-f paste, or -f auto on a board of several lines)')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Name on stderr the printer each pasted board was read as (-f paste, or -f auto on a board of several lines)')
             [CompletionResult]::new('--no-transform', '--no-transform', [CompletionResultType]::ParameterName, 'Write the image only, without the tab and the symmetry')
             [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

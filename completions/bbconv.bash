@@ -96,11 +96,11 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -167,26 +167,26 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__canon)
-            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --no-transform --color --unicode --help"
+            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --no-transform --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -307,26 +307,26 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__convert)
-            opts="-f -t -s -i -o -j -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --color --unicode --help"
+            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --color --unicode --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -436,11 +436,11 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -526,11 +526,11 @@ _bbconv() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -790,11 +790,11 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --side)
@@ -898,19 +898,19 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -984,11 +984,11 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax" -- "${cur}"))
                     return 0
                     ;;
                 --size)

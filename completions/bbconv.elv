@@ -8,7 +8,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         set prev = $words[-2]
     }
     if (has-value [-f --from -t --to] $prev) {
-        put auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 grid fen pieces json pdn sgf edax
+        put auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen pieces json pdn sgf edax
     } elif (has-value [--order --to-order] $prev) {
         put lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts
     } else {
@@ -97,6 +97,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --fail-fast 'Stop at the first bad record (exit 1; an -o file is left untouched)'
             cand --progress 'Show a progress display on stderr (default: when stderr is a terminal)'
             cand --no-progress 'Never show a progress display'
+            cand -v 'Name on stderr the printer each pasted board was read as (-f paste, or -f auto on a board of several lines)'
+            cand --verbose 'Name on stderr the printer each pasted board was read as (-f paste, or -f auto on a board of several lines)'
             cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -265,6 +267,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --fail-fast 'Stop at the first bad record (exit 1; an -o file is left untouched)'
             cand --progress 'Show a progress display on stderr (default: when stderr is a terminal)'
             cand --no-progress 'Never show a progress display'
+            cand -v 'Name on stderr the printer each pasted board was read as (-f paste, or -f auto on a board of several lines)'
+            cand --verbose 'Name on stderr the printer each pasted board was read as (-f paste, or -f auto on a board of several lines)'
             cand --no-transform 'Write the image only, without the tab and the symmetry'
             cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
             cand -h 'Print help (see more with ''--help'')'

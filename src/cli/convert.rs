@@ -69,6 +69,10 @@ pub(crate) struct ConvertArgs {
     /// Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records.
     #[arg(long, value_name = "BYTES", default_value = "1M", value_parser = parse_bytes)]
     max_line: usize,
+    /// Name on stderr the printer each pasted board was read as (-f paste, or -f auto on a
+    /// board of several lines).
+    #[arg(short = 'v', long)]
+    verbose: bool,
     /// Boards to convert, one an argument (- reads stdin); with none and no -i, stdin.
     #[arg(value_name = "INPUT")]
     boards: Vec<String>,
@@ -126,7 +130,34 @@ pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
         &opts,
         args.board.swap(),
     ));
+    if args.verbose && matches!(args.from, Format::Paste | Format::Auto) {
+        let named = Named {
+            inner: stage,
+            size: opts.size,
+        };
+        return run_stage(&args, &opts, &named);
+    }
     run_stage(&args, &opts, &stage)
+}
+
+/// [`Convert`] that also names, on stderr, the printer each pasted board was read as.
+struct Named<'a> {
+    inner: Convert<'a>,
+    size: Option<Size>,
+}
+
+impl Stage for Named<'_> {
+    fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        if record.contains(&b'\n') {
+            let read = std::str::from_utf8(record)
+                .ok()
+                .and_then(|t| bbconv_forms::paste::read(t, self.size).ok());
+            if let Some((_, printer)) = read {
+                eprintln!("bbconv: note: a board read as {printer}");
+            }
+        }
+        self.inner.run(record, out)
+    }
 }
 
 impl ConvertArgs {

@@ -584,7 +584,13 @@ pub(crate) struct Records<R> {
     /// Whether lines that can be framed on their own are handed out as [`Record::Line`] (off
     /// only in the test that compares the two framings).
     defer_lines: bool,
+    /// A line of a block framing read ahead (its number and text), for the next block.
+    held: Option<(usize, Vec<u8>)>,
 }
+
+/// Lines that continue a block after a blank line: the lines Stockfish's `d` prints under its
+/// board.
+const TRAILERS: [&[u8]; 3] = [b"Fen:", b"Key:", b"Checkers:"];
 
 const READ: usize = 1 << 16;
 
@@ -614,6 +620,7 @@ impl<R: Read> Records<R> {
             open_line: 0,
             consumed: 0,
             defer_lines: true,
+            held: None,
         }
     }
 
@@ -745,35 +752,57 @@ impl<R: Read> Records<R> {
         let mut start_line = 0;
         let mut has_rows = false;
         let mut too_long = None;
-        while let Some(raw) = self.raw_line()? {
-            let (s, e) = match raw {
-                Raw::TooLong(len) => {
-                    too_long.get_or_insert((self.line, len));
-                    continue;
-                }
-                Raw::Line(s, e) => (s, e),
+        // After a blank line that ends a block: whether the next line may still belong to it
+        // (Stockfish prints its `Fen:`, `Key:` and `Checkers:` lines after one).
+        let mut ended = false;
+        loop {
+            // A line read ahead by the block before this one comes first (a copy: the buffer
+            // moves); the others are read in place.
+            let (line, held, (s, e)) = match self.held.take() {
+                Some((line, text)) => (line, Some(text), (0, 0)),
+                None => match self.raw_line()? {
+                    None => break,
+                    Some(Raw::TooLong(len)) => {
+                        too_long.get_or_insert((self.line, len));
+                        continue;
+                    }
+                    Some(Raw::Line(s, e)) => (self.line, None, (s, e)),
+                },
             };
-            let t = self.buf[s..e].trim_ascii();
+            let text: &[u8] = match &held {
+                Some(v) => v,
+                None => &self.buf[s..e],
+            };
+            let t = text.trim_ascii();
             if t.is_empty() {
                 if has_rows || too_long.is_some() {
-                    break;
+                    ended = true;
                 }
-                self.acc.clear();
+                if !has_rows {
+                    self.acc.clear();
+                }
                 continue;
             }
+            if ended {
+                if !TRAILERS.iter().any(|p| t.starts_with(p)) {
+                    self.held = Some((line, text.to_vec()));
+                    break;
+                }
+                ended = false;
+            }
             if start_line == 0 {
-                start_line = self.line;
+                start_line = line;
             }
             has_rows |= t[0] != b'#';
-            if self.acc.len() + (e - s) > self.max_len {
-                too_long.get_or_insert((start_line, self.acc.len() + (e - s)));
+            if self.acc.len() + text.len() > self.max_len {
+                too_long.get_or_insert((start_line, self.acc.len() + text.len()));
                 self.acc.clear();
                 continue;
             }
             if !self.acc.is_empty() {
                 self.acc.push(b'\n');
             }
-            self.acc.extend_from_slice(&self.buf[s..e]);
+            self.acc.extend_from_slice(text);
         }
         if let Some((line, len)) = too_long {
             return Ok(Some(Record::TooLong { line, len }));

@@ -10,6 +10,7 @@ mod infer;
 mod layouts;
 mod nopanic;
 mod notations;
+mod paste;
 mod pipeline;
 mod props;
 mod shipping;

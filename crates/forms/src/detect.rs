@@ -1,7 +1,7 @@
 //! Detection of the form of one record for `-f auto`. The rules, tried in this order:
 //!
 //! 1. starts with `W:W`, `W:B`, `B:W`, `B:B` or `[FEN`: a draughts position (**pdn**); else
-//!    with `{`, `[` or `"`: **json**;
+//!    with `{`, `[` or `"`: **json**; else, several lines: a pasted board (**paste**);
 //! 2. 64 Edax square characters (`X * x b O o w - .`), then nothing or the side to move: **edax**;
 //! 3. contains `/`: **rows** if made only of `0`, `1` and `/` with some `0`; an input of only `1`s
 //!    and `/` is ambiguous (rows or fen); anything else with `/` is **fen**;
@@ -26,7 +26,7 @@ use crate::{int, Format, Options, ParseError};
 
 /// The detection rules, in the order they are tried (for `bbconv formats` and the docs).
 pub const DETECTION_RULES: &[&str] = &[
-    "1. starts with W:W, W:B, B:W, B:B or [FEN: pdn (draughts); else with {, [ or \": json",
+    "1. starts with W:W, W:B, B:W, B:B or [FEN: pdn (draughts); else with {, [ or \": json; else several lines: paste (a board as a tool prints it)",
     "2. 64 Edax square characters (X * x b O o w - .), then nothing or the side to move: edax",
     "3. contains /: rows if only 0, 1 and / with some 0 (only 1s and /: ambiguous); otherwise fen",
     "4. contains first: or second:: a two-sided coordinate list (squares)",
@@ -94,6 +94,9 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
     }
     if matches!(b[0], b'{' | b'[' | b'"') {
         return Ok(Format::Json);
+    }
+    if t.contains('\n') {
+        return Ok(Format::Paste);
     }
     if b.len() >= 64 && b[..64].iter().all(|&c| crate::edax::is_square_char(c)) {
         let rest = &t[64..];

@@ -31,6 +31,7 @@ mod grid;
 mod int;
 mod json;
 mod packed;
+pub mod paste;
 mod pdn;
 mod pieces;
 pub mod planes;
@@ -436,6 +437,7 @@ formats! {
     TritsBin, "trits-bin", [], Two, "One raw byte per square, values 0/1/2, index 0 first: N bytes a record.", "(64 raw bytes a board on 8x8)";
     PlanesBin, "planes-bin", ["planes"], Any, "One plane a piece letter (--planes, default PNBRQKpnbrqk), each ceil(N/64) little-endian 64-bit words: 96 bytes an 8x8 position.", "(96 raw bytes a position on 8x8)";
     Base3, "base3", [], Two, "The board as one decimal integer, the sum of trit i times 3^i.", "19";
+    Paste, "paste", ["pasted"], Any, "Input only: a board as a tool prints it (Stockfish's d, python-chess's print and unicode, shakmaty's Debug, a GTP showboard, bbconv's grids), recognised by its shape.", "(see README: Pasted boards)";
     Grid, "grid", ["pretty"], Any, "A labelled grid, top rank first: . empty, X first, O second, or piece letters.", "8 . . . . . . . .";
     Fen, "fen", [], Any, "FEN placement (chess or any-size variant), optionally with its other fields.", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     Pieces, "pieces", [], Any, "One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.", "P:0x000000000000ff00 p:0x00ff000000000000";
@@ -485,7 +487,7 @@ impl Format {
     /// How records of this form are delimited in a stream.
     pub fn framing(self) -> Framing {
         match self {
-            Format::Grid => Framing::Block,
+            Format::Grid | Format::Paste => Framing::Block,
             Format::Json => Framing::Json,
             Format::PackedBin | Format::TritsBin | Format::PlanesBin => Framing::Binary,
             _ => Framing::Line,
@@ -611,6 +613,7 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
             edax::parse(text).map(Value::Pair)
         }
         Format::Sgf => go::parse_sgf(text, opts.size),
+        Format::Paste => paste::parse(text, opts.size),
         Format::Pdn => pdn::parse(text, opts.size),
     }
 }
@@ -678,9 +681,9 @@ pub fn render_general(
 ) -> Result<(), RenderError> {
     let order = opts.to_order;
     match format {
-        Format::Auto => Err(RenderError::new(
+        Format::Auto | Format::Paste => Err(RenderError::new(
             RenderErrorKind::InputOnly,
-            "auto is an input form only: choose an output form",
+            format!("{format} is an input form only: choose an output form (grid draws a board)"),
         )),
         Format::Int | Format::Hex | Format::Dec | Format::Bin => {
             let bb = value.to_single(opts.layer)?;

@@ -1,0 +1,102 @@
+//! `-f paste`: boards as the real tools print them (fixtures/paste, each copied from the
+//! tool's output; see its README) read into the position they show.
+
+use crate::util::{fixture, run};
+
+/// The FEN placement (and, from Stockfish's `Fen:` line, the fields) of each chess printer's
+/// board: every one is python-chess's `board.fen()` of the same position.
+#[test]
+fn chess_printers_give_the_position() {
+    let fen = String::from_utf8(fixture("paste/expected.fen")).unwrap();
+    let fen = fen.trim();
+    let placement = fen.split(' ').next().unwrap();
+    for (file, want, printer) in [
+        ("paste/stockfish-d.txt", fen, "Stockfish's d"),
+        (
+            "paste/stockfish-d-grid-only.txt",
+            placement,
+            "Stockfish's d",
+        ),
+        ("paste/python-chess-print.txt", placement, "rows of cells"),
+        ("paste/python-chess-unicode.txt", placement, "rows of cells"),
+        (
+            "paste/python-chess-unicode-borders.txt",
+            placement,
+            "python-chess's unicode(borders=True)",
+        ),
+        (
+            "paste/python-chess-unicode-borders-black.txt",
+            placement,
+            "python-chess's unicode(borders=True)",
+        ),
+        ("paste/shakmaty-debug.txt", placement, "rows of cells"),
+    ] {
+        let (code, out, err) = run(
+            &["convert", "-f", "paste", "-t", "fen", "--verbose"],
+            &fixture(file),
+        );
+        assert_eq!(code, 0, "{file}: {err}");
+        assert_eq!(String::from_utf8(out).unwrap().trim(), want, "{file}");
+        assert!(
+            err.contains(&format!("a board read as {printer}")),
+            "{file}: {err}"
+        );
+        // -f auto recognises a board of several lines given as an argument.
+        let text = String::from_utf8(fixture(file)).unwrap();
+        let (code, out, err) = run(&["convert", "-t", "fen", &text], b"");
+        assert_eq!(code, 0, "{file} (auto): {err}");
+        assert_eq!(
+            String::from_utf8(out).unwrap().trim(),
+            want,
+            "{file} (auto)"
+        );
+    }
+}
+
+/// GNU Go's `showboard` (Black X first, White O second; GTP columns skip I) and Edax's board
+/// print (row 1 on top, `*` Black) as two-player boards.
+#[test]
+fn go_and_othello_printers() {
+    for (file, args, want) in [
+        ("paste/gnugo-showboard-9.txt", vec!["-t", "squares", "--to-coords", "gtp"], "first: E5 G7; second: C3 J9"),
+        ("paste/gnugo-showboard-19.txt", vec!["-t", "squares", "--to-coords", "gtp"], "first: Q3 Q16; second: D4 R17"),
+        ("paste/edax-start.txt", vec!["-t", "edax"], "---------------------------OX------XO--------------------------- X"),
+        ("paste/edax-fforum.txt", vec!["-t", "squares"], "first: c1 d1 e1 f1 g1 e2 f2 f3 h3 d4 e4 f4 h4 c5 d5 f5 g5 a6 e6 f6 e7 f7 g7 a8 b8 e8; second: b2 c2 d2 h2 b3 c3 d3 e3 g3 a4 b4 c4 g4 a5 b5 e5 h5 b6 c6 d6 g6 h6 a7 b7 c7 d7 h7 d8 f8 g8 h8"),
+    ] {
+        let mut all = vec!["convert", "-f", "paste"];
+        all.extend(args.iter().copied());
+        let (code, out, err) = run(&all, &fixture(file));
+        assert_eq!(code, 0, "{file}: {err}");
+        assert_eq!(String::from_utf8(out).unwrap().trim(), want, "{file}");
+    }
+}
+
+/// Stockfish's `Fen:` line must agree with its grid; a board no printer makes says where each
+/// printer failed.
+#[test]
+fn disagreements_and_unknown_boards() {
+    let mut sf = String::from_utf8(fixture("paste/stockfish-d.txt")).unwrap();
+    sf = sf.replace(
+        " | p | p | p | p |   | p | p | p | 7",
+        " | p | p | p | p |   | p | p |   | 7",
+    );
+    let (code, _, err) = run(&["convert", "-f", "paste", "-t", "fen"], sf.as_bytes());
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("the Fen: line disagrees with the grid on h7 (grid: empty, Fen: p)"),
+        "{err}"
+    );
+    let (code, _, err) = run(
+        &["convert", "-f", "paste", "-t", "fen"],
+        b"hello there\nmy friend 3\n",
+    );
+    assert_eq!(code, 1);
+    for printer in [
+        "Stockfish's d (",
+        "python-chess's unicode(borders=True) (",
+        "a GTP showboard (GNU Go) (",
+        "Edax's board print (",
+    ] {
+        assert!(err.contains(printer), "{printer}: {err}");
+    }
+}
