@@ -76,16 +76,6 @@ fn bad(offset: usize, message: impl Into<String>) -> ConvertError {
     ConvertError::Parse(ParseError::new(Some(offset), message))
 }
 
-/// The widest number a numbering gives a board of `size`, as a one-rank board.
-fn widest(size: Size) -> Size {
-    let n = Numbering::all()
-        .filter_map(|n| n.raw_size(size).ok())
-        .map(Size::squares)
-        .max()
-        .unwrap_or(size.squares());
-    Size::new(n, 1).unwrap_or(size)
-}
-
 impl Infer<'_> {
     /// EXPECTED: `NAME:NUMBER`, a rows string, a FEN, or square names.
     fn expected(&self, text: &str, size: Size, at: usize) -> Result<Value, ConvertError> {
@@ -132,7 +122,7 @@ impl Stage for Infer<'_> {
         let (value, expected) = (&text[..tab], &text[tab + 1..]);
         let want = self.expected(expected, size, tab + 1)?;
         let wide = Options {
-            size: Some(widest(size)),
+            size: Some(Numbering::widest(size)),
             order: Order::Lerf.into(),
             ..self.opts.clone()
         };

@@ -113,17 +113,6 @@ fn map_name(m: [u8; 3]) -> String {
     m.iter().map(|d| char::from(b'0' + d)).collect()
 }
 
-/// The widest number a numbering gives a `size` board, as a one-rank board: the size a number
-/// is first read in.
-fn widest(size: Size) -> Size {
-    let n = Numbering::all()
-        .filter_map(|n| n.raw_size(size).ok())
-        .map(Size::squares)
-        .max()
-        .unwrap_or(size.squares());
-    Size::new(n, 1).unwrap_or(size)
-}
-
 /// Every reading of `text` (form `from`) as a board of `size`, simplest first (by
 /// [`Candidate::steps`] from `opts.order`).
 pub(crate) fn candidates(text: &str, from: Format, opts: &Options, size: Size) -> Vec<Candidate> {
@@ -138,7 +127,7 @@ pub(crate) fn candidates(text: &str, from: Format, opts: &Options, size: Size) -
     if NUMBERS.contains(&from) || from == Format::Pair {
         // Read once as a plain number as wide as any numbering, then each reading of its bits.
         let wide = Options {
-            size: Some(widest(size)),
+            size: Some(Numbering::widest(size)),
             order: Order::Lerf.into(),
             ..opts.clone()
         };

@@ -2,25 +2,18 @@
 //! draughts) and 1-based indices, through the command line: the references' anchors, a
 //! python-chess start position in 0x88, the errors for padding bits and unnumbered squares.
 
-use crate::util::run;
+use crate::util::{ok, run};
 
-/// Runs `bbconv convert ARGS VALUE` and returns stdout (exit 0 asserted).
+/// `bbconv convert ARGS VALUE`, exit 0 asserted: its stdout.
 fn convert(args: &[&str], value: &str) -> String {
-    let mut all = vec!["convert"];
-    all.extend_from_slice(args);
-    all.push(value);
-    let (code, out, err) = run(&all, b"");
-    assert_eq!(code, 0, "{args:?} {value}: {err}");
-    String::from_utf8(out).unwrap().trim_end().to_string()
+    ok(&[&["convert"], args, &[value]].concat())
 }
 
-/// Runs a conversion that must fail with exit 1, and returns stderr.
+/// `bbconv convert ARGS VALUE`, exit 1 asserted: its stderr.
 fn refused(args: &[&str], value: &str) -> String {
-    let mut all = vec!["convert"];
-    all.extend_from_slice(args);
-    all.push(value);
+    let all = [&["convert"], args, &[value]].concat();
     let (code, _, err) = run(&all, b"");
-    assert_eq!(code, 1, "{args:?} {value} should fail: {err}");
+    assert_eq!(code, 1, "{all:?} should fail: {err}");
     err
 }
 

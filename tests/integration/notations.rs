@@ -2,7 +2,7 @@
 //! against independent references: python-chess values (fixtures/fen/reference.tsv), square lists
 //! written by hand from the diagrams (fixtures/fen/variants.tsv), and exact error messages.
 
-use crate::util::{fixture, run};
+use crate::util::{fails, fixture, ok, run};
 
 fn tsv(rel: &str) -> Vec<Vec<String>> {
     String::from_utf8(fixture(rel))
@@ -573,11 +573,6 @@ fn planes_bin_matches_python_struct() {
 /// refuses.
 #[test]
 fn go_coordinates_and_sgf_setup() {
-    let ok = |args: &[&str]| {
-        let (code, out, err) = run(args, b"");
-        assert_eq!(code, 0, "{args:?}: {err}");
-        String::from_utf8(out).unwrap().trim_end().to_string()
-    };
     // The four 4-4 star points of 19x19 in SGF (as in any SGF handicap game) and GTP.
     assert_eq!(
         ok(&[
@@ -706,9 +701,7 @@ fn go_coordinates_and_sgf_setup() {
             "GTP coordinates name boards up to 25x25",
         ),
     ] {
-        let (code, _, err) = run(&args, b"");
-        assert_eq!(code, 1, "{args:?}");
-        assert!(err.contains(want), "{args:?}: {err}");
+        fails(&args, want);
     }
 }
 
@@ -716,11 +709,6 @@ fn go_coordinates_and_sgf_setup() {
 /// kings and the side to move kept, the text written back as read, and positioned errors.
 #[test]
 fn pdn_draughts_positions() {
-    let ok = |args: &[&str]| {
-        let (code, out, err) = run(args, b"");
-        assert_eq!(code, 0, "{args:?}: {err}");
-        String::from_utf8(out).unwrap().trim_end().to_string()
-    };
     for t in [
         "W:W31-50:B1-20",
         "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29",
@@ -762,8 +750,6 @@ fn pdn_draughts_positions() {
             "the piece M is on b1, a light square",
         ),
     ] {
-        let (code, _, err) = run(&args, b"");
-        assert_eq!(code, 1, "{args:?}");
-        assert!(err.contains(want), "{args:?}: {err}");
+        fails(&args, want);
     }
 }

@@ -35,3 +35,19 @@ pub fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Runs bbconv with `args` and no stdin, asserts exit 0, and returns stdout without its
+/// trailing line end.
+pub fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args, b"");
+    assert_eq!(code, 0, "{args:?}: {err}");
+    String::from_utf8(out).unwrap().trim_end().to_string()
+}
+
+/// Runs bbconv with `args` and no stdin, asserts exit 1 (a bad record) and that stderr says
+/// `want`.
+pub fn fails(args: &[&str], want: &str) {
+    let (code, _, err) = run(args, b"");
+    assert_eq!(code, 1, "{args:?} should fail: {err}");
+    assert!(err.contains(want), "{args:?}: {err}");
+}

@@ -217,6 +217,17 @@ impl Numbering {
         }
     }
 
+    /// The widest number any numbering gives a board of `size`, as a one-rank board: the size
+    /// a number is read in before each numbering reads its bits (`explain`, `diff`, `infer`).
+    pub fn widest(size: Size) -> Size {
+        let n = Numbering::all()
+            .filter_map(|n| n.raw_size(size).ok())
+            .map(Size::squares)
+            .max()
+            .unwrap_or(size.squares());
+        Size::new(n, 1).unwrap_or(size)
+    }
+
     /// The bit of `sq` on a board of `size`, or `None` for a square without a number (a light
     /// square under `draughts`).
     pub fn index(self, size: Size, sq: Square) -> Option<usize> {
