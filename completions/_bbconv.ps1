@@ -46,6 +46,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
             [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'The language of -t literal: c, rust, java, python, go or js')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
             [CompletionResult]::new('--one-based', '--one-based', [CompletionResultType]::ParameterName, 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices')
             [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
             [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
@@ -95,6 +96,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Convert on N threads (0 = all cores, at most 256; 1 = the calling thread only); the output is byte-identical whatever N. By default, all cores up to 8, started once the input passes 256 KiB (a short input runs on one thread)')
             [CompletionResult]::new('--max-line', '--max-line', [CompletionResultType]::ParameterName, 'Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
             [CompletionResult]::new('--one-based', '--one-based', [CompletionResultType]::ParameterName, 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices')
             [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
             [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
@@ -125,6 +127,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
             [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'The language of -t literal: c, rust, java, python, go or js')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
             [CompletionResult]::new('--one-based', '--one-based', [CompletionResultType]::ParameterName, 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices')
             [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
             [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
@@ -152,6 +155,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
             [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'The language of -t literal: c, rust, java, python, go or js')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
             [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Name the squares (and pieces) a shift moves off the board, on stderr')
             [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Name the squares (and pieces) a shift moves off the board, on stderr')
             [CompletionResult]::new('--one-based', '--one-based', [CompletionResultType]::ParameterName, 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices')
@@ -182,6 +186,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
             [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'The language of -t literal: c, rust, java, python, go or js')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
             [CompletionResult]::new('--one-based', '--one-based', [CompletionResultType]::ParameterName, 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices')
             [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
             [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
@@ -207,6 +212,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
             [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'The language of -t literal: c, rust, java, python, go or js')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
             [CompletionResult]::new('--one-based', '--one-based', [CompletionResultType]::ParameterName, 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices')
             [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
             [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
@@ -235,6 +241,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('-i', '-i', [CompletionResultType]::ParameterName, 'Read samples from FILE (- is stdin)')
             [CompletionResult]::new('--input', '--input', [CompletionResultType]::ParameterName, 'Read samples from FILE (- is stdin)')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
             [CompletionResult]::new('--one-based', '--one-based', [CompletionResultType]::ParameterName, 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices')
             [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
             [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
@@ -271,6 +278,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Convert on N threads (0 = all cores, at most 256; 1 = the calling thread only); the output is byte-identical whatever N. By default, all cores up to 8, started once the input passes 256 KiB (a short input runs on one thread)')
             [CompletionResult]::new('--max-line', '--max-line', [CompletionResultType]::ParameterName, 'Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records')
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
             [CompletionResult]::new('--one-based', '--one-based', [CompletionResultType]::ParameterName, 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices')
             [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
             [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)')
@@ -287,6 +295,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
         }
         'bbconv;formats' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
             [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -294,6 +303,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
         }
         'bbconv;completions' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
             [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -301,6 +311,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
         }
         'bbconv;man' {
             [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
             [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')

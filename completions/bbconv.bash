@@ -89,7 +89,7 @@ _bbconv() {
 
     case "${cmd}" in
         bbconv)
-            opts="-f -s -h -V --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help --version convert show op explain diff infer canon formats completions man help"
+            opts="-f -s -h -V --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --orientation --help --version convert show op explain diff infer canon formats completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -159,6 +159,10 @@ _bbconv() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -167,7 +171,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__canon)
-            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --no-transform --color --unicode --help"
+            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --no-transform --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -279,6 +283,10 @@ _bbconv() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -289,7 +297,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__completions)
-            opts="-h --color --unicode --help bash elvish fish powershell zsh"
+            opts="-h --color --unicode --orientation --help bash elvish fish powershell zsh"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -297,6 +305,10 @@ _bbconv() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -307,7 +319,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__convert)
-            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --color --unicode --help"
+            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -421,6 +433,10 @@ _bbconv() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -429,7 +445,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__diff)
-            opts="-f -s -h --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
+            opts="-f -s -h --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -499,6 +515,10 @@ _bbconv() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -507,7 +527,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__explain)
-            opts="-f -s -h --expect --expect-fen --side --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
+            opts="-f -s -h --expect --expect-fen --side --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -589,6 +609,10 @@ _bbconv() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -597,7 +621,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__formats)
-            opts="-h --color --unicode --help"
+            opts="-h --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -605,6 +629,10 @@ _bbconv() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -783,7 +811,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__infer)
-            opts="-f -s -i -h --from --side --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --color --unicode --help"
+            opts="-f -s -i -h --from --side --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -865,6 +893,10 @@ _bbconv() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -873,7 +905,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__man)
-            opts="-h --color --unicode --help"
+            opts="-h --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -881,6 +913,10 @@ _bbconv() {
             case "${prev}" in
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -891,7 +927,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__op)
-            opts="-f -t -v -s -h --from --to --verbose --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
+            opts="-f -t -v -s -h --from --to --verbose --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --orientation --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -969,6 +1005,10 @@ _bbconv() {
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -977,7 +1017,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__show)
-            opts="-f -s -h --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --help"
+            opts="-f -s -h --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1045,6 +1085,10 @@ _bbconv() {
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
                     return 0
                     ;;
                 *)

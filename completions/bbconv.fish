@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_bbconv_global_optspecs
-    string join \n f/from= s/size= order= to-order= one-based coords= to-coords= planes= swap layer= digits= digit-map= letters= lenient fields= lang= color= unicode h/help V/version
+    string join \n f/from= s/size= order= to-order= one-based coords= to-coords= planes= swap layer= digits= digit-map= letters= lenient fields= lang= color= unicode orientation= h/help V/version
 end
 
 function __fish_bbconv_needs_command
@@ -104,6 +104,9 @@ js\t''"
 complete -c bbconv -n "__fish_bbconv_needs_command" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_needs_command" -l orientation -d 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess\'s orientation=BLACK) or othello (rank 1 on top, as Edax draws)' -r -f -a "white\t''
+black\t''
+othello\t''"
 complete -c bbconv -n "__fish_bbconv_needs_command" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_needs_command" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_needs_command" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
@@ -240,6 +243,9 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l max-line -d 'L
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l orientation -d 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess\'s orientation=BLACK) or othello (rank 1 on top, as Edax draws)' -r -f -a "white\t''
+black\t''
+othello\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
@@ -329,6 +335,9 @@ js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l orientation -d 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess\'s orientation=BLACK) or othello (rank 1 on top, as Edax draws)' -r -f -a "white\t''
+black\t''
+othello\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
@@ -445,6 +454,9 @@ js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l orientation -d 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess\'s orientation=BLACK) or othello (rank 1 on top, as Edax draws)' -r -f -a "white\t''
+black\t''
+othello\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s v -l verbose -d 'Name the squares (and pieces) a shift moves off the board, on stderr'
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
@@ -534,6 +546,9 @@ js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l orientation -d 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess\'s orientation=BLACK) or othello (rank 1 on top, as Edax draws)' -r -f -a "white\t''
+black\t''
+othello\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
@@ -619,6 +634,9 @@ js\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l orientation -d 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess\'s orientation=BLACK) or othello (rank 1 on top, as Edax draws)' -r -f -a "white\t''
+black\t''
+othello\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
@@ -706,6 +724,9 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -s i -l input -d 'R
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l orientation -d 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess\'s orientation=BLACK) or othello (rank 1 on top, as Edax draws)' -r -f -a "white\t''
+black\t''
+othello\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
@@ -830,6 +851,9 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l max-line -d 'Lon
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l orientation -d 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess\'s orientation=BLACK) or othello (rank 1 on top, as Edax draws)' -r -f -a "white\t''
+black\t''
+othello\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l one-based -d 'Square indices (the indices form) count from 1: draughts\' square numbers, 1-based engine indices'
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l swap -d 'Exchange the two sides (first <-> second; piece letters change case)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l lenient -d 'Read FEN as shakmaty does: consecutive digits add up (44 = 8)'
@@ -843,16 +867,25 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s h -l help -d 'Pr
 complete -c bbconv -n "__fish_bbconv_using_subcommand formats" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand formats" -l orientation -d 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess\'s orientation=BLACK) or othello (rank 1 on top, as Edax draws)' -r -f -a "white\t''
+black\t''
+othello\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand formats" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
 complete -c bbconv -n "__fish_bbconv_using_subcommand formats" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c bbconv -n "__fish_bbconv_using_subcommand completions" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand completions" -l orientation -d 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess\'s orientation=BLACK) or othello (rank 1 on top, as Edax draws)' -r -f -a "white\t''
+black\t''
+othello\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand completions" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
 complete -c bbconv -n "__fish_bbconv_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c bbconv -n "__fish_bbconv_using_subcommand man" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
+complete -c bbconv -n "__fish_bbconv_using_subcommand man" -l orientation -d 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess\'s orientation=BLACK) or othello (rank 1 on top, as Edax draws)' -r -f -a "white\t''
+black\t''
+othello\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand man" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
 complete -c bbconv -n "__fish_bbconv_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c bbconv -n "__fish_bbconv_using_subcommand help; and not __fish_seen_subcommand_from convert show op explain diff infer canon formats completions man help" -f -a "convert" -d 'Convert boards from one form to another (stdin, files or arguments)'

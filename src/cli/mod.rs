@@ -123,6 +123,10 @@ pub(crate) struct GlobalArgs {
     /// Draw grids with chess-piece glyphs and filled/empty discs.
     #[arg(long, global = true)]
     unicode: bool,
+    /// Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files
+    /// reversed, as python-chess's orientation=BLACK) or othello (rank 1 on top, as Edax draws).
+    #[arg(long, global = true, value_name = "SIDE", value_parser = ["white", "black", "othello"], default_value = "white")]
+    orientation: String,
 }
 
 impl GlobalArgs {
@@ -139,6 +143,7 @@ impl GlobalArgs {
         GridStyle {
             unicode: self.unicode,
             color,
+            orientation: self.orientation.parse().unwrap_or_default(),
         }
     }
 }

@@ -186,6 +186,25 @@ proptest! {
         prop_assert_eq!(round_trip(Format::Pdn, &v, &opts).to_pair(), p);
     }
 
+    /// Grids read back in every orientation, with their header and without it (the labels
+    /// say which way up).
+    #[test]
+    fn grids_round_trip_in_every_orientation(w in 1usize..=12, h in 2usize..=12, seed: u64, density: u8, o in 0usize..3) {
+        use bbconv_forms::{GridStyle, Orientation};
+        let size = Size::new(w, h).unwrap();
+        let orientation = [Orientation::White, Orientation::Black, Orientation::Othello][o];
+        let opts = Options { size: Some(size), grid: GridStyle { orientation, ..GridStyle::default() }, ..Options::default() };
+        let p = Value::Pair(pair(size, seed, density));
+        let mut out = Vec::new();
+        render(Format::Grid, &p, &opts, &mut out).unwrap();
+        prop_assert_eq!(&round_trip(Format::Grid, &p, &opts).to_pair(), &p.to_pair());
+        // Without the header line, read with default options.
+        let text = String::from_utf8(out).unwrap();
+        let body = text.split_once('\n').unwrap().1;
+        let plain = Options { size: Some(size), ..Options::default() };
+        prop_assert_eq!(parse(Format::Grid, body.as_bytes(), &plain).unwrap().to_pair(), p.to_pair(), "{}", text);
+    }
+
     /// Square lists round-trip in every coordinate style on the boards the style names.
     #[test]
     fn coordinate_styles_round_trip(w in 1usize..=25, h in 1usize..=25, seed: u64, density: u8, style in 0usize..3) {

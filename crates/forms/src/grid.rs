@@ -12,6 +12,54 @@ pub struct GridStyle {
     pub unicode: bool,
     /// ANSI colours for the first and second side.
     pub color: bool,
+    /// Which way up.
+    pub orientation: Orientation,
+}
+
+/// Which way up a grid is drawn (`--orientation`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Orientation {
+    /// The last rank on top, files from a on the left: a chess diagram from White's side.
+    #[default]
+    White,
+    /// Rank 1 on top, files from the last on the left: python-chess's `orientation=BLACK`.
+    Black,
+    /// Rank 1 on top, files from a on the left: as Othello programs (Edax) draw the board.
+    Othello,
+}
+
+impl Orientation {
+    /// The word in a grid's header (none for White).
+    fn word(self) -> Option<&'static str> {
+        match self {
+            Orientation::White => None,
+            Orientation::Black => Some("black"),
+            Orientation::Othello => Some("othello"),
+        }
+    }
+
+    /// Whether rank 1 is the top line, and whether the files run from the last.
+    fn flips(self) -> (bool, bool) {
+        match self {
+            Orientation::White => (false, false),
+            Orientation::Black => (true, true),
+            Orientation::Othello => (true, false),
+        }
+    }
+}
+
+impl std::str::FromStr for Orientation {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Orientation, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "white" => Ok(Orientation::White),
+            "black" => Ok(Orientation::Black),
+            "othello" | "edax" => Ok(Orientation::Othello),
+            _ => Err(format!(
+                "unknown orientation '{s}': expected white, black or othello"
+            )),
+        }
+    }
 }
 
 const RESET: &str = "\x1b[0m";
@@ -42,11 +90,13 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
     };
     let mut glyph_buf = [0u8; 4];
     header(size, opts, out);
+    let (top1, files_back) = style.orientation.flips();
     for g in 0..h {
-        let rank = h - 1 - g;
+        let rank = if top1 { g } else { h - 1 - g };
         rank_label(rank, lw, style, out);
-        for f in 0..w {
+        for col in 0..w {
             out.push(b' ');
+            let f = if files_back { w - 1 - col } else { col };
             let i = w * rank + f;
             // The cell's text, and its side: 0 none, 1 first, 2 second.
             let (text, side): (&[u8], u8) = match value {
@@ -91,6 +141,10 @@ fn header(size: Size, opts: &Options, out: &mut Vec<u8>) {
     crate::int::itoa(size.height() as u64, out);
     out.push(b' ');
     out.extend_from_slice(opts.to_order.name().as_bytes());
+    if let Some(w) = opts.grid.orientation.word() {
+        out.push(b' ');
+        out.extend_from_slice(w.as_bytes());
+    }
 }
 
 /// A rank's line start: the line end before it, and its number right-aligned in `lw` columns.
@@ -129,9 +183,14 @@ fn footer(size: Size, lw: usize, style: GridStyle, out: &mut Vec<u8>) {
             out.extend_from_slice(DIM.as_bytes());
         }
         out.extend(std::iter::repeat_n(b' ', lw));
-        out.extend_from_slice(
-            &b" a b c d e f g h i j k l m n o p q r s t u v w x y z"[..2 * size.width()],
-        );
+        let letters = &b" a b c d e f g h i j k l m n o p q r s t u v w x y z"[..2 * size.width()];
+        if style.orientation.flips().1 {
+            for pair in letters.chunks_exact(2).rev() {
+                out.extend_from_slice(pair);
+            }
+        } else {
+            out.extend_from_slice(letters);
+        }
         if style.color {
             out.extend_from_slice(RESET.as_bytes());
         }
@@ -225,12 +284,25 @@ fn classify(c: char) -> Option<Cell> {
     })
 }
 
-fn is_file_labels(tokens: &[&str]) -> bool {
-    !tokens.is_empty()
-        && tokens
-            .iter()
-            .enumerate()
-            .all(|(k, t)| t.len() == 1 && t.as_bytes()[0] == b'a' + k as u8)
+/// Whether `tokens` are file letters: `Some(false)` from a on, `Some(true)` from the last
+/// file down to a (Black's side).
+fn file_labels(tokens: &[&str]) -> Option<bool> {
+    let n = tokens.len();
+    // At most 26 files have letters.
+    let is = |k: usize, file: usize| {
+        tokens[k].len() == 1 && usize::from(tokens[k].as_bytes()[0]) == usize::from(b'a') + file
+    };
+    let letter = |k: usize| is(k, k);
+    let back = |k: usize| is(k, n - 1 - k);
+    if n == 0 || n > 26 {
+        None
+    } else if (0..n).all(letter) {
+        Some(false)
+    } else if n > 1 && (0..n).all(back) {
+        Some(true)
+    } else {
+        None
+    }
 }
 
 /// Reads a grid: its own output, or plain rows, with or without rank and file labels.
@@ -238,6 +310,8 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
     // (byte offset of the line, tokens)
     let mut rows: Vec<(usize, Vec<&str>)> = Vec::new();
     let mut header: Option<(usize, Size)> = None;
+    let mut oriented: Option<Orientation> = None;
+    let mut files_back = false;
     let mut off = 0;
     for line in text.split('\n') {
         let line_off = off;
@@ -247,17 +321,16 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
             continue;
         }
         if let Some(h) = t.strip_prefix('#') {
-            if let Some(s) = h
-                .split_whitespace()
-                .next()
-                .and_then(|s| s.parse::<Size>().ok())
-            {
+            let words: Vec<&str> = h.split_whitespace().collect();
+            if let Some(s) = words.first().and_then(|s| s.parse::<Size>().ok()) {
                 header = Some((line_off, s));
+                oriented = words.get(2).and_then(|w| w.parse().ok());
             }
             continue;
         }
         let toks: Vec<&str> = t.split_whitespace().collect();
-        if is_file_labels(&toks) {
+        if let Some(back) = file_labels(&toks) {
+            files_back = back;
             continue;
         }
         rows.push((line_off, toks));
@@ -270,14 +343,28 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
     }
     let h = rows.len();
     let is_label = |t: &str, rank: usize| t.parse::<usize>().ok() == Some(rank);
-    let lead = rows
-        .iter()
-        .enumerate()
-        .all(|(g, (_, t))| t.len() > 1 && is_label(t[0], h - g));
-    let trail = rows
-        .iter()
-        .enumerate()
-        .all(|(g, (_, t))| t.len() > 1 + lead as usize && is_label(t[t.len() - 1], h - g));
+    // Rank labels counting down (the last rank on top) or, with rank 1 on top, up.
+    let labelled = |up: bool| {
+        let want = |g: usize| if up { g + 1 } else { h - g };
+        let lead = rows
+            .iter()
+            .enumerate()
+            .all(|(g, (_, t))| t.len() > 1 && is_label(t[0], want(g)));
+        let trail = rows
+            .iter()
+            .enumerate()
+            .all(|(g, (_, t))| t.len() > 1 + lead as usize && is_label(t[t.len() - 1], want(g)));
+        (lead, trail)
+    };
+    let (mut lead, mut trail) = labelled(false);
+    let mut top1 = oriented.is_some_and(|o| o.flips().0);
+    if h > 1 && !lead && !trail {
+        let (l, t) = labelled(true);
+        if l || t {
+            (lead, trail, top1) = (l, t, true);
+        }
+    }
+    files_back |= oriented.is_some_and(|o| o.flips().1);
     let mut cells: Vec<Vec<char>> = Vec::with_capacity(h);
     for (_, toks) in &rows {
         let end = toks.len() - trail as usize;
@@ -314,10 +401,15 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
     let mut second = Bitboard::empty(size);
     let mut pieces = Placement::empty(size);
     let (mut any_second, mut any_piece, mut any_plain) = (false, false, false);
+    // Where the cell in line g, column col of the picture is on the board.
+    let at = |g: usize, col: usize| {
+        let rank = if top1 { g } else { h - 1 - g };
+        let f = if files_back { w - 1 - col } else { col };
+        (rank, w * rank + f)
+    };
     for (g, row) in cells.iter().enumerate() {
-        let rank = h - 1 - g;
-        for (f, &c) in row.iter().enumerate() {
-            let i = w * rank + f;
+        for (col, &c) in row.iter().enumerate() {
+            let (rank, i) = at(g, col);
             match classify(c) {
                 Some(Cell::Empty) => {}
                 Some(Cell::First) => {
@@ -352,9 +444,9 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
         if any_plain {
             // X/O cells inside a piece grid are pieces too.
             for (g, row) in cells.iter().enumerate() {
-                for (f, &c) in row.iter().enumerate() {
+                for (col, &c) in row.iter().enumerate() {
                     if matches!(c, 'X' | 'x' | 'O' | 'o') {
-                        pieces.set(w * (h - 1 - g) + f, Some(Piece::new(c as u8)));
+                        pieces.set(at(g, col).1, Some(Piece::new(c as u8)));
                     } else if matches!(classify(c), Some(Cell::First | Cell::Second)) {
                         return Err(ParseError::new(
                             Some(rows[g].0),

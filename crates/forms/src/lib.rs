@@ -50,7 +50,7 @@ use bbconv_board::{Bitboard, Numbering, Order, Pair, Placement, Size};
 pub use detect::{detect, DETECTION_RULES};
 pub use fen::FenReader;
 pub use go::CoordStyle;
-pub use grid::GridStyle;
+pub use grid::{GridStyle, Orientation};
 pub use int::{parse_integer, Lang};
 pub use json::{begins_value, JsonField, ValueScanner};
 
