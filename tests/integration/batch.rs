@@ -27,7 +27,8 @@ const BAD: &[(&[u8], &str)] = &[
         "the rank has 7 squares, expected 8",
     ),
     (
-        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR/ w - - 0 1",
+        // (An empty ninth rank after eight full ones is lichess's empty pocket.)
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN/ w - - 0 1",
         "rank 9 (from the top): the rank is empty",
     ),
     (b"8/8//8/8/8/8/8", "the rank is empty"),

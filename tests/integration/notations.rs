@@ -753,3 +753,65 @@ fn pdn_draughts_positions() {
         fails(&args, want);
     }
 }
+
+/// Lichess crazyhouse pockets as a ninth rank (`.../RNBQKBNR/Qn`, `.../RNBQKBNR/` empty) are
+/// the holdings; promoted pieces (`~`) and three-check counters (`3+3`, `+3+3`) are kept.
+#[test]
+fn fen_pockets_promotions_and_three_check() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    assert_eq!(
+        ok(&[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "fen",
+            &format!("{start}/Qn w KQkq - 0 1")
+        ]),
+        format!("{start}[Qn] w KQkq - 0 1")
+    );
+    assert_eq!(
+        ok(&[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "fen",
+            &format!("{start}/ w KQkq - 0 1")
+        ]),
+        format!("{start}[] w KQkq - 0 1")
+    );
+    // Eight letters fit a ninth rank too: -s says which.
+    assert_eq!(
+        ok(&[
+            "convert",
+            "-s",
+            "8x8",
+            "-f",
+            "fen",
+            "-t",
+            "fen",
+            &format!("{start}/QQRRBBNN w - - 0 1")
+        ]),
+        format!("{start}[QQRRBBNN] w - - 0 1")
+    );
+    // The pocket changes no square: the same pair as without it.
+    assert_eq!(
+        ok(&[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "pair",
+            &format!("{start}/Pp w - - 0 1")
+        ]),
+        "0x000000000000ffff 0xffff000000000000"
+    );
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ~KBNR[Qn] w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +3+3",
+    ] {
+        assert_eq!(ok(&["convert", "-f", "fen", "-t", "fen", fen]), fen);
+    }
+}

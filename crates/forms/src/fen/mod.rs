@@ -216,6 +216,49 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
         holdings = Some(Text::from(h));
         placement = &placement[..open];
     }
+    // Lichess writes a crazyhouse pocket as a ninth rank of piece letters
+    // (`.../RNBQKBNR/Qn`, an empty pocket `.../RNBQKBNR/`): a last group of letters only,
+    // without bracketed holdings, is the holdings when it is one group more than `-s` has
+    // ranks (and not a rank's worth of letters, but on 8x8) or, without `-s`, the ninth group
+    // after eight ranks of 8 squares that it is not as wide as (a truncated eighth rank stays
+    // an error).
+    if holdings.is_none() {
+        if let Some((board, pocket)) = placement.rsplit_once('/') {
+            let width = |r: &str| {
+                r.bytes()
+                    .map(|c| {
+                        if c.is_ascii_digit() {
+                            usize::from(c - b'0')
+                        } else {
+                            usize::from(c != b'~')
+                        }
+                    })
+                    .sum::<usize>()
+            };
+            let groups: Vec<&str> = board.split('/').collect();
+            let w0 = width(groups[0]);
+            let is_pocket = pocket.bytes().all(|c| c.is_ascii_alphabetic())
+                && groups.len() > 1
+                && match opts.size {
+                    // A full rank's worth of letters is a pocket on a chess board only (as
+                    // lichess writes it); elsewhere the FEN has a rank too many.
+                    Some(s) => {
+                        s.height() == groups.len()
+                            && (pocket.len() != s.width() || s == Size::CHESS)
+                    }
+                    None => {
+                        groups.len() == 8
+                            && w0 == 8
+                            && groups.iter().all(|g| width(g) == w0)
+                            && pocket.len() != w0
+                    }
+                };
+            if is_pocket {
+                holdings = Some(Text::from(pocket));
+                placement = board;
+            }
+        }
+    }
     let mut ranks = Vec::new();
     let mut off = start;
     for (k, r) in placement.split('/').enumerate() {
