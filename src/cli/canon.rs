@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use bbconv_board::canon::{bitboard_key, canonical, pair_key, symmetries};
 use bbconv_board::ops::Symmetry;
-use bbconv_board::{Pair, Size};
+use bbconv_board::Size;
 use bbconv_forms::{
     self as format, ConvertError, Format, GridStyle, Options, RenderError, RenderErrorKind, Value,
 };
@@ -61,25 +61,10 @@ struct Canon<'a> {
     transform: bool,
 }
 
-/// `v` moved by `s` (pieces keep their letters; a FEN's en-passant square moves with them).
+/// `v` moved by `s` as `bbconv op` moves it (pieces keep their letters, a FEN's en-passant
+/// square moves with them).
 fn image(v: &Value, s: Symmetry) -> Option<Value> {
-    let size = v.size();
-    Some(match v {
-        Value::Single(b) => Value::Single(s.apply(b).ok()?),
-        Value::Pair(p) => {
-            Value::Pair(Pair::new(s.apply(p.first()).ok()?, s.apply(p.second()).ok()?).ok()?)
-        }
-        Value::Pieces(pl) => {
-            let mut moved = s.apply_placement(pl).ok()?;
-            if let Some(rest) = &pl.rest {
-                let target = s.target_of(size).ok()?;
-                let fields =
-                    format::fen::move_fields(rest, size, target, |sq| Some(s.map(size, sq)), false);
-                moved.rest = Some(fields.as_str().into());
-            }
-            Value::Pieces(moved)
-        }
-    })
+    super::op::move_value(v, super::op::Move::Symmetry(s), false).ok()
 }
 
 /// The canonical image of `v` and its symmetry (see [`EXAMPLES`] for the rule).

@@ -251,24 +251,8 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
                     ..opts.clone()
                 },
             )?;
-            let pl = v.to_placement(&opts);
-            let side = args.side.as_str();
-            let bb = match side.to_ascii_lowercase().as_str() {
-                "first" | "white" => pl.to_pair().first().clone(),
-                "second" | "black" => pl.to_pair().second().clone(),
-                "occupied" | "all" => pl.to_pair().occupied(),
-                _ if side.len() == 1 && side.as_bytes()[0].is_ascii_alphabetic() => pl
-                    .piece_bitboards()
-                    .into_iter()
-                    .find(|(l, _)| *l == side.as_bytes()[0])
-                    .map(|(_, b)| b)
-                    .unwrap_or_else(|| Bitboard::empty(pl.size())),
-                _ => {
-                    return Err(usage(format!(
-                    "invalid --side '{side}': expected first, second, occupied or a piece letter"
-                )))
-                }
-            };
+            let side: readings::Side = args.side.parse().map_err(usage)?;
+            let bb = side.of(&v, &opts);
             if bb.size() != size {
                 return Err(bad_input(format!(
                     "the FEN is {} but VALUE is {size} (set -s)",

@@ -15,7 +15,7 @@ use bbconv_forms::{
 };
 
 use super::args::{format_parser, usage, BoardArgs};
-use super::readings::Candidate;
+use super::readings::{Candidate, Side};
 use crate::pipeline::frame::Input;
 use crate::pipeline::sink::Sink;
 use crate::pipeline::source::Source;
@@ -67,7 +67,7 @@ fn readings() -> Vec<(Reading, bool)> {
 /// One sample to the set of readings it agrees with, as a hex bit mask (bit k: reading k).
 struct Infer<'a> {
     from: Format,
-    side: &'a str,
+    side: Side,
     opts: &'a Options,
     readings: &'a [(Reading, bool)],
 }
@@ -132,9 +132,7 @@ impl Stage for Infer<'_> {
             Value::Single(raw) => {
                 let want = match &want {
                     Value::Single(b) => b.clone(),
-                    v => side_of(v, self.side).ok_or_else(|| {
-                        bad(tab + 1, format!("invalid --side '{}': expected first, second, occupied or a piece letter", self.side))
-                    })?,
+                    v => self.side.of(v, self.opts),
                 };
                 for (k, (r, swap)) in self.readings.iter().enumerate() {
                     if !swap && r.read(raw, size).as_ref() == Some(&want) {
@@ -162,26 +160,6 @@ impl Stage for Infer<'_> {
         }
         Ok(size)
     }
-}
-
-/// The squares of a FEN or pair that `side` names.
-fn side_of(v: &Value, side: &str) -> Option<Bitboard> {
-    let p = v.to_pair();
-    Some(match side.to_ascii_lowercase().as_str() {
-        "first" | "white" => p.first().clone(),
-        "second" | "black" => p.second().clone(),
-        "occupied" | "all" => p.occupied(),
-        _ if side.len() == 1 && side.as_bytes()[0].is_ascii_alphabetic() => match v {
-            Value::Pieces(pl) => pl
-                .piece_bitboards()
-                .into_iter()
-                .find(|(l, _)| *l == side.as_bytes()[0])
-                .map(|(_, b)| b)
-                .unwrap_or_else(|| Bitboard::empty(v.size())),
-            _ => return None,
-        },
-        _ => return None,
-    })
 }
 
 pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
@@ -229,7 +207,7 @@ pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
     let list = readings();
     let stage = Infer {
         from: args.from,
-        side: &args.side,
+        side: args.side.parse().map_err(usage)?,
         opts: &opts,
         readings: &list,
     };

@@ -137,7 +137,7 @@ type SquareMap = Box<dyn Fn(Square) -> Option<Square>>;
 
 /// How a move of the board sends squares: a symmetry, or a shift.
 #[derive(Clone, Copy)]
-enum Move {
+pub(crate) enum Move {
     Symmetry(Symmetry),
     Shift(Direction, i64),
 }
@@ -160,7 +160,7 @@ impl Move {
 /// position piece by piece, each keeping its letter and mark, with its FEN fields following
 /// ([`format::fen::move_fields`]). What falls off the board is dropped, and named under
 /// `verbose`.
-fn move_value(v: &Value, mv: Move, verbose: bool) -> Result<Value> {
+pub(crate) fn move_value(v: &Value, mv: Move, verbose: bool) -> Result<Value> {
     let size = v.size();
     let (target, to) = mv.squares(size)?;
     let apply = |b: &Bitboard| -> Result<Bitboard> {

@@ -230,3 +230,51 @@ pub(crate) fn candidates(text: &str, from: Format, opts: &Options, size: Size) -
     out.sort_by_key(|c| c.steps(opts.order));
     out
 }
+
+/// Which squares of a board `--side` names (`explain --expect-fen`, `infer`): a side, the
+/// occupied squares, or one piece letter's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Side {
+    First,
+    Second,
+    Occupied,
+    Piece(u8),
+}
+
+impl std::str::FromStr for Side {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Side, String> {
+        Ok(match s.to_ascii_lowercase().as_str() {
+            "first" | "white" => Side::First,
+            "second" | "black" => Side::Second,
+            "occupied" | "all" => Side::Occupied,
+            _ if s.len() == 1 && s.as_bytes()[0].is_ascii_alphabetic() => {
+                Side::Piece(s.as_bytes()[0])
+            }
+            _ => {
+                return Err(format!(
+                    "invalid --side '{s}': expected first, second, occupied or a piece letter"
+                ))
+            }
+        })
+    }
+}
+
+impl Side {
+    /// The squares of `v` this side names (a two-player board's pieces take the letters of
+    /// `opts`).
+    pub(crate) fn of(self, v: &Value, opts: &Options) -> bbconv_board::Bitboard {
+        let pl = v.to_placement(opts);
+        match self {
+            Side::First => pl.to_pair().first().clone(),
+            Side::Second => pl.to_pair().second().clone(),
+            Side::Occupied => pl.to_pair().occupied(),
+            Side::Piece(l) => pl
+                .piece_bitboards()
+                .into_iter()
+                .find(|(letter, _)| *letter == l)
+                .map(|(_, b)| b)
+                .unwrap_or_else(|| bbconv_board::Bitboard::empty(pl.size())),
+        }
+    }
+}
