@@ -752,8 +752,10 @@ impl<R: Read> Records<R> {
         let mut start_line = 0;
         let mut has_rows = false;
         let mut too_long = None;
-        // After a blank line that ends a block: whether the next line may still belong to it
-        // (Stockfish prints its `Fen:`, `Key:` and `Checkers:` lines after one).
+        // After a blank line that ends a Stockfish board: whether the next line may still
+        // belong to it (Stockfish prints its `Fen:`, `Key:` and `Checkers:` lines after one).
+        // Any other block ends at the blank line, so that a record is handed out as soon as
+        // its blank line is read (a grid typed at a terminal is shown at once).
         let mut ended = false;
         loop {
             // A line read ahead by the block before this one comes first (a copy: the buffer
@@ -775,7 +777,12 @@ impl<R: Read> Records<R> {
             };
             let t = text.trim_ascii();
             if t.is_empty() {
-                if has_rows || too_long.is_some() {
+                if too_long.is_some()
+                    || (has_rows && memchr::memmem::find(&self.acc, b"+---").is_none())
+                {
+                    break;
+                }
+                if has_rows {
                     ended = true;
                 }
                 if !has_rows {

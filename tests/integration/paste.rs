@@ -100,3 +100,28 @@ fn disagreements_and_unknown_boards() {
         assert!(err.contains(printer), "{printer}: {err}");
     }
 }
+
+/// A stream of pasted boards, blank lines between them: a Stockfish board keeps the `Fen:`
+/// lines after its blank line, and the board after them is a record of its own.
+#[test]
+fn a_stream_of_pasted_boards() {
+    let mut input = Vec::new();
+    for f in [
+        "stockfish-d.txt",
+        "python-chess-print.txt",
+        "stockfish-d-grid-only.txt",
+        "shakmaty-debug.txt",
+    ] {
+        input.extend(fixture(&format!("paste/{f}")));
+        input.extend_from_slice(b"\n\n");
+    }
+    let (code, out, err) = run(&["convert", "-f", "paste", "-t", "fen"], &input);
+    assert_eq!(code, 0, "{err}");
+    let fen = String::from_utf8(fixture("paste/expected.fen")).unwrap();
+    let placement = fen.split(' ').next().unwrap();
+    let want = [fen.trim(), placement, placement, placement];
+    assert_eq!(
+        String::from_utf8(out).unwrap().lines().collect::<Vec<_>>(),
+        want
+    );
+}
