@@ -69,6 +69,10 @@ struct Infer<'a> {
     from: Format,
     side: Side,
     opts: &'a Options,
+    /// `opts` for EXPECTED (LERF, the board's size) and for VALUE (LERF, as wide as any
+    /// numbering), made once.
+    plain: Options,
+    wide: Options,
     readings: &'a [(Reading, bool)],
 }
 
@@ -91,11 +95,6 @@ impl Infer<'_> {
                     .map_err(|e| ConvertError::Parse(e.shifted(at + name.len() + 1)));
             }
         }
-        let o = Options {
-            size: Some(size),
-            order: Order::Lerf.into(),
-            ..self.opts.clone()
-        };
         let t = text.trim();
         let form = if t.contains('/') && t.bytes().all(|c| matches!(c, b'0' | b'1' | b'/')) {
             Format::Rows
@@ -104,7 +103,7 @@ impl Infer<'_> {
         } else {
             Format::Squares
         };
-        format::parse(form, text.as_bytes(), &o).map_err(shift)
+        format::parse(form, text.as_bytes(), &self.plain).map_err(shift)
     }
 }
 
@@ -121,12 +120,8 @@ impl Stage for Infer<'_> {
         let size = self.opts.size_or_default();
         let (value, expected) = (&text[..tab], &text[tab + 1..]);
         let want = self.expected(expected, size, tab + 1)?;
-        let wide = Options {
-            size: Some(Numbering::widest(size)),
-            order: Order::Lerf.into(),
-            ..self.opts.clone()
-        };
-        let raw = format::parse(self.from, value.as_bytes(), &wide).map_err(ConvertError::Parse)?;
+        let raw =
+            format::parse(self.from, value.as_bytes(), &self.wide).map_err(ConvertError::Parse)?;
         let mut mask = vec![0u64; self.readings.len().div_ceil(64)];
         match &raw {
             Value::Single(raw) => {
@@ -205,10 +200,17 @@ pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
         parallel_after: PARALLEL_AFTER,
     };
     let list = readings();
+    let lerf = |size| Options {
+        size: Some(size),
+        order: Order::Lerf.into(),
+        ..opts.clone()
+    };
     let stage = Infer {
         from: args.from,
         side: args.side.parse().map_err(usage)?,
         opts: &opts,
+        plain: lerf(size),
+        wide: lerf(Numbering::widest(size)),
         readings: &list,
     };
     let buf = Arc::new(Mutex::new(Vec::new()));
@@ -251,12 +253,14 @@ fn report(
         text.push_str("No sample was read: expected lines of VALUE, a tab, and EXPECTED.\n");
         return (text, false);
     }
-    let count = |k: usize| {
-        samples
-            .iter()
-            .filter(|(_, s)| s[k / 64] >> (k % 64) & 1 == 1)
-            .count()
-    };
+    // How many samples agree with each reading, counted once.
+    let mut counts = vec![0usize; list.len()];
+    for (_, s) in &samples {
+        for (k, c) in counts.iter_mut().enumerate() {
+            *c += (s[k / 64] >> (k % 64) & 1) as usize;
+        }
+    }
+    let count = |k: usize| counts[k];
     let candidate = |k: usize| {
         let (reading, swap) = &list[k];
         Candidate {
