@@ -188,6 +188,12 @@ impl Numbering {
         }
     }
 
+    /// The order square names and `(x,y)` pairs are listed in under this numbering: its own
+    /// order, or LERF under a layout (names are geometric; only their order follows).
+    pub fn listing_order(self) -> Order {
+        self.as_order().unwrap_or_default()
+    }
+
     /// The number of bits (digits) of a board of `size` in this numbering.
     pub fn span(self, size: Size) -> usize {
         let (w, h) = (size.width(), size.height());

@@ -155,7 +155,7 @@ fn render_list(
         opts.to_order.numbered(bb).map_err(crate::numbering_error)?
     } else {
         // Names and pairs are geometric: only their order follows the numbering's.
-        opts.to_order.as_order().unwrap_or_default().numbered(bb)
+        opts.to_order.listing_order().numbered(bb)
     };
     for (i, sq) in numbered {
         if any {

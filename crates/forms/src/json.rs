@@ -416,7 +416,7 @@ fn hex(out: &mut Vec<u8>, bb: &Bitboard, order: Numbering) -> Result<(), RenderE
 /// as LERF does).
 fn names(out: &mut Vec<u8>, bb: &Bitboard, order: Numbering) {
     out.push(b'[');
-    let order = order.as_order().unwrap_or_default();
+    let order = order.listing_order();
     for (k, (_, sq)) in order.numbered(bb).into_iter().enumerate() {
         if k > 0 {
             out.push(b',');
