@@ -80,7 +80,8 @@ pub(crate) struct BoardArgs {
     /// Piece letters for the first and second side when a pair is written as FEN or pieces.
     #[arg(long, value_name = "Ul", default_value = "Pp")]
     letters: String,
-    /// Read FEN as shakmaty does: consecutive digits add up (44 = 8).
+    /// Read FEN leniently: consecutive digits add up (44 = 8), as shakmaty reads them, and the
+    /// fields after the placement are kept unchecked.
     #[arg(long)]
     lenient: bool,
     /// JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen.

@@ -144,13 +144,15 @@ fn invalid_fens_give_exact_messages() {
 
 /// Text that is not UTF-8 anywhere in a FEN record makes it a bad record, wherever it is:
 /// the fast path for 8x8 boards must not let it through when it follows a valid placement.
+/// (`--lenient`, which keeps whatever text follows the placement, lets the third through.)
 #[test]
 fn invalid_utf8_after_a_placement_is_a_bad_record() {
     let good = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
     for to in ["packed", "pair", "trits", "fen"] {
         let mut input = format!("{good}\n{good} ").into_bytes();
         input.extend_from_slice(b"\xff\n8/8/8/8/8/8/8/K7 w - - 0 1 \xc3\xa9\n");
-        let (code, out, err) = run(&["convert", "-f", "fen", "-t", to], &input);
+        let args = ["convert", "--lenient", "-f", "fen", "-t", to];
+        let (code, out, err) = run(&args, &input);
         assert_eq!(code, 1, "-t {to}");
         assert_eq!(String::from_utf8_lossy(&out).lines().count(), 2, "-t {to}");
         assert!(
@@ -159,6 +161,79 @@ fn invalid_utf8_after_a_placement_is_a_bad_record() {
         );
         assert!(err.contains("1 bad record of 3"), "-t {to}: {err}");
     }
+}
+
+/// The fields after the placement are checked by default, on the fast path as on the general
+/// one, with the field and column named; `--lenient` keeps them as written.
+#[test]
+fn fen_fields_are_checked_unless_lenient() {
+    let board = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+    let cases = [
+        ("b Kx - 0 1", 3, "FEN field 3 (castling): found \"Kx\""),
+        ("b KQkq e5 0 1", 7, "FEN field 4 (en passant): found \"e5\": expected '-' or a square on rank 3 (Black to move)"),
+        ("x KQkq - 0 1", 0, "FEN field 2 (side to move): found \"x\": expected w or b"),
+        ("w KQkq - 0 -1", 11, "FEN field 6 (move number): found \"-1\": expected a non-negative integer"),
+        ("w KQkq - 0 1 9", 13, "found \"9\" after the move number"),
+        ("w kqKQ - 0 1", 4, "FEN field 3 (castling): found \"kqKQ\""),
+    ];
+    // (fields, index of the first wrong byte in them, message)
+    for (fields, at, message) in cases {
+        let fen = format!("{board} {fields}");
+        let col = board.len() + 1 + at + 1;
+        for to in ["packed", "pair", "fen", "json", "squares"] {
+            for portable in [false, true] {
+                let mut c = crate::util::bbconv();
+                if portable {
+                    c.env("BBCONV_PORTABLE", "1");
+                }
+                let out = c
+                    .args(["convert", "-f", "auto", "-t", to])
+                    .write_stdin(format!("{fen}\n"))
+                    .output()
+                    .unwrap();
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert_eq!(out.status.code(), Some(1), "{fen} -t {to}: {err}");
+                assert!(
+                    err.starts_with(&format!("bbconv: -:1:{col}: {message}")),
+                    "{fen} -t {to}: {err}"
+                );
+            }
+            let (code, out, _) = run(
+                &["convert", "--lenient", "-f", "fen", "-t", to],
+                format!("{fen}\n").as_bytes(),
+            );
+            assert_eq!(code, 0, "--lenient {fen} -t {to}");
+            assert!(!out.is_empty());
+        }
+    }
+    // What python-chess and lichess write is accepted, and kept as written.
+    for fields in [
+        "w KQkq - 0 1",
+        "w HAha - 0 1",
+        "b - e3 0 1",
+        "w KQkq - 3+3 0 1",
+        "w KQkq - 0 1 +0+0",
+        "w KQkq",
+        "b",
+    ] {
+        let fen = format!("{board} {fields}");
+        let (code, out, err) = run(
+            &["convert", "-f", "fen", "-t", "fen"],
+            format!("{fen}\n").as_bytes(),
+        );
+        assert_eq!(code, 0, "{fen}: {err}");
+        assert_eq!(String::from_utf8_lossy(&out), format!("{fen}\n"));
+    }
+    // A tab ends the FEN: a TSV's other columns are kept, not checked.
+    let (code, out, err) = run(
+        &["convert", "-f", "fen", "-t", "fen"],
+        format!("{board} b KQkq e3 0 1\tlabel x\n").as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        format!("{board} b KQkq e3 0 1\tlabel x\n")
+    );
 }
 
 #[test]

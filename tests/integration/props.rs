@@ -319,7 +319,7 @@ proptest! {
         h in 1usize..=16,
         cells in proptest::collection::vec((0u8..80, 0u8..3), 256),
         holdings in proptest::option::of("[A-Za-z]{0,6}"),
-        rest in proptest::option::of("[wb] [KQkq-]{1,4} - [0-9]{1,2} [1-9]"),
+        rest in proptest::option::of("[wb] (-|KQ?k?q?|Qk?q?|kq?|q) - [0-9]{1,2} [1-9]"),
     ) {
         let mut fen = String::new();
         for r in 0..h {

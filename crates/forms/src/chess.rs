@@ -134,10 +134,7 @@ fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<
             let Some((len, _, _)) = r.pair(b) else {
                 return false;
             };
-            let Some(rest) = rest(b, len) else {
-                return false;
-            };
-            fen(&b[..len], rest, out);
+            fen(&b[..len], rest(b, len), out);
         }
         Out::Pieces => {
             let Some((_, words)) = r.pieces(b) else {
@@ -149,13 +146,8 @@ fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<
             let Some((len, words)) = r.pieces(b) else {
                 return false;
             };
-            // The other fields go in unescaped, so only when nothing in them needs escaping.
-            let Some(rest) =
-                rest(b, len).filter(|r| r.iter().all(|&c| c >= 0x20 && c != b'"' && c != b'\\'))
-            else {
-                return false;
-            };
-            json(r, &b[..len], rest, &words, out);
+            // The other fields go in unescaped: their common spelling needs no escapes.
+            json(r, &b[..len], rest(b, len), &words, out);
         }
         Out::Grid => {
             let Some((_, words)) = r.pieces(b) else {
@@ -167,18 +159,11 @@ fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<
     true
 }
 
-/// The other fields after a placement of `len` bytes, trimmed as the FEN reader trims them;
-/// `None` when they are not ASCII (the general reading keeps them as text).
+/// The other fields after a placement of `len` bytes that a reader accepted: after the one
+/// space the common spelling has (see `fen::fields::standard`), or empty.
 #[inline(always)]
-fn rest(b: &[u8], len: usize) -> Option<&[u8]> {
-    let r = &b[len..];
-    if !r.is_ascii() {
-        return None;
-    }
-    let is_space = |c: &u8| c.is_ascii_whitespace() || *c == 0x0b;
-    let from = r.iter().position(|c| !is_space(c)).unwrap_or(r.len());
-    let to = r.iter().rposition(|c| !is_space(c)).map_or(from, |k| k + 1);
-    Some(&r[from..to])
+fn rest(b: &[u8], len: usize) -> &[u8] {
+    b.get(len + 1..).unwrap_or_default()
 }
 
 /// A FEN: the placement, then a space and the other fields when there are any.

@@ -182,7 +182,8 @@ pub struct Options {
     pub layout: PackLayout,
     /// Letters for the first and second side when a pair is written as FEN or pieces.
     pub letters: (u8, u8),
-    /// Accept what shakmaty accepts in FEN (consecutive digits that sum correctly).
+    /// Accept what shakmaty accepts in FEN (consecutive digits that sum correctly), and any
+    /// fields after the placement, unchecked.
     pub lenient: bool,
     /// JSON members to write (`None`: a default set per kind of value).
     pub fields: Option<Vec<JsonField>>,

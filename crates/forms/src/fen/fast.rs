@@ -6,9 +6,10 @@
 //! every error included, gives `None` and goes to the general parser, which gives the same
 //! result or the precise error.
 
-/// The readers of the FEN fast path: an 8x8 placement of letters and digits 1-8 (then a space,
-/// a tab or the end of the record) read into `(uppercase, lowercase)` LERF words, or `None` for
-/// anything else, including any record that is not all ASCII (the general parser then checks
+/// The readers of the FEN fast path: an 8x8 placement of letters and digits 1-8, then nothing or
+/// the other fields in their common spelling (see `fen::fields::standard`), read into
+/// `(uppercase, lowercase)` LERF words, or `None` for anything else, including any record that
+/// is not all ASCII and every field the strict reading would refuse (the general parser then checks
 /// it and reports where it breaks). Every reader gives the same answers.
 ///
 /// ```
@@ -245,26 +246,17 @@ pub(crate) fn chess_pair_bytes(b: &[u8]) -> Option<(usize, u64, u64)> {
             return None;
         }
     }
-    // Eight full ranks, no two digits in a row, and the other fields ASCII too (the
-    // placement's bytes are, by their classes).
-    if square != 64 || rank_end != 64 || digits & digits << 1 != 0 || !ascii(&b[len..]) {
+    // Eight full ranks, no two digits in a row, and the other fields in their common spelling
+    // (so ASCII, as the placement's bytes are by their classes).
+    if square != 64
+        || rank_end != 64
+        || digits & digits << 1 != 0
+        || !super::fields::standard(&b[len..])
+    {
         return None;
     }
     let upper = letters & !lower;
     Some((len, upper.swap_bytes(), lower.swap_bytes()))
-}
-
-/// Whether `b` is ASCII: the other fields of a FEN (up to 16 bytes, as a rule) in two
-/// overlapping words, where `is_ascii` goes a byte at a time below eight bytes and past the
-/// last whole word (about 15 instructions fewer a line, `bench/paths.py --portable`).
-#[inline(always)]
-fn ascii(b: &[u8]) -> bool {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let word = |w: &[u8]| w.try_into().map_or(0, u64::from_le_bytes);
-    match b.len() {
-        8..=16 => (word(&b[..8]) | word(&b[b.len() - 8..])) & HIGH == 0,
-        _ => b.is_ascii(),
-    }
 }
 
 /// The AVX2 + BMI2 reader.
@@ -317,7 +309,8 @@ mod x86 {
             let a = classify(va);
             let c = classify(vb);
             // Byte-position masks over the first min(n, 64) bytes (the overlap ORs equal bits).
-            if bits(_mm256_or_si256(va, vb)) != 0 || (n > 64 && !b[64..].is_ascii()) {
+            // (Bytes past the first 64 are the other fields', checked below.)
+            if bits(_mm256_or_si256(va, vb)) != 0 {
                 return None;
             }
             let slash = a.slash | c.slash << hb;
@@ -325,11 +318,11 @@ mod x86 {
             let upper = a.upper | c.upper << hb;
             let lower = a.lower | c.lower << hb;
             let len = (!(slash | digit | upper | lower)).trailing_zeros() as usize;
-            if len < n && !matches!(b[len], b' ' | b'\t') {
-                // A placement that runs past the 64-byte window goes to the portable reader.
-                if len == 64 {
-                    break 'scan Scanned::Done(super::chess_pair_bytes(b)?);
-                }
+            // A placement that runs past the 64-byte window goes to the portable reader.
+            if len == 64 && n > 64 {
+                break 'scan Scanned::Done(super::chess_pair_bytes(b)?);
+            }
+            if !super::super::fields::standard(&b[len..]) {
                 return None;
             }
             let keep = _bzhi_u64(u64::MAX, len as u32);

@@ -111,6 +111,7 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank<'_>, ParseError
 }
 
 pub(crate) mod fast;
+pub(crate) mod fields;
 
 pub use fast::FenReader;
 
@@ -159,6 +160,9 @@ pub(crate) fn parse_small(b: &[u8], opts: &Options) -> Option<Placement> {
     }
     let mut pl = Placement::from_cells(Size::CHESS, cells)?;
     let rest = &b[i..];
+    if !opts.lenient && !fields::standard(rest) {
+        return None;
+    }
     let from = rest.iter().position(|&c| !is_space(c));
     let to = rest.iter().rposition(|&c| !is_space(c));
     if let (Some(from), Some(to)) = (from, to) {
@@ -190,8 +194,9 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
     }
     let split = t.find(char::is_whitespace).unwrap_or(t.len());
     let mut placement = &t[..split];
-    let rest = t[split..].trim_start();
-    let rest = (!rest.is_empty()).then(|| Text::from(rest));
+    let rest_text = t[split..].trim_start();
+    let rest_at = start + t.len() - rest_text.len();
+    let rest = (!rest_text.is_empty()).then(|| Text::from(rest_text));
     let mut holdings = None;
     if let Some(open) = placement.find('[') {
         if !placement.ends_with(']') {
@@ -352,6 +357,13 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
         ));
     }
     let size = Size::new(width, h).map_err(|e| ParseError::new(Some(start), e.to_string()))?;
+    if !opts.lenient {
+        // A tab ends the FEN: what follows is another column (a TSV's), kept but not checked.
+        let fields = rest_text.split('\t').next().unwrap_or_default();
+        if !t[split..].starts_with('\t') {
+            fields::check(fields, rest_at, size)?;
+        }
+    }
     let mut pl = Placement::empty(size);
     for (k, r) in ranks.iter().enumerate() {
         let rank = h - 1 - k;

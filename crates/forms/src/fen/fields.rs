@@ -1,0 +1,437 @@
+//! The FEN fields after the placement: what a strict reading accepts (side to move, castling,
+//! en passant, the counters, three-check counters, or a shogi SFEN's hand and move number),
+//! with the field and column of the first fault; and the fast check of the common spelling
+//! that the FEN fast path runs on every record.
+
+use crate::ParseError;
+use bbconv_board::Size;
+
+/// Checks the fields after a placement of a board of `size`; `at` is the byte offset of
+/// `rest` in the record (the column of an error).
+///
+/// Accepted, as python-chess's `Board(fen)` and lichess accept them, any leading fields of:
+/// the side to move `w` or `b`; castling `-` or up to two letters a side, uppercase first, each
+/// `K`, `Q` or a file letter (Shredder-FEN, X-FEN); en passant `-` or a square, on the sixth
+/// rank with White to move and the third with Black on an 8-rank board; the halfmove clock and
+/// the move number, non-negative integers. Three-check counters may stand after en passant
+/// (`3+3`, lichess) or after the move number (`+0+0`). A shogi SFEN's `b`/`w`, hand (`-` or
+/// counts and letters, `2P3p`) and move number is accepted too.
+pub(crate) fn check(rest: &str, at: usize, size: Size) -> Result<(), ParseError> {
+    let fields = split(rest, at);
+    let Err(e) = chess(&fields, size) else {
+        return Ok(());
+    };
+    if sfen(&fields) {
+        return Ok(());
+    }
+    Err(e)
+}
+
+/// The whitespace-separated fields of `rest` with their offsets.
+fn split(rest: &str, at: usize) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (k, c) in rest
+        .char_indices()
+        .chain(std::iter::once((rest.len(), ' ')))
+    {
+        match (c.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((at + s, &rest[s..k]));
+                start = None;
+            }
+            (false, None) => start = Some(k),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The names of the fields, by position, for the errors.
+const NAMES: [&str; 5] = [
+    "side to move",
+    "castling",
+    "en passant",
+    "halfmove clock",
+    "move number",
+];
+
+fn fault(field: usize, name: &str, at: usize, text: &str, expected: &str) -> ParseError {
+    ParseError::new(
+        Some(at),
+        format!(
+            "FEN field {} ({name}): found {text:?}: expected {expected}",
+            field + 2
+        ),
+    )
+}
+
+/// The chess reading of the fields.
+fn chess(fields: &[(usize, &str)], size: Size) -> Result<(), ParseError> {
+    let mut k = 0;
+    let mut side = b'w';
+    let mut checks = false;
+    for (i, &(at, f)) in fields.iter().enumerate() {
+        // Three-check counters: `3+3` after en passant, `+3+3` after the move number.
+        if i == 3 && !checks && is_checks(f, false) {
+            checks = true;
+            continue;
+        }
+        if k == 5 && !checks && is_checks(f, true) {
+            checks = true;
+            continue;
+        }
+        let Some(&name) = NAMES.get(k) else {
+            return Err(ParseError::new(
+                Some(at),
+                format!(
+                    "found {f:?} after the move number: a FEN ends there (or with three-check counters +3+3)"
+                ),
+            ));
+        };
+        match k {
+            0 => {
+                if f != "w" && f != "b" {
+                    return Err(fault(k, name, at, f, "w or b"));
+                }
+                side = f.as_bytes()[0];
+            }
+            1 => castling(f, at, size)?,
+            2 => en_passant(f, at, size, side)?,
+            _ => {
+                if let Some(j) = f.bytes().position(|c| !c.is_ascii_digit()) {
+                    let what = "a non-negative integer";
+                    return Err(fault(k, name, at + j, f, what));
+                }
+            }
+        }
+        k += 1;
+    }
+    Ok(())
+}
+
+/// Three-check counters: `D+D` (checks left, lichess) or `+D+D` (checks given), digits 0-3.
+fn is_checks(f: &str, plus: bool) -> bool {
+    let f = if plus {
+        match f.strip_prefix('+') {
+            Some(r) => r,
+            None => return false,
+        }
+    } else {
+        f
+    };
+    matches!(f.as_bytes(), [b'0'..=b'3', b'+', b'0'..=b'3'])
+}
+
+/// `-`, or up to two castling letters a side, uppercase first: `K`, `Q` or a file's letter.
+fn castling(f: &str, at: usize, size: Size) -> Result<(), ParseError> {
+    if f == "-" {
+        return Ok(());
+    }
+    let files = size.width().min(26) as u8;
+    let last = (b'a' + files - 1) as char;
+    let expected = format!(
+        "'-' or castling letters: K Q k q, or files A-{}/a-{last} (Shredder-FEN, X-FEN), White's first, at most two a side",
+        last.to_ascii_uppercase()
+    );
+    let (mut upper, mut lower) = (0, 0);
+    for (j, c) in f.bytes().enumerate() {
+        let file = c.to_ascii_lowercase().wrapping_sub(b'a') < files;
+        let letter = file || matches!(c, b'K' | b'Q' | b'k' | b'q');
+        let ok = if letter && c.is_ascii_uppercase() {
+            upper += 1;
+            lower == 0 && upper <= 2
+        } else if letter && c.is_ascii_lowercase() {
+            lower += 1;
+            lower <= 2
+        } else {
+            false
+        };
+        if !ok {
+            return Err(fault(1, NAMES[1], at + j, f, &expected));
+        }
+    }
+    Ok(())
+}
+
+/// `-` or a square of the board; on 8 ranks, on the sixth with White to move, the third with
+/// Black.
+fn en_passant(f: &str, at: usize, size: Size, side: u8) -> Result<(), ParseError> {
+    if f == "-" {
+        return Ok(());
+    }
+    let b = f.as_bytes();
+    let file = b.first().map_or(255, |c| c.wrapping_sub(b'a'));
+    let rank = f
+        .get(1..)
+        .filter(|r| !r.is_empty() && r.bytes().all(|c| c.is_ascii_digit()) && !r.starts_with('0'))
+        .and_then(|r| r.parse::<usize>().ok());
+    let on_board = usize::from(file) < size.width() && rank.is_some_and(|r| r <= size.height());
+    let want = match (size.height(), side) {
+        (8, b'w') => Some(6),
+        (8, _) => Some(3),
+        _ => None,
+    };
+    if !on_board || want.is_some_and(|w| rank != Some(w)) {
+        let expected = match want {
+            Some(r) => format!(
+                "'-' or a square on rank {r} ({} to move)",
+                if side == b'w' { "White" } else { "Black" }
+            ),
+            None => "'-' or a square of the board".to_string(),
+        };
+        return Err(fault(2, NAMES[2], at, f, &expected));
+    }
+    Ok(())
+}
+
+/// A shogi SFEN's fields: `b` or `w`, the hand (`-` or counts and piece letters), the move
+/// number.
+fn sfen(fields: &[(usize, &str)]) -> bool {
+    let [(_, side), (_, hand), (_, number)] = fields else {
+        return false;
+    };
+    let hand_ok = *hand == "-"
+        || (hand.bytes().all(|c| c.is_ascii_alphanumeric())
+            && hand.bytes().last().is_some_and(|c| c.is_ascii_alphabetic()));
+    matches!(*side, "b" | "w") && hand_ok && number.bytes().all(|c| c.is_ascii_digit())
+}
+
+/// The fast check of the common spelling: `t`, the bytes after an 8x8 placement, is empty or
+/// exactly ` S C E H F`: one space before each field, `S` `w` or `b`, `C` `-` or letters of
+/// `KQkq` in that order, `E` `-` or a square on the rank [`check`] wants, then the two
+/// counters of at most eight bytes with their space. Whatever it accepts, [`check`] accepts;
+/// what it does not (other spellings, every error) goes to the general reading, which checks
+/// exactly. About 40 instructions: the first eight bytes in a word, the castling field by a
+/// perfect hash of its bytes, the counters in a word from the end.
+#[inline(always)]
+pub(crate) fn standard(t: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let n = t.len();
+    if n == 0 {
+        return true;
+    }
+    let (Some(head), Some(tail)) = (t.first_chunk::<8>(), t.last_chunk::<8>()) else {
+        return false;
+    };
+    let head = u64::from_le_bytes(*head);
+    // ' ', the side, ' ': the side's en passant rank (0 for another byte).
+    let rank = EP_RANK[usize::from((head >> 8) as u8)];
+    if head & 0x00ff_00ff != 0x0020_0020 || rank == 0 {
+        return false;
+    }
+    // The castling field: bytes 3.. up to a space among bytes 3..8.
+    let c = head >> 24;
+    let x = c ^ ((ONES >> 24) * 0x20);
+    let spaces = x.wrapping_sub(ONES >> 24) & !x & (HIGH >> 24);
+    let l = spaces.trailing_zeros() / 8;
+    if l == 0 || l > 4 {
+        return false;
+    }
+    let key = (c & ((1u64 << (8 * l)) - 1)) as u32;
+    if CASTLING[(key.wrapping_mul(CASTLING_HASH) >> 27) as usize] != key {
+        return false;
+    }
+    // En passant, then its space.
+    let e = 4 + l as usize;
+    let Some(ep) = t.get(e..e + 3) else {
+        return false;
+    };
+    let next = if ep[0] == b'-' && ep[1] == b' ' {
+        e + 2
+    } else if ep[0].wrapping_sub(b'a') < 8 && ep[1] == rank && ep[2] == b' ' {
+        e + 3
+    } else {
+        return false;
+    };
+    // The counters: the last `r` bytes, digits with one space between, not first nor last.
+    let r = n - next;
+    if !(3..=8).contains(&r) {
+        return false;
+    }
+    let w = u64::from_le_bytes(*tail) >> (8 * (8 - r));
+    let x = w ^ (ONES * u64::from(b'0'));
+    // The high bit of every byte that is not a digit (ASCII or not), among the `r` bytes.
+    let odd = (x.wrapping_add(ONES * 0x76) | x) & (HIGH >> (8 * (8 - r)));
+    let p = odd.trailing_zeros() / 8;
+    odd & odd.wrapping_sub(1) == 0 && p >= 1 && (p as usize) < r - 1 && (w >> (8 * p)) as u8 == b' '
+}
+
+/// The en passant rank byte of each side to move (`w`: `6`, `b`: `3`), 0 for other bytes.
+const EP_RANK: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'w' as usize] = b'6';
+    t[b'b' as usize] = b'3';
+    t
+};
+
+/// The castling fields [`standard`] accepts (`-` and the 15 ordered non-empty subsets of
+/// `KQkq`) as little-endian words, each in the slot its hash gives.
+const CASTLING: [u32; 32] = {
+    // Empty slots hold `-`, which hashes to its own slot: a word hashed to an empty slot
+    // matches only if it is `-`, which is accepted anyway.
+    let mut t = [b'-' as u32; 32];
+    let mut filled = [false; 32];
+    let mut m = 0u32;
+    while m < 16 {
+        let key = if m == 0 {
+            b'-' as u32
+        } else {
+            let mut key = 0u32;
+            let mut len = 0;
+            let mut k = 0;
+            while k < 4 {
+                if m & (1 << k) != 0 {
+                    key |= (b"KQkq"[k] as u32) << (8 * len);
+                    len += 1;
+                }
+                k += 1;
+            }
+            key
+        };
+        let slot = (key.wrapping_mul(CASTLING_HASH) >> 27) as usize;
+        assert!(
+            !filled[slot],
+            "CASTLING_HASH must be a perfect hash of the castling fields"
+        );
+        filled[slot] = true;
+        t[slot] = key;
+        m += 1;
+    }
+    t
+};
+
+/// The multiplier of [`CASTLING`]'s hash: found by search, checked when the table is built.
+const CASTLING_HASH: u32 = 0xcdc5_9173;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(rest: &str) -> bool {
+        check(rest, 0, Size::CHESS).is_ok()
+    }
+
+    #[test]
+    fn accepts_what_python_chess_accepts() {
+        for r in [
+            "w",
+            "b",
+            "w KQkq",
+            "w KQkq -",
+            "w KQkq - 0 1",
+            "b Kq e3 12 40",
+            "w - c6 0 3",
+            "w HAha - 0 1",
+            "w Ah - 0 1",
+            "b KQkq - 3+3 0 1",
+            "w KQkq - 0 1 +0+0",
+            "w kq - 0 1",
+        ] {
+            assert!(ok(r), "{r}");
+        }
+        // shogi SFEN
+        assert!(check("b - 11", 0, Size::new(9, 9).unwrap()).is_ok());
+        assert!(check("w 2P3p 40", 0, Size::new(9, 9).unwrap()).is_ok());
+    }
+
+    #[test]
+    fn names_the_field_and_column() {
+        let e = check("w Kx - 0 1", 60, Size::CHESS).unwrap_err();
+        assert_eq!(e.offset, Some(63));
+        assert!(e.message.contains("field 3 (castling)"), "{}", e.message);
+        let e = check("w KQkq e5 0 1", 60, Size::CHESS).unwrap_err();
+        assert_eq!(e.offset, Some(67));
+        assert!(
+            e.message.contains("rank 6 (White to move)"),
+            "{}",
+            e.message
+        );
+        let e = check("x KQkq - 0 1", 0, Size::CHESS).unwrap_err();
+        assert!(
+            e.message.contains("field 2 (side to move)"),
+            "{}",
+            e.message
+        );
+        let e = check("w - - -1 1", 0, Size::CHESS).unwrap_err();
+        assert_eq!(e.offset, Some(6));
+        assert!(e.message.contains("halfmove clock"), "{}", e.message);
+        for bad in [
+            "w kqKQ",
+            "w KQQ",
+            "w KI",
+            "b - e6",
+            "w - e3",
+            "w - - 0 1 2",
+            "w - - 0 x",
+        ] {
+            assert!(!ok(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_fast_check_accepts_only_what_check_accepts() {
+        let mut n = 0;
+        let alphabet = b" wbKQkq-ae36019+x";
+        // Every tail of up to 9 bytes over a small alphabet after " w ", " b " and "  w ".
+        let mut tails: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for t in &tails {
+                for &c in alphabet {
+                    let mut u = t.clone();
+                    u.push(c);
+                    next.push(u);
+                }
+            }
+            tails.extend(next.iter().cloned());
+            tails = {
+                tails.sort();
+                tails.dedup();
+                tails
+            };
+            if tails.len() > 200_000 {
+                break;
+            }
+        }
+        for prefix in [&b" w KQkq "[..], b" b - ", b" w - e6 ", b" w K", b" "] {
+            for t in &tails {
+                let mut s = prefix.to_vec();
+                s.extend_from_slice(t);
+                if standard(&s) {
+                    n += 1;
+                    let text = std::str::from_utf8(&s).unwrap();
+                    assert!(text.starts_with(' '), "{text:?}");
+                    assert!(ok(&text[1..]), "{text:?}");
+                }
+            }
+        }
+        assert!(n > 100, "{n}");
+        for t in [
+            &b""[..],
+            b" w KQkq - 0 1",
+            b" b KQkq e3 0 1",
+            b" w - - 100 200",
+            b" b Kq - 12 40",
+            b" w K - 0 12345",
+        ] {
+            assert!(standard(t), "{:?}", std::str::from_utf8(t));
+        }
+        for t in [
+            &b" w KQkq - 0 1 "[..],
+            b" w KQkq -  0 1",
+            b" w Kx - 0 1",
+            b" w KQkq e5 0 1",
+            b" w - - 0",
+            b" w - - 0 1 2",
+            b" w - - -1 1",
+            b" w kqKQ - 0 1",
+            b" x - - 0 1",
+            b"\tw - - 0 1",
+            b" w - - 0 \xff",
+        ] {
+            assert!(!standard(t), "{:?}", String::from_utf8_lossy(t));
+        }
+    }
+}
