@@ -325,6 +325,88 @@ fn edax_strings() {
     assert!(err.contains("column 4: found 'Z' at square 3"), "{err}");
 }
 
+/// Edax's OBF problem file (fixtures/edax) is written back identically: the side to move and
+/// the solutions kept; the side to move follows the board to other forms and back, and a FEN's
+/// side becomes Edax's.
+#[test]
+fn edax_obf_lines_keep_the_side_and_the_solutions() {
+    let obf = fixture("edax/fforum-1-19.obf");
+    let (code, out, err) = run(&["convert", "-f", "edax", "-t", "edax"], &obf);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, obf);
+    // Detected without -f; the side to move of each line, O on lines 8 to 12.
+    let (code, out, err) = run(&["convert", "-t", "edax"], &obf);
+    assert_eq!((code, out == obf), (0, true), "{err}");
+    let sides: Vec<char> = String::from_utf8(obf.clone())
+        .unwrap()
+        .lines()
+        .map(|l| l.as_bytes()[65] as char)
+        .collect();
+    assert_eq!(sides.iter().filter(|&&c| c == 'O').count(), 5);
+    assert_eq!(&sides[7..12], &['O'; 5]);
+    // Squares as python-chess-free reference: line 8's board, read square by square.
+    let line8 = String::from_utf8(obf)
+        .unwrap()
+        .lines()
+        .nth(7)
+        .unwrap()
+        .to_string();
+    let want: Vec<String> = (0..64)
+        .filter(|&k| line8.as_bytes()[k] == b'X')
+        .map(|k| format!("{}{}", (b'a' + (k % 8) as u8) as char, k / 8 + 1))
+        .collect();
+    let (_, out, _) = run(&["convert", "-t", "squares", "--", &line8], b"");
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.starts_with(&format!("first: {};", want.join(" "))),
+        "{out}"
+    );
+    // A FEN's side to move becomes Edax's; a board without one is X to move.
+    let (_, out, _) = run(
+        &["convert", "-t", "edax", "8/8/8/3pP3/3Pp3/8/8/8 b - - 0 1"],
+        b"",
+    );
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "---------------------------XO------OX--------------------------- O\n"
+    );
+    let (_, out, _) = run(&["convert", "-f", "pair", "-t", "edax", "0x1 0x2"], b"");
+    assert!(String::from_utf8(out).unwrap().ends_with(" X\n"));
+    // Edax's board print says whose move it is.
+    let (_, out, _) = run(
+        &["convert", "-f", "paste", "-t", "edax"],
+        &fixture("paste/edax-fforum.txt"),
+    );
+    assert!(String::from_utf8(out).unwrap().ends_with(" O\n"));
+    // A wrong solution is named where it is.
+    let bad = format!("{} O; G8:+8; Z9:+2;", &line8[..64]);
+    let (code, _, err) = run(&["convert", "-f", "edax", "-t", "edax", "--", &bad], b"");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "column 76: found \"Z9:+2\" in the OBF solutions: expected a move and its score"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "edax",
+            "-t",
+            "edax",
+            "--",
+            &format!("{} Y;", &line8[..64]),
+        ],
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("column 66: found \"Y\" after the 64 squares"),
+        "{err}"
+    );
+}
+
 #[test]
 fn json_input_and_output() {
     let (_, out, _) = run(

@@ -2,7 +2,7 @@
 //! A -> B -> A is the identity; each order's corner anchors hold; every layout (0x88, mailbox,
 //! sentinel, draughts) round-trips through every form that numbers squares.
 
-use bbconv_board::{Bitboard, Numbering, Order, Pair, Size, Square};
+use bbconv_board::{Bitboard, Numbering, Order, Pair, Size, Square, Turn};
 use bbconv_forms::{parse, render, Format, Layer, Options, Value};
 use proptest::prelude::*;
 
@@ -305,8 +305,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn edax_round_trips(seed: u64, density: u8) {
-        let p = pair(Size::CHESS, seed, density);
+    fn edax_round_trips(seed: u64, density: u8, second: bool, notes in proptest::option::of("(; [A-H][1-8]:[+-][0-9]{1,2}){1,4};( % [a-z]{1,8})?")) {
+        let mut p = pair(Size::CHESS, seed, density);
+        p.turn = Some(if second { Turn::Second } else { Turn::First });
+        p.notes = notes.map(|n| n.into());
         let v = Value::Pair(p.clone());
         prop_assert_eq!(round_trip(Format::Edax, &v, &Options::default()).to_pair(), p);
     }

@@ -33,7 +33,7 @@ pub mod ternary;
 pub use bitboard::{Bitboard, BitboardError};
 pub use numbering::{Numbering, NumberingError};
 pub use order::{Order, OrderError};
-pub use pair::{Pair, PairError};
+pub use pair::{Pair, PairError, Turn};
 pub use placement::Placement;
 pub use size::{Size, SizeError};
 pub use square::{Square, SquareError};

@@ -18,6 +18,31 @@ use crate::{Bitboard, BitboardError, Order, Size, Square};
 pub struct Pair {
     first: Bitboard,
     second: Bitboard,
+    /// The side to move, when the notation the pair was read from says (an Edax board's `X`
+    /// or `O`); `None` otherwise. Exchanged with the sides by [`Pair::swapped`].
+    pub turn: Option<Turn>,
+    /// What the notation said after the board and the side to move, kept to be written back as
+    /// it was (an OBF line's solutions, `; G8:+18; H1:+12;`). Moves and edits do not carry it.
+    pub notes: Option<Box<str>>,
+}
+
+/// Which side of a [`Pair`] is to move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// The first side (trit 1; White, `X`).
+    First,
+    /// The second side (trit 2; Black, `O`).
+    Second,
+}
+
+impl Turn {
+    /// The other side.
+    pub fn other(self) -> Turn {
+        match self {
+            Turn::First => Turn::Second,
+            Turn::Second => Turn::First,
+        }
+    }
 }
 
 /// Why two bitboards do not make a pair.
@@ -77,7 +102,7 @@ impl Pair {
         if !both.is_empty() {
             return Err(PairError::Overlap(both.squares().collect()));
         }
-        Ok(Pair { first, second })
+        Ok(Pair::bare(first, second))
     }
 
     /// A pair of at most 64 squares from two LERF words, without allocation; `None` when the
@@ -93,24 +118,32 @@ impl Pair {
         if first & second != 0 {
             return None;
         }
-        Some(Pair {
-            first: Bitboard::small(size, first)?,
-            second: Bitboard::small(size, second)?,
-        })
+        Some(Pair::bare(
+            Bitboard::small(size, first)?,
+            Bitboard::small(size, second)?,
+        ))
     }
 
     /// The empty pair of `size`.
     pub fn empty(size: Size) -> Pair {
+        Pair::bare(Bitboard::empty(size), Bitboard::empty(size))
+    }
+
+    /// A pair of two checked bitboards, without a side to move or notes.
+    #[inline]
+    fn bare(first: Bitboard, second: Bitboard) -> Pair {
         Pair {
-            first: Bitboard::empty(size),
-            second: Bitboard::empty(size),
+            first,
+            second,
+            turn: None,
+            notes: None,
         }
     }
 
     /// A pair with `first` set and an empty `second`.
     pub fn from_first(first: Bitboard) -> Pair {
         let second = Bitboard::empty(first.size());
-        Pair { first, second }
+        Pair::bare(first, second)
     }
 
     /// The board size.
@@ -134,12 +167,19 @@ impl Pair {
         self.first.zip_same(&self.second, |a, b| a | b)
     }
 
-    /// The pair with the roles exchanged.
+    /// The pair with the roles exchanged (the side to move too).
     pub fn swapped(self) -> Pair {
         Pair {
             first: self.second,
             second: self.first,
+            turn: self.turn.map(Turn::other),
+            notes: self.notes,
         }
+    }
+
+    /// The same squares without the side to move and the notes: the board alone.
+    pub fn board(&self) -> Pair {
+        Pair::bare(self.first.clone(), self.second.clone())
     }
 
     /// The trit of canonical square index `i`: 0 empty, 1 first, 2 second.
@@ -205,7 +245,7 @@ impl Pair {
                 value => return Err(PairError::BadTrit { index: k, value }),
             }
         }
-        Ok(Pair { first, second })
+        Ok(Pair::bare(first, second))
     }
 }
 

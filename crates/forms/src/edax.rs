@@ -1,8 +1,9 @@
-//! Edax/Othello board strings: 64 square characters, character `k` = square with LERF index `k`
-//! (A1 first), then the side to move.
+//! Edax/Othello board strings and OBF lines: 64 square characters, character `k` = square with
+//! LERF index `k` (A1 first), then the side to move, kept, and an OBF line's solutions, kept as
+//! written.
 
-use crate::{found, trim, ParseError, RenderError};
-use bbconv_board::{Bitboard, Pair, Size};
+use crate::{found, trim, ParseError, RenderError, Value};
+use bbconv_board::{Bitboard, Pair, Size, Turn};
 
 /// Whether `c` is an Edax square character.
 pub(crate) fn is_square_char(c: u8) -> bool {
@@ -12,7 +13,9 @@ pub(crate) fn is_square_char(c: u8) -> bool {
     )
 }
 
-/// Reads an Edax string; the side to move (X, *, b, O, o, w, or nothing) is checked, not kept.
+/// Reads an Edax string or an OBF line: the 64 squares, the side to move (X, *, x, b, B first;
+/// O, o, w, W second; or nothing), then an OBF line's solutions (`; G8:+18; H1:+12;`, a best
+/// score `; +18;`, a `% comment`), checked and kept as written.
 pub(crate) fn parse(text: &str) -> Result<Pair, ParseError> {
     let (start, t) = trim(text);
     let b = t.as_bytes();
@@ -34,20 +37,73 @@ pub(crate) fn parse(text: &str) -> Result<Pair, ParseError> {
             }
         }
     }
-    let side = t[64..].trim();
-    if !side.is_empty() && !matches!(side, "X" | "x" | "*" | "b" | "B" | "O" | "o" | "w" | "W") {
-        let at = start + t.len() - t[64..].trim_start().len();
-        return Err(ParseError::new(
-            Some(at),
-            format!("found {side:?} after the 64 squares: expected the side to move, X or O"),
-        ));
-    }
-    Pair::new(first, second)
-        .map_err(|e| ParseError::of(crate::ErrorKind::Overlap, Some(start), e.to_string()))
+    let rest = &t[64..];
+    let cut = rest.find([';', '%']).unwrap_or(rest.len());
+    let side = rest[..cut].trim();
+    let turn = match side {
+        "" => None,
+        "X" | "x" | "*" | "b" | "B" => Some(Turn::First),
+        "O" | "o" | "w" | "W" => Some(Turn::Second),
+        _ => {
+            let at = start + 64 + rest.len() - rest.trim_start().len();
+            return Err(ParseError::new(
+                Some(at),
+                format!("found {side:?} after the 64 squares: expected the side to move, X or O, then the OBF solutions (; G8:+18;)"),
+            ));
+        }
+    };
+    let notes = &rest[cut..];
+    check_notes(notes, start + 64 + cut)?;
+    let mut pair = Pair::new(first, second)
+        .map_err(|e| ParseError::of(crate::ErrorKind::Overlap, Some(start), e.to_string()))?;
+    pair.turn = turn;
+    pair.notes = (!notes.is_empty()).then(|| notes.into());
+    Ok(pair)
 }
 
-/// Writes 64 characters (`X` first, `O` second, `-` empty) and ` X` as the side to move.
-pub(crate) fn render(pair: &Pair, out: &mut Vec<u8>) -> Result<(), RenderError> {
+/// Checks an OBF line's solutions: `;`-ended items, each a move and its score (`G8:+18`, `PS:-2`
+/// for a pass) or a best score alone (`+18`), then perhaps a `%` comment to the end of the line.
+fn check_notes(notes: &str, at: usize) -> Result<(), ParseError> {
+    let (items, _comment) = notes.split_once('%').unwrap_or((notes, ""));
+    let mut off = at;
+    for item in items.split(';') {
+        let x = item.trim();
+        let score = |s: &str| {
+            let d = s.strip_prefix(['+', '-']).unwrap_or(s);
+            !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit())
+        };
+        let ok = x.is_empty()
+            || score(x)
+            || x.split_once(':').is_some_and(|(m, sc)| {
+                let m = m.as_bytes();
+                let square = m.len() == 2
+                    && matches!(m[0].to_ascii_uppercase(), b'A'..=b'H')
+                    && matches!(m[1], b'1'..=b'8');
+                (square || m.eq_ignore_ascii_case(b"PS")) && score(sc.trim())
+            });
+        if !ok {
+            return Err(ParseError::new(
+                Some(off + item.len() - item.trim_start().len()),
+                format!("found {x:?} in the OBF solutions: expected a move and its score (G8:+18), a score (+18) or a % comment"),
+            ));
+        }
+        off += item.len() + 1;
+    }
+    Ok(())
+}
+
+/// Writes 64 characters (`X` first, `O` second, `-` empty), the side to move (`X` unless the
+/// value says the second side is to move: an Edax `O`, a FEN's `b`), and the OBF solutions the
+/// board was read with.
+pub(crate) fn render(value: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
+    let mut pair = value.to_pair();
+    if let Value::Pieces(pl) = value {
+        pair.turn = pl.rest.as_ref().and_then(|r| match r.as_bytes().first() {
+            Some(b'w') => Some(Turn::First),
+            Some(b'b') => Some(Turn::Second),
+            _ => None,
+        });
+    }
     if pair.size() != Size::CHESS {
         return Err(RenderError::new(
             crate::RenderErrorKind::Unsupported,
@@ -64,6 +120,12 @@ pub(crate) fn render(pair: &Pair, out: &mut Vec<u8>) -> Result<(), RenderError> 
             _ => b'-',
         });
     }
-    out.extend_from_slice(b" X");
+    out.extend_from_slice(match pair.turn {
+        Some(Turn::Second) => b" O",
+        _ => b" X",
+    });
+    if let Some(notes) = &pair.notes {
+        out.extend_from_slice(notes.as_bytes());
+    }
     Ok(())
 }

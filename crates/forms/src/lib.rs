@@ -445,7 +445,7 @@ formats! {
     Json, "json", [], Any, "One JSON object a board: size, order and the representations (bitboards as hex strings).", "{\"size\":\"8x8\",\"order\":\"lerf\",\"bitboard\":\"0x0000000000070507\"}";
     Pdn, "pdn", ["draughts-fen"], Any, "Draughts PDN FEN: side to move, then each colour's squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).", "W:W31-50:B1-20";
     Sgf, "sgf", [], Two, "SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.", "SZ[19]AB[dd][pq]AW[dp][qd]";
-    Edax, "edax", ["othello"], Two, "Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty) and the side to move.", "---------------------------OX------XO--------------------------- X";
+    Edax, "edax", ["othello"], Two, "Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line's solutions (; G8:+18;), kept.", "---------------------------OX------XO--------------------------- X";
 }
 
 /// An unknown form name.
@@ -730,7 +730,7 @@ pub fn render_general(
             v => pdn::render(&Placement::from_pair(&v.to_pair(), b'M', b'm'), out),
         },
         Format::Json => json::render(value, opts, out),
-        Format::Edax => edax::render(&value.to_pair(), out),
+        Format::Edax => edax::render(value, out),
     }
 }
 

@@ -8,7 +8,7 @@
 
 use crate::{grid, ParseError, Value};
 use bbconv_board::placement::{Piece, Placement};
-use bbconv_board::{Bitboard, Pair, Size, Square};
+use bbconv_board::{Bitboard, Pair, Size, Square, Turn};
 
 /// The printers tried, in order, with the name `--verbose` gives each.
 pub const PRINTERS: [&str; 5] = [
@@ -295,6 +295,7 @@ fn labelled_points(text: &str) -> Result<Value, ParseError> {
     // (offset, row number, cells)
     let mut rows: Vec<(usize, usize, Vec<u8>)> = Vec::new();
     let mut width = 0;
+    let mut turn = None;
     for (k, line) in lines_at(text) {
         let t = line.trim();
         if t.is_empty() || t.starts_with('=') || t.starts_with('?') {
@@ -335,6 +336,14 @@ fn labelled_points(text: &str) -> Result<Value, ParseError> {
                 }
             }
         }
+        // Edax says whose move it is after a row: `2 - O O . 2 O to move`.
+        if let [side, "to", "move", ..] = toks.get(width + 2..).unwrap_or_default() {
+            turn = match *side {
+                "X" | "x" | "*" => Some(Turn::First),
+                "O" | "o" => Some(Turn::Second),
+                _ => turn,
+            };
+        }
         rows.push((at, number, cells));
     }
     let h = rows.len();
@@ -362,9 +371,9 @@ fn labelled_points(text: &str) -> Result<Value, ParseError> {
             }
         }
     }
-    Pair::new(black, white)
-        .map(Value::Pair)
-        .map_err(|e| ParseError::new(Some(0), e.to_string()))
+    let mut pair = Pair::new(black, white).map_err(|e| ParseError::new(Some(0), e.to_string()))?;
+    pair.turn = turn;
+    Ok(Value::Pair(pair))
 }
 
 /// Rows of cells: python-chess's `print` and `unicode()`, shakmaty's `Debug`, bbconv's grids
