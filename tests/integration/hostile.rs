@@ -302,3 +302,34 @@ fn portable_readers_give_the_same_bytes() {
         assert_eq!(run(true), run(false), "-t {to}");
     }
 }
+
+/// A mebibyte-long FEN field or OBF solution is named by its start and length, not copied into
+/// the message.
+#[test]
+fn a_long_wrong_field_is_shown_short() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let edax = "---------------------------OX------XO---------------------------";
+    // (form, record, whether the wrong field is long)
+    for (form, record, long) in [
+        ("fen", format!("{start} w {}", fill("K", 1 << 20)), true),
+        (
+            "fen",
+            format!("{start} w - - 0 1 {}", fill("9 ", 1 << 19)),
+            false,
+        ),
+        ("edax", format!("{edax} X; {}", fill("Z", 1 << 20)), true),
+    ] {
+        let out = bbconv()
+            .args(["convert", "-f", form, "-t", "packed", "--max-line", "4M"])
+            .write_stdin(format!("{record}\n"))
+            .timeout(Duration::from_secs(20))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{form}");
+        assert!(
+            err.len() < 400 && err.contains(" bytes)") == long,
+            "{form}: {err}"
+        );
+    }
+}

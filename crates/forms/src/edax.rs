@@ -48,7 +48,7 @@ pub(crate) fn parse(text: &str) -> Result<Pair, ParseError> {
             let at = start + 64 + rest.len() - rest.trim_start().len();
             return Err(ParseError::new(
                 Some(at),
-                format!("found {side:?} after the 64 squares: expected the side to move, X or O, then the OBF solutions (; G8:+18;)"),
+                format!("found {} after the 64 squares: expected the side to move, X or O, then the OBF solutions (; G8:+18;)", crate::fen::fields::shown(side)),
             ));
         }
     };
@@ -84,7 +84,7 @@ fn check_notes(notes: &str, at: usize) -> Result<(), ParseError> {
         if !ok {
             return Err(ParseError::new(
                 Some(off + item.len() - item.trim_start().len()),
-                format!("found {x:?} in the OBF solutions: expected a move and its score (G8:+18), a score (+18) or a % comment"),
+                format!("found {} in the OBF solutions: expected a move and its score (G8:+18), a score (+18) or a % comment", crate::fen::fields::shown(x)),
             ));
         }
         off += item.len() + 1;

@@ -17,34 +17,37 @@ use bbconv_board::Size;
 /// (`3+3`, lichess) or after the move number (`+0+0`). A shogi SFEN's `b`/`w`, hand (`-` or
 /// counts and letters, `2P3p`) and move number is accepted too.
 pub(crate) fn check(rest: &str, at: usize, size: Size) -> Result<(), ParseError> {
-    let fields = split(rest, at);
-    let Err(e) = chess(&fields, size) else {
+    let Err(e) = chess(split(rest, at), size) else {
         return Ok(());
     };
-    if sfen(&fields) {
+    if sfen(split(rest, at)) {
         return Ok(());
     }
     Err(e)
 }
 
-/// The whitespace-separated fields of `rest` with their offsets.
-fn split(rest: &str, at: usize) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (k, c) in rest
-        .char_indices()
-        .chain(std::iter::once((rest.len(), ' ')))
-    {
-        match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                out.push((at + s, &rest[s..k]));
-                start = None;
-            }
-            (false, None) => start = Some(k),
-            _ => {}
-        }
+/// The whitespace-separated fields of `rest` with their offsets, one at a time (a record of
+/// millions of fields is not held twice).
+fn split(rest: &str, at: usize) -> impl Iterator<Item = (usize, &str)> {
+    rest.split(|c: char| c.is_whitespace())
+        .scan(at, |off, f| {
+            let start = *off;
+            *off += f.len() + 1;
+            Some((start, f))
+        })
+        .filter(|(_, f)| !f.is_empty())
+}
+
+/// A field as an error shows it: whole up to 24 bytes, else its start and its length.
+pub(crate) fn shown(f: &str) -> String {
+    if f.len() <= 24 {
+        return format!("{f:?}");
     }
-    out
+    let mut end = 16;
+    while !f.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{:?}... ({} bytes)", &f[..end], f.len())
 }
 
 /// The names of the fields, by position, for the errors.
@@ -60,18 +63,19 @@ fn fault(field: usize, name: &str, at: usize, text: &str, expected: &str) -> Par
     ParseError::new(
         Some(at),
         format!(
-            "FEN field {} ({name}): found {text:?}: expected {expected}",
-            field + 2
+            "FEN field {} ({name}): found {}: expected {expected}",
+            field + 2,
+            shown(text)
         ),
     )
 }
 
 /// The chess reading of the fields.
-fn chess(fields: &[(usize, &str)], size: Size) -> Result<(), ParseError> {
+fn chess<'a>(fields: impl Iterator<Item = (usize, &'a str)>, size: Size) -> Result<(), ParseError> {
     let mut k = 0;
     let mut side = b'w';
     let mut checks = false;
-    for (i, &(at, f)) in fields.iter().enumerate() {
+    for (i, (at, f)) in fields.enumerate() {
         // Three-check counters: `3+3` after en passant, `+3+3` after the move number.
         if i == 3 && !checks && is_checks(f, false) {
             checks = true;
@@ -85,7 +89,8 @@ fn chess(fields: &[(usize, &str)], size: Size) -> Result<(), ParseError> {
             return Err(ParseError::new(
                 Some(at),
                 format!(
-                    "found {f:?} after the move number: a FEN ends there (or with three-check counters +3+3)"
+                    "found {} after the move number: a FEN ends there (or with three-check counters +3+3)",
+                    shown(f)
                 ),
             ));
         };
@@ -187,14 +192,16 @@ fn en_passant(f: &str, at: usize, size: Size, side: u8) -> Result<(), ParseError
 
 /// A shogi SFEN's fields: `b` or `w`, the hand (`-` or counts and piece letters), the move
 /// number.
-fn sfen(fields: &[(usize, &str)]) -> bool {
-    let [(_, side), (_, hand), (_, number)] = fields else {
+fn sfen<'a>(mut fields: impl Iterator<Item = (usize, &'a str)>) -> bool {
+    let (Some((_, side)), Some((_, hand)), Some((_, number)), None) =
+        (fields.next(), fields.next(), fields.next(), fields.next())
+    else {
         return false;
     };
-    let hand_ok = *hand == "-"
+    let hand_ok = hand == "-"
         || (hand.bytes().all(|c| c.is_ascii_alphanumeric())
             && hand.bytes().last().is_some_and(|c| c.is_ascii_alphabetic()));
-    matches!(*side, "b" | "w") && hand_ok && number.bytes().all(|c| c.is_ascii_digit())
+    matches!(side, "b" | "w") && hand_ok && number.bytes().all(|c| c.is_ascii_digit())
 }
 
 /// The fast check of the common spelling: `t`, the bytes after an 8x8 placement, is empty or

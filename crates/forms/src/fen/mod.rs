@@ -196,7 +196,6 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
     let mut placement = &t[..split];
     let rest_text = t[split..].trim_start();
     let rest_at = start + t.len() - rest_text.len();
-    let rest = (!rest_text.is_empty()).then(|| Text::from(rest_text));
     let mut holdings = None;
     if let Some(open) = placement.find('[') {
         if !placement.ends_with(']') {
@@ -377,7 +376,8 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
         })?;
     }
     pl.holdings = holdings;
-    pl.rest = rest;
+    // Kept as text once checked (a record of bad fields is not copied first).
+    pl.rest = (!rest_text.is_empty()).then(|| Text::from(rest_text));
     Ok(pl)
 }
 
