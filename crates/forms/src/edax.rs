@@ -40,10 +40,9 @@ pub(crate) fn parse(text: &str) -> Result<Pair, ParseError> {
     let rest = &t[64..];
     let cut = rest.find([';', '%']).unwrap_or(rest.len());
     let side = rest[..cut].trim();
-    let turn = match side {
-        "" => None,
-        "X" | "x" | "*" | "b" | "B" => Some(Turn::First),
-        "O" | "o" | "w" | "W" => Some(Turn::Second),
+    let turn = match (side, turn(side)) {
+        ("", _) => None,
+        (_, Some(t)) => Some(t),
         _ => {
             let at = start + 64 + rest.len() - rest.trim_start().len();
             return Err(ParseError::new(
@@ -59,6 +58,16 @@ pub(crate) fn parse(text: &str) -> Result<Pair, ParseError> {
     pair.turn = turn;
     pair.notes = (!notes.is_empty()).then(|| notes.into());
     Ok(pair)
+}
+
+/// The side to move an Edax string or board print names: `X * x b B` the first side (Black),
+/// `O o w W` the second (White).
+pub(crate) fn turn(side: &str) -> Option<Turn> {
+    match side {
+        "X" | "x" | "*" | "b" | "B" => Some(Turn::First),
+        "O" | "o" | "w" | "W" => Some(Turn::Second),
+        _ => None,
+    }
 }
 
 /// Checks an OBF line's solutions: `;`-ended items, each a move and its score (`G8:+18`, `PS:-2`

@@ -8,7 +8,7 @@
 
 use crate::{grid, ParseError, Value};
 use bbconv_board::placement::{Piece, Placement};
-use bbconv_board::{Bitboard, Pair, Size, Square, Turn};
+use bbconv_board::{Bitboard, Pair, Size, Square};
 
 /// The printers tried, in order, with the name `--verbose` gives each.
 pub const PRINTERS: [&str; 5] = [
@@ -338,11 +338,7 @@ fn labelled_points(text: &str) -> Result<Value, ParseError> {
         }
         // Edax says whose move it is after a row: `2 - O O . 2 O to move`.
         if let [side, "to", "move", ..] = toks.get(width + 2..).unwrap_or_default() {
-            turn = match *side {
-                "X" | "x" | "*" => Some(Turn::First),
-                "O" | "o" => Some(Turn::Second),
-                _ => turn,
-            };
+            turn = crate::edax::turn(side).or(turn);
         }
         rows.push((at, number, cells));
     }
