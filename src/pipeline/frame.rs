@@ -113,133 +113,35 @@ pub(crate) enum ChunkKind {
 pub(crate) fn split_lines(data: &[u8], max_line: usize, mut f: impl FnMut(u64, Piece<'_>)) -> u64 {
     let mut n = 0u64;
     let mut start = 0;
-    let mut ends = newlines::Newlines::new(data);
-    while start < data.len() {
-        let end = ends.next().unwrap_or(data.len());
-        let raw = &data[start..end];
-        start = end + 1;
-        n += 1;
-        let piece = if too_long(raw.len(), max_line) {
-            Piece::TooLong(raw.len() + usize::from(end < data.len()))
-        } else {
-            let line = strip_cr(raw);
-            if is_blank_or_comment(line) {
-                Piece::Skip
-            } else {
-                Piece::Data(line)
+    let mut ends = bbconv_forms::lines::Newlines::new(data);
+    // A last line without a newline ends where the data does.
+    let last = [data.len()];
+    loop {
+        let mut batch = ends.batch();
+        if batch.is_empty() {
+            if start >= data.len() {
+                break;
             }
-        };
-        f(n, piece);
+            batch = &last;
+        }
+        for &end in batch {
+            let raw = data.get(start..end).unwrap_or_default();
+            start = end + 1;
+            n += 1;
+            let piece = if too_long(raw.len(), max_line) {
+                Piece::TooLong(raw.len() + usize::from(end < data.len()))
+            } else {
+                let line = strip_cr(raw);
+                if is_blank_or_comment(line) {
+                    Piece::Skip
+                } else {
+                    Piece::Data(line)
+                }
+            };
+            f(n, piece);
+        }
     }
     n
-}
-
-/// The line ends of a chunk, in order.
-///
-/// Hand-written because the benchmark shows the gain: on x86_64 a bitmap of the newlines of 64
-/// bytes at a time (SSE2, part of every x86_64 CPU, so no run-time check) costs about 30
-/// instructions a 60-byte line where `memchr::memchr_iter`, which sets up a search for every
-/// line, costs about 75 (callgrind, `bash bench/run.sh`). Elsewhere it is `memchr_iter`.
-pub(crate) mod newlines {
-    /// An iterator over the positions of `\n` in a byte slice.
-    pub(crate) struct Newlines<'a> {
-        data: &'a [u8],
-        #[cfg(target_arch = "x86_64")]
-        block: usize,
-        #[cfg(target_arch = "x86_64")]
-        bits: u64,
-        #[cfg(not(target_arch = "x86_64"))]
-        inner: memchr::Memchr<'a>,
-    }
-
-    impl<'a> Newlines<'a> {
-        /// The newlines of `data`.
-        #[inline]
-        pub(crate) fn new(data: &'a [u8]) -> Newlines<'a> {
-            #[cfg(target_arch = "x86_64")]
-            {
-                let mut it = Newlines {
-                    data,
-                    block: 0,
-                    bits: 0,
-                };
-                it.bits = it.mask(0);
-                it
-            }
-            #[cfg(not(target_arch = "x86_64"))]
-            Newlines {
-                data,
-                inner: memchr::memchr_iter(b'\n', data),
-            }
-        }
-
-        /// The newline bitmap of the 64 bytes from `at` (bit k: byte `at + k`).
-        #[cfg(target_arch = "x86_64")]
-        #[inline]
-        fn mask(&self, at: usize) -> u64 {
-            let rest = self.data.get(at..).unwrap_or_default();
-            match rest.first_chunk::<64>() {
-                Some(block) => sse2::newline_mask(block),
-                None => rest
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &c)| c == b'\n')
-                    .fold(0u64, |m, (k, _)| m | 1 << k),
-            }
-        }
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[allow(unsafe_code)]
-    mod sse2 {
-        use std::arch::x86_64::{
-            _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8,
-        };
-
-        /// Bit k is set when `block[k]` is `\n`.
-        #[inline]
-        pub(super) fn newline_mask(block: &[u8; 64]) -> u64 {
-            // SAFETY: SSE2 is part of the x86_64 baseline (every x86_64 CPU has it, and the
-            // compiler assumes it for all code), so the `target_feature` function may run.
-            unsafe { mask(block) }
-        }
-
-        #[target_feature(enable = "sse2")]
-        fn mask(block: &[u8; 64]) -> u64 {
-            let nl = _mm_set1_epi8(b'\n' as i8);
-            let mut m = 0u64;
-            for (k, w) in block.chunks_exact(16).enumerate() {
-                // SAFETY: `w` is 16 readable bytes; `loadu` has no alignment requirement.
-                let v = unsafe { _mm_loadu_si128(w.as_ptr().cast()) };
-                let bits = _mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) as u32 as u64;
-                m |= bits << (16 * k);
-            }
-            m
-        }
-    }
-
-    impl Iterator for Newlines<'_> {
-        type Item = usize;
-
-        #[inline]
-        fn next(&mut self) -> Option<usize> {
-            #[cfg(target_arch = "x86_64")]
-            {
-                while self.bits == 0 {
-                    self.block += 64;
-                    if self.block >= self.data.len() {
-                        return None;
-                    }
-                    self.bits = self.mask(self.block);
-                }
-                let k = self.bits.trailing_zeros() as usize;
-                self.bits &= self.bits - 1;
-                Some(self.block + k)
-            }
-            #[cfg(not(target_arch = "x86_64"))]
-            self.inner.next()
-        }
-    }
 }
 
 /// Recycled buffers, so that the pipeline does not allocate and fault in fresh memory for
@@ -1049,21 +951,6 @@ mod tests {
                 json_values(&input, true, read),
                 json_values(&input, false, read)
             );
-        }
-    }
-
-    proptest::proptest! {
-        /// The newline bitmap finds exactly what `memchr` finds, at every length and offset
-        /// (the SSE2 blocks, the tail under 64 bytes, newlines at block edges).
-        #[test]
-        fn newlines_match_memchr(
-            data in proptest::collection::vec(proptest::sample::select(vec![b'\n', b'a', b'\r', 0u8, 0xff]), 0..400),
-            skip in 0usize..70,
-        ) {
-            let data = &data[skip.min(data.len())..];
-            let got: Vec<usize> = newlines::Newlines::new(data).collect();
-            let want: Vec<usize> = memchr::memchr_iter(b'\n', data).collect();
-            proptest::prop_assert_eq!(got, want);
         }
     }
 

@@ -109,6 +109,28 @@ pub(crate) struct Job<'a, S: Stage + ?Sized> {
     pub(crate) runs: bool,
 }
 
+/// Good records of one size on consecutive lines, not yet booked as an entry.
+#[derive(Clone, Copy)]
+struct Run {
+    /// Its first line.
+    line: u64,
+    /// How many records (0: no run is open).
+    n: u32,
+    /// The size of their boards.
+    size: Size,
+    /// The end of their output in [`Done::out`].
+    end: usize,
+}
+
+impl Run {
+    const NONE: Run = Run {
+        line: 0,
+        n: 0,
+        size: Size::CHESS,
+        end: 0,
+    };
+}
+
 /// The output of one chunk being built, handed over part by part.
 struct Parts<'a> {
     done: Done,
@@ -117,35 +139,56 @@ struct Parts<'a> {
     emit: &'a mut dyn FnMut(Done) -> bool,
     stopped: bool,
     runs: bool,
+    /// The run of good records being built, not yet in `done.entries`.
+    run: Run,
 }
 
 impl Parts<'_> {
     /// Records one outcome.
     #[inline]
     fn push(&mut self, line: u64, what: What) {
+        self.book_run();
         let end = self.done.out.len();
         self.done.entries.push(Entry { line, end, what });
         self.counted(end);
     }
 
-    /// Records a good record: it lengthens the last entry when that is a run it continues.
+    /// Records a good record: it lengthens the open run when it continues it.
     #[inline(always)]
     fn good(&mut self, line: u64, size: Size) {
         let end = self.done.out.len();
-        if let Some(Entry {
-            line: from,
-            end: last_end,
-            what: What::Good(s, n),
-        }) = self.done.entries.last_mut()
-        {
-            if *s == size && *from + u64::from(*n) == line && self.runs && *n < u32::MAX {
-                *n += 1;
-                *last_end = end;
-                self.counted(end);
-                return;
+        let run = &mut self.run;
+        if run.line + u64::from(run.n) == line && run.size == size && run.n != 0 {
+            // `n` stays at most `part_records`, which fits in a u32.
+            run.n += 1;
+            run.end = end;
+        } else {
+            self.book_run();
+            self.run = Run {
+                line,
+                n: 1,
+                size,
+                end,
+            };
+            if !self.runs {
+                self.book_run();
             }
         }
-        self.push(line, What::Good(size, 1));
+        self.counted(end);
+    }
+
+    /// Books the open run as an entry.
+    #[inline]
+    fn book_run(&mut self) {
+        let Run { line, n, size, end } = self.run;
+        if n != 0 {
+            self.done.entries.push(Entry {
+                line,
+                end,
+                what: What::Good(size, n),
+            });
+            self.run.n = 0;
+        }
     }
 
     /// Counts a record, and hands the part over when it is full.
@@ -160,6 +203,7 @@ impl Parts<'_> {
     /// Hands the part over and starts the next one.
     #[cold]
     fn hand_over(&mut self) {
+        self.book_run();
         let next = Done::new(self.done.seq, self.done.src, (self.take)());
         let mut full = std::mem::replace(&mut self.done, next);
         self.done.relative = full.relative;
@@ -168,6 +212,7 @@ impl Parts<'_> {
     }
 
     fn finish(mut self, lines: u64) -> bool {
+        self.book_run();
         self.done.lines = lines;
         self.done.last = true;
         self.done.uniform = self.done.uniform_size();
@@ -238,11 +283,12 @@ pub(crate) fn convert<S: Stage + ?Sized>(
 ) -> bool {
     let mut parts = Parts {
         done: Done::new(chunk.seq, chunk.src, take()),
-        part_records: job.part_records.max(1),
+        part_records: job.part_records.clamp(1, u32::MAX as usize),
         take,
         emit,
         stopped: false,
         runs: job.runs,
+        run: Run::NONE,
     };
     let bad = |line: u64, kind: FaultKind| {
         What::Bad(job.keep_faults.then(|| {

@@ -126,7 +126,7 @@ fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<
             let (f, s) = if swap { (s, f) } else { (f, s) };
             match to {
                 Out::Packed => out.extend_from_slice(&r.packed_hex(f, s)),
-                Out::Pair => out.extend_from_slice(&small::pair_hex_chess(f, s, |w| r.hex(w))),
+                Out::Pair => out.extend_from_slice(&small::pair_hex_chess(r.hex2(f, s))),
                 _ => small::write_words(to.format(), 64, f, s, out),
             }
         }
@@ -181,11 +181,12 @@ fn fen(placement: &[u8], rest: &[u8], out: &mut Vec<u8>) {
 fn pieces<R: ReadChess>(r: &R, words: &[u64; 12], out: &mut Vec<u8>) {
     let mut buf = [0u8; 12 * 21];
     let mut len = 0;
-    for (&w, &letter) in words.iter().zip(PIECE_LETTERS) {
+    let digits = r.hex12(words);
+    for ((&w, &letter), digits) in words.iter().zip(PIECE_LETTERS).zip(&digits) {
         if w != 0 {
             let token = &mut buf[len..len + 21];
             token[..5].copy_from_slice(&[b' ', letter, b':', b'0', b'x']);
-            token[5..].copy_from_slice(&r.hex(w));
+            token[5..].copy_from_slice(digits);
             len += 21;
         }
     }
@@ -461,7 +462,10 @@ pub(crate) fn convert_words(
 pub(crate) fn write_words(to: WordsOut, f: u64, s: u64, opts: &Options, out: &mut Vec<u8>) {
     match to {
         WordsOut::Packed => out.extend_from_slice(&small::packed_hex_chess(f, s)),
-        WordsOut::Pair => out.extend_from_slice(&small::pair_hex_chess(f, s, small::hex_digits)),
+        WordsOut::Pair => out.extend_from_slice(&small::pair_hex_chess([
+            small::hex_digits(f),
+            small::hex_digits(s),
+        ])),
         WordsOut::Trits => {
             out.extend_from_slice(&bbconv_board::ternary::words_to_digits64(f, s, b'0'))
         }

@@ -30,6 +30,7 @@ mod go;
 mod grid;
 mod int;
 mod json;
+pub mod lines;
 mod packed;
 pub mod paste;
 mod pdn;

@@ -468,10 +468,10 @@ pub(crate) fn packed_hex60(first: u64, second: u64) -> [u8; 24] {
 /// The `pair` form of an 8x8 board, its digits by `hex` (see [`hex_digits`]): both numbers in
 /// one buffer, for one copy.
 #[inline(always)]
-pub(crate) fn pair_hex_chess(first: u64, second: u64, hex: impl Fn(u64) -> [u8; 16]) -> [u8; 37] {
+pub(crate) fn pair_hex_chess(hex: [[u8; 16]; 2]) -> [u8; 37] {
     let mut buf = *b"0x0000000000000000 0x0000000000000000";
-    buf[2..18].copy_from_slice(&hex(first));
-    buf[21..37].copy_from_slice(&hex(second));
+    buf[2..18].copy_from_slice(&hex[0]);
+    buf[21..37].copy_from_slice(&hex[1]);
     buf
 }
 
@@ -488,7 +488,9 @@ pub(crate) fn write_words(to: Format, n: usize, f: u64, s: u64, out: &mut Vec<u8
             }
         }
         Format::PackedBin => ternary::pack_u64_pair(f, s, n, out),
-        Format::Pair if n == 64 => out.extend_from_slice(&pair_hex_chess(f, s, hex_digits)),
+        Format::Pair if n == 64 => {
+            out.extend_from_slice(&pair_hex_chess([hex_digits(f), hex_digits(s)]))
+        }
         Format::Pair => {
             int::hex_u64(f, n.div_ceil(4), out);
             out.push(b' ');

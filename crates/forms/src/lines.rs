@@ -1,0 +1,285 @@
+//! Line ends: where the `\n` bytes of a buffer are, found a batch at a time. The pipeline splits
+//! line-framed input with it; it lives here, beside [`crate::ValueScanner`], so that the
+//! benchmark can measure it against `memchr` on the same job.
+//!
+//! Hand-written because the benchmark shows the gain (`bench/src/bin/newlines.rs`, run by
+//! `bash bench/run.sh`, callgrind on the FEN corpus): `memchr::memchr_iter` costs about 75
+//! instructions a 60-byte line, since it sets up a search for every line; this scanner, which
+//! fills an array of up to [`BATCH`] line ends from 64-byte bitmaps in one tight loop, costs
+//! about 30 with SSE2 (every x86_64 CPU has it) and about 15 with AVX2 (checked at run time,
+//! not used under [`crate::PORTABLE_ENV`]). On other CPUs it is `memchr`, a line at a time.
+
+/// How many line ends one refill finds at most.
+pub const BATCH: usize = 256;
+
+/// An iterator over the positions of `\n` in a byte slice, in order.
+///
+/// ```
+/// let ends: Vec<usize> = bbconv_forms::lines::Newlines::new(b"a1\ne4\n\nh8").collect();
+/// assert_eq!(ends, [2, 5, 6]);
+/// ```
+pub struct Newlines<'a> {
+    data: &'a [u8],
+    /// How many bytes of `data` were scanned.
+    scanned: usize,
+    /// The line ends found by the last refill: `ends[next..len]` are still to be given.
+    ends: [usize; BATCH],
+    len: usize,
+    next: usize,
+    /// Which scanner fills the batch.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    wide: bool,
+}
+
+impl<'a> Newlines<'a> {
+    /// The newlines of `data`.
+    pub fn new(data: &'a [u8]) -> Newlines<'a> {
+        #[cfg(target_arch = "x86_64")]
+        let wide = !crate::portable_only() && std::arch::is_x86_feature_detected!("avx2");
+        #[cfg(not(target_arch = "x86_64"))]
+        let wide = false;
+        Newlines {
+            data,
+            scanned: 0,
+            ends: [0; BATCH],
+            len: 0,
+            next: 0,
+            wide,
+        }
+    }
+
+    /// Finds the next batch of line ends; false when there are none left.
+    #[inline(never)]
+    fn refill(&mut self) -> bool {
+        self.next = 0;
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (len, scanned) = if self.wide {
+                // SAFETY: `wide` is true only when the CPU was found to have AVX2.
+                #[allow(unsafe_code)]
+                unsafe {
+                    x86::fill_avx2(self.data, self.scanned, &mut self.ends)
+                }
+            } else {
+                x86::fill_sse2(self.data, self.scanned, &mut self.ends)
+            };
+            self.len = len;
+            self.scanned = scanned;
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut n = 0;
+            while n < BATCH {
+                match memchr::memchr(b'\n', &self.data[self.scanned..]) {
+                    Some(k) => {
+                        self.ends[n] = self.scanned + k;
+                        self.scanned += k + 1;
+                        n += 1;
+                    }
+                    None => {
+                        self.scanned = self.data.len();
+                        break;
+                    }
+                }
+            }
+            self.len = n;
+        }
+        self.len != 0
+    }
+}
+
+impl Newlines<'_> {
+    /// The next line ends, in order: a batch of at most [`BATCH`], empty at the end.
+    ///
+    /// ```
+    /// let mut it = bbconv_forms::lines::Newlines::new(b"a\nb\n");
+    /// assert_eq!(it.batch(), [1, 3]);
+    /// assert!(it.batch().is_empty());
+    /// ```
+    #[inline]
+    pub fn batch(&mut self) -> &[usize] {
+        if self.next >= self.len {
+            self.refill();
+        }
+        let from = std::mem::replace(&mut self.next, self.len);
+        self.ends.get(from..self.len).unwrap_or_default()
+    }
+}
+
+impl Iterator for Newlines<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.next >= self.len && !self.refill() {
+            return None;
+        }
+        let end = *self.ends.get(self.next)?;
+        self.next += 1;
+        Some(end)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod x86 {
+    use super::BATCH;
+    use std::arch::x86_64::*;
+
+    /// The batch loop both scanners share: whole 64-byte blocks from `at` while a block's ends
+    /// still fit, then the last bytes (under 64) one at a time. Returns how many ends it wrote
+    /// and how many bytes are scanned.
+    macro_rules! fill {
+        ($data:expr, $at:expr, $ends:expr, $mask:ident) => {{
+            let (data, mut at, ends): (&[u8], usize, &mut [usize; BATCH]) = ($data, $at, $ends);
+            let mut n = 0;
+            while n <= BATCH - 64 {
+                let Some(block) = data.get(at..).and_then(|r| r.first_chunk::<64>()) else {
+                    break;
+                };
+                let mut m = $mask(block);
+                while m != 0 {
+                    ends[n] = at + m.trailing_zeros() as usize;
+                    n += 1;
+                    m &= m - 1;
+                }
+                at += 64;
+            }
+            if n <= BATCH - 64 && at < data.len() {
+                // Under 64 bytes are left.
+                for (k, &c) in data[at..].iter().enumerate() {
+                    if c == b'\n' {
+                        ends[n] = at + k;
+                        n += 1;
+                    }
+                }
+                at = data.len();
+            }
+            (n, at)
+        }};
+    }
+
+    /// Bit k is set when `block[k]` is `\n` (four 16-byte compares).
+    #[inline(always)]
+    fn mask_sse2(block: &[u8; 64]) -> u64 {
+        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read 16 bytes each from a
+        // 64-byte array, with no alignment requirement.
+        unsafe {
+            let nl = _mm_set1_epi8(b'\n' as i8);
+            let p = block.as_ptr();
+            let m = |k: usize| {
+                let v = _mm_loadu_si128(p.add(16 * k).cast());
+                _mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) as u32 as u64
+            };
+            m(0) | m(1) << 16 | m(2) << 32 | m(3) << 48
+        }
+    }
+
+    /// Bit k is set when `block[k]` is `\n` (two 32-byte compares).
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn mask_avx2(block: &[u8; 64]) -> u64 {
+        let nl = _mm256_set1_epi8(b'\n' as i8);
+        let p = block.as_ptr();
+        // SAFETY: each load reads 32 bytes of the 64-byte array; no alignment requirement.
+        let (lo, hi) = unsafe {
+            (
+                _mm256_loadu_si256(p.cast()),
+                _mm256_loadu_si256(p.add(32).cast()),
+            )
+        };
+        let lo = _mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, nl)) as u32 as u64;
+        let hi = _mm256_movemask_epi8(_mm256_cmpeq_epi8(hi, nl)) as u32 as u64;
+        lo | hi << 32
+    }
+
+    /// A batch, by SSE2 bitmaps.
+    pub(super) fn fill_sse2(data: &[u8], at: usize, ends: &mut [usize; BATCH]) -> (usize, usize) {
+        fill!(data, at, ends, mask_sse2)
+    }
+
+    /// A batch, by AVX2 bitmaps.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn fill_avx2(
+        data: &[u8],
+        at: usize,
+        ends: &mut [usize; BATCH],
+    ) -> (usize, usize) {
+        fill!(data, at, ends, mask_avx2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// The scanner finds exactly what `memchr` finds, at every length and offset (whole
+        /// blocks, the tail under 64 bytes, newlines at block edges, batches that fill up).
+        #[test]
+        fn newlines_match_memchr(
+            data in proptest::collection::vec(
+                proptest::sample::select(vec![b'\n', b'\n', b'a', b'\r', 0u8, 0xff]), 0..2000),
+            skip in 0usize..70,
+        ) {
+            let data = &data[skip.min(data.len())..];
+            let want: Vec<usize> = memchr_ends(data);
+            for wide in [false, true] {
+                let mut it = Newlines::new(data);
+                // Both scanners, where the CPU has AVX2 (`new` said whether it has).
+                it.wide &= wide;
+                let got: Vec<usize> = it.collect();
+                proptest::prop_assert_eq!(&got, &want);
+            }
+        }
+    }
+
+    fn memchr_ends(data: &[u8]) -> Vec<usize> {
+        data.iter()
+            .enumerate()
+            .filter(|(_, &c)| c == b'\n')
+            .map(|(k, _)| k)
+            .collect()
+    }
+
+    /// Every byte a newline: each refill stops when the next block might not fit.
+    #[test]
+    fn all_newlines_fill_batches() {
+        for len in [0, 1, 63, 64, 65, BATCH, BATCH + 1, 5 * BATCH + 17] {
+            let data = vec![b'\n'; len];
+            assert_eq!(Newlines::new(&data).count(), len);
+        }
+    }
+
+    /// Batches and the iterator give the same ends.
+    #[test]
+    fn batches_are_the_ends() {
+        let data: Vec<u8> = (0..5000u32)
+            .map(|k| if k % 7 == 3 { b'\n' } else { b'x' })
+            .collect();
+        let mut it = Newlines::new(&data);
+        let mut got = Vec::new();
+        loop {
+            let b = it.batch();
+            if b.is_empty() {
+                break;
+            }
+            assert!(b.len() <= BATCH);
+            got.extend_from_slice(b);
+        }
+        assert_eq!(got, Newlines::new(&data).collect::<Vec<_>>());
+    }
+
+    /// A long run without a newline is scanned through in one refill.
+    #[test]
+    fn long_lines() {
+        let mut data = vec![b'x'; 100_000];
+        data[99_999] = b'\n';
+        data[70_000] = b'\n';
+        assert_eq!(Newlines::new(&data).collect::<Vec<_>>(), [70_000, 99_999]);
+    }
+}
