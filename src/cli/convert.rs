@@ -13,7 +13,7 @@ use super::args::{format_parser, usage, BoardArgs};
 use crate::pipeline::frame::Input;
 use crate::pipeline::sink::Sink;
 use crate::pipeline::source::Source;
-use crate::pipeline::work::Stage;
+use crate::pipeline::work::{planned, Stage, StageLoop};
 use crate::pipeline::write::{ErrorMode, OutFraming, WriteSettings};
 use crate::pipeline::{self, Settings, MAX_JOBS, PARALLEL_AFTER};
 
@@ -119,6 +119,10 @@ impl Stage for Convert<'_> {
     #[inline(always)]
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
         self.0.run(record, out)
+    }
+
+    fn with_loop<L: StageLoop>(&self, l: L) -> L::Output {
+        planned(&self.0, l)
     }
 }
 

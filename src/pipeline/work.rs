@@ -3,7 +3,7 @@
 //! it on the same chunks, so `--jobs N` gives what `--jobs 1` gives by construction.
 
 use bbconv_board::Size;
-use bbconv_forms::ConvertError;
+use bbconv_forms::{ConvertError, ConvertRecord, PlanLoop};
 
 use super::frame::{position, split_lines, Chunk, ChunkKind, FramedKind, Piece};
 
@@ -12,6 +12,48 @@ use super::frame::{position, split_lines, Chunk, ChunkKind, FramedKind, Piece};
 pub(crate) trait Stage: Sync {
     /// Converts one record.
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError>;
+
+    /// Runs `l` with the stage a record loop is to be compiled with: this one, or one its
+    /// set-up chose once ([`planned`]).
+    fn with_loop<L: StageLoop>(&self, l: L) -> L::Output
+    where
+        Self: Sized,
+    {
+        l.run(self)
+    }
+}
+
+/// A loop over records, compiled for the stage it is given ([`Stage::with_loop`]).
+pub(crate) trait StageLoop {
+    /// What the loop gives.
+    type Output;
+    /// Runs the loop with `stage`.
+    fn run<S: Stage>(self, stage: &S) -> Self::Output;
+}
+
+/// [`Stage::with_loop`] of a stage that is a conversion: `l` runs with what the conversion's
+/// plan chose ([`bbconv_forms::Conversion::with_plan`]).
+pub(crate) fn planned<L: StageLoop>(conversion: &bbconv_forms::Conversion<'_>, l: L) -> L::Output {
+    /// A [`StageLoop`] as a loop over a conversion's records.
+    struct Planned<L>(L);
+    /// What converts a record, as a stage.
+    struct Record<'c, C>(&'c C);
+
+    impl<C: ConvertRecord> Stage for Record<'_, C> {
+        #[inline(always)]
+        fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+            self.0.convert(record, out)
+        }
+    }
+
+    impl<L: StageLoop> PlanLoop for Planned<L> {
+        type Output = L::Output;
+        fn run<C: ConvertRecord>(self, c: &C) -> L::Output {
+            self.0.run(&Record(c))
+        }
+    }
+
+    conversion.with_plan(Planned(l))
 }
 
 /// The outcome of one input record, or of a run of good ones.
@@ -275,7 +317,46 @@ impl Done {
 /// Converts the records of `chunk` as `job` says, handing the output to `emit` in parts of at
 /// most `job.part_records` records (the last part says so); the buffers of each part come from
 /// `take`. Returns whether `emit` still listens.
-pub(crate) fn convert<S: Stage + ?Sized>(
+pub(crate) fn convert<S: Stage>(
+    chunk: &Chunk,
+    job: &Job<'_, S>,
+    take: &dyn Fn() -> Spare,
+    emit: &mut dyn FnMut(Done) -> bool,
+) -> bool {
+    /// The chunk's loop, compiled for the stage [`Stage::with_loop`] gives.
+    struct ChunkLoop<'a, 'j, S: Stage> {
+        chunk: &'a Chunk,
+        job: &'a Job<'j, S>,
+        take: &'a dyn Fn() -> Spare,
+        emit: &'a mut dyn FnMut(Done) -> bool,
+    }
+
+    impl<S: Stage> StageLoop for ChunkLoop<'_, '_, S> {
+        type Output = bool;
+        fn run<T: Stage>(self, stage: &T) -> bool {
+            let job = Job {
+                stage,
+                line_end: self.job.line_end,
+                max_line: self.job.max_line,
+                binary_input: self.job.binary_input,
+                keep_faults: self.job.keep_faults,
+                part_records: self.job.part_records,
+                runs: self.job.runs,
+            };
+            convert_with(self.chunk, &job, self.take, self.emit)
+        }
+    }
+
+    job.stage.with_loop(ChunkLoop {
+        chunk,
+        job,
+        take,
+        emit,
+    })
+}
+
+/// [`convert`] with the stage the loop is compiled for.
+fn convert_with<S: Stage>(
     chunk: &Chunk,
     job: &Job<'_, S>,
     take: &dyn Fn() -> Spare,

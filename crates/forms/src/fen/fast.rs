@@ -97,6 +97,32 @@ impl FenReader {
     }
 }
 
+/// One of the FEN readers as a type of its own, so that a record loop compiled for it does not
+/// ask at every record which reader it has ([`crate::Conversion::with_plan`]).
+pub(crate) trait FastFen: Copy + Sync {
+    /// [`FenReader::convert`] with this reader.
+    fn convert(self, to: crate::chess::Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool;
+}
+
+/// The portable reader, as a [`FastFen`].
+#[derive(Clone, Copy)]
+pub(crate) struct Portable;
+
+impl FastFen for Portable {
+    #[inline(always)]
+    fn convert(self, to: crate::chess::Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool {
+        crate::chess::convert(&Bytes, to, b, swap, out)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl FastFen for x86::Avx2 {
+    #[inline(always)]
+    fn convert(self, to: crate::chess::Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool {
+        x86::Avx2::convert(self, to, b, swap, out)
+    }
+}
+
 /// What the 8x8 fast path reads a FEN placement into: the placement's length and the words
 /// of the two sides, or one word a chess piece letter.
 pub(crate) trait ReadChess {
