@@ -102,6 +102,29 @@ def hostile_rows():
     return out.strip().splitlines()
 
 
+def callgrind_count(cmd, env=None):
+    """Instructions the command runs, under callgrind."""
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
+                         capture_output=True, text=True, env=env, check=True)
+    return int(re.search(r"Collected : (\d+)", out.stderr).group(1))
+
+
+def newline_rows(lines):
+    """Issue 11 point 4: the line-end scanners on the same job (bench/src/bin/newlines.rs),
+    instructions a line of the corpus under callgrind, start-up (an empty file) subtracted."""
+    prog = os.path.join(ROOT, "bench", "target", "release", "newlines")
+    empty = os.path.join(OUT, "empty.fen")
+    open(empty, "wb").close()
+    portable = dict(os.environ, BBCONV_PORTABLE="1")
+    rows = []
+    for label, how, env in (("`memchr::memchr_iter`", "memchr", None),
+                            ("bbconv's batch scanner, SSE2 (`BBCONV_PORTABLE=1`)", "bbconv", portable),
+                            ("bbconv's batch scanner, AVX2 (this CPU)", "bbconv", None)):
+        cost = callgrind_count([prog, how, CORPUS], env) - callgrind_count([prog, how, empty], env)
+        rows.append(f"| {label} | {cost / lines:.1f} |")
+    return rows
+
+
 def main():
     lines = sum(1 for _ in open(CORPUS, "rb"))
     floor_bin = os.path.join(ROOT, "bench", "target", "release", "io-floor")
@@ -159,6 +182,7 @@ def main():
             ts.append(time.perf_counter() - t)
         show_ms = statistics.median(ts) * 1000
         how = "Python loop, 300 runs"
+    newlines = newline_rows(lines)
     memory = memory_rows()
     hostile = hostile_rows()
     cpu = ""
@@ -187,6 +211,12 @@ def main():
         "The same with `BBCONV_PORTABLE=1` (the readers of CPUs without AVX2 and BMI2):",
         "",
         *portable,
+        "",
+        "Line ends of the corpus (`bench/src/bin/newlines.rs`, instructions a line under callgrind, start-up subtracted):",
+        "",
+        "| scanner | instructions a line |",
+        "|---|---|",
+        *newlines,
         "",
         "| other | measured |",
         "|---|---|",
