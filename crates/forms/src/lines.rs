@@ -7,8 +7,8 @@
 //! `memchr::memchr_iter` costs 91 instructions a line, since it sets up a search for every
 //! line; this scanner, which fills an array of up to [`BATCH`] line ends from 64-byte bitmaps
 //! in one tight loop, costs 39 with SSE2 (every x86_64 CPU has it) and 28 with AVX2 (checked
-//! at run time, not used under [`crate::PORTABLE_ENV`]). On other CPUs it is `memchr`, a line at
-//! a time.
+//! at run time, not used under [`crate::PORTABLE_ENV`]). On other CPUs the bitmaps are made
+//! eight bytes a word.
 
 /// How many line ends one refill finds at most.
 pub const BATCH: usize = 256;
@@ -69,21 +69,7 @@ impl<'a> Newlines<'a> {
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let mut n = 0;
-            while n < BATCH {
-                match memchr::memchr(b'\n', &self.data[self.scanned..]) {
-                    Some(k) => {
-                        self.ends[n] = self.scanned + k;
-                        self.scanned += k + 1;
-                        n += 1;
-                    }
-                    None => {
-                        self.scanned = self.data.len();
-                        break;
-                    }
-                }
-            }
-            self.len = n;
+            (self.len, self.scanned) = fill_swar(self.data, self.scanned, &mut self.ends);
         }
         self.len != 0
     }
@@ -121,44 +107,68 @@ impl Iterator for Newlines<'_> {
     }
 }
 
+/// The batch loop every scanner shares: whole 64-byte blocks from `at` while a block's ends
+/// still fit, then the last bytes (under 64) one at a time. Returns how many ends it wrote
+/// and how many bytes are scanned.
+macro_rules! fill {
+    ($data:expr, $at:expr, $ends:expr, $mask:ident) => {{
+        let (data, mut at, ends): (&[u8], usize, &mut [usize; BATCH]) = ($data, $at, $ends);
+        let mut n = 0;
+        while n <= BATCH - 64 {
+            let Some(block) = data.get(at..).and_then(|r| r.first_chunk::<64>()) else {
+                break;
+            };
+            let mut m = $mask(block);
+            while m != 0 {
+                ends[n] = at + m.trailing_zeros() as usize;
+                n += 1;
+                m &= m - 1;
+            }
+            at += 64;
+        }
+        if n <= BATCH - 64 && at < data.len() {
+            // Under 64 bytes are left.
+            for (k, &c) in data[at..].iter().enumerate() {
+                if c == b'\n' {
+                    ends[n] = at + k;
+                    n += 1;
+                }
+            }
+            at = data.len();
+        }
+        (n, at)
+    }};
+}
+
+/// Bit k is set when `block[k]` is `\n`: eight bytes a word, the exact zero-byte test of the
+/// word XOR newlines, its eight top bits gathered by a multiplication.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn mask_swar(block: &[u8; 64]) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut m = 0u64;
+    for (k, w) in block.chunks_exact(8).enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        let t = u64::from_le_bytes(word) ^ 0x0a0a_0a0a_0a0a_0a0a;
+        // 0x80 in each byte that is zero, exactly (no borrow from a lower byte).
+        let zero = !((t & LOW7).wrapping_add(LOW7) | t | LOW7);
+        m |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    m
+}
+
+/// A batch, by eight-byte words (CPUs other than x86_64).
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn fill_swar(data: &[u8], at: usize, ends: &mut [usize; BATCH]) -> (usize, usize) {
+    fill!(data, at, ends, mask_swar)
+}
+
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod x86 {
     use super::BATCH;
     use std::arch::x86_64::*;
-
-    /// The batch loop both scanners share: whole 64-byte blocks from `at` while a block's ends
-    /// still fit, then the last bytes (under 64) one at a time. Returns how many ends it wrote
-    /// and how many bytes are scanned.
-    macro_rules! fill {
-        ($data:expr, $at:expr, $ends:expr, $mask:ident) => {{
-            let (data, mut at, ends): (&[u8], usize, &mut [usize; BATCH]) = ($data, $at, $ends);
-            let mut n = 0;
-            while n <= BATCH - 64 {
-                let Some(block) = data.get(at..).and_then(|r| r.first_chunk::<64>()) else {
-                    break;
-                };
-                let mut m = $mask(block);
-                while m != 0 {
-                    ends[n] = at + m.trailing_zeros() as usize;
-                    n += 1;
-                    m &= m - 1;
-                }
-                at += 64;
-            }
-            if n <= BATCH - 64 && at < data.len() {
-                // Under 64 bytes are left.
-                for (k, &c) in data[at..].iter().enumerate() {
-                    if c == b'\n' {
-                        ends[n] = at + k;
-                        n += 1;
-                    }
-                }
-                at = data.len();
-            }
-            (n, at)
-        }};
-    }
 
     /// Bit k is set when `block[k]` is `\n` (four 16-byte compares).
     #[inline(always)]
@@ -219,16 +229,27 @@ mod tests {
     use super::*;
 
     proptest::proptest! {
-        /// The scanner finds exactly what `memchr` finds, at every length and offset (whole
+        /// Every scanner finds exactly what a byte-by-byte search finds, at every length and offset (whole
         /// blocks, the tail under 64 bytes, newlines at block edges, batches that fill up).
         #[test]
         fn newlines_match_memchr(
             data in proptest::collection::vec(
-                proptest::sample::select(vec![b'\n', b'\n', b'a', b'\r', 0u8, 0xff]), 0..2000),
+                proptest::sample::select(vec![b'\n', b'\n', b'a', b'\r', 0u8, 0xff, 0x8a, 0x0b, 0x09]), 0..2000),
             skip in 0usize..70,
         ) {
             let data = &data[skip.min(data.len())..];
-            let want: Vec<usize> = memchr_ends(data);
+            let want: Vec<usize> = naive_ends(data);
+            let mut ends = [0; BATCH];
+            let (mut got, mut at) = (Vec::new(), 0);
+            loop {
+                let (n, next) = fill_swar(data, at, &mut ends);
+                if n == 0 {
+                    break;
+                }
+                got.extend_from_slice(&ends[..n]);
+                at = next;
+            }
+            proptest::prop_assert_eq!(&got, &want, "eight bytes a word");
             for wide in [false, true] {
                 let mut it = Newlines::new(data);
                 // Both scanners, where the CPU has AVX2 (`new` said whether it has).
@@ -239,7 +260,7 @@ mod tests {
         }
     }
 
-    fn memchr_ends(data: &[u8]) -> Vec<usize> {
+    fn naive_ends(data: &[u8]) -> Vec<usize> {
         data.iter()
             .enumerate()
             .filter(|(_, &c)| c == b'\n')
