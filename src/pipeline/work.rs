@@ -505,12 +505,66 @@ mod tests {
     use super::*;
     use bbconv_forms::{Conversion, Format, Options};
 
+    /// A conversion as the CLI runs it: the chunk loop compiled for the conversion's plan.
     struct Conv<'a>(Conversion<'a>);
 
     impl Stage for Conv<'_> {
         fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
             self.0.run(record, out)
         }
+
+        fn with_loop<L: StageLoop>(&self, l: L) -> L::Output {
+            planned(&self.0, l)
+        }
+    }
+
+    /// A conversion whose chunk loop asks the plan at every record.
+    struct Plain<'a>(Conversion<'a>);
+
+    impl Stage for Plain<'_> {
+        fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+            self.0.run(record, out)
+        }
+    }
+
+    /// The entries of `lines` converted by `stage`, as `line:what:output`.
+    fn entries<S: Stage>(stage: &S, lines: &[u8], runs: bool) -> Vec<String> {
+        let job = Job {
+            stage,
+            line_end: true,
+            max_line: 1 << 20,
+            binary_input: false,
+            keep_faults: true,
+            part_records: PART_RECORDS,
+            runs,
+        };
+        let chunk = Chunk {
+            seq: 0,
+            src: 0,
+            data: lines.to_vec(),
+            len: lines.len(),
+            kind: ChunkKind::Lines,
+        };
+        let mut got = Vec::new();
+        assert!(convert(&chunk, &job, &Spare::default, &mut |d| {
+            let mut start = 0;
+            for e in &d.entries {
+                let what = match &e.what {
+                    What::Good(size, n) => format!("{size}x{n}"),
+                    What::Skipped => "skip".into(),
+                    What::Bad(_) => "bad".into(),
+                };
+                let out = String::from_utf8_lossy(&d.out[start..e.end]).into_owned();
+                got.push(format!(
+                    "{}:{what}:{}",
+                    e.line,
+                    out.trim_end().replace('\n', " ")
+                ));
+                start = e.end;
+            }
+            true
+        }));
+        got
     }
 
     /// Parts, by record count and output bytes, for a chunk of `lines`; and how many faults
@@ -549,6 +603,50 @@ mod tests {
         }));
         assert_eq!(last, 1, "exactly one last part");
         (got, faults)
+    }
+
+    /// The entries of one chunk: good records of one size on consecutive lines share one, which
+    /// ends where their output does; a size change, a bad line or a skipped one ends it; with
+    /// `runs` off every good record has its own. The same from the plan's loop and the plain one.
+    #[test]
+    fn runs_end_where_their_output_does() {
+        let opts = Options::default();
+        let lines = b"8/8/8/8/8/8/8/R6k\n8/8/8/8/8/8/8/7k\n3/3/K2\nK/KK\n# note\n3/3/2k\n3/3/1k1\n";
+        for from in [Format::Fen, Format::Auto] {
+            let conv = Conversion::new(from, Format::Pair, &opts, false);
+            for runs in [true, false] {
+                let want: &[&str] = if runs {
+                    &[
+                        "1:8x8x2:0x0000000000000001 0x0000000000000080 \
+                         0x0000000000000000 0x0000000000000080",
+                        "3:3x3x1:0x001 0x000",
+                        "4:bad:",
+                        "5:skip:",
+                        "6:3x3x2:0x000 0x004 0x000 0x002",
+                    ]
+                } else {
+                    &[
+                        "1:8x8x1:0x0000000000000001 0x0000000000000080",
+                        "2:8x8x1:0x0000000000000000 0x0000000000000080",
+                        "3:3x3x1:0x001 0x000",
+                        "4:bad:",
+                        "5:skip:",
+                        "6:3x3x1:0x000 0x004",
+                        "7:3x3x1:0x000 0x002",
+                    ]
+                };
+                assert_eq!(
+                    entries(&Conv(conv), lines, runs),
+                    want,
+                    "-f {from}, runs {runs}"
+                );
+                assert_eq!(
+                    entries(&Plain(conv), lines, runs),
+                    want,
+                    "-f {from}, runs {runs}"
+                );
+            }
+        }
     }
 
     /// What is queued between the stages is bounded whatever the input: a chunk of bad records
