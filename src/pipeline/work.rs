@@ -527,24 +527,33 @@ mod tests {
         }
     }
 
-    /// The entries of `lines` converted by `stage`, as `line:what:output`.
-    fn entries<S: Stage>(stage: &S, lines: &[u8], runs: bool) -> Vec<String> {
-        let job = Job {
+    /// The job of a run of `stage` with line ends and the default part size.
+    fn job<S: Stage>(stage: &S, keep_faults: bool, runs: bool) -> Job<'_, S> {
+        Job {
             stage,
             line_end: true,
             max_line: 1 << 20,
             binary_input: false,
-            keep_faults: true,
+            keep_faults,
             part_records: PART_RECORDS,
             runs,
-        };
-        let chunk = Chunk {
+        }
+    }
+
+    /// `lines` as the first chunk of a source.
+    fn chunk(lines: &[u8]) -> Chunk {
+        Chunk {
             seq: 0,
             src: 0,
             data: lines.to_vec(),
             len: lines.len(),
             kind: ChunkKind::Lines,
-        };
+        }
+    }
+
+    /// The entries of `lines` converted by `stage`, as `line:what:output`.
+    fn entries<S: Stage>(stage: &S, lines: &[u8], runs: bool) -> Vec<String> {
+        let (job, chunk) = (job(stage, true, runs), chunk(lines));
         let mut got = Vec::new();
         assert!(convert(&chunk, &job, &Spare::default, &mut |d| {
             let mut start = 0;
@@ -572,22 +581,7 @@ mod tests {
     fn parts(lines: &[u8], to: Format, keep_faults: bool) -> (Vec<(usize, usize)>, usize) {
         let opts = Options::default();
         let conv = Conv(Conversion::new(Format::Auto, to, &opts, false));
-        let job = Job {
-            stage: &conv,
-            line_end: true,
-            max_line: 1 << 20,
-            binary_input: false,
-            keep_faults,
-            part_records: PART_RECORDS,
-            runs: true,
-        };
-        let chunk = Chunk {
-            seq: 0,
-            src: 0,
-            data: lines.to_vec(),
-            len: lines.len(),
-            kind: ChunkKind::Lines,
-        };
+        let (job, chunk) = (job(&conv, keep_faults, true), chunk(lines));
         let mut got = Vec::new();
         let mut faults = 0;
         let mut last = 0;
