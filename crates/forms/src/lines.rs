@@ -13,12 +13,7 @@
 /// How many line ends one refill finds at most.
 pub const BATCH: usize = 256;
 
-/// An iterator over the positions of `\n` in a byte slice, in order.
-///
-/// ```
-/// let ends: Vec<usize> = bbconv_forms::lines::Newlines::new(b"a1\ne4\n\nh8").collect();
-/// assert_eq!(ends, [2, 5, 6]);
-/// ```
+/// The positions of `\n` in a byte slice, in order, a batch at a time ([`Newlines::batch`]).
 pub struct Newlines<'a> {
     data: &'a [u8],
     /// How many bytes of `data` were scanned.
@@ -49,9 +44,9 @@ impl<'a> Newlines<'a> {
         }
     }
 
-    /// Finds the next batch of line ends; false when there are none left.
+    /// Finds the next batch of line ends (none when the data is scanned through).
     #[inline(never)]
-    fn refill(&mut self) -> bool {
+    fn refill(&mut self) {
         self.next = 0;
         #[cfg(target_arch = "x86_64")]
         {
@@ -71,7 +66,6 @@ impl<'a> Newlines<'a> {
         {
             (self.len, self.scanned) = fill_swar(self.data, self.scanned, &mut self.ends);
         }
-        self.len != 0
     }
 }
 
@@ -79,8 +73,8 @@ impl Newlines<'_> {
     /// The next line ends, in order: a batch of at most [`BATCH`], empty at the end.
     ///
     /// ```
-    /// let mut it = bbconv_forms::lines::Newlines::new(b"a\nb\n");
-    /// assert_eq!(it.batch(), [1, 3]);
+    /// let mut it = bbconv_forms::lines::Newlines::new(b"a1\ne4\n\nh8");
+    /// assert_eq!(it.batch(), [2, 5, 6]);
     /// assert!(it.batch().is_empty());
     /// ```
     #[inline]
@@ -90,20 +84,6 @@ impl Newlines<'_> {
         }
         let from = std::mem::replace(&mut self.next, self.len);
         self.ends.get(from..self.len).unwrap_or_default()
-    }
-}
-
-impl Iterator for Newlines<'_> {
-    type Item = usize;
-
-    #[inline]
-    fn next(&mut self) -> Option<usize> {
-        if self.next >= self.len && !self.refill() {
-            return None;
-        }
-        let end = *self.ends.get(self.next)?;
-        self.next += 1;
-        Some(end)
     }
 }
 
@@ -254,8 +234,7 @@ mod tests {
                 let mut it = Newlines::new(data);
                 // Both scanners, where the CPU has AVX2 (`new` said whether it has).
                 it.wide &= wide;
-                let got: Vec<usize> = it.collect();
-                proptest::prop_assert_eq!(&got, &want);
+                proptest::prop_assert_eq!(&all(it), &want);
             }
         }
     }
@@ -268,32 +247,26 @@ mod tests {
             .collect()
     }
 
+    /// Every batch of a scanner, in order; none is empty or over [`BATCH`].
+    fn all(mut it: Newlines<'_>) -> Vec<usize> {
+        let mut got = Vec::new();
+        loop {
+            let b = it.batch();
+            if b.is_empty() {
+                return got;
+            }
+            assert!(b.len() <= BATCH);
+            got.extend_from_slice(b);
+        }
+    }
+
     /// Every byte a newline: each refill stops when the next block might not fit.
     #[test]
     fn all_newlines_fill_batches() {
         for len in [0, 1, 63, 64, 65, BATCH, BATCH + 1, 5 * BATCH + 17] {
             let data = vec![b'\n'; len];
-            assert_eq!(Newlines::new(&data).count(), len);
+            assert_eq!(all(Newlines::new(&data)), (0..len).collect::<Vec<_>>());
         }
-    }
-
-    /// Batches and the iterator give the same ends.
-    #[test]
-    fn batches_are_the_ends() {
-        let data: Vec<u8> = (0..5000u32)
-            .map(|k| if k % 7 == 3 { b'\n' } else { b'x' })
-            .collect();
-        let mut it = Newlines::new(&data);
-        let mut got = Vec::new();
-        loop {
-            let b = it.batch();
-            if b.is_empty() {
-                break;
-            }
-            assert!(b.len() <= BATCH);
-            got.extend_from_slice(b);
-        }
-        assert_eq!(got, Newlines::new(&data).collect::<Vec<_>>());
     }
 
     /// A long run without a newline is scanned through in one refill.
@@ -302,6 +275,6 @@ mod tests {
         let mut data = vec![b'x'; 100_000];
         data[99_999] = b'\n';
         data[70_000] = b'\n';
-        assert_eq!(Newlines::new(&data).collect::<Vec<_>>(), [70_000, 99_999]);
+        assert_eq!(all(Newlines::new(&data)), [70_000, 99_999]);
     }
 }

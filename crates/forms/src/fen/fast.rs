@@ -90,9 +90,9 @@ impl FenReader {
         out: &mut Vec<u8>,
     ) -> bool {
         match self {
-            FenReader::Portable => crate::chess::convert(&Bytes, to, b, swap, out),
+            FenReader::Portable => FastFen::convert(Portable, to, b, swap, out),
             #[cfg(target_arch = "x86_64")]
-            FenReader::Avx2(t) => t.convert(to, b, swap, out),
+            FenReader::Avx2(t) => FastFen::convert(t, to, b, swap, out),
         }
     }
 }
