@@ -125,7 +125,7 @@ fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<
             };
             let (f, s) = if swap { (s, f) } else { (f, s) };
             match to {
-                Out::Packed => out.extend_from_slice(&r.packed_hex(f, s)),
+                Out::Packed => r.push_packed_hex(f, s, out),
                 Out::Pair => out.extend_from_slice(&small::pair_hex_chess(r.hex2(f, s))),
                 _ => small::write_words(to.format(), 64, f, s, out),
             }
@@ -461,7 +461,7 @@ pub(crate) fn convert_words(
 #[inline(always)]
 pub(crate) fn write_words(to: WordsOut, f: u64, s: u64, opts: &Options, out: &mut Vec<u8>) {
     match to {
-        WordsOut::Packed => out.extend_from_slice(&small::packed_hex_chess(f, s)),
+        WordsOut::Packed => small::push_packed_hex_chess(f, s, out),
         WordsOut::Pair => out.extend_from_slice(&small::pair_hex_chess([
             small::hex_digits(f),
             small::hex_digits(s),

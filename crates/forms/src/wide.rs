@@ -244,7 +244,7 @@ pub(crate) fn hex_bytes(digits: &[u8], bytes: &mut [u8]) -> bool {
 }
 
 /// Writes the packed hex of `n` squares: 60 squares (twelve bytes) at a time, each twelve
-/// groups' digits from the 8x8 writer's table trick ([`small::packed_hex60`]); the digits of
+/// groups' digits from the 8x8 writer's table trick ([`small::push_packed_hex60`]); the digits of
 /// groups past the last (all 0) are cut off at the end.
 #[inline]
 fn packed_hex(first: &[u64], second: &[u64], n: usize, out: &mut Vec<u8>) {
@@ -253,7 +253,7 @@ fn packed_hex(first: &[u64], second: &[u64], n: usize, out: &mut Vec<u8>) {
     out.reserve(2 * groups + 24);
     for at in (0..n).step_by(60) {
         let (f, s) = (bits_at(first, at), bits_at(second, at));
-        out.extend_from_slice(&small::packed_hex60(f, s));
+        small::push_packed_hex60(f, s, out);
     }
     out.truncate(start + 2 * groups);
 }

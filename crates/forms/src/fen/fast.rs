@@ -111,8 +111,16 @@ pub(crate) struct Portable;
 impl FastFen for Portable {
     #[inline(always)]
     fn convert(self, to: crate::chess::Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool {
-        crate::chess::convert(&Bytes, to, b, swap, out)
+        convert_portable(to, b, swap, out)
     }
+}
+
+/// [`FenReader::convert`] with the portable reader, in a function of its own with the reader
+/// inlined: its words come back in registers (about 10 instructions a line fewer than a call
+/// of [`chess_pair_bytes`] for the words, `bench/paths.py --portable`).
+#[inline(never)]
+fn convert_portable(to: crate::chess::Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool {
+    crate::chess::convert(&Bytes, to, b, swap, out)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -136,10 +144,10 @@ pub(crate) trait ReadChess {
     fn hex(&self, v: u64) -> [u8; 16] {
         crate::small::hex_digits(v)
     }
-    /// The 26 hex digits of the packed pair (see [`crate::small::packed_hex_chess`]).
+    /// Appends the 26 hex digits of the packed pair (see [`crate::small::push_packed_hex_chess`]).
     #[inline(always)]
-    fn packed_hex(&self, first: u64, second: u64) -> [u8; 26] {
-        crate::small::packed_hex_chess(first, second)
+    fn push_packed_hex(&self, first: u64, second: u64, out: &mut Vec<u8>) {
+        crate::small::push_packed_hex_chess(first, second, out)
     }
     /// [`ReadChess::hex`] of two words.
     #[inline(always)]
@@ -180,12 +188,12 @@ pub(crate) struct Bytes;
 impl ReadChess for Bytes {
     #[inline(always)]
     fn pair(&self, b: &[u8]) -> Option<(usize, u64, u64)> {
-        chess_pair_bytes(b)
+        pair_bytes(b)
     }
 
     #[inline(always)]
     fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12])> {
-        let (len, _, _) = chess_pair_bytes(b)?;
+        let (len, _, _) = pair_bytes(b)?;
         pieces_of(&b[..len])
     }
 }
@@ -211,16 +219,17 @@ fn pieces_of(placement: &[u8]) -> Option<(usize, [u64; 12])> {
     Some((placement.len(), w))
 }
 
-/// The class of each byte for [`chess_pair_bytes`]: a digit `1`-`8` is its value, a letter
-/// has the top bit (and bit 0 when lowercase), and the other bytes a placement may hold are
-/// flagged, and so is any other byte.
+/// The class of each byte for [`chess_pair_bytes`]: a digit `1`-`8` is its value, a letter is
+/// [`UPPER`] or [`LOWER`], and the other bytes are [`SLASH`], [`END`] (a space or a tab) or
+/// [`OTHER`]. The values are chosen for the loop: a letter is `e & !LOWER == 0` (one test),
+/// a digit `e < SLASH`, and a letter's class, rotated by its square, is its lowercase bit.
 const CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
+    let mut t = [OTHER; 256];
     let mut c = 0;
     while c < 256 {
         t[c] = match c as u8 {
-            b'A'..=b'Z' => LETTER,
-            b'a'..=b'z' => LETTER | 1,
+            b'A'..=b'Z' => UPPER,
+            b'a'..=b'z' => LOWER,
             b'1'..=b'8' => c as u8 - b'0',
             b'/' => SLASH,
             b' ' | b'\t' => END,
@@ -230,64 +239,122 @@ const CLASS: [u8; 256] = {
     }
     t
 };
-const LETTER: u8 = 0x80;
-const SLASH: u8 = 0x40;
-const END: u8 = 0x20;
-const OTHER: u8 = 0x10;
+/// The class of an uppercase letter.
+const UPPER: u8 = 0;
+/// The class of a lowercase letter: one bit, set at `square + 6` (modulo 64) of the lowercase
+/// word by the rotation, and put back on `square` at the end.
+const LOWER: u8 = 0x40;
+/// The class of a slash.
+const SLASH: u8 = 9;
+/// The class of the bytes that end a placement.
+const END: u8 = 10;
+/// The class of every other byte.
+const OTHER: u8 = 11;
 
-/// The portable reader ([`FenReader::Portable`]), a byte at a time: each letter sets its
-/// square's bit (squares in reading order, a8 first, so that swapping the bytes of the word
-/// gives LERF), each digit skips its squares, and each slash and the end check that the rank
-/// ended on its eighth square. Returns the placement's length too.
+/// The portable reader ([`FenReader::Portable`]), a byte at a time through [`CLASS`]: each
+/// letter sets its square's bit (squares in reading order, a8 first, so that swapping the
+/// bytes of the word gives LERF), each digit skips its squares, and each slash notes the square
+/// it comes on; at the end, the squares must be 64 and the seven slashes on squares 8, 16, ...,
+/// 56. Returns the placement's length too.
 ///
 /// Measured under `BBCONV_PORTABLE=1` (`bench/paths.py --portable`, `-f fen -t packed`,
-/// instructions a line): 1,361 with the reader it replaced (a rank at a time in a word, SWAR),
-/// about 1,340 with eight bytes at a time across ranks, 1,081 with this one as first written,
-/// 969 with the checks moved out of the loop (digits by position, the eighth slash by the
-/// end of the last rank, ASCII on the other fields only). Also measured: eight bytes a step,
-/// unrolled without bounds checks (1,172: the compiler shuffles the square count between
-/// registers at every byte).
+/// instructions a line, the whole conversion):
+/// - 1,361 with the reader it replaced (a rank at a time in a word, SWAR), about 1,340 with
+///   eight bytes at a time across ranks, 1,081 with this one as first written;
+/// - 999 with the checks moved out of the loop (digits by position, the eighth slash by the end
+///   of the last rank, ASCII on the other fields only);
+/// - 918 reading without a bounds check when the record ends with its counters (a space among
+///   the last eight bytes stops the loop);
+/// - 838 with the slashes' squares checked at the end, the classes' values chosen for two-
+///   instruction tests, and the packed digits written straight into the output.
+///
+/// Also measured and dropped: eight bytes a step, unrolled (1,172: the compiler shuffles the
+/// square count between registers at every byte); two bytes a step through a table of 65,536
+/// byte pairs (1,236); a `match` over dense classes (950: a jump table costs five
+/// instructions a byte).
 pub(crate) fn chess_pair_bytes(b: &[u8]) -> Option<(usize, u64, u64)> {
-    // The squares with a letter, those with a lowercase one, and the byte positions of the
-    // digits (modulo 64: a placement longer than 64 bytes may see a false pair of digits,
-    // which only sends it to the general parser).
+    pair_bytes(b)
+}
+
+/// [`chess_pair_bytes`], inlined where it is called.
+#[inline(always)]
+fn pair_bytes(b: &[u8]) -> Option<(usize, u64, u64)> {
+    // A record with the other fields in their common spelling has a space among its last eight
+    // bytes (before its last counter), and the loop stops at the first space: it may then read
+    // without checking the index. Any other record is read with the check.
+    let sentinel = space_near_end(b);
+    #[allow(unsafe_code)]
+    let words = if sentinel {
+        // SAFETY: `placement` asks for bytes 0, 1, 2, ... in turn and stops at the first of
+        // class `END` or `OTHER`. A space has class `END`, and `b` holds one (checked above),
+        // so every index asked for is at most that space's, which is in bounds.
+        placement(|i| Some(unsafe { *b.get_unchecked(i) }))
+    } else {
+        placement(|i| b.get(i).copied())
+    };
+    let (len, upper, lower) = words?;
+    // The other fields in their common spelling (so ASCII, as the placement's bytes are by
+    // their classes).
+    if !super::fields::standard(&b[len..]) {
+        return None;
+    }
+    Some((len, upper.swap_bytes(), lower.swap_bytes()))
+}
+
+/// Whether `b` has a space among its last eight bytes (`false` when it is shorter).
+#[inline(always)]
+fn space_near_end(b: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    b.last_chunk::<8>().is_some_and(|t| {
+        let x = u64::from_le_bytes(*t) ^ (ONES * u64::from(b' '));
+        x.wrapping_sub(ONES) & !x & (ONES << 7) != 0
+    })
+}
+
+/// The loop of [`chess_pair_bytes`] over the bytes `byte(0)`, `byte(1)`, ... in turn (`None`
+/// past the end), up to the first of class `END` (or `OTHER`, which gives `None`): the
+/// placement's length and its `(uppercase, lowercase)` words in reading order, if it has eight
+/// full ranks and no two digits in a row.
+#[inline(always)]
+fn placement(byte: impl Fn(usize) -> Option<u8>) -> Option<(usize, u64, u64)> {
+    // The squares with a letter, the lowercase ones (rotated, see `LOWER`), and the byte
+    // positions of the digits (modulo 64: a placement longer than 64 bytes may see a false
+    // pair of digits, which only sends it to the general parser).
     let (mut letters, mut lower, mut digits) = (0u64, 0u64, 0u64);
-    // Squares read, and the square where this rank ends.
-    let (mut square, mut rank_end) = (0u32, 8u32);
-    let mut len = b.len();
-    for (i, &c) in b.iter().enumerate() {
+    // Squares read, the squares where a slash came (modulo 64), and the slashes.
+    let (mut square, mut slash_squares, mut slashes) = (0u32, 0u64, 0u32);
+    let mut i = 0;
+    while let Some(c) = byte(i) {
         let e = CLASS[c as usize];
-        if e & LETTER != 0 {
+        if e & !LOWER == 0 {
             letters |= 1 << (square & 63);
-            lower |= u64::from(e & 1) << (square & 63);
+            lower |= u64::from(e).rotate_left(square);
             square += 1;
-        } else if e <= 8 {
+        } else if e < SLASH {
             square += u32::from(e);
             digits |= 1 << (i & 63);
         } else if e == SLASH {
-            // An eighth slash passes here, but leaves `rank_end` past 64.
-            if square != rank_end {
-                return None;
-            }
-            rank_end += 8;
+            slash_squares |= 1 << (square & 63);
+            slashes += 1;
         } else if e == END {
-            len = i;
             break;
         } else {
             return None;
         }
+        i += 1;
     }
-    // Eight full ranks, no two digits in a row, and the other fields in their common spelling
-    // (so ASCII, as the placement's bytes are by their classes).
+    // Eight full ranks: 64 squares and seven slashes, one on each of squares 8, 16, ..., 56
+    // (squares only grow, so a slash past square 63 would leave more than 64 squares, and one
+    // on square 64 shows as square 0); no two digits in a row.
     if square != 64
-        || rank_end != 64
+        || slashes != 7
+        || slash_squares != 0x0101_0101_0101_0100
         || digits & digits << 1 != 0
-        || !super::fields::standard(&b[len..])
     {
         return None;
     }
-    let upper = letters & !lower;
-    Some((len, upper.swap_bytes(), lower.swap_bytes()))
+    let lower = lower.rotate_right(LOWER.trailing_zeros());
+    Some((i, letters & !lower, lower))
 }
 
 /// The AVX2 + BMI2 reader.
@@ -530,7 +597,7 @@ mod x86 {
         /// digits. About 35 instructions where the table of ten-bit groups takes about 75:
         /// hand-written because the benchmark shows the gain (`-f fen -t packed`).
         #[inline(always)]
-        fn packed_hex(&self, first: u64, second: u64) -> [u8; 26] {
+        fn push_packed_hex(&self, first: u64, second: u64, out: &mut Vec<u8>) {
             const GROUPS: u64 = 0x1f1f_1f1f_1f1f_1f1f;
             // `T5` of 0..16 in both lanes: a group's low four bits read in base 3.
             static BASE3: [u8; 32] = {
@@ -542,9 +609,9 @@ mod x86 {
                 }
                 t
             };
-            let mut out = [0u8; 32];
+            let mut buf = [0u8; 32];
             // SAFETY: as in `pair` (AVX2, BMI2); the load reads the 32 bytes of `BASE3` and
-            // the stores write the 32 bytes of `out`; `loadu`/`storeu` need no alignment.
+            // the stores write the 32 bytes of `buf`; `loadu`/`storeu` need no alignment.
             unsafe {
                 let spread = |w: u64| {
                     _mm_set_epi64x(
@@ -565,16 +632,14 @@ mod x86 {
                 let hi = _mm_and_si128(_mm_srli_epi16(packed, 4), low);
                 let lo = _mm_and_si128(packed, low);
                 let digits = _mm_loadu_si128(b"0123456789abcdef".as_ptr().cast());
-                let to = out.as_mut_ptr().cast::<__m128i>();
+                let to = buf.as_mut_ptr().cast::<__m128i>();
                 _mm_storeu_si128(to, _mm_shuffle_epi8(digits, _mm_unpacklo_epi8(hi, lo)));
                 _mm_storeu_si128(
                     to.add(1),
                     _mm_shuffle_epi8(digits, _mm_unpackhi_epi8(hi, lo)),
                 );
             }
-            let mut hex = [0u8; 26];
-            hex.copy_from_slice(&out[..26]);
-            hex
+            out.extend_from_slice(&buf[..26]);
         }
 
         /// The digits of two words in one register, as [`Reader::hex12`] does four: about 10
@@ -904,6 +969,17 @@ mod tests {
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// The check that lets the portable reader read without bounds checks.
+        #[test]
+        fn space_near_end_finds_a_space(
+            b in proptest::collection::vec(prop::sample::select(
+                vec![b' ', b'!', b'\t', 0x00, 0x1f, 0x20 | 0x80, 0xa0, b'1', b'w', 0xff]
+            ), 0..20),
+        ) {
+            let naive = b.len() >= 8 && b[b.len() - 8..].contains(&b' ');
+            prop_assert_eq!(space_near_end(&b), naive);
+        }
 
         #[test]
         fn readers_agree(
