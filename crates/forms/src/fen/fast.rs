@@ -321,17 +321,18 @@ fn placement(byte: impl Fn(usize) -> Option<u8>) -> Option<(usize, u64, u64)> {
     // positions of the digits (modulo 64: a placement longer than 64 bytes may see a false
     // pair of digits, which only sends it to the general parser).
     let (mut letters, mut lower, mut digits) = (0u64, 0u64, 0u64);
-    // Squares read, the squares where a slash came (modulo 64), and the slashes.
-    let (mut square, mut slash_squares, mut slashes) = (0u32, 0u64, 0u32);
+    // Squares read (a word's worth: no record is long enough to wrap it around to 64), the
+    // squares where a slash came (modulo 64), and the slashes.
+    let (mut square, mut slash_squares, mut slashes) = (0u64, 0u64, 0u64);
     let mut i = 0;
     while let Some(c) = byte(i) {
         let e = CLASS[c as usize];
         if e & !LOWER == 0 {
             letters |= 1 << (square & 63);
-            lower |= u64::from(e).rotate_left(square);
+            lower |= u64::from(e).rotate_left(square as u32);
             square += 1;
         } else if e < SLASH {
-            square += u32::from(e);
+            square += u64::from(e);
             digits |= 1 << (i & 63);
         } else if e == SLASH {
             slash_squares |= 1 << (square & 63);
