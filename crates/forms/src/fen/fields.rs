@@ -235,12 +235,14 @@ pub(crate) fn standard(t: &[u8]) -> bool {
         return false;
     }
     let l = (entry >> 32) as usize;
-    // En passant, then its space.
+    // The castling field's space (the window holds it, but for `KQkq`), en passant, its space.
     let e = 4 + l;
     let Some(ep) = t.get(e..e + 3) else {
         return false;
     };
-    let next = if ep[0] == b'-' && ep[1] == b' ' {
+    let next = if t[e - 1] != b' ' {
+        return false;
+    } else if ep[0] == b'-' && ep[1] == b' ' {
         e + 2
     } else if ep[0].wrapping_sub(b'a') < 8 && ep[1] == rank && ep[2] == b' ' {
         e + 3
@@ -394,6 +396,58 @@ mod tests {
         ] {
             assert!(!ok(bad), "{bad}");
         }
+    }
+
+    /// Every one-byte change, deletion and insertion of tails the fast check accepts: what it
+    /// still accepts, the exact check accepts.
+    #[test]
+    fn the_fast_check_accepts_no_changed_tail_that_check_refuses() {
+        let tails: [&[u8]; 12] = [
+            b" w KQkq - 0 1",
+            b" b KQkq e3 0 1",
+            b" w KQkq c6 10 20",
+            b" w KQk - 0 1",
+            b" b Qkq - 3 9",
+            b" w KQ h6 0 1",
+            b" b Kq - 12 40",
+            b" w q a6 1 2",
+            b" b K - 0 12345",
+            b" w - - 100 200",
+            b" b - d3 0 1",
+            b" w - - 0 1",
+        ];
+        let mut seen = 0;
+        for tail in tails {
+            assert!(standard(tail), "{:?}", String::from_utf8_lossy(tail));
+            for at in 0..=tail.len() {
+                for c in 0..=255u8 {
+                    let mut changed = vec![tail.to_vec()];
+                    if at < tail.len() {
+                        let mut v = tail.to_vec();
+                        v[at] = c;
+                        changed.push(v);
+                        let mut v = tail.to_vec();
+                        v.remove(at);
+                        changed.push(v);
+                    }
+                    let mut v = tail.to_vec();
+                    v.insert(at, c);
+                    changed.push(v);
+                    for v in changed {
+                        if standard(&v) {
+                            seen += 1;
+                            let text = std::str::from_utf8(&v);
+                            assert!(
+                                text.is_ok_and(|t| t.starts_with(' ') && ok(&t[1..])),
+                                "{:?}",
+                                String::from_utf8_lossy(&v)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen > 1000, "{seen}");
     }
 
     #[test]
