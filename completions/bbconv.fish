@@ -237,9 +237,12 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s o -l output -d
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l errors -d 'What a bad record leaves in the output: report, skip or null' -r -f -a "report\t'Report it on stderr and write nothing for it'
 skip\t'Write nothing for it and report nothing (the count is still printed and the exit code is 1)'
 null\t'Report it and write a placeholder (an empty line; `null` for JSON, `# null` for grids, 0xff bytes for binary forms); blank and comment lines get one too, so that output record N belongs to input record N'"
-complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l max-errors -d 'Print at most N bad-record messages (the count at the end stays exact)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l max-errors -d 'Print at most N bad-record messages, or all; past N, one line at the end counts the rest by kind of error, each with its first place (the exit code does not change)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s j -l jobs -d 'Convert on N threads (0 = all cores, at most 256; 1 = the calling thread only); the output is byte-identical whatever N. By default, all cores up to 8, started once the input passes 256 KiB (a short input runs on one thread)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l max-line -d 'Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l delimiter -d 'The field delimiter of --csv (one character; default ,)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l column -d 'The board\'s column: a number from 1, or the name the header gives it (then a first row that holds NAME is the header). Default: the first column that holds a board on the first row that has one (never an id or a bare number)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l append -d 'Add the converted board as a new last column called NAME (in the header) instead of replacing the board\'s column' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -253,6 +256,9 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l fail-fast -d '
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l progress -d 'Show a progress display on stderr (default: when stderr is a terminal)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l no-progress -d 'Never show a progress display'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s v -l verbose -d 'Name on stderr the printer each pasted board was read as (-f paste, or -f auto on a board of several lines)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l tsv -d 'Read and write a TSV table: fields split on tabs, no quoting (a backslash is text); each row is a record, its board in one column, the other fields passed through'
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l csv -d 'Read and write a CSV table (RFC 4180: quoted fields may hold the delimiter, doubled quotes and line breaks); the other fields are written back with minimal quoting'
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l header -d 'The first row of each file is a header: written once, with the board\'s column named after the output form (or the --append column added)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -s f -l from -d 'Input form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
@@ -845,9 +851,12 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s o -l output -d '
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l errors -d 'What a bad record leaves in the output: report, skip or null' -r -f -a "report\t'Report it on stderr and write nothing for it'
 skip\t'Write nothing for it and report nothing (the count is still printed and the exit code is 1)'
 null\t'Report it and write a placeholder (an empty line; `null` for JSON, `# null` for grids, 0xff bytes for binary forms); blank and comment lines get one too, so that output record N belongs to input record N'"
-complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l max-errors -d 'Print at most N bad-record messages (the count at the end stays exact)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l max-errors -d 'Print at most N bad-record messages, or all; past N, one line at the end counts the rest by kind of error, each with its first place (the exit code does not change)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s j -l jobs -d 'Convert on N threads (0 = all cores, at most 256; 1 = the calling thread only); the output is byte-identical whatever N. By default, all cores up to 8, started once the input passes 256 KiB (a short input runs on one thread)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l max-line -d 'Longest record accepted, in bytes (K and M suffixes allowed); longer ones are bad records' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l delimiter -d 'The field delimiter of --csv (one character; default ,)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l column -d 'The board\'s column: a number from 1, or the name the header gives it (then a first row that holds NAME is the header). Default: the first column that holds a board on the first row that has one (never an id or a bare number)' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l append -d 'Add the converted board as a new last column called NAME (in the header) instead of replacing the board\'s column' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -861,6 +870,9 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l fail-fast -d 'St
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l progress -d 'Show a progress display on stderr (default: when stderr is a terminal)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l no-progress -d 'Never show a progress display'
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s v -l verbose -d 'Name on stderr the printer each pasted board was read as (-f paste, or -f auto on a board of several lines)'
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l tsv -d 'Read and write a TSV table: fields split on tabs, no quoting (a backslash is text); each row is a record, its board in one column, the other fields passed through'
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l csv -d 'Read and write a CSV table (RFC 4180: quoted fields may hold the delimiter, doubled quotes and line breaks); the other fields are written back with minimal quoting'
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l header -d 'The first row of each file is a header: written once, with the board\'s column named after the output form (or the --append column added)'
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l no-transform -d 'Write the image only, without the tab and the symmetry'
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l unicode -d 'Draw grids with chess-piece glyphs and filled/empty discs'
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s h -l help -d 'Print help (see more with \'--help\')'

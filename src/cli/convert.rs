@@ -3,18 +3,20 @@
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::Result;
 use bbconv_board::Size;
-use bbconv_forms::{Conversion, ConvertError, Format, GridStyle};
+use bbconv_forms::{Conversion, ConvertError, Format, Framing, GridStyle};
 use clap::Args;
 
 use super::args::{format_parser, usage, BoardArgs};
 use crate::pipeline::frame::Input;
 use crate::pipeline::sink::Sink;
 use crate::pipeline::source::Source;
+use crate::pipeline::table::{Column, Dialect, Table, TableSpec, TableStage};
 use crate::pipeline::work::{planned, Stage, StageLoop};
-use crate::pipeline::write::{ErrorMode, OutFraming, WriteSettings};
+use crate::pipeline::write::{ErrorMode, NullRow, OutFraming, WriteSettings};
 use crate::pipeline::{self, Settings, MAX_JOBS, PARALLEL_AFTER};
 
 pub(crate) const EXAMPLES: &str = "\
@@ -52,9 +54,10 @@ pub(crate) struct ConvertArgs {
     /// Stop at the first bad record (exit 1; an -o file is left untouched).
     #[arg(long)]
     fail_fast: bool,
-    /// Print at most N bad-record messages (the count at the end stays exact).
-    #[arg(long, value_name = "N")]
-    max_errors: Option<u64>,
+    /// Print at most N bad-record messages, or all; past N, one line at the end counts the
+    /// rest by kind of error, each with its first place (the exit code does not change).
+    #[arg(long, value_name = "N|all", default_value = "20", value_parser = parse_max_errors)]
+    max_errors: MaxErrors,
     /// Convert on N threads (0 = all cores, at most 256; 1 = the calling thread only); the output
     /// is byte-identical whatever N. By default, all cores up to 8, started once the input
     /// passes 256 KiB (a short input runs on one thread).
@@ -73,6 +76,30 @@ pub(crate) struct ConvertArgs {
     /// board of several lines).
     #[arg(short = 'v', long)]
     verbose: bool,
+    /// Read and write a TSV table: fields split on tabs, no quoting (a backslash is text); each
+    /// row is a record, its board in one column, the other fields passed through.
+    #[arg(long, conflicts_with = "csv", help_heading = "Tables")]
+    tsv: bool,
+    /// Read and write a CSV table (RFC 4180: quoted fields may hold the delimiter, doubled
+    /// quotes and line breaks); the other fields are written back with minimal quoting.
+    #[arg(long, help_heading = "Tables")]
+    csv: bool,
+    /// The field delimiter of --csv (one character; default ,).
+    #[arg(long, value_name = "C", help_heading = "Tables")]
+    delimiter: Option<String>,
+    /// The board's column: a number from 1, or the name the header gives it (then a first row
+    /// that holds NAME is the header). Default: the first column that holds a board on the
+    /// first row that has one (never an id or a bare number).
+    #[arg(long, value_name = "N|NAME", help_heading = "Tables")]
+    column: Option<String>,
+    /// Add the converted board as a new last column called NAME (in the header) instead of
+    /// replacing the board's column.
+    #[arg(long, value_name = "NAME", help_heading = "Tables")]
+    append: Option<String>,
+    /// The first row of each file is a header: written once, with the board's column named
+    /// after the output form (or the --append column added).
+    #[arg(long, help_heading = "Tables")]
+    header: bool,
     /// Boards to convert, one an argument (- reads stdin); with none and no -i, stdin.
     #[arg(value_name = "INPUT")]
     boards: Vec<String>,
@@ -88,6 +115,19 @@ fn parse_jobs(s: &str) -> Result<usize, String> {
         _ => Err(format!(
             "invalid thread count '{s}': expected a number from 0 (all cores) to {MAX_JOBS}"
         )),
+    }
+}
+
+/// `--max-errors`: how many bad-record messages to print (`None`: all).
+#[derive(Debug, Clone, Copy)]
+struct MaxErrors(Option<u64>);
+
+fn parse_max_errors(s: &str) -> Result<MaxErrors, String> {
+    match s.trim() {
+        "all" => Ok(MaxErrors(None)),
+        t => t.parse::<u64>().map(|n| MaxErrors(Some(n))).map_err(|_| {
+            format!("invalid count '{s}': expected a number of messages, such as 20, or all")
+        }),
     }
 }
 
@@ -181,19 +221,111 @@ impl ConvertArgs {
     }
 }
 
+/// The table `args` ask for (`--tsv`, `--csv`), if any, checked: the table flags go with one
+/// of them, and a table's fields are text.
+fn table(args: &ConvertArgs) -> Result<Option<TableSpec>> {
+    let dialect = match (args.tsv, args.csv) {
+        (true, _) => Some(Dialect::Tsv),
+        (_, true) => Some(Dialect::Csv(match args.delimiter.as_deref() {
+            None => b',',
+            Some("\\t" | "tab") => b'\t',
+            Some(d) if d.len() == 1 && !matches!(d.as_bytes()[0], b'"' | b'\n' | b'\r') => {
+                d.as_bytes()[0]
+            }
+            Some(d) => {
+                return Err(usage(format!(
+                    "invalid --delimiter '{d}': expected one ASCII character other than a quote or a line break, such as ; or |"
+                )))
+            }
+        })),
+        _ => None,
+    };
+    let Some(dialect) = dialect else {
+        let given = [
+            (args.header, "--header"),
+            (args.column.is_some(), "--column"),
+            (args.append.is_some(), "--append"),
+            (args.delimiter.is_some(), "--delimiter"),
+        ];
+        if let Some((_, flag)) = given.iter().find(|g| g.0) {
+            return Err(usage(format!(
+                "{flag} reads a table: add --tsv or --csv to say how its fields are separated"
+            )));
+        }
+        return Ok(None);
+    };
+    if args.tsv && args.delimiter.is_some() {
+        return Err(usage(
+            "--delimiter goes with --csv: a TSV's fields are separated by tabs",
+        ));
+    }
+    let flag = if args.tsv { "--tsv" } else { "--csv" };
+    if args.to.is_binary() || args.from.is_binary() {
+        let form = if args.to.is_binary() {
+            args.to
+        } else {
+            args.from
+        };
+        return Err(usage(format!(
+            "{flag} reads and writes text fields, but {form} is raw bytes: choose a text form (packed, trits, pair, ...)"
+        )));
+    }
+    if args.tsv && args.to.framing() == Framing::Block {
+        return Err(usage(format!(
+            "-t {} writes several lines a board, which a TSV field cannot hold: use --csv, which quotes them",
+            args.to
+        )));
+    }
+    let column = match &args.column {
+        None => Column::Auto,
+        Some(c) => c.parse::<Column>().map_err(usage)?,
+    };
+    Ok(Some(TableSpec {
+        dialect,
+        column,
+        append: args.append.clone(),
+        header: args.header,
+        to: args.to,
+        from: args.from,
+        null_rows: args.errors == ErrorMode::Null,
+        max_line: args.max_line,
+    }))
+}
+
 /// Runs `stage` on every record of `args`' inputs, with `convert`'s framing, threads, error
-/// modes and output file: the one driver `convert` and `canon` share.
+/// modes and output file: the one driver `convert` and `canon` share. Under `--tsv` or
+/// `--csv` the records are a table's rows and `stage` converts the board's field of each.
 pub(crate) fn run_stage<S: Stage>(
     args: &ConvertArgs,
     opts: &bbconv_forms::Options,
     stage: &S,
 ) -> Result<ExitCode> {
-    let (from, to) = (args.from, args.to);
-    if to == Format::Auto {
+    if args.to == Format::Auto {
         return Err(usage(
             "auto is an input form only: choose an output form with -t (see bbconv formats)",
         ));
     }
+    match table(args)? {
+        None => run_records(args, opts, stage, None),
+        Some(spec) => {
+            let table = Arc::new(Table::new(spec, opts));
+            let stage = TableStage {
+                inner: stage,
+                table: Arc::clone(&table),
+            };
+            run_records(args, opts, &stage, Some(table))
+        }
+    }
+}
+
+/// [`run_stage`] on records (`table`: a table's rows).
+fn run_records<S: Stage>(
+    args: &ConvertArgs,
+    opts: &bbconv_forms::Options,
+    stage: &S,
+    table: Option<Arc<Table>>,
+) -> Result<ExitCode> {
+    let (from, to) = (args.from, args.to);
     let to_stdout = args.output.as_ref().is_none_or(|p| p.as_os_str() == "-");
     if to.is_binary() && to_stdout && io::stdout().is_terminal() {
         return Err(usage(format!(
@@ -208,22 +340,35 @@ pub(crate) fn run_stage<S: Stage>(
         Some(n) => n,
     };
     let size = opts.size_or_default();
+    let mut input = Input::for_form(from, size, opts.planes.len(), args.max_line);
+    let mut out_framing = to.framing();
+    if let Some(t) = &table {
+        // A table's rows are lines (CSV: lines that quotes may join), written back one a line.
+        input.framing = Framing::Line;
+        input.rows = t.rows();
+        out_framing = Framing::Line;
+    }
+    let null_row: Option<NullRow> = table.clone().map(|t| {
+        let f: NullRow = Arc::new(move |row: &[u8], out: &mut Vec<u8>| t.null_row(row, out));
+        f
+    });
     let settings = Settings {
-        input: Input::for_form(from, size, opts.planes.len(), args.max_line),
+        input,
         binary_input: from.is_binary(),
         write: WriteSettings {
             out: OutFraming {
-                framing: to.framing(),
+                framing: out_framing,
                 form: Some(to),
                 default_size: size,
                 planes: opts.planes.len(),
             },
             errors: args.errors,
             fail_fast: args.fail_fast,
-            max_errors: args.max_errors,
+            max_errors: args.max_errors.0,
             size: opts.size,
             max_line: args.max_line,
             record_len: from.record_len(size, opts.planes.len()),
+            null_row,
         },
         jobs,
         progress: if args.progress {
@@ -235,6 +380,7 @@ pub(crate) fn run_stage<S: Stage>(
         },
         part_records: 0,
         parallel_after: PARALLEL_AFTER,
+        placeholders: table.is_some() && args.errors == ErrorMode::Null,
     };
     let sink = Sink::open(args.output.as_deref()).map_err(|e| usage(format!("{e:#}")))?;
     pipeline::run(&sources, settings, stage, sink)

@@ -177,6 +177,7 @@ pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
             record_len: 0,
             max_line: 1 << 20,
             chunk: 0,
+            rows: Default::default(),
         },
         binary_input: false,
         write: WriteSettings {
@@ -193,11 +194,13 @@ pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
             size: opts.size,
             max_line: 1 << 20,
             record_len: 0,
+            null_row: None,
         },
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get().min(8)),
         progress: Some(false),
         part_records: 0,
         parallel_after: PARALLEL_AFTER,
+        placeholders: false,
     };
     let list = readings();
     let lerf = |size| Options {

@@ -94,6 +94,8 @@ pub(crate) struct Chunk {
     pub(crate) len: usize,
     /// How to find its records.
     pub(crate) kind: ChunkKind,
+    /// Whether it is the first chunk of its source (a table's header is its first row).
+    pub(crate) first: bool,
 }
 
 /// How the records of a chunk are found.
@@ -110,7 +112,25 @@ pub(crate) enum ChunkKind {
 /// Splits whole lines into records, calling `f(line number from 1, piece)` for each line.
 /// Returns the number of lines.
 #[inline]
-pub(crate) fn split_lines(data: &[u8], max_line: usize, mut f: impl FnMut(u64, Piece<'_>)) -> u64 {
+pub(crate) fn split_lines(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<'_>)) -> u64 {
+    split_with::<false>(data, max_line, f)
+}
+
+/// Splits whole lines into the rows of a table (`--tsv`, or `--csv` without quoted line
+/// breaks): as [`split_lines`], but a `#` line is a row like any other, and a row keeps the CR
+/// of a CRLF line end, so that it is written back with the line end it had.
+#[inline]
+pub(crate) fn split_rows(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<'_>)) -> u64 {
+    split_with::<true>(data, max_line, f)
+}
+
+/// [`split_lines`] (`ROWS` false) or [`split_rows`] (`ROWS` true).
+#[inline(always)]
+fn split_with<const ROWS: bool>(
+    data: &[u8],
+    max_line: usize,
+    mut f: impl FnMut(u64, Piece<'_>),
+) -> u64 {
     let mut n = 0u64;
     let mut start = 0;
     let mut ends = bbconv_forms::lines::Newlines::new(data);
@@ -130,6 +150,12 @@ pub(crate) fn split_lines(data: &[u8], max_line: usize, mut f: impl FnMut(u64, P
             n += 1;
             let piece = if too_long(raw.len(), max_line) {
                 Piece::TooLong(raw.len() + usize::from(end < data.len()))
+            } else if ROWS {
+                if strip_cr(raw).iter().all(|c| c.is_ascii_whitespace()) {
+                    Piece::Skip
+                } else {
+                    Piece::Data(raw)
+                }
             } else {
                 let line = strip_cr(raw);
                 if is_blank_or_comment(line) {
@@ -142,6 +168,73 @@ pub(crate) fn split_lines(data: &[u8], max_line: usize, mut f: impl FnMut(u64, P
         }
     }
     n
+}
+
+/// Splits whole lines into the records of a CSV file whose quoted fields may hold line breaks
+/// (RFC 4180): a line whose quotes leave a field open goes on to the next line, and the row is
+/// the lines up to the one that closes it, with its CR kept as in [`split_rows`]. `f` gets the
+/// row's first line number. A row longer than `max_line` is reported at its first line and
+/// reading goes on at the next line that starts a row, so that one unclosed quote costs one
+/// row, not the rest of the input. Returns the number of lines.
+pub(crate) fn split_csv_rows(
+    data: &[u8],
+    max_line: usize,
+    mut f: impl FnMut(u64, Piece<'_>),
+) -> u64 {
+    let mut n = 0u64;
+    let mut start = 0;
+    // The row being joined: its start and first line.
+    let mut open: Option<(usize, u64)> = None;
+    for end in memchr::memchr_iter(b'\n', data).chain(
+        // A last line without a newline ends where the data does.
+        (data.last().is_some_and(|&c| c != b'\n')).then_some(data.len()),
+    ) {
+        let line = &data[start..end];
+        n += 1;
+        let quotes = memchr::memchr_iter(b'"', line).count();
+        let (row_start, first) = open.unwrap_or((start, n));
+        let odd = quotes % 2 == 1;
+        // An open row stays open on a line with an even count of quotes; a closed one opens on
+        // an odd count.
+        let still_open = open.is_some() != odd;
+        start = end + 1;
+        if too_long(end - row_start, max_line) {
+            open = None;
+            f(
+                first,
+                Piece::TooLong(end - row_start + usize::from(end < data.len())),
+            );
+            continue;
+        }
+        if still_open && end < data.len() {
+            open = Some((row_start, first));
+            continue;
+        }
+        open = None;
+        let row = &data[row_start..end];
+        let piece = if strip_cr(row).iter().all(|c| c.is_ascii_whitespace()) {
+            Piece::Skip
+        } else {
+            Piece::Data(row)
+        };
+        f(first, piece);
+    }
+    n
+}
+
+/// Where a chunk of CSV may end: after the last line end at which no quoted field is open,
+/// counting from `from` (the start of a row) with `open` telling whether a field is open
+/// there. Returns that cut and whether a field is open at the end of `data`.
+pub(crate) fn csv_cut(data: &[u8], from: usize, mut open: bool) -> (Option<usize>, bool) {
+    let mut cut = None;
+    for k in memchr::memchr2_iter(b'"', b'\n', &data[from..]) {
+        if data[from + k] == b'"' {
+            open = !open;
+        } else if !open {
+            cut = Some(from + k + 1);
+        }
+    }
+    (cut, open)
 }
 
 /// Recycled buffers, so that the pipeline does not allocate and fault in fresh memory for
@@ -205,6 +298,21 @@ pub(crate) struct Input {
     pub(crate) max_line: usize,
     /// Bytes per chunk.
     pub(crate) chunk: usize,
+    /// How lines are rows of a table (`--tsv`, `--csv`), if they are.
+    pub(crate) rows: Rows,
+}
+
+/// How the lines of line-framed input are records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Rows {
+    /// One record a line; blank and `#` lines hold none; the CR of a CRLF is dropped.
+    #[default]
+    Lines,
+    /// One row of a table a line (TSV): a `#` line is a row, the CR of a CRLF is kept.
+    Table,
+    /// CSV rows, whose quoted fields may hold line breaks: as [`Rows::Table`], and a row spans
+    /// the lines its quotes hold open.
+    Quoted,
 }
 
 impl Input {
@@ -222,6 +330,7 @@ impl Input {
             record_len: form.record_len(size, planes),
             max_line,
             chunk: 0,
+            rows: Rows::Lines,
         }
     }
 }
@@ -236,6 +345,7 @@ pub(crate) fn read_source(
     emit: &mut dyn FnMut(Chunk) -> bool,
     read: &dyn Fn(u64),
 ) -> Result<bool> {
+    let mut first = true;
     let mut parts = |data: Vec<u8>, len: usize, kind: ChunkKind| {
         emit(Chunk {
             seq: 0,
@@ -243,6 +353,7 @@ pub(crate) fn read_source(
             data,
             len,
             kind,
+            first: std::mem::take(&mut first),
         })
     };
     if let Source::Arg(_, text) = src {
@@ -299,6 +410,7 @@ fn read_lines(
     let mut first = true;
     let mut eof = false;
     let mut skipping: Option<usize> = None;
+    let mut quoted = Quoted::default();
     while !eof {
         let want = filled.saturating_add(block);
         if buf.len() < want {
@@ -347,12 +459,27 @@ fn read_lines(
         let cut = if eof {
             filled
         } else {
-            match memchr::memrchr(b'\n', &buf[fresh.min(filled)..filled]) {
-                Some(k) => fresh.min(filled) + k + 1,
+            let last_end = if input.rows == Rows::Quoted {
+                // Quotes are counted once, from where the last count stopped.
+                let (cut, open) = csv_cut(&buf[..filled], quoted.from.min(filled), quoted.open);
+                quoted = Quoted {
+                    from: filled,
+                    open,
+                    cut: cut.or(quoted.cut),
+                };
+                quoted.cut
+            } else {
+                memchr::memrchr(b'\n', &buf[fresh.min(filled)..filled])
+                    .map(|k| fresh.min(filled) + k + 1)
+            };
+            match last_end {
+                Some(c) => c,
                 None => {
                     if too_long(filled, input.max_line) {
                         skipping = Some(filled);
                         filled = 0;
+                        // Reading goes on at the next line end, as a row's start.
+                        quoted = Quoted::default();
                     }
                     continue;
                 }
@@ -368,12 +495,27 @@ fn read_lines(
         next[..tail].copy_from_slice(&buf[cut..filled]);
         let chunk = std::mem::replace(&mut buf, next);
         filled = tail;
+        // The tail was counted: no field was open at the cut, so what is open at its end is.
+        quoted = Quoted {
+            from: tail,
+            open: quoted.open,
+            cut: None,
+        };
         if !emit(chunk, cut, ChunkKind::Lines) {
             return Ok(false);
         }
     }
     pool.give(buf);
     Ok(true)
+}
+
+/// How far the quotes of CSV input held in a buffer were counted: up to `from`, where a quoted
+/// field is `open` or not, and the last line end before it outside quotes (`cut`).
+#[derive(Default, Clone, Copy)]
+struct Quoted {
+    from: usize,
+    open: bool,
+    cut: Option<usize>,
 }
 
 /// Reads into `buf`, retrying on interruption.
@@ -971,11 +1113,35 @@ mod tests {
     /// Chunks cut by the line reader, split into lines, give the lines of the whole input,
     /// wherever the chunk boundaries fall.
     fn chunked(input: &[u8], chunk: usize, max: usize) -> Vec<String> {
+        chunked_rows(input, chunk, max, Rows::Lines)
+    }
+
+    /// The rows of a CSV chunk, as `line:row`.
+    fn csv_rows(data: &[u8], max: usize) -> Vec<String> {
+        csv_rows_lines(data, max).0
+    }
+
+    /// [`csv_rows`] and the count of lines.
+    fn csv_rows_lines(data: &[u8], max: usize) -> (Vec<String>, u64) {
+        let mut v = Vec::new();
+        let n = split_csv_rows(data, max, |n, p| {
+            v.push(match p {
+                Piece::Data(d) => format!("{n}:{}", String::from_utf8_lossy(d)),
+                Piece::Skip => format!("{n}:skip"),
+                Piece::TooLong(len) => format!("{n}:long {len}"),
+            })
+        });
+        (v, n)
+    }
+
+    /// [`chunked`] with the rows of a table.
+    fn chunked_rows(input: &[u8], chunk: usize, max: usize, rows: Rows) -> Vec<String> {
         let cfg = Input {
             framing: Framing::Line,
             record_len: 0,
             max_line: max,
             chunk,
+            rows,
         };
         let pool = Pool::default();
         let mut got = Vec::new();
@@ -987,12 +1153,18 @@ mod tests {
             &mut |data, len, kind| {
                 match kind {
                     ChunkKind::Lines => {
-                        let mut v = lines(&data[..len], max);
+                        let (mut v, n) = if rows == Rows::Quoted {
+                            csv_rows_lines(&data[..len], max)
+                        } else {
+                            let v = lines(&data[..len], max);
+                            let n = v.len() as u64;
+                            (v, n)
+                        };
                         for s in &mut v {
                             let (n, rest) = s.split_once(':').unwrap();
                             *s = format!("{}:{rest}", base + n.parse::<u64>().unwrap());
                         }
-                        base += v.len() as u64;
+                        base += n;
                         got.extend(v);
                     }
                     ChunkKind::TooLong(len) => {
@@ -1034,6 +1206,43 @@ mod tests {
                 "chunk {chunk}"
             );
         }
+    }
+
+    /// CSV rows whose quoted fields hold line breaks stay whole wherever the chunks are cut,
+    /// numbered by their first line; a quote left open costs the lines it joined up to the
+    /// length limit, not the rest of the input.
+    #[test]
+    fn csv_rows_span_lines_and_chunks() {
+        let mut input = b"\xef\xbb\xbfid,fen,note\r\n".to_vec();
+        for k in 0..300 {
+            input.extend_from_slice(
+                match k % 4 {
+                    0 => format!("{k},8/8/8/8/8/8/8/8 w - - 0 1,\"two\nlines\"\r\n"),
+                    1 => {
+                        format!("{k},\"8/8/8/8/8/8/8/8 w - - 0 1\",\"a \"\"quote\"\", and more\"\n")
+                    }
+                    2 => format!("# {k},x,\"\n\n\"\n\n"),
+                    _ => format!("{k},y,z\n"),
+                }
+                .as_bytes(),
+            );
+        }
+        let expect = csv_rows(&input[3..], 1000);
+        assert!(expect.contains(&"2:0,8/8/8/8/8/8/8/8 w - - 0 1,\"two\nlines\"\r".to_string()));
+        assert!(expect.contains(&"8:skip".to_string()), "{:?}", &expect[..6]);
+        for chunk in [1, 2, 3, 7, 64, 100, 4096, 1 << 20] {
+            assert_eq!(
+                chunked_rows(&input, chunk, 1000, Rows::Quoted),
+                expect,
+                "chunk {chunk}"
+            );
+        }
+        let mut long = b"a,\"open\nb,c\nd,e\n".to_vec();
+        long.extend(std::iter::repeat_n(b'x', 50));
+        long.extend_from_slice(b"\nf,g\n");
+        // The open quote joins lines until the row passes the limit; reading goes on after the
+        // line that passed it.
+        assert_eq!(csv_rows(&long, 20), ["1:long 67", "5:f,g"]);
     }
 
     #[test]

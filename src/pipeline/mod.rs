@@ -9,6 +9,7 @@ pub(crate) mod progress;
 pub(crate) mod report;
 pub(crate) mod sink;
 pub(crate) mod source;
+pub(crate) mod table;
 pub(crate) mod work;
 pub(crate) mod write;
 
@@ -56,6 +57,9 @@ pub(crate) struct Settings {
     /// Bytes of input converted on the calling thread before the workers start (with more
     /// than one job): a short input starts no thread.
     pub(crate) parallel_after: u64,
+    /// Whether a bad record's output is the stage's own placeholder (a table's row under
+    /// `--errors null`).
+    pub(crate) placeholders: bool,
 }
 
 /// Runs `stage` over every record of `sources`, writing to `sink`; returns the exit code.
@@ -73,7 +77,9 @@ pub(crate) fn run<S: Stage>(
                 .map(Source::len)
                 .try_fold(0u64, |t, n| n.map(|n| t.saturating_add(n)));
             let on_terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
-            if force == Some(true) || on_terminal {
+            // Boards given as arguments are converted at once: no display unless asked.
+            let arguments = sources.iter().all(|s| matches!(s, Source::Arg(..)));
+            if force == Some(true) || (on_terminal && !arguments) {
                 Progress::new(total, force == Some(true))
             } else {
                 Progress::off()
@@ -100,7 +106,9 @@ pub(crate) fn run<S: Stage>(
             0 => work::PART_RECORDS,
             n => n,
         },
-        runs: !settings.write.out.separated(),
+        runs: !settings.write.out.separated() && input.rows == frame::Rows::Lines,
+        rows: input.rows,
+        placeholders: settings.placeholders,
     };
     let writer = Writer::new(settings.write, sources, sink, progress.clone());
     if jobs == 1 {
@@ -129,33 +137,50 @@ fn serial<S: Stage>(
     let inputs = Pool::default();
     let outputs: Pool<work::Spare> = Pool::default();
     let mut flow = Ok(Flow::Go);
-    let read = read_all(sources, input, &inputs, progress, &mut |chunk| {
-        let go = work::convert(&chunk, job, &|| outputs.take(), &mut |done| {
-            flow = writer.write(&done);
-            outputs.give(done.recycle());
-            matches!(flow, Ok(Flow::Go))
-        });
-        inputs.give(chunk.data);
-        go
-    });
+    let read = read_all(
+        sources,
+        input,
+        (&inputs, job.stage),
+        progress,
+        &mut |chunk| {
+            let go = work::convert(&chunk, job, &|| outputs.take(), &mut |done| {
+                flow = writer.write(&done);
+                outputs.give(done.recycle());
+                matches!(flow, Ok(Flow::Go))
+            });
+            inputs.give(chunk.data);
+            go
+        },
+    );
     finish(writer, flow, read)
 }
 
 /// Reads every source in order, handing each chunk (numbered in the driver) to `emit` until it
 /// says stop; a source that cannot be read ends the reading with its error.
-fn read_all(
+fn read_all<S: Stage>(
     sources: &[Source],
     input: &Input,
-    pool: &Pool,
+    (pool, stage): (&Pool, &S),
     progress: &Progress,
     emit: &mut dyn FnMut(frame::Chunk) -> bool,
 ) -> Result<()> {
+    let mut failed = None;
     for (k, src) in sources.iter().enumerate() {
-        if !read_source(src, k, input, pool, emit, &|n| progress.read(n))? {
+        let mut prepared = |chunk: frame::Chunk| match stage.prepare(&chunk) {
+            Ok(()) => emit(chunk),
+            Err(e) => {
+                failed = Some(e);
+                false
+            }
+        };
+        if !read_source(src, k, input, pool, &mut prepared, &|n| progress.read(n))? {
             break;
         }
     }
-    Ok(())
+    match failed {
+        Some(e) => Err(anyhow::anyhow!(e)),
+        None => Ok(()),
+    }
 }
 
 /// Ends a run: a write error is the run's error; else a read error (after what was read before
@@ -318,21 +343,27 @@ fn parallel<S: Stage>(
         let mut workers = 0;
         let mut held = Vec::with_capacity(HELD_PARTS);
         let (mut seq, mut seen) = (0u64, 0u64);
-        read_all(sources, input, &inputs, progress, &mut |mut chunk| {
-            chunk.seq = seq;
-            seq += 1;
-            seen = seen.saturating_add(chunk.len as u64);
-            if seen > parallel_after {
-                if let Some(queue) = queue.take() {
-                    workers = start_workers(scope, &queue, jobs, job, &turns, pools);
+        read_all(
+            sources,
+            input,
+            (&inputs, job.stage),
+            progress,
+            &mut |mut chunk| {
+                chunk.seq = seq;
+                seq += 1;
+                seen = seen.saturating_add(chunk.len as u64);
+                if seen > parallel_after {
+                    if let Some(queue) = queue.take() {
+                        workers = start_workers(scope, &queue, jobs, job, &turns, pools);
+                    }
                 }
-            }
-            if workers == 0 {
-                convert_in_turn(chunk, job, &turns, pools, &mut held)
-            } else {
-                to_workers.send(chunk).is_ok()
-            }
-        })
+                if workers == 0 {
+                    convert_in_turn(chunk, job, &turns, pools, &mut held)
+                } else {
+                    to_workers.send(chunk).is_ok()
+                }
+            },
+        )
     });
     let turn = turns
         .turn
@@ -431,11 +462,13 @@ mod tests {
                     size: None,
                     max_line: 300,
                     record_len: 0,
+                    null_row: None,
                 },
                 jobs,
                 progress: Some(false),
                 part_records: 7,
                 parallel_after: 0,
+                placeholders: false,
             };
             let sink = Sink::open(Some(&dir.path().join("out"))).unwrap();
             let sources = [Source::File(src)];
@@ -480,11 +513,13 @@ mod tests {
                 size: None,
                 max_line: 300,
                 record_len: from.record_len(size, 12),
+                null_row: None,
             },
             jobs,
             progress: Some(false),
             part_records,
             parallel_after,
+            placeholders: false,
         };
         let stage = Conv(Conversion::new(from, to, &opts, false));
         let sources = [Source::File(src)];

@@ -18,6 +18,13 @@ pub(crate) fn parse_hint(kind: &ErrorKind) -> Option<String> {
         ErrorKind::Ambiguous(forms) if forms == &[Format::Squares] => {
             "add -f squares (chess-style) or -f squares --coords gtp".to_string()
         }
+        ErrorKind::OneRank => {
+            "a stream of one-rank boards needs -s WxH; a header row needs --header (with --tsv or --csv)"
+                .to_string()
+        }
+        ErrorKind::BeforeTab => {
+            "for a table, use --tsv (and --column N or NAME for the board's column)".to_string()
+        }
         ErrorKind::Ambiguous(forms) => {
             let names: Vec<String> = forms.iter().map(|f| format!("-f {f}")).collect();
             format!("add one of {}", names.join(" or "))
@@ -75,6 +82,15 @@ pub(crate) struct Context<'a> {
 /// The message of a fault.
 pub(crate) fn fault_message(kind: &FaultKind, cx: &Context<'_>) -> String {
     match kind {
+        // Before any board set the stream's size, a one-rank FEN is most likely a header.
+        FaultKind::Convert(ConvertError::Parse(p))
+            if p.kind == ErrorKind::OneRank && cx.stream.is_none() =>
+        {
+            format!(
+                "{}; this looks like a header: use --header (with --tsv or --csv), or -s WxH to name the size",
+                p.message
+            )
+        }
         FaultKind::Convert(e) => convert_error(e),
         FaultKind::TooLong(len) => format!(
             "the record is {len} bytes or more, longer than the limit of {} bytes (raise it with --max-line)",
@@ -86,10 +102,37 @@ pub(crate) fn fault_message(kind: &FaultKind, cx: &Context<'_>) -> String {
         ),
         FaultKind::SizeDrift(found) => match cx.stream {
             Some((size, origin)) => format!(
-                "the board is {found}, but this stream's boards are {size} (set by {origin}): a stream holds boards of one size"
+                "the board is {found}, but this stream's boards are {size} (set by {origin}): a stream holds boards of one size{}",
+                if origin == "-s" { "" } else { "; name the size with -s WxH" }
             ),
             None => format!("the board is {found}, not the stream's size"),
         },
+    }
+}
+
+/// A short name of a fault's kind, for the count of bad records past `--max-errors`.
+pub(crate) fn kind_label(kind: &FaultKind) -> &'static str {
+    match kind {
+        FaultKind::Convert(ConvertError::Parse(p)) => match p.kind {
+            ErrorKind::Syntax => "syntax",
+            ErrorKind::Utf8 => "not UTF-8",
+            ErrorKind::Length => "wrong length",
+            ErrorKind::OffBoard => "off the board",
+            ErrorKind::SizeMismatch => "not the size given",
+            ErrorKind::SummedDigits => "summed digits",
+            ErrorKind::Overlap => "sides overlap",
+            ErrorKind::Json => "JSON",
+            ErrorKind::Undetected => "form not detected",
+            ErrorKind::Ambiguous(_) => "form ambiguous",
+            ErrorKind::OneRank => "FEN of one rank",
+            ErrorKind::BeforeTab => "not a board before a tab",
+            ErrorKind::Table => "row without the board's field",
+            _ => "other",
+        },
+        FaultKind::Convert(ConvertError::Render(_)) => "cannot be written",
+        FaultKind::TooLong(_) => "too long",
+        FaultKind::Truncated(_) => "cut short",
+        FaultKind::SizeDrift(_) => "another size",
     }
 }
 

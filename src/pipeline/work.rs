@@ -5,7 +5,9 @@
 use bbconv_board::Size;
 use bbconv_forms::{ConvertError, ConvertRecord, PlanLoop};
 
-use super::frame::{position, split_lines, Chunk, ChunkKind, FramedKind, Piece};
+use super::frame::{
+    position, split_csv_rows, split_lines, split_rows, Chunk, ChunkKind, FramedKind, Piece, Rows,
+};
 
 /// What a command does with one record: appends its output (no record separator) to `out` and
 /// returns the size of the board read, or says why it cannot.
@@ -21,6 +23,22 @@ pub(crate) trait Stage: Sync {
     {
         l.run(self)
     }
+
+    /// Looks at a chunk on the reading thread, in input order, before any record of it is
+    /// converted: a table's stage settles its board column here, so that every thread then
+    /// converts with the same one. An error ends the run (exit code 2).
+    fn prepare(&self, _chunk: &Chunk) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Whether the first row of a source (a file or stdin, not an argument) is a header.
+    fn header_rows(&self) -> bool {
+        false
+    }
+
+    /// Writes what a source's header row becomes (nothing: it is dropped); only called when
+    /// [`Stage::header_rows`] says so.
+    fn header(&self, _row: &[u8], _src: usize, _out: &mut Vec<u8>) {}
 }
 
 /// A loop over records, compiled for the stage it is given ([`Stage::with_loop`]).
@@ -74,6 +92,8 @@ pub(crate) enum What {
     Good(Size, u32),
     /// A blank or comment line.
     Skipped,
+    /// A table's header row: its output (empty when it is dropped) is written as it is.
+    Header,
     /// Not converted, and why (`None` when the run reports no faults).
     Bad(Option<Box<Fault>>),
 }
@@ -147,8 +167,14 @@ pub(crate) struct Job<'a, S: Stage + ?Sized> {
     /// of each record's output.
     pub(crate) part_records: usize,
     /// Whether good records of one size on consecutive lines share one entry (a run): not when
-    /// the output separates records (grids), which the writer does record by record.
+    /// the output separates records (grids), which the writer does record by record, nor for a
+    /// table's rows, which the writer may have to rewrite one by one (`--errors null`).
     pub(crate) runs: bool,
+    /// How the lines of a chunk are records.
+    pub(crate) rows: Rows,
+    /// Whether a bad record's output is the stage's placeholder for it (a table's row with an
+    /// empty board field), kept for the writer; otherwise it is dropped.
+    pub(crate) placeholders: bool,
 }
 
 /// Good records of one size on consecutive lines, not yet booked as an entry.
@@ -342,6 +368,8 @@ pub(crate) fn convert<S: Stage>(
                 keep_faults: self.job.keep_faults,
                 part_records: self.job.part_records,
                 runs: self.job.runs,
+                rows: self.job.rows,
+                placeholders: self.job.placeholders,
             };
             convert_with(self.chunk, &job, self.take, self.emit)
         }
@@ -381,6 +409,30 @@ fn convert_with<S: Stage>(
         }))
     };
     let lines = match &chunk.kind {
+        ChunkKind::Lines if job.rows != Rows::Lines => {
+            // A table: the first row of a file's first chunk may be its header.
+            let mut header = chunk.first && job.stage.header_rows();
+            let each = |line: u64, piece: Piece<'_>| match piece {
+                Piece::Data(d) if header => {
+                    header = false;
+                    let mark = parts.done.out.len();
+                    job.stage.header(d, chunk.src, &mut parts.done.out);
+                    if job.line_end && parts.done.out.len() > mark {
+                        parts.done.out.push(b'\n');
+                    }
+                    parts.push(line, What::Header);
+                }
+                Piece::Data(d) => record(job, &mut parts, line, d),
+                Piece::Skip => parts.push(line, What::Skipped),
+                Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
+            };
+            let data = &chunk.data[..chunk.len];
+            if job.rows == Rows::Quoted {
+                split_csv_rows(data, job.max_line, each)
+            } else {
+                split_rows(data, job.max_line, each)
+            }
+        }
         ChunkKind::Lines => {
             let data = &chunk.data[..chunk.len];
             split_lines(data, job.max_line, |line, piece| match piece {
@@ -423,7 +475,16 @@ fn record<S: Stage + ?Sized>(job: &Job<'_, S>, parts: &mut Parts<'_>, line: u64,
     if parts.stopped {
         return;
     }
+    let mark = parts.done.out.len();
     let result = job.stage.run(data, &mut parts.done.out);
+    if result.is_err() {
+        if !job.placeholders {
+            // What a failed conversion may have written is not output.
+            parts.done.out.truncate(mark);
+        } else if job.line_end && parts.done.out.len() > mark {
+            parts.done.out.push(b'\n');
+        }
+    }
     settle(job, parts, line, data, result);
 }
 
@@ -537,6 +598,8 @@ mod tests {
             keep_faults,
             part_records: PART_RECORDS,
             runs,
+            rows: Rows::Lines,
+            placeholders: false,
         }
     }
 
@@ -548,6 +611,7 @@ mod tests {
             data: lines.to_vec(),
             len: lines.len(),
             kind: ChunkKind::Lines,
+            first: true,
         }
     }
 
@@ -561,6 +625,7 @@ mod tests {
                 let what = match &e.what {
                     What::Good(size, n) => format!("{size}x{n}"),
                     What::Skipped => "skip".into(),
+                    What::Header => "header".into(),
                     What::Bad(_) => "bad".into(),
                 };
                 let out = String::from_utf8_lossy(&d.out[start..e.end]).into_owned();

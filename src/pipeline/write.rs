@@ -95,6 +95,19 @@ pub(crate) struct WriteSettings {
     pub(crate) max_line: usize,
     /// Bytes per binary input record (for messages).
     pub(crate) record_len: usize,
+    /// For a table: the row a converted row becomes under `--errors null` when the stream
+    /// refuses its board (its board field emptied).
+    pub(crate) null_row: Option<NullRow>,
+}
+
+/// Rewrites a table's converted row (without its line end) as the row of a bad record.
+pub(crate) type NullRow = std::sync::Arc<dyn Fn(&[u8], &mut Vec<u8>) + Send + Sync>;
+
+/// The bad records past `--max-errors` of one kind: how many, and where the first was.
+struct Unshown {
+    kind: &'static str,
+    count: u64,
+    first: String,
 }
 
 const FLUSH_AT: usize = 1 << 16;
@@ -114,6 +127,12 @@ pub(crate) struct Writer<'a> {
     total: u64,
     bad: u64,
     printed: u64,
+    /// The bad records not shown, by kind, in the order the kinds first came.
+    unshown: Vec<Unshown>,
+    /// Good records of the stream's size.
+    stream_good: u64,
+    /// Good records refused for another size than the stream's.
+    drifted: u64,
 }
 
 impl<'a> Writer<'a> {
@@ -138,6 +157,9 @@ impl<'a> Writer<'a> {
             total: 0,
             bad: 0,
             printed: 0,
+            unshown: Vec::new(),
+            stream_good: 0,
+            drifted: 0,
         }
     }
 
@@ -192,18 +214,18 @@ impl<'a> Writer<'a> {
                 self.progress
                     .suspend(|| writeln!(std::io::stderr().lock(), "bbconv: {line}"))
                     .ok();
-            } else if Some(self.printed) == self.cfg.max_errors {
-                self.progress
-                    .suspend(|| {
-                        writeln!(
-                            std::io::stderr().lock(),
-                            "bbconv: further bad records are counted but not shown (--max-errors {})",
-                            self.printed
-                        )
-                    })
-                    .ok();
+                self.printed += 1;
+            } else {
+                let label = report::kind_label(kind);
+                match self.unshown.iter_mut().find(|u| u.kind == label) {
+                    Some(u) => u.count += 1,
+                    None => self.unshown.push(Unshown {
+                        kind: label,
+                        count: 1,
+                        first: report::location(&self.sources[src], line, col),
+                    }),
+                }
             }
-            self.printed += 1;
         }
         Ok(self.fail_or_go())
     }
@@ -237,6 +259,7 @@ impl<'a> Writer<'a> {
         if whole {
             // The common case: every record good and of the stream's size.
             self.total += d.records as u64;
+            self.stream_good += d.records as u64;
             self.first_out &= d.out.is_empty();
             // Written straight from the part when nothing waits before it (no copy).
             if self.buf.is_empty() {
@@ -255,22 +278,35 @@ impl<'a> Writer<'a> {
                         None => {
                             self.set_stream(*size, d.src, base + e.line);
                             self.total += u64::from(*n);
+                            self.stream_good += u64::from(*n);
                             self.emit(bytes);
                             Flow::Go
                         }
                         Some((s, _)) if s == size => {
                             self.total += u64::from(*n);
+                            self.stream_good += u64::from(*n);
                             self.emit(bytes);
                             Flow::Go
                         }
                         Some(_) => {
                             // Each record of the run is one the stream's size refuses.
                             let kind = FaultKind::SizeDrift(*size);
+                            self.drifted += u64::from(*n);
                             let mut flow = Flow::Go;
                             for k in 0..u64::from(*n) {
-                                flow = self.bad_record(d.src, base + e.line + k, None, &kind)?;
+                                flow = self.bad(d.src, base + e.line + k, None, &kind)?;
                                 if flow == Flow::Stop {
                                     break;
+                                }
+                                match self.cfg.null_row.clone() {
+                                    // A table's row (one a record: tables make no runs).
+                                    Some(null_row) if self.cfg.errors == ErrorMode::Null => {
+                                        self.separate();
+                                        let row = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+                                        null_row(row, &mut self.buf);
+                                        self.buf.push(b'\n');
+                                    }
+                                    _ => self.placeholder(),
                                 }
                             }
                             flow
@@ -279,6 +315,21 @@ impl<'a> Writer<'a> {
                     What::Skipped => {
                         self.placeholder();
                         Flow::Go
+                    }
+                    What::Header => {
+                        if !bytes.is_empty() {
+                            self.emit(bytes);
+                        }
+                        Flow::Go
+                    }
+                    // The stage wrote its own placeholder (a table's row, its board field
+                    // empty).
+                    What::Bad(Some(f)) if !bytes.is_empty() => {
+                        let flow = self.bad(d.src, base + f.line, f.col, &f.kind)?;
+                        if flow == Flow::Go {
+                            self.emit(bytes);
+                        }
+                        flow
                     }
                     What::Bad(Some(f)) => self.bad_record(d.src, base + f.line, f.col, &f.kind)?,
                     // Under --errors skip nothing about a bad record is kept: it is counted.
@@ -314,6 +365,39 @@ impl<'a> Writer<'a> {
         Ok(flow)
     }
 
+    /// The lines that end a run with bad records: those past `--max-errors`, by kind, and the
+    /// likely cause when every board after the one that set the stream's size disagreed with it.
+    fn summary(&self) {
+        if !self.unshown.is_empty() {
+            let n: u64 = self.unshown.iter().map(|u| u.count).sum();
+            let kinds: Vec<String> = self
+                .unshown
+                .iter()
+                .map(|u| format!("{} {} (first at {})", u.count, u.kind, u.first))
+                .collect();
+            let line = format!(
+                "{n} more bad record{} not shown (--max-errors {}): {}",
+                if n == 1 { "" } else { "s" },
+                self.printed,
+                kinds.join(", ")
+            );
+            self.progress
+                .suspend(|| writeln!(std::io::stderr().lock(), "bbconv: {line}"))
+                .ok();
+        }
+        if let Some((size, origin)) = &self.stream {
+            if self.cfg.size.is_none() && self.stream_good == 1 && self.drifted > 0 {
+                let line = format!(
+                    "note: the board size {size} was set by {origin} alone, and all {} boards of another size after it were refused: if that record is not a board, remove it or name the size with -s WxH",
+                    self.drifted
+                );
+                self.progress
+                    .suspend(|| writeln!(std::io::stderr().lock(), "bbconv: {line}"))
+                    .ok();
+            }
+        }
+    }
+
     fn set_stream(&mut self, size: Size, src: usize, line: u64) {
         let origin = report::location(&self.sources[src], line, None);
         self.stream = Some((size, origin));
@@ -322,7 +406,7 @@ impl<'a> Writer<'a> {
     /// Gives up after a read error: what was converted before it still reaches stdout; an
     /// `-o` file is left untouched.
     pub(crate) fn abandon(mut self) {
-        self.progress.finish(self.total);
+        self.progress.finish();
         if self.sink.is_stdout() {
             let _ = self.flush();
             let _ = self.sink.commit();
@@ -332,7 +416,7 @@ impl<'a> Writer<'a> {
     /// Ends the run: commits the output (unless stopped by `--fail-fast`, which leaves an `-o`
     /// file untouched) and returns the exit code.
     pub(crate) fn finish(mut self, flow: Flow) -> Result<ExitCode> {
-        self.progress.finish(self.total);
+        self.progress.finish();
         if flow == Flow::Stop {
             if self.sink.is_stdout() {
                 self.flush()?;
@@ -342,6 +426,7 @@ impl<'a> Writer<'a> {
             return Ok(ExitCode::from(1));
         }
         self.flush()?;
+        self.summary();
         self.sink.commit()?;
         if self.bad > 0 {
             eprintln!(

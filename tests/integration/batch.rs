@@ -83,7 +83,17 @@ fn bad_records_under_every_mode() {
     for jobs in ["1", "2"] {
         // report: every good record in order, one message per bad line with its number.
         let (code, out, err) = run(
-            &["convert", "-f", "fen", "-t", "packed", "--jobs", jobs],
+            &[
+                "convert",
+                "-f",
+                "fen",
+                "-t",
+                "packed",
+                "--jobs",
+                jobs,
+                "--max-errors",
+                "all",
+            ],
             &input,
         );
         assert_eq!(code, 1);

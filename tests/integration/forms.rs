@@ -42,9 +42,11 @@ fn matrix(board: &str) {
             for &to in &all {
                 // A two-player source read into JSON is written as a pair, not as one bitboard;
                 // a FEN or pieces source is a board of letters, whose JSON is its FEN and whose
-                // grid shows the letters.
+                // grid shows the letters; an Edax source's JSON keeps its side to move.
                 if (single && TWO.contains(&from) && to == "json")
                     || (matches!(from, "fen" | "pieces") && matches!(to, "json" | "grid"))
+                    // An Edax board's side to move is kept in its JSON ("turn").
+                    || (from == "edax" && to == "json")
                 {
                     continue;
                 }

@@ -345,7 +345,13 @@ proptest! {
         }
         if let Some(hd) = &holdings { fen.push('['); fen.push_str(hd); fen.push(']'); }
         if let Some(r) = &rest { fen.push(' '); fen.push_str(r); }
-        let opts = Options::default();
+        let mut opts = Options::default();
+        if h == 1 {
+            // Without the size, a one-rank FEN is taken for a header or an id, not a board.
+            let e = parse(Format::Fen, fen.as_bytes(), &opts).unwrap_err();
+            prop_assert_eq!(e.kind, bbconv_forms::ErrorKind::OneRank);
+            opts.size = Some(Size::new(w, h).unwrap());
+        }
         let v = parse(Format::Fen, fen.as_bytes(), &opts).unwrap_or_else(|e| panic!("{fen}: {e}"));
         prop_assert_eq!(v.size(), Size::new(w, h).unwrap());
         let mut out = Vec::new();

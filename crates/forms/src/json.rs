@@ -8,7 +8,7 @@ use serde_json::Value as Json;
 
 use crate::{coords, fen, int, Format, Options, ParseError, RenderError, Value};
 use bbconv_board::placement::{Piece, Placement};
-use bbconv_board::{Bitboard, Numbering, Order, Pair, Size};
+use bbconv_board::{Bitboard, Numbering, Order, Pair, Size, Turn};
 
 /// A member of the JSON object.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -391,18 +391,63 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
             )));
         }
     }
-    // The richest representation wins: pieces, then a pair, then one bitboard.
+    // The richest representation wins: pieces, then a pair, then one bitboard; among equals the
+    // first found, so that `fen` (which holds the side to move, castling, en passant, the
+    // clocks and the pockets) wins over `pieces` (the board alone).
     let rank = |v: &Value| match v {
         Value::Pieces(_) => 2,
         Value::Pair(_) => 1,
         Value::Single(_) => 0,
     };
-    let best = found
+    let mut best = found
         .into_iter()
         .map(|(_, v)| v)
+        .rev()
         .max_by_key(rank)
         .unwrap_or_else(|| Value::Single(Bitboard::empty(size)));
+    if let Value::Pair(p) = &mut best {
+        if let Some(v) = obj.get(TURN) {
+            p.turn = Some(match text_of(v, TURN)? {
+                "first" => Turn::First,
+                "second" => Turn::Second,
+                t => {
+                    return Err(err(format!(
+                        "\"{TURN}\": found {t:?}: expected \"first\" or \"second\""
+                    )))
+                }
+            });
+        }
+        if let Some(v) = obj.get(NOTES) {
+            let t = text_of(v, NOTES)?;
+            p.notes = (!t.is_empty()).then(|| t.into());
+        }
+    }
     Ok(best)
+}
+
+/// The member that holds a two-player board's side to move (an Edax board's), when it has one:
+/// `"first"` or `"second"`.
+const TURN: &str = "turn";
+/// The member that holds a two-player board's notes (an OBF line's solutions), as written.
+const NOTES: &str = "notes";
+
+/// Writes a pair's side to move and notes, the members no [`JsonField`] names: they are the
+/// position's, not a representation of the board, and go wherever the board goes.
+fn pair_extras(value: &Value, out: &mut Vec<u8>) {
+    let Value::Pair(p) = value else { return };
+    if let Some(t) = p.turn {
+        out.extend_from_slice(b",\"turn\":\"");
+        out.extend_from_slice(match t {
+            Turn::First => b"first",
+            Turn::Second => b"second",
+        });
+        out.push(b'"');
+    }
+    if let Some(n) = &p.notes {
+        out.extend_from_slice(b",\"notes\":");
+        let quoted = serde_json::to_string(n.as_ref()).unwrap_or_default();
+        out.extend_from_slice(quoted.as_bytes());
+    }
 }
 
 fn hex(out: &mut Vec<u8>, bb: &Bitboard, order: Numbering) -> Result<(), RenderError> {
@@ -526,6 +571,7 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) -> Result
             }
         }
     }
+    pair_extras(value, out);
     out.push(b'}');
     Ok(())
 }

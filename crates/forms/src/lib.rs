@@ -268,6 +268,15 @@ pub enum ErrorKind {
     Undetected,
     /// Detection found several forms that fit the record equally well.
     Ambiguous(Vec<Format>),
+    /// A FEN of one rank read without a size (a header such as `fen`, or an id): it is read
+    /// only when the size is given.
+    OneRank,
+    /// The text before a record's first tab is not a board (a FEN of one rank, such as an id):
+    /// the record is a table's row.
+    BeforeTab,
+    /// A table's row without the field that holds the board (front ends that read tables
+    /// report it).
+    Table,
 }
 
 /// A record that could not be read: what kind of problem, where (0-based byte offset in the

@@ -290,6 +290,9 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
         off += r.len() + 1;
     }
     let h = ranks.len();
+    if h == 1 && opts.size.is_none() {
+        return Err(one_rank(t, split, start));
+    }
     let width = match opts.size {
         Some(s) => {
             if s.height() != h {
@@ -379,6 +382,31 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
     // Kept as text once checked (a record of bad fields is not copied first).
     pl.rest = (!rest_text.is_empty()).then(|| Text::from(rest_text));
     Ok(pl)
+}
+
+/// The error of a FEN of one rank read without a size: such a text (`fen`, `42`, an id) is far
+/// more often a header or another column than a board, so it never sets a board's size on its
+/// own. When a tab follows it, it is the first column of a table row.
+fn one_rank(t: &str, split: usize, start: usize) -> ParseError {
+    let text = &t[..split];
+    if t[split..].starts_with('\t') {
+        return ParseError::of(
+            crate::ErrorKind::BeforeTab,
+            Some(start),
+            format!(
+                "found {} before the first tab: the first column is not a board (a FEN of one rank)",
+                fields::shown(text)
+            ),
+        );
+    }
+    ParseError::of(
+        crate::ErrorKind::OneRank,
+        Some(start),
+        format!(
+            "found {}, a FEN of one rank: without a size given, a FEN has at least two ranks",
+            fields::shown(text)
+        ),
+    )
 }
 
 /// Writes the placement (and the holdings and other fields it was read with).
