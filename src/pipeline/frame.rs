@@ -185,39 +185,49 @@ pub(crate) fn split_csv_rows(
     let mut start = 0;
     // The row being joined: its start and first line.
     let mut open: Option<(usize, u64)> = None;
-    for end in memchr::memchr_iter(b'\n', data).chain(
-        // A last line without a newline ends where the data does.
-        (data.last().is_some_and(|&c| c != b'\n')).then_some(data.len()),
-    ) {
-        let line = &data[start..end];
-        n += 1;
-        let quotes = memchr::memchr_iter(b'"', line).count();
-        let (row_start, first) = open.unwrap_or((start, n));
-        let odd = quotes % 2 == 1;
-        // An open row stays open on a line with an even count of quotes; a closed one opens on
-        // an odd count.
-        let still_open = open.is_some() != odd;
-        start = end + 1;
-        if too_long(end - row_start, max_line) {
+    let mut ends = bbconv_forms::lines::Newlines::new(data);
+    // A last line without a newline ends where the data does.
+    let last = [data.len()];
+    loop {
+        let mut batch = ends.batch();
+        if batch.is_empty() {
+            if start >= data.len() {
+                break;
+            }
+            batch = &last;
+        }
+        for &end in batch {
+            let line = &data[start..end];
+            n += 1;
+            // Most rows have no quote: one search settles it.
+            let odd = memchr::memchr(b'"', line)
+                .is_some_and(|q| memchr::memchr_iter(b'"', &line[q + 1..]).count() % 2 == 0);
+            let (row_start, first) = open.unwrap_or((start, n));
+            // An open row stays open on a line with an even count of quotes; a closed one
+            // opens on an odd count.
+            let still_open = open.is_some() != odd;
+            start = end + 1;
+            if too_long(end - row_start, max_line) {
+                open = None;
+                f(
+                    first,
+                    Piece::TooLong(end - row_start + usize::from(end < data.len())),
+                );
+                continue;
+            }
+            if still_open && end < data.len() {
+                open = Some((row_start, first));
+                continue;
+            }
             open = None;
-            f(
-                first,
-                Piece::TooLong(end - row_start + usize::from(end < data.len())),
-            );
-            continue;
+            let row = &data[row_start..end];
+            let piece = if strip_cr(row).iter().all(|c| c.is_ascii_whitespace()) {
+                Piece::Skip
+            } else {
+                Piece::Data(row)
+            };
+            f(first, piece);
         }
-        if still_open && end < data.len() {
-            open = Some((row_start, first));
-            continue;
-        }
-        open = None;
-        let row = &data[row_start..end];
-        let piece = if strip_cr(row).iter().all(|c| c.is_ascii_whitespace()) {
-            Piece::Skip
-        } else {
-            Piece::Data(row)
-        };
-        f(first, piece);
     }
     n
 }
@@ -459,9 +469,22 @@ fn read_lines(
         let cut = if eof {
             filled
         } else {
-            let last_end = if input.rows == Rows::Quoted {
+            let from = quoted.from.min(filled);
+            let last_end = if input.rows == Rows::Quoted
+                && !quoted.open
+                && memchr::memchr(b'"', &buf[from..filled]).is_none()
+            {
+                // No quote: the last line end, as for lines.
+                let cut = memchr::memrchr(b'\n', &buf[from..filled]).map(|k| from + k + 1);
+                quoted = Quoted {
+                    from: filled,
+                    open: false,
+                    cut: cut.or(quoted.cut),
+                };
+                quoted.cut
+            } else if input.rows == Rows::Quoted {
                 // Quotes are counted once, from where the last count stopped.
-                let (cut, open) = csv_cut(&buf[..filled], quoted.from.min(filled), quoted.open);
+                let (cut, open) = csv_cut(&buf[..filled], from, quoted.open);
                 quoted = Quoted {
                     from: filled,
                     open,

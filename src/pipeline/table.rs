@@ -108,6 +108,12 @@ pub(crate) struct Table {
     first_header: OnceLock<Vec<Vec<u8>>>,
     /// The csv crate's writer, for its quoting rules.
     csv: csv_core::Writer,
+    /// The field delimiter.
+    delimiter: u8,
+    /// Whether fields may be quoted (CSV).
+    quoting: bool,
+    /// Whether the board is added as a last column (`--append`).
+    appending: bool,
 }
 
 /// The forms that carry their own size, and so mark a column as a board under `-f auto`.
@@ -138,6 +144,9 @@ impl Table {
             .quote_style(csv_core::QuoteStyle::Necessary)
             .build();
         Table {
+            delimiter: spec.dialect.delimiter(),
+            quoting: matches!(spec.dialect, Dialect::Csv(_)),
+            appending: spec.append.is_some(),
             spec,
             opts: opts.clone(),
             settled,
@@ -216,13 +225,7 @@ impl Table {
         let quoted =
             matches!(self.spec.dialect, Dialect::Csv(_)) && memchr::memchr(b'"', body).is_some();
         if !quoted {
-            for p in memchr::memchr_iter(d, body) {
-                if n == k {
-                    return Ok((start, p));
-                }
-                n += 1;
-                start = p + 1;
-            }
+            return field_bounds(body, d, k);
         } else {
             let mut open = false;
             for (p, &c) in body.iter().enumerate() {
@@ -412,6 +415,7 @@ impl Table {
     }
 
     /// Converts one row with `convert` (the board's field to `out`), writing the row back.
+    #[inline(always)]
     fn row(
         &self,
         row: &[u8],
@@ -419,57 +423,35 @@ impl Table {
         convert: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<Size, ConvertError>,
     ) -> Result<Size, ConvertError> {
         let (body, cr) = split_cr(row);
-        let start_out = out.len();
         let Some(&k) = self.settled.get() else {
-            if self.spec.null_rows {
-                self.null_fields(body, None, out);
-                out.extend_from_slice(cr);
-            }
-            return Err(table_error(
-                None,
-                "no field of this row holds a board, nor did any row before it: name the board's column with --column N or NAME".to_string(),
-            ));
+            return self.unsettled_row(body, cr, out);
         };
-        let (start, end) = match self.bounds(body, k) {
-            Ok(b) => b,
-            Err(n) => {
-                if self.spec.null_rows {
-                    self.null_fields(body, None, out);
-                    out.extend_from_slice(cr);
-                }
-                return Err(table_error(
-                    Some(body.len()),
-                    format!(
-                        "the row has {n} field{}, but the board is in column {}",
-                        if n == 1 { "" } else { "s" },
-                        k + 1
-                    ),
-                ));
-            }
-        };
-        let raw = &body[start..end];
-        let quoted = raw.first() == Some(&b'"') && matches!(self.spec.dialect, Dialect::Csv(_));
-        if quoted
-            || (matches!(self.spec.dialect, Dialect::Csv(_))
-                && memchr::memchr(b'"', body).is_some())
-        {
-            return self.quoted_row(body, cr, k, (start, end), out, convert);
+        if self.quoting && memchr::memchr(b'"', body).is_some() {
+            return self.quoted_row(body, cr, k, out, convert);
         }
-        let append = self.spec.append.is_some();
-        if append {
+        let (start, end) = match field_bounds(body, self.delimiter, k) {
+            Ok(b) => b,
+            Err(n) => return self.short_row(body, cr, k, n, out),
+        };
+        let start_out = out.len();
+        if self.appending {
             out.extend_from_slice(body);
-            out.push(self.spec.dialect.delimiter());
+            out.push(self.delimiter);
         } else {
             out.extend_from_slice(&body[..start]);
         }
         let mark = out.len();
-        match convert(raw, out) {
+        match convert(&body[start..end], out) {
             Ok(size) => {
-                self.settle_field(mark, out)?;
-                if !append {
+                if self.quoting {
+                    self.quote_board(mark, out);
+                }
+                if !self.appending {
                     out.extend_from_slice(&body[end..]);
                 }
-                out.extend_from_slice(cr);
+                if !cr.is_empty() {
+                    out.push(b'\r');
+                }
                 Ok(size)
             }
             Err(e) => {
@@ -483,17 +465,63 @@ impl Table {
         }
     }
 
+    /// A row before the board's column is settled: no row so far held a board.
+    #[cold]
+    fn unsettled_row(
+        &self,
+        body: &[u8],
+        cr: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        if self.spec.null_rows {
+            self.null_fields(body, None, out);
+            out.extend_from_slice(cr);
+        }
+        Err(table_error(
+            None,
+            "no field of this row holds a board, nor did any row before it: name the board's column with --column N or NAME".to_string(),
+        ))
+    }
+
+    /// A row of `n` fields, without the board's column `k`.
+    #[cold]
+    fn short_row(
+        &self,
+        body: &[u8],
+        cr: &[u8],
+        k: usize,
+        n: usize,
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        if self.spec.null_rows {
+            self.null_fields(body, None, out);
+            out.extend_from_slice(cr);
+        }
+        Err(table_error(
+            Some(body.len()),
+            format!(
+                "the row has {n} field{}, but the board is in column {}",
+                if n == 1 { "" } else { "s" },
+                k + 1
+            ),
+        ))
+    }
+
     /// A CSV row with quotes: its fields read by the csv crate and written back with minimal
     /// quoting, the board's converted.
+    #[cold]
     fn quoted_row(
         &self,
         body: &[u8],
         cr: &[u8],
         k: usize,
-        (start, _): (usize, usize),
         out: &mut Vec<u8>,
         convert: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<Size, ConvertError>,
     ) -> Result<Size, ConvertError> {
+        let Ok((start, _)) = self.bounds(body, k) else {
+            let n = self.fields(body).len();
+            return self.short_row(body, cr, k, n, out);
+        };
         let fields = self.fields(body);
         let d = self.spec.dialect.delimiter();
         let start_out = out.len();
@@ -511,10 +539,11 @@ impl Table {
                 self.put(&fields[j], out);
             } else if let Some(convert) = convert.take() {
                 let mark = out.len();
-                result = Some(
-                    convert(&fields[k], out)
-                        .and_then(|size| self.settle_field(mark, out).map(|()| size)),
-                );
+                let r = convert(&fields[k], out);
+                if r.is_ok() {
+                    self.quote_board(mark, out);
+                }
+                result = Some(r);
             }
         }
         out.extend_from_slice(cr);
@@ -535,27 +564,14 @@ impl Table {
         }
     }
 
-    /// Checks and quotes the converted board written from `mark`: a TSV field cannot hold a
-    /// tab or a line break; a CSV field is quoted when it needs it.
-    fn settle_field(&self, mark: usize, out: &mut Vec<u8>) -> Result<(), ConvertError> {
-        match self.spec.dialect {
-            Dialect::Tsv => {
-                if memchr::memchr2(b'\t', b'\n', &out[mark..]).is_some() {
-                    out.truncate(mark);
-                    return Err(table_error(
-                        None,
-                        "the converted board holds a tab or a line break, which a TSV field cannot: use --csv, which quotes it".into(),
-                    ));
-                }
-            }
-            Dialect::Csv(_) => {
-                if self.csv.should_quote(&out[mark..]) {
-                    let field = out.split_off(mark);
-                    self.put(&field, out);
-                }
-            }
+    /// Quotes the converted board written from `mark` when a CSV field needs it (the forms a
+    /// TSV may hold write one line without tabs; a grid, which does not, is refused before the
+    /// run).
+    fn quote_board(&self, mark: usize, out: &mut Vec<u8>) {
+        if self.csv.should_quote(&out[mark..]) {
+            let field = out.split_off(mark);
+            self.put(&field, out);
         }
-        Ok(())
     }
 
     /// The row of a bad record: its fields with the board's (`board`: its bounds, `None`: the
@@ -624,6 +640,48 @@ impl Table {
             }
         }
         out.extend_from_slice(cr);
+    }
+}
+
+/// Where field `k` of an unquoted row starts and ends, or how many fields the row has when it
+/// has no field `k`. The delimiters of each 64 bytes are found at once, as a bitmap
+/// ([`bbconv_forms::lines::byte_mask`]): on a row of about 70 bytes this costs a fraction of
+/// two `memchr` calls, each of which sets up a search (callgrind, `bench/paths.py`).
+fn field_bounds(body: &[u8], d: u8, k: usize) -> Result<(usize, usize), usize> {
+    // Delimiters seen so far, and the start of field `k` once found.
+    let (mut seen, mut start) = (0usize, if k == 0 { Some(0) } else { None });
+    let mut at = 0;
+    while at < body.len() {
+        let rest = &body[at..];
+        let mut m = match (rest.first_chunk::<64>(), body.last_chunk::<64>()) {
+            (Some(block), _) => bbconv_forms::lines::byte_mask(block, d),
+            // The row's last 64 bytes, of which those before `at` were seen.
+            (None, Some(last)) => bbconv_forms::lines::byte_mask(last, d) >> (64 - rest.len()),
+            (None, None) => {
+                let mut block = [0u8; 64];
+                block[..rest.len()].copy_from_slice(rest);
+                // Bytes past the row are not delimiters.
+                bbconv_forms::lines::byte_mask(&block, d) & (u64::MAX >> (64 - rest.len()))
+            }
+        };
+        while m != 0 {
+            let p = at + m.trailing_zeros() as usize;
+            m &= m - 1;
+            match start {
+                Some(s) => return Ok((s, p)),
+                None => {
+                    seen += 1;
+                    if seen == k {
+                        start = Some(p + 1);
+                    }
+                }
+            }
+        }
+        at += 64;
+    }
+    match start {
+        Some(s) => Ok((s, body.len())),
+        None => Err(seen + 1),
     }
 }
 

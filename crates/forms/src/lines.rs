@@ -91,14 +91,14 @@ impl Newlines<'_> {
 /// still fit, then the last bytes (under 64) one at a time. Returns how many ends it wrote
 /// and how many bytes are scanned.
 macro_rules! fill {
-    ($data:expr, $at:expr, $ends:expr, $mask:ident) => {{
+    ($data:expr, $at:expr, $ends:expr, $mask:expr) => {{
         let (data, mut at, ends): (&[u8], usize, &mut [usize; BATCH]) = ($data, $at, $ends);
         let mut n = 0;
         while n <= BATCH - 64 {
             let Some(block) = data.get(at..).and_then(|r| r.first_chunk::<64>()) else {
                 break;
             };
-            let mut m = $mask(block);
+            let mut m = ($mask)(block);
             while m != 0 {
                 ends[n] = at + m.trailing_zeros() as usize;
                 n += 1;
@@ -120,17 +120,36 @@ macro_rules! fill {
     }};
 }
 
-/// Bit k is set when `block[k]` is `\n`: eight bytes a word, the exact zero-byte test of the
-/// word XOR newlines, its eight top bits gathered by a multiplication.
+/// Bit k is set when `block[k]` is `byte`: the bitmap the line-end scanner makes of `\n`, for
+/// any byte (a table's delimiters are found with it). SSE2 on x86_64, eight bytes a word
+/// elsewhere.
+///
+/// ```
+/// let mut block = [b'x'; 64];
+/// block[3] = b'\t';
+/// block[63] = b'\t';
+/// assert_eq!(bbconv_forms::lines::byte_mask(&block, b'\t'), 1 << 3 | 1 << 63);
+/// ```
+#[inline(always)]
+pub fn byte_mask(block: &[u8; 64], byte: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    return x86::mask_sse2(block, byte);
+    #[cfg(not(target_arch = "x86_64"))]
+    return mask_swar(block, byte);
+}
+
+/// Bit k is set when `block[k]` is `byte`: eight bytes a word, the exact zero-byte test of the
+/// word XOR the byte, its eight top bits gathered by a multiplication.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 #[inline(always)]
-fn mask_swar(block: &[u8; 64]) -> u64 {
+fn mask_swar(block: &[u8; 64], byte: u8) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let pattern = u64::from_ne_bytes([byte; 8]);
     let mut m = 0u64;
     for (k, w) in block.chunks_exact(8).enumerate() {
         let mut word = [0u8; 8];
         word.copy_from_slice(w);
-        let t = u64::from_le_bytes(word) ^ 0x0a0a_0a0a_0a0a_0a0a;
+        let t = u64::from_le_bytes(word) ^ pattern;
         // 0x80 in each byte that is zero, exactly (no borrow from a lower byte).
         let zero = !((t & LOW7).wrapping_add(LOW7) | t | LOW7);
         m |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
@@ -141,7 +160,7 @@ fn mask_swar(block: &[u8; 64]) -> u64 {
 /// A batch, by eight-byte words (CPUs other than x86_64).
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 fn fill_swar(data: &[u8], at: usize, ends: &mut [usize; BATCH]) -> (usize, usize) {
-    fill!(data, at, ends, mask_swar)
+    fill!(data, at, ends, |b| mask_swar(b, b'\n'))
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -150,13 +169,13 @@ mod x86 {
     use super::BATCH;
     use std::arch::x86_64::*;
 
-    /// Bit k is set when `block[k]` is `\n` (four 16-byte compares).
+    /// Bit k is set when `block[k]` is `byte` (four 16-byte compares).
     #[inline(always)]
-    fn mask_sse2(block: &[u8; 64]) -> u64 {
+    pub(super) fn mask_sse2(block: &[u8; 64], byte: u8) -> u64 {
         // SAFETY: SSE2 is part of the x86_64 baseline; the loads read 16 bytes each from a
         // 64-byte array, with no alignment requirement.
         unsafe {
-            let nl = _mm_set1_epi8(b'\n' as i8);
+            let nl = _mm_set1_epi8(byte as i8);
             let p = block.as_ptr();
             let m = |k: usize| {
                 let v = _mm_loadu_si128(p.add(16 * k).cast());
@@ -186,7 +205,7 @@ mod x86 {
 
     /// A batch, by SSE2 bitmaps.
     pub(super) fn fill_sse2(data: &[u8], at: usize, ends: &mut [usize; BATCH]) -> (usize, usize) {
-        fill!(data, at, ends, mask_sse2)
+        fill!(data, at, ends, |b| mask_sse2(b, b'\n'))
     }
 
     /// A batch, by AVX2 bitmaps.
