@@ -200,8 +200,11 @@ pub(crate) fn split_csv_rows(
             let line = &data[start..end];
             n += 1;
             // Most rows have no quote: one search settles it.
-            let odd = memchr::memchr(b'"', line)
-                .is_some_and(|q| memchr::memchr_iter(b'"', &line[q + 1..]).count() % 2 == 0);
+            let odd = memchr::memchr(b'"', line).is_some_and(|q| {
+                memchr::memchr_iter(b'"', &line[q + 1..])
+                    .count()
+                    .is_multiple_of(2)
+            });
             let (row_start, first) = open.unwrap_or((start, n));
             // An open row stays open on a line with an even count of quotes; a closed one
             // opens on an odd count.

@@ -108,8 +108,8 @@ pub(crate) fn run<S: Stage>(
         },
         // A table's rows under --errors null are written one by one: the writer may empty the
         // board field of a row whose size the stream refuses.
-        runs: !settings.write.out.separated()
-            && !(settings.placeholders && input.rows != frame::Rows::Lines),
+        runs: !(settings.write.out.separated()
+            || (settings.placeholders && input.rows != frame::Rows::Lines)),
         rows: input.rows,
         placeholders: settings.placeholders,
     };
