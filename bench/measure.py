@@ -155,6 +155,8 @@ def main():
                            capture_output=True, text=True, check=True).stdout.strip().splitlines()
     portable = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "paths.py"), BB, OUT, "--portable"],
                               capture_output=True, text=True, check=True).stdout.strip().splitlines()
+    tables = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "tables.py"), BB, CORPUS, OUT],
+                            capture_output=True, text=True, check=True).stdout.strip().splitlines()
     big = os.path.join(OUT, "corpus4.fen")
     if not os.path.exists(big):
         with open(big, "wb") as b:
@@ -211,6 +213,11 @@ def main():
         "The same with `BBCONV_PORTABLE=1` (the readers of CPUs without AVX2 and BMI2):",
         "",
         *portable,
+        "",
+        "Tables (`bench/tables.py`): a 1,000,000-row `id<TAB>fen<TAB>eval` table made from the corpus, and the "
+        "same as CSV, against the bare FENs (instructions on its first 10,000 rows, `--jobs 1`):",
+        "",
+        *tables,
         "",
         "Line ends of the corpus (`bench/src/bin/newlines.rs`, instructions a line under callgrind, start-up subtracted):",
         "",

@@ -29,7 +29,9 @@ Examples:
   bbconv convert -f squares -t indices --to-order 0x88 'a1 h8'    (also mailbox, sentinel, draughts)
   bbconv convert -f pair -t hex --layer occupied '0xffff 0xffff000000000000'
   printf '0x1\\n0x2\\n' | bbconv convert -f hex -t squares
-  bbconv convert -f fen -t packed -i positions.fen -o positions.packed   (files; -o is atomic)";
+  bbconv convert -f fen -t packed -i positions.fen -o positions.packed   (files; -o is atomic)
+  bbconv convert --tsv --column fen --append packed -t packed -i positions.tsv   (a table)
+  bbconv convert --csv --header -t pair -i games.csv -o games.pair.csv";
 
 #[derive(Args, Debug)]
 pub(crate) struct ConvertArgs {
@@ -369,6 +371,7 @@ fn run_records<S: Stage>(
             max_line: args.max_line,
             record_len: from.record_len(size, opts.planes.len()),
             null_row,
+            placeholders: table.is_some() && args.errors == ErrorMode::Null,
         },
         jobs,
         progress: if args.progress {
@@ -380,7 +383,6 @@ fn run_records<S: Stage>(
         },
         part_records: 0,
         parallel_after: PARALLEL_AFTER,
-        placeholders: table.is_some() && args.errors == ErrorMode::Null,
     };
     let sink = Sink::open(args.output.as_deref()).map_err(|e| usage(format!("{e:#}")))?;
     pipeline::run(&sources, settings, stage, sink)

@@ -195,12 +195,12 @@ pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
             max_line: 1 << 20,
             record_len: 0,
             null_row: None,
+            placeholders: false,
         },
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get().min(8)),
         progress: Some(false),
         part_records: 0,
         parallel_after: PARALLEL_AFTER,
-        placeholders: false,
     };
     let list = readings();
     let lerf = |size| Options {

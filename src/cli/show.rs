@@ -137,12 +137,12 @@ pub(crate) fn run(args: ShowArgs, grid: GridStyle) -> Result<ExitCode> {
             max_line: 1 << 20,
             record_len: args.from.record_len(size, opts.planes.len()),
             null_row: None,
+            placeholders: false,
         },
         jobs: 1,
         progress: Some(false),
         part_records: 0,
         parallel_after: 0,
-        placeholders: false,
     };
     let stage = Show {
         from: args.from,

@@ -57,9 +57,6 @@ pub(crate) struct Settings {
     /// Bytes of input converted on the calling thread before the workers start (with more
     /// than one job): a short input starts no thread.
     pub(crate) parallel_after: u64,
-    /// Whether a bad record's output is the stage's own placeholder (a table's row under
-    /// `--errors null`).
-    pub(crate) placeholders: bool,
 }
 
 /// Runs `stage` over every record of `sources`, writing to `sink`; returns the exit code.
@@ -109,9 +106,9 @@ pub(crate) fn run<S: Stage>(
         // A table's rows under --errors null are written one by one: the writer may empty the
         // board field of a row whose size the stream refuses.
         runs: !(settings.write.out.separated()
-            || (settings.placeholders && input.rows != frame::Rows::Lines)),
+            || (settings.write.placeholders && input.rows != frame::Rows::Lines)),
         rows: input.rows,
-        placeholders: settings.placeholders,
+        placeholders: settings.write.placeholders,
     };
     let writer = Writer::new(settings.write, sources, sink, progress.clone());
     if jobs == 1 {
@@ -466,12 +463,12 @@ mod tests {
                     max_line: 300,
                     record_len: 0,
                     null_row: None,
+                    placeholders: false,
                 },
                 jobs,
                 progress: Some(false),
                 part_records: 7,
                 parallel_after: 0,
-                placeholders: false,
             };
             let sink = Sink::open(Some(&dir.path().join("out"))).unwrap();
             let sources = [Source::File(src)];
@@ -517,12 +514,12 @@ mod tests {
                 max_line: 300,
                 record_len: from.record_len(size, 12),
                 null_row: None,
+                placeholders: false,
             },
             jobs,
             progress: Some(false),
             part_records,
             parallel_after,
-            placeholders: false,
         };
         let stage = Conv(Conversion::new(from, to, &opts, false));
         let sources = [Source::File(src)];

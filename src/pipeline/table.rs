@@ -459,6 +459,7 @@ impl Table {
                 if self.spec.null_rows {
                     self.null_fields(body, Some((start, end)), out);
                     out.extend_from_slice(cr);
+                    out.push(b'\n');
                 }
                 Err(shifted(e, start))
             }
@@ -476,6 +477,7 @@ impl Table {
         if self.spec.null_rows {
             self.null_fields(body, None, out);
             out.extend_from_slice(cr);
+            out.push(b'\n');
         }
         Err(table_error(
             None,
@@ -496,6 +498,7 @@ impl Table {
         if self.spec.null_rows {
             self.null_fields(body, None, out);
             out.extend_from_slice(cr);
+            out.push(b'\n');
         }
         Err(table_error(
             Some(body.len()),
@@ -554,6 +557,7 @@ impl Table {
                 if self.spec.null_rows {
                     self.null_fields(body, Some((start, start)), out);
                     out.extend_from_slice(cr);
+                    out.push(b'\n');
                 }
                 // The field's text starts after its opening quote.
                 Err(shifted(

@@ -12,7 +12,8 @@ use super::frame::{
 /// What a command does with one record: appends its output (no record separator) to `out` and
 /// returns the size of the board read, or says why it cannot.
 pub(crate) trait Stage: Sync {
-    /// Converts one record.
+    /// Converts one record. On an error, what it wrote is ignored, unless the run takes it for
+    /// the record's placeholder ([`Job::placeholders`]).
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError>;
 
     /// Runs `l` with the stage a record loop is to be compiled with: this one, or one its
@@ -172,8 +173,9 @@ pub(crate) struct Job<'a, S: Stage + ?Sized> {
     pub(crate) runs: bool,
     /// How the lines of a chunk are records.
     pub(crate) rows: Rows,
-    /// Whether a bad record's output is the stage's placeholder for it (a table's row with an
-    /// empty board field), kept for the writer; otherwise it is dropped.
+    /// Whether a bad record's output is the stage's placeholder for it, with its line end (a
+    /// table's row with an empty board field, under `--errors null`); otherwise the writer
+    /// ignores what a failed conversion wrote.
     pub(crate) placeholders: bool,
 }
 
@@ -475,16 +477,9 @@ fn record<S: Stage + ?Sized>(job: &Job<'_, S>, parts: &mut Parts<'_>, line: u64,
     if parts.stopped {
         return;
     }
-    let mark = parts.done.out.len();
+    // What a failed conversion wrote stays in its entry's bytes, where the writer ignores it,
+    // unless the run's bad records have the stage's placeholders ([`Job::placeholders`]).
     let result = job.stage.run(data, &mut parts.done.out);
-    if result.is_err() {
-        if !job.placeholders {
-            // What a failed conversion may have written is not output.
-            parts.done.out.truncate(mark);
-        } else if job.line_end && parts.done.out.len() > mark {
-            parts.done.out.push(b'\n');
-        }
-    }
     settle(job, parts, line, data, result);
 }
 

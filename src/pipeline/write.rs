@@ -98,6 +98,9 @@ pub(crate) struct WriteSettings {
     /// For a table: the row a converted row becomes under `--errors null` when the stream
     /// refuses its board (its board field emptied).
     pub(crate) null_row: Option<NullRow>,
+    /// Whether what the stage wrote for a bad record is its placeholder (a table's row under
+    /// `--errors null`).
+    pub(crate) placeholders: bool,
 }
 
 /// Rewrites a table's converted row (without its line end) as the row of a bad record.
@@ -324,7 +327,7 @@ impl<'a> Writer<'a> {
                     }
                     // The stage wrote its own placeholder (a table's row, its board field
                     // empty).
-                    What::Bad(Some(f)) if !bytes.is_empty() => {
+                    What::Bad(Some(f)) if self.cfg.placeholders && !bytes.is_empty() => {
                         let flow = self.bad(d.src, base + f.line, f.col, &f.kind)?;
                         if flow == Flow::Go {
                             self.emit(bytes);

@@ -14,4 +14,5 @@ mod paste;
 mod pipeline;
 mod props;
 mod shipping;
+mod tables;
 mod util;

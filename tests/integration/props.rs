@@ -402,3 +402,66 @@ proptest! {
         prop_assert_eq!(fast, slow);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A position's fields (side to move, castling, en passant, clocks, pockets, check counters)
+    /// survive every form that holds them: FEN -> JSON -> FEN, and an Edax board's side and
+    /// solutions Edax -> JSON -> Edax.
+    #[test]
+    fn position_fields_survive_json(
+        cells in proptest::collection::vec(0u8..24, 64),
+        black: bool,
+        castling in proptest::sample::subsequence(vec!['K', 'Q', 'k', 'q'], 0..=4),
+        ep in proptest::option::of(0usize..8),
+        clocks in (0u32..150, 1u32..300),
+        pocket in proptest::option::of("[PNBRQpnbrq]{0,6}"),
+        checks in proptest::option::of((0u8..3, 0u8..3)),
+        edax in proptest::collection::vec(0u8..3, 64),
+        turn_first: bool,
+        notes in proptest::sample::select(vec!["", "; G8:+18; H1:+12;", "; +18;", "; A1:-2; % a comment"]),
+    ) {
+        let mut fen = String::new();
+        for r in 0..8 {
+            if r > 0 { fen.push('/'); }
+            let mut empty = 0;
+            for f in 0..8 {
+                let c = cells[r * 8 + f];
+                if c >= 12 { empty += 1; continue; }
+                if empty > 0 { fen.push_str(&empty.to_string()); empty = 0; }
+                fen.push(b"PNBRQKpnbrqk"[c as usize] as char);
+            }
+            if empty > 0 { fen.push_str(&empty.to_string()); }
+        }
+        if let Some(p) = &pocket { fen.push('['); fen.push_str(p); fen.push(']'); }
+        fen.push_str(if black { " b " } else { " w " });
+        let c: String = castling.iter().collect();
+        fen.push_str(if c.is_empty() { "-" } else { &c });
+        match ep {
+            Some(f) => { fen.push(' '); fen.push((b'a' + f as u8) as char); fen.push(if black { '3' } else { '6' }); }
+            None => fen.push_str(" -"),
+        }
+        fen.push_str(&format!(" {} {}", clocks.0, clocks.1));
+        if let Some((w, b)) = checks { fen.push_str(&format!(" +{w}+{b}")); }
+        let opts = Options::default();
+        let v = parse(Format::Fen, fen.as_bytes(), &opts).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut json = Vec::new();
+        render(Format::Json, &v, &opts, &mut json).unwrap();
+        let back = parse(Format::Json, &json, &opts).unwrap();
+        let mut out = Vec::new();
+        render(Format::Fen, &back, &opts, &mut out).unwrap();
+        prop_assert_eq!(String::from_utf8(out).unwrap(), fen);
+
+        let mut board: String = edax.iter().map(|&t| ['-', 'X', 'O'][t as usize]).collect();
+        board.push_str(if turn_first { " X" } else { " O" });
+        board.push_str(notes);
+        let v = parse(Format::Edax, board.as_bytes(), &opts).unwrap_or_else(|e| panic!("{board}: {e}"));
+        let mut json = Vec::new();
+        render(Format::Json, &v, &opts, &mut json).unwrap();
+        let back = parse(Format::Json, &json, &opts).unwrap();
+        let mut out = Vec::new();
+        render(Format::Edax, &back, &opts, &mut out).unwrap();
+        prop_assert_eq!(String::from_utf8(out).unwrap(), board);
+    }
+}

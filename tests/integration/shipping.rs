@@ -120,6 +120,13 @@ fn scratch() -> tempfile::TempDir {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n8/8/8/8/8/8/8/K6k w - - 0 1\n",
     )
     .unwrap();
+    // The tables of the README's examples, as Python's csv module and DuckDB wrote them.
+    for (from, to) in [
+        ("tables/positions.tsv", "positions.tsv"),
+        ("tables/duckdb.csv", "games.csv"),
+    ] {
+        std::fs::write(dir.join(to), crate::util::fixture(from)).unwrap();
+    }
     tmp
 }
 

@@ -1,0 +1,451 @@
+//! Tables (`--tsv`, `--csv`): fixtures written by Python's csv module and DuckDB with packed
+//! values computed by python-chess (fixtures/tables/gen_tables.py), pass-through of the other
+//! fields, headers, ragged rows, the accidental sizes a header or an id would set, the message
+//! cap, `--errors null`, the split rule, and a DuckDB round trip.
+
+use crate::util::{fixture, fixtures, run};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const START_PACKED: &str = "797979010000000000d8f2f250";
+
+/// The output of `args` on `stdin`, which must succeed.
+fn converted(args: &[&str], stdin: &[u8]) -> Vec<u8> {
+    let (code, out, err) = run(args, stdin);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+#[test]
+fn python_csv_comes_back_but_for_the_board_column() {
+    // Quoted commas, doubled quotes, line breaks inside quotes and CRLF, as Python writes them.
+    let input = fixture("tables/python.csv");
+    assert!(input.windows(2).any(|w| w == b"\r\n"));
+    let want = fixture("tables/python.packed.csv");
+    for from in ["fen", "auto"] {
+        for jobs in ["1", "2"] {
+            let args = [
+                "convert", "--csv", "--header", "-f", from, "-t", "packed", "-j", jobs,
+            ];
+            assert!(
+                converted(&args, &input) == want,
+                "-f {from} --jobs {jobs}: not python-chess's packed values in Python's own CSV"
+            );
+        }
+    }
+    // The same form in and out: the file comes back byte for byte.
+    let same = converted(
+        &["convert", "--csv", "--header", "-f", "fen", "-t", "fen"],
+        &input,
+    );
+    assert!(same == input, "{}", String::from_utf8_lossy(&same));
+}
+
+#[test]
+fn duckdb_copy_gets_a_packed_column_appended() {
+    let input = fixture("tables/duckdb.csv");
+    let want = fixture("tables/duckdb.packed.csv");
+    let args = [
+        "convert", "--csv", "--column", "fen", "--append", "packed", "-t", "packed",
+    ];
+    assert!(converted(&args, &input) == want);
+    // --column NAME without --header: the first row that holds NAME is the header.
+    let (code, out, _) = run(
+        &["convert", "--csv", "--column", "fen", "-t", "packed"],
+        &input,
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with(b"id,packed,eval\n"));
+}
+
+#[test]
+fn tsv_with_an_id_first_and_a_header() {
+    let input = fixture("tables/positions.tsv");
+    let want = fixture("tables/positions.packed.tsv");
+    // The column found by default (the first that holds a board), or named, by number or name.
+    for col in [None, Some("2"), Some("fen")] {
+        let mut args = vec!["convert", "--tsv", "--header", "-t", "packed"];
+        if let Some(c) = col {
+            args.extend(["--column", c]);
+        }
+        assert!(converted(&args, &input) == want, "--column {col:?}");
+    }
+    // Without a header, the id column is never taken for the board.
+    let body: Vec<u8> = input.splitn(2, |&c| c == b'\n').nth(1).unwrap().to_vec();
+    let out = converted(&["convert", "--tsv", "-f", "fen", "-t", "packed"], &body);
+    let want_body: Vec<u8> = want.splitn(2, |&c| c == b'\n').nth(1).unwrap().to_vec();
+    assert!(out == want_body);
+}
+
+#[test]
+fn tsv_fields_pass_through_byte_for_byte_at_any_jobs() {
+    // Backslashes, quotes, CRLF and `#` rows are data in a TSV; 60,000 rows pass the size at
+    // which the workers start.
+    let mut input = Vec::new();
+    let mut want = Vec::new();
+    for k in 0..60_000 {
+        let (end, note) = match k % 4 {
+            0 => ("\r\n", "a \\t backslash"),
+            1 => ("\n", "\"quoted\" \"\""),
+            2 => ("\n", ""),
+            _ => ("\r\n", "# not a comment"),
+        };
+        input.extend_from_slice(format!("{k}\t{START}\t{note}{end}").as_bytes());
+        want.extend_from_slice(format!("{k}\t{START_PACKED}\t{note}{end}").as_bytes());
+    }
+    for jobs in ["1", "2", "3"] {
+        let out = converted(&["convert", "--tsv", "-t", "packed", "-j", jobs], &input);
+        assert!(out == want, "--jobs {jobs}");
+    }
+    let appended = converted(
+        &[
+            "convert", "--tsv", "--column", "2", "--append", "packed", "-t", "packed",
+        ],
+        &input[..200],
+    );
+    let first = String::from_utf8(appended).unwrap();
+    assert!(
+        first.starts_with(&format!("0\t{START}\ta \\t backslash\t{START_PACKED}\r\n")),
+        "{first}"
+    );
+}
+
+#[test]
+fn csv_with_another_delimiter_and_json_fields_quoted() {
+    let input = format!("id;fen;note\n1;{START};\"a;b\"\n");
+    let out = converted(
+        &[
+            "convert",
+            "--csv",
+            "--delimiter",
+            ";",
+            "--header",
+            "-t",
+            "pair",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "id;pair;note\n1;0x000000000000ffff 0xffff000000000000;\"a;b\"\n"
+    );
+    // A JSON board holds commas and quotes: its field is quoted, and reads back.
+    let csv = format!("1,{START}\n");
+    let json = converted(&["convert", "--csv", "-t", "json"], csv.as_bytes());
+    let text = String::from_utf8(json.clone()).unwrap();
+    assert!(text.starts_with("1,\"{\"\"size\"\":\"\"8x8\"\""), "{text}");
+    let back = converted(
+        &[
+            "convert", "--csv", "--column", "2", "-f", "json", "-t", "fen",
+        ],
+        &json,
+    );
+    assert_eq!(String::from_utf8(back).unwrap(), csv);
+}
+
+#[test]
+fn ragged_rows_header_only_files_and_errors_as_null_fields() {
+    let input = format!("id\tfen\tnote\n1\t{START}\tok\n2\n3\tnot a fen\tbad\n4\t{START}\n");
+    let (code, out, err) = run(
+        &["convert", "--tsv", "--header", "-t", "packed"],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("-:3:2: the row has 1 field, but the board is in column 2"),
+        "{err}"
+    );
+    assert!(err.contains("-:4:"), "{err}");
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("id\tpacked\tnote\n1\t{START_PACKED}\tok\n4\t{START_PACKED}\n")
+    );
+    // --errors null keeps every row, the board's field empty.
+    let (code, out, _) = run(
+        &[
+            "convert", "--tsv", "--header", "-t", "packed", "--errors", "null",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("id\tpacked\tnote\n1\t{START_PACKED}\tok\n2\n3\t\tbad\n4\t{START_PACKED}\n")
+    );
+    let csv = format!("id,fen\n1,{START}\n2,zz\n");
+    let (_, out, _) = run(
+        &[
+            "convert", "--csv", "--header", "--append", "p", "-t", "packed", "--errors", "null",
+        ],
+        csv.as_bytes(),
+    );
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("id,fen,p\n1,{START},{START_PACKED}\n2,zz,\n")
+    );
+    // A file with its header alone gives the header.
+    let (code, out, err) = run(
+        &["convert", "--csv", "--column", "fen", "-t", "pair"],
+        b"id,fen\r\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, b"id,pair\r\n");
+}
+
+#[test]
+fn usage_errors_say_why() {
+    for (args, says) in [
+        (
+            vec!["--header"],
+            "--header reads a table: add --tsv or --csv",
+        ),
+        (vec!["--column", "2"], "--column reads a table"),
+        (vec!["--append", "p"], "--append reads a table"),
+        (
+            vec!["--tsv", "--delimiter", ";"],
+            "--delimiter goes with --csv",
+        ),
+        (vec!["--csv", "--delimiter", "\""], "invalid --delimiter"),
+        (
+            vec!["--tsv", "--column", "0"],
+            "columns are numbered from 1",
+        ),
+    ] {
+        let mut full = vec!["convert", "-t", "packed"];
+        full.extend(args.iter().copied());
+        let (code, _, err) = run(&full, START.as_bytes());
+        assert_eq!(code, 2, "{full:?}: {err}");
+        assert!(err.contains(says), "{full:?}: {err}");
+    }
+    let (code, _, err) = run(
+        &["convert", "--tsv", "-t", "packed-bin", "-o", "/dev/null"],
+        b"",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("raw bytes"), "{err}");
+    let (code, _, err) = run(&["convert", "--tsv", "-t", "grid"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("use --csv"), "{err}");
+    let (code, _, err) = run(
+        &[
+            "convert", "--csv", "--header", "--column", "board", "-t", "pair",
+        ],
+        b"id,fen\n1,8/8/8/8/8/8/8/8\n",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the header has no column named board; its columns are: id, fen"),
+        "{err}"
+    );
+}
+
+/// Point 2: a header, an id or a one-rank FEN never sets the stream's size.
+#[test]
+fn nothing_is_read_as_a_board_by_accident() {
+    // A header line read as records: a bad record that says so, and the boards after it read.
+    let input = format!("fen\n{START}\n{START}\n");
+    for from in ["fen", "auto"] {
+        let (code, out, err) = run(&["convert", "-f", from, "-t", "packed"], input.as_bytes());
+        assert_eq!(code, 1, "{err}");
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("{START_PACKED}\n{START_PACKED}\n")
+        );
+        assert!(err.contains("-:1:1:"), "{err}");
+        if from == "fen" {
+            assert!(
+                err.contains("this looks like a header: use --header"),
+                "{err}"
+            );
+        }
+        assert!(err.contains("1 bad record of 3"), "{err}");
+    }
+    // An id before a tab: a bad record naming --tsv and --column, never an exit 0.
+    for id in ["1", "42"] {
+        let line = format!("{id}\t{START}\n");
+        for from in ["fen", "auto"] {
+            let (code, out, err) = run(&["convert", "-f", from, "-t", "packed"], line.as_bytes());
+            assert_eq!(code, 1, "{id}: {err}");
+            assert!(out.is_empty());
+            assert!(err.contains("use --tsv (and --column N"), "{err}");
+        }
+    }
+    // A stream of one-rank boards needs -s (then `fen` is three black pieces).
+    let (code, out, _) = run(
+        &["convert", "-f", "fen", "-t", "packed", "-s", "3x1"],
+        b"fen\nK2\n",
+    );
+    assert_eq!((code, out), (0, b"1a\n01\n".to_vec()));
+    // A size set by one record that every later board disagrees with: the note says so.
+    let input = format!("{}\n{START}\n{START}\n", "k7/8");
+    let (code, _, err) = run(&["convert", "-f", "fen", "-t", "packed"], input.as_bytes());
+    assert_eq!(code, 1);
+    assert!(err.contains("name the size with -s WxH"), "{err}");
+    assert!(err.contains("was set by -:1 alone"), "{err}");
+}
+
+#[test]
+fn the_message_cap_counts_the_rest_by_kind() {
+    let mut input = String::new();
+    for k in 0..30 {
+        input.push_str(if k % 3 == 0 { "k7/8/8\n" } else { "zz\n" });
+    }
+    input.push_str("0x1\n");
+    let (code, _, err) = run(&["convert", "-f", "auto", "-t", "hex"], input.as_bytes());
+    assert_eq!(code, 1);
+    let shown = err.lines().filter(|l| l.starts_with("bbconv: -:")).count();
+    assert_eq!(shown, 20, "{err}");
+    assert!(
+        err.contains("bbconv: 10 more bad records not shown (--max-errors 20): 7 form not detected (first at -:21:1), 3 cannot be written (first at -:22)"),
+        "{err}"
+    );
+    assert!(err.contains("bbconv: 30 bad records of 31"), "{err}");
+    let (_, _, err) = run(
+        &["convert", "-t", "hex", "--max-errors", "all"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("bbconv: -:")).count(),
+        30
+    );
+}
+
+/// Point 6: a table split at row boundaries, each part with the header, converts to the one
+/// run's output once the parts' repeated headers are dropped; without a header, the parts'
+/// outputs concatenate as they are.
+#[test]
+fn a_table_split_by_rows_gives_the_same_bytes() {
+    for (file, args) in [
+        ("tables/positions.tsv", vec!["--tsv", "--header"]),
+        ("tables/duckdb.csv", vec!["--csv", "--header"]),
+    ] {
+        let input = fixture(file);
+        let mut lines: Vec<&[u8]> = input.split_inclusive(|&c| c == b'\n').collect();
+        let header = lines.remove(0);
+        let mut full = vec!["convert", "-t", "packed"];
+        full.extend(args.iter().copied());
+        let whole = converted(&full, &input);
+        for parts in [2, 3, 7] {
+            let size = lines.len().div_ceil(parts);
+            let mut joined = Vec::new();
+            for (k, part) in lines.chunks(size).enumerate() {
+                let mut text = header.to_vec();
+                text.extend(part.concat());
+                let out = converted(&full, &text);
+                let skip = if k == 0 {
+                    0
+                } else {
+                    out.iter().position(|&c| c == b'\n').unwrap() + 1
+                };
+                joined.extend_from_slice(&out[skip..]);
+            }
+            assert!(joined == whole, "{file} in {parts} parts");
+            // Without a header.
+            let mut joined = Vec::new();
+            let mut plain = vec!["convert", "-t", "packed", "--column", "2"];
+            plain.push(args[0]);
+            for part in lines.chunks(size) {
+                joined.extend(converted(&plain, &part.concat()));
+            }
+            assert!(
+                joined == converted(&plain, &lines.concat()),
+                "{file} in {parts} parts"
+            );
+        }
+    }
+}
+
+/// Point 3: bbconv's own JSON keeps every FEN field and an Edax board's side and solutions.
+#[test]
+fn json_keeps_every_field() {
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Qn] w Kq - 3 20",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +1+2",
+    ] {
+        let json = converted(&["convert", "-t", "json", fen], b"");
+        let back = converted(&["convert", "-f", "json", "-t", "fen"], &json);
+        assert_eq!(String::from_utf8(back).unwrap().trim_end(), fen);
+    }
+    let obf = fixture("edax/fforum-1-19.obf");
+    let line = obf.split(|&c| c == b'\n').next().unwrap();
+    let json = converted(&["convert", "-f", "edax", "-t", "json"], line);
+    let text = String::from_utf8(json.clone()).unwrap();
+    assert!(
+        text.contains("\"turn\":\"first\",\"notes\":\"; G8:+18;"),
+        "{text}"
+    );
+    let back = converted(&["convert", "-f", "json", "-t", "edax"], &json);
+    assert_eq!(back.trim_ascii_end(), line);
+}
+
+/// The progress display never shows for boards given as arguments, even on a terminal.
+#[test]
+fn no_progress_around_an_argument_on_a_terminal() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: `script` (util-linux) is not installed, so no terminal can be made");
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin!("bbconv");
+    let out = std::process::Command::new("script")
+        .args([
+            "-qec",
+            &format!("{} convert -f hex -t squares 0x81", bin.display()),
+            "/dev/null",
+        ])
+        .env_clear()
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "a1 h1\r\n");
+}
+
+/// The README's DuckDB round trip: COPY out, bbconv, read_csv back.
+#[test]
+fn duckdb_round_trip() {
+    let ci = std::env::var_os("CI").is_some_and(|v| v == "true");
+    let has = std::process::Command::new("python3")
+        .args(["-c", "import duckdb"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has {
+        assert!(
+            !ci,
+            "CI=true and the duckdb Python package is missing: .ci/run installs it"
+        );
+        eprintln!("skipped: the duckdb Python package is not installed (pip install duckdb)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bin = assert_cmd::cargo::cargo_bin!("bbconv");
+    let script = format!(
+        r#"
+import duckdb, subprocess
+con = duckdb.connect()
+con.execute("CREATE TABLE games AS SELECT * FROM read_csv('{fixtures}/tables/duckdb.csv')")
+con.execute("COPY games TO 'games.csv' (HEADER)")
+subprocess.run(["{bin}", "convert", "--csv", "--column", "fen", "--append", "packed",
+                "-t", "packed", "-i", "games.csv", "-o", "packed.csv"], check=True)
+back = con.execute("SELECT id, eval, packed FROM read_csv('packed.csv') ORDER BY id").fetchall()
+assert len(back) == 40, len(back)
+first = con.execute("SELECT packed FROM read_csv('packed.csv') WHERE id = 1").fetchone()[0]
+assert first == "00630a3978011207364aa4003c", first
+print(len(back), "rows")
+"#,
+        fixtures = fixtures().display(),
+        bin = bin.display()
+    );
+    let out = std::process::Command::new("python3")
+        .args(["-c", &script])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "40 rows");
+}
