@@ -11,11 +11,11 @@ use bbconv_forms::{Conversion, ConvertError, Format, Framing, GridStyle};
 use clap::Args;
 
 use super::args::{format_parser, usage, BoardArgs};
-use crate::pipeline::frame::Input;
+use crate::pipeline::frame::{Input, Rows};
 use crate::pipeline::sink::Sink;
 use crate::pipeline::source::Source;
 use crate::pipeline::table::{Column, Dialect, Table, TableSpec, TableStage};
-use crate::pipeline::work::{planned, Stage, StageLoop};
+use crate::pipeline::work::{planned, KeepCr, Stage, StageLoop};
 use crate::pipeline::write::{ErrorMode, NullRow, OutFraming, WriteSettings};
 use crate::pipeline::{self, Settings, MAX_JOBS, PARALLEL_AFTER};
 
@@ -308,6 +308,9 @@ pub(crate) fn run_stage<S: Stage>(
         ));
     }
     match table(args)? {
+        // The same form in and out: the file comes back byte for byte, its blank and comment
+        // lines and CRLF line ends included.
+        None if verbatim(args) => run_records(args, opts, &KeepCr(stage), None),
         None => run_records(args, opts, stage, None),
         Some(spec) => {
             let table = Arc::new(Table::new(spec, opts));
@@ -318,6 +321,12 @@ pub(crate) fn run_stage<S: Stage>(
             run_records(args, opts, &stage, Some(table))
         }
     }
+}
+
+/// Whether a run writes the lines it reads back in place: the same line-framed text form in and
+/// out (a FEN, EPD, PDN or OBF file converted to itself).
+fn verbatim(args: &ConvertArgs) -> bool {
+    args.from == args.to && args.from.framing() == Framing::Line && args.from != Format::Auto
 }
 
 /// [`run_stage`] on records (`table`: a table's rows).
@@ -349,6 +358,8 @@ fn run_records<S: Stage>(
         input.framing = Framing::Line;
         input.rows = t.rows();
         out_framing = Framing::Line;
+    } else if verbatim(args) {
+        input.rows = Rows::Verbatim;
     }
     let null_row: Option<NullRow> = table.clone().map(|t| {
         let f: NullRow = Arc::new(move |row: &[u8], out: &mut Vec<u8>| t.null_row(row, out));

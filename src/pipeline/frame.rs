@@ -54,6 +54,8 @@ pub(crate) enum Piece<'a> {
     Skip,
     /// A line longer than the limit, of at least this many bytes; it is not kept.
     TooLong(usize),
+    /// A blank or comment line written back as it is, with its CR ([`Rows::Verbatim`]).
+    Verbatim(&'a [u8]),
 }
 
 /// A record framed ahead of conversion: where it starts and what it is.
@@ -113,20 +115,32 @@ pub(crate) enum ChunkKind {
 /// Returns the number of lines.
 #[inline]
 pub(crate) fn split_lines(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<'_>)) -> u64 {
-    split_with::<false>(data, max_line, f)
+    split_with::<LINES>(data, max_line, f)
 }
+
+/// Splits whole lines as [`split_lines`] does, but a blank or comment line is a
+/// [`Piece::Verbatim`] and a record keeps the CR of a CRLF ([`Rows::Verbatim`]).
+#[inline]
+pub(crate) fn split_verbatim(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<'_>)) -> u64 {
+    split_with::<VERBATIM>(data, max_line, f)
+}
+
+/// The modes of [`split_with`].
+const LINES: u8 = 0;
+const ROWS: u8 = 1;
+const VERBATIM: u8 = 2;
 
 /// Splits whole lines into the rows of a table (`--tsv`, or `--csv` without quoted line
 /// breaks): as [`split_lines`], but a `#` line is a row like any other, and a row keeps the CR
 /// of a CRLF line end, so that it is written back with the line end it had.
 #[inline]
 pub(crate) fn split_rows(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<'_>)) -> u64 {
-    split_with::<true>(data, max_line, f)
+    split_with::<ROWS>(data, max_line, f)
 }
 
-/// [`split_lines`] (`ROWS` false) or [`split_rows`] (`ROWS` true).
+/// [`split_lines`], [`split_rows`] or [`split_verbatim`], by `MODE`.
 #[inline(always)]
-fn split_with<const ROWS: bool>(
+fn split_with<const MODE: u8>(
     data: &[u8],
     max_line: usize,
     mut f: impl FnMut(u64, Piece<'_>),
@@ -150,9 +164,15 @@ fn split_with<const ROWS: bool>(
             n += 1;
             let piece = if too_long(raw.len(), max_line) {
                 Piece::TooLong(raw.len() + usize::from(end < data.len()))
-            } else if ROWS {
+            } else if MODE == ROWS {
                 if strip_cr(raw).iter().all(|c| c.is_ascii_whitespace()) {
                     Piece::Skip
+                } else {
+                    Piece::Data(raw)
+                }
+            } else if MODE == VERBATIM {
+                if is_blank_or_comment(strip_cr(raw)) {
+                    Piece::Verbatim(raw)
                 } else {
                     Piece::Data(raw)
                 }
@@ -326,6 +346,10 @@ pub(crate) enum Rows {
     /// CSV rows, whose quoted fields may hold line breaks: as [`Rows::Table`], and a row spans
     /// the lines its quotes hold open.
     Quoted,
+    /// One record a line, written back in the form it was read: blank and `#` lines are
+    /// written as they are, and a record keeps its CR, so that the file comes back byte for
+    /// byte.
+    Verbatim,
 }
 
 impl Input {
@@ -1054,6 +1078,7 @@ mod tests {
             out.push(match p {
                 Piece::Data(d) => format!("{n}:{}", String::from_utf8_lossy(d)),
                 Piece::Skip => format!("{n}:skip"),
+                Piece::Verbatim(v) => format!("{n}:as is {}", String::from_utf8_lossy(v)),
                 Piece::TooLong(len) => format!("{n}:long {len}"),
             })
         });
@@ -1154,6 +1179,7 @@ mod tests {
             v.push(match p {
                 Piece::Data(d) => format!("{n}:{}", String::from_utf8_lossy(d)),
                 Piece::Skip => format!("{n}:skip"),
+                Piece::Verbatim(v) => format!("{n}:as is {}", String::from_utf8_lossy(v)),
                 Piece::TooLong(len) => format!("{n}:long {len}"),
             })
         });
@@ -1269,6 +1295,29 @@ mod tests {
         // The open quote joins lines until the row passes the limit; reading goes on after the
         // line that passed it.
         assert_eq!(csv_rows(&long, 20), ["1:long 67", "5:f,g"]);
+    }
+
+    /// Under the verbatim rules a blank or `#` line is kept as it is and a record keeps its CR.
+    #[test]
+    fn verbatim_lines_keep_what_they_had() {
+        let mut got = Vec::new();
+        split_verbatim(b"# c\r\nA\r\n\nB\n  \n", 100, |n, p| {
+            got.push(match p {
+                Piece::Data(d) => format!("{n}:data {}", String::from_utf8_lossy(d)),
+                Piece::Verbatim(v) => format!("{n}:as is {}", String::from_utf8_lossy(v)),
+                other => format!("{n}:{other:?}"),
+            })
+        });
+        assert_eq!(
+            got,
+            [
+                "1:as is # c\r",
+                "2:data A\r",
+                "3:as is ",
+                "4:data B",
+                "5:as is   "
+            ]
+        );
     }
 
     #[test]

@@ -22,6 +22,7 @@ pub(crate) fn parse_hint(kind: &ErrorKind) -> Option<String> {
             "a stream of one-rank boards needs -s WxH; a header row needs --header (with --tsv or --csv)"
                 .to_string()
         }
+        ErrorKind::Epd => "read EPD lines with -f epd (or keep the fields unchecked with --lenient)".to_string(),
         ErrorKind::BeforeTab => {
             "for a table, use --tsv (and --column N or NAME for the board's column)".to_string()
         }
@@ -127,6 +128,7 @@ pub(crate) fn kind_label(kind: &FaultKind) -> &'static str {
             ErrorKind::OneRank => "FEN of one rank",
             ErrorKind::BeforeTab => "not a board before a tab",
             ErrorKind::Table => "row without the board's field",
+            ErrorKind::Epd => "EPD operations in a FEN",
             _ => "other",
         },
         FaultKind::Convert(ConvertError::Render(_)) => "cannot be written",

@@ -6,7 +6,8 @@ use bbconv_board::Size;
 use bbconv_forms::{ConvertError, ConvertRecord, PlanLoop};
 
 use super::frame::{
-    position, split_csv_rows, split_lines, split_rows, Chunk, ChunkKind, FramedKind, Piece, Rows,
+    position, split_csv_rows, split_lines, split_rows, split_verbatim, Chunk, ChunkKind,
+    FramedKind, Piece, Rows,
 };
 
 /// What a command does with one record: appends its output (no record separator) to `out` and
@@ -73,6 +74,55 @@ pub(crate) fn planned<L: StageLoop>(conversion: &bbconv_forms::Conversion<'_>, l
     }
 
     conversion.with_plan(Planned(l))
+}
+
+/// A stage whose records keep the CR of a CRLF line end ([`Rows::Verbatim`]): `inner` converts
+/// the record without it, and the CR follows the output, so that the line ends come back as
+/// they were.
+pub(crate) struct KeepCr<'s, S>(pub(crate) &'s S);
+
+impl<S: Stage> Stage for KeepCr<'_, S> {
+    #[inline(always)]
+    fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        keep_cr(record, out, |r, out| self.0.run(r, out))
+    }
+
+    fn with_loop<L: StageLoop>(&self, l: L) -> L::Output {
+        /// The loop compiled for what the inner stage chose, with the CR kept around it.
+        struct Inner<L>(L);
+        /// [`KeepCr`] over what the inner stage chose.
+        struct Over<'s, T>(&'s T);
+        impl<T: Stage> Stage for Over<'_, T> {
+            #[inline(always)]
+            fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+                keep_cr(record, out, |r, out| self.0.run(r, out))
+            }
+        }
+        impl<L: StageLoop> StageLoop for Inner<L> {
+            type Output = L::Output;
+            fn run<T: Stage>(self, inner: &T) -> L::Output {
+                self.0.run(&Over(inner))
+            }
+        }
+        self.0.with_loop(Inner(l))
+    }
+}
+
+/// Converts `record` without the CR of its CRLF line end, and writes the CR after the output.
+#[inline(always)]
+fn keep_cr(
+    record: &[u8],
+    out: &mut Vec<u8>,
+    convert: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<Size, ConvertError>,
+) -> Result<Size, ConvertError> {
+    match record {
+        [body @ .., b'\r'] => {
+            let size = convert(body, out)?;
+            out.push(b'\r');
+            Ok(size)
+        }
+        _ => convert(record, out),
+    }
 }
 
 /// The outcome of one input record, or of a run of good ones.
@@ -411,6 +461,21 @@ fn convert_with<S: Stage>(
         }))
     };
     let lines = match &chunk.kind {
+        ChunkKind::Lines if job.rows == Rows::Verbatim => {
+            let data = &chunk.data[..chunk.len];
+            split_verbatim(data, job.max_line, |line, piece| match piece {
+                Piece::Data(d) => record(job, &mut parts, line, d),
+                Piece::Verbatim(raw) => {
+                    parts.done.out.extend_from_slice(raw);
+                    if job.line_end {
+                        parts.done.out.push(b'\n');
+                    }
+                    parts.push(line, What::Header);
+                }
+                Piece::Skip => parts.push(line, What::Skipped),
+                Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
+            })
+        }
         ChunkKind::Lines if job.rows != Rows::Lines => {
             // A table: the first row of a file's first chunk may be its header.
             let mut header = chunk.first && job.stage.header_rows();
@@ -425,7 +490,7 @@ fn convert_with<S: Stage>(
                     parts.push(line, What::Header);
                 }
                 Piece::Data(d) => record(job, &mut parts, line, d),
-                Piece::Skip => parts.push(line, What::Skipped),
+                Piece::Skip | Piece::Verbatim(_) => parts.push(line, What::Skipped),
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
             };
             let data = &chunk.data[..chunk.len];
@@ -439,7 +504,7 @@ fn convert_with<S: Stage>(
             let data = &chunk.data[..chunk.len];
             split_lines(data, job.max_line, |line, piece| match piece {
                 Piece::Data(d) => record(job, &mut parts, line, d),
-                Piece::Skip => parts.push(line, What::Skipped),
+                Piece::Skip | Piece::Verbatim(_) => parts.push(line, What::Skipped),
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
             })
         }

@@ -25,8 +25,8 @@ pub(crate) enum ErrorMode {
     /// Write nothing for it and report nothing (the count is still printed and the exit code is 1).
     Skip,
     /// Report it and write a placeholder (an empty line; `null` for JSON, `# null` for grids,
-    /// 0xff bytes for binary forms); blank and comment lines get one too, so that output record
-    /// N belongs to input record N.
+    /// 0xff bytes for binary forms, a table's row with the board's field empty); blank and
+    /// comment lines get one too, so that output record N belongs to input record N.
     Null,
 }
 

@@ -260,9 +260,10 @@ fn errors_null_pairs_every_input_line_with_an_output_line() {
     for jobs in ["1", "2"] {
         for (to, want) in [
             ("squares", "a1\n\n\n\nb1\n\nc1\n"),
+            // The same form in and out: blank and comment lines come back as they were.
             (
                 "hex",
-                "0x0000000000000001\n\n\n\n0x0000000000000002\n\n0x0000000000000004\n",
+                "0x0000000000000001\n\n\n# comment\n0x0000000000000002\n   \n0x0000000000000004\n",
             ),
         ] {
             let (code, out, err) = run(

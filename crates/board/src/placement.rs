@@ -151,6 +151,9 @@ pub struct Placement {
     /// squares), as read: written back as it is while it still describes the cells. Moves and
     /// edits do not carry it.
     pub notation: Option<Box<str>>,
+    /// Operations that follow the position's fields (EPD's `bm Qg6; id "WAC.001";`), as
+    /// written.
+    pub ops: Option<Box<str>>,
 }
 
 impl Placement {
@@ -173,6 +176,7 @@ impl Placement {
             holdings: None,
             rest: None,
             notation: None,
+            ops: None,
         }
     }
 
@@ -200,6 +204,7 @@ impl Placement {
             holdings: None,
             rest: None,
             notation: None,
+            ops: None,
         })
     }
 

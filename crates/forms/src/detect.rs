@@ -111,6 +111,12 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
             }
             return Err(ambiguous(&[Format::Rows, Format::Fen]));
         }
+        // Four fields, then an opcode where a FEN has its clocks: EPD (the same board).
+        if let Some((_, fields)) = t.split_once(char::is_whitespace) {
+            if crate::epd::has_ops(fields) {
+                return Ok(Format::Epd);
+            }
+        }
         return Ok(Format::Fen);
     }
     if contains_ignore_case(b, b"first:") || contains_ignore_case(b, b"second:") {

@@ -336,8 +336,16 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
     }
     if let Some(v) = obj.get("fen") {
         let t = text_of(v, "fen")?;
-        let pl = fen::parse(t, &o).map_err(|e| err(format!("\"fen\": {}", e.message)))?;
+        let mut pl = fen::parse(t, &o).map_err(|e| err(format!("\"fen\": {}", e.message)))?;
         o.check_size(pl.size())?;
+        if let Some(ops) = obj.get(OPERATIONS) {
+            // An EPD's position: its FEN's clocks came from its operations, which are kept.
+            pl.ops = Some(text_of(ops, OPERATIONS)?.into());
+            if let Some(r) = &pl.rest {
+                let three: Vec<&str> = r.as_str().split_whitespace().take(3).collect();
+                pl.rest = Some(three.join(" ").as_str().into());
+            }
+        }
         found.push(("fen", Value::Pieces(pl)));
     }
     if let Some(v) = obj.get("pieces") {
@@ -425,15 +433,27 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
     Ok(best)
 }
 
+/// The member that holds an EPD position's operations, as written.
+const OPERATIONS: &str = "operations";
+
 /// The member that holds a two-player board's side to move (an Edax board's), when it has one:
 /// `"first"` or `"second"`.
 const TURN: &str = "turn";
 /// The member that holds a two-player board's notes (an OBF line's solutions), as written.
 const NOTES: &str = "notes";
 
-/// Writes a pair's side to move and notes, the members no [`JsonField`] names: they are the
-/// position's, not a representation of the board, and go wherever the board goes.
+/// Writes a pair's side to move and notes, and an EPD position's operations: the members no
+/// [`JsonField`] names, the position's rather than a representation of the board, which go
+/// wherever the board goes.
 fn pair_extras(value: &Value, out: &mut Vec<u8>) {
+    if let Value::Pieces(pl) = value {
+        if let Some(ops) = &pl.ops {
+            out.extend_from_slice(b",\"operations\":");
+            let quoted = serde_json::to_string(ops.as_ref()).unwrap_or_default();
+            out.extend_from_slice(quoted.as_bytes());
+        }
+        return;
+    }
     let Value::Pair(p) = value else { return };
     if let Some(t) = p.turn {
         out.extend_from_slice(b",\"turn\":\"");

@@ -25,6 +25,7 @@ mod coords;
 mod detect;
 mod digits;
 mod edax;
+mod epd;
 pub mod fen;
 mod go;
 mod grid;
@@ -277,6 +278,8 @@ pub enum ErrorKind {
     /// A table's row without the field that holds the board (front ends that read tables
     /// report it).
     Table,
+    /// A FEN whose fields after en passant are EPD operations (`bm Bb5;`), not the clocks.
+    Epd,
 }
 
 /// A record that could not be read: what kind of problem, where (0-based byte offset in the
@@ -451,6 +454,7 @@ formats! {
     Paste, "paste", ["pasted"], Any, "Input only: a board as a tool prints it (Stockfish's d, python-chess's print and unicode, shakmaty's Debug, a GTP showboard, bbconv's grids), recognised by its shape.", "(see README: Pasted boards)";
     Grid, "grid", ["pretty"], Any, "A labelled grid, top rank first: . empty, X first, O second, or piece letters.", "8 . . . . . . . .";
     Fen, "fen", [], Any, "FEN placement (chess or any-size variant), optionally with its other fields.", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    Epd, "epd", [], Any, "EPD: a FEN's first four fields, then operations (bm, am, id, ...) kept as written; hmvc and fmvn are the clocks of a FEN written from it.", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";";
     Pieces, "pieces", [], Any, "One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.", "P:0x000000000000ff00 p:0x00ff000000000000";
     Json, "json", [], Any, "One JSON object a board: size, order and the representations (bitboards as hex strings).", "{\"size\":\"8x8\",\"order\":\"lerf\",\"bitboard\":\"0x0000000000070507\"}";
     Pdn, "pdn", ["draughts-fen"], Any, "Draughts PDN FEN: side to move, then each colour's squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).", "W:W31-50:B1-20";
@@ -617,6 +621,11 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
             Ok(v)
         }
         Format::Fen => fen_value(fen::parse(text, opts), opts),
+        Format::Epd => {
+            let v = epd::parse(text, opts)?;
+            opts.check_size(v.size())?;
+            Ok(v)
+        }
         Format::Pieces => pieces::parse(text, size, opts.order).map(Value::Pieces),
         Format::Json => json::parse(text, opts),
         Format::Edax => {
@@ -730,6 +739,10 @@ pub fn render_general(
         }
         Format::Fen => {
             fen::render(&value.to_placement(opts), out);
+            Ok(())
+        }
+        Format::Epd => {
+            epd::render(&value.to_placement(opts), out);
             Ok(())
         }
         Format::Pieces => pieces::render(&value.to_placement(opts), order, out),

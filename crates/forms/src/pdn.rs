@@ -56,8 +56,10 @@ pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError>
             "expected ':' after the side to move (W:W31-50:B1-20)",
         ));
     }
-    // (offset, white?, king?, first, last) of every item.
+    // (offset, white?, king?, first, last) of every numbered item, and (offset, white?, king?,
+    // square) of every algebraic one.
     let mut items = Vec::new();
+    let mut algebraic = Vec::new();
     let mut off = 2;
     for section in t[2..].split(':') {
         let at = start + off;
@@ -99,6 +101,23 @@ pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError>
                 Some(n) => (true, n),
                 None => (false, item),
             };
+            // An algebraic square (`a1`, `Kh8`), as pydraughts writes Russian and Brazilian
+            // draughts: the file letter, then the rank, on the 8x8 board.
+            if let [f @ b'a'..=b'h', rank @ ..] = num.as_bytes() {
+                let sq = std::str::from_utf8(rank)
+                    .ok()
+                    .and_then(|r| r.parse::<usize>().ok())
+                    .filter(|r| (1..=8).contains(r))
+                    .map(|r| bbconv_board::Square::new(usize::from(f - b'a'), r - 1))
+                    .ok_or_else(|| {
+                        ParseError::new(
+                            Some(here),
+                            format!("found {item:?}: expected a square a1 to h8, a square number, or K and one of them"),
+                        )
+                    })?;
+                algebraic.push((here, colour, king, sq));
+                continue;
+            }
             let number = |s: &str| -> Result<usize, ParseError> {
                 s.parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
                     ParseError::new(Some(here), format!("found {item:?}: expected a square number from 1, a range like 31-50, or K and a number"))
@@ -121,7 +140,24 @@ pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError>
         }
     }
     let max = items.iter().map(|i| i.4).max().unwrap_or(0);
-    let size = board_size(size, max);
+    let size = if algebraic.is_empty() {
+        board_size(size, max)
+    } else {
+        if !items.is_empty() {
+            return Err(ParseError::new(
+                Some(items[0].0),
+                "found a square number among algebraic squares: expected one notation (a1, c3 or 1, 5)",
+            ));
+        }
+        if size.is_some_and(|s| s != Size::CHESS) {
+            return Err(ParseError::of(
+                crate::ErrorKind::SizeMismatch,
+                Some(start),
+                "algebraic squares (a1 ... h8) are on the 8x8 board, not the size given",
+            ));
+        }
+        Size::CHESS
+    };
     let numbering = Numbering::Draughts;
     let count = numbering.span(size);
     let mut pl = Placement::empty(size);
@@ -144,6 +180,24 @@ pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError>
             let letter = LETTERS[usize::from(!white) * 2 + usize::from(king)];
             pl.set(i, Some(Piece::new(letter)));
         }
+    }
+    for (at, white, king, sq) in algebraic {
+        let i = sq.index(size);
+        if numbering.index(size, sq).is_none() {
+            return Err(ParseError::of(
+                crate::ErrorKind::OffBoard,
+                Some(at),
+                format!("{sq} is a light square: draughts pieces stand on the dark squares (a1, c1, ..., h8)"),
+            ));
+        }
+        if pl.get(i).is_some() {
+            return Err(ParseError::new(
+                Some(at),
+                format!("{sq} is listed twice: a square holds one piece"),
+            ));
+        }
+        let letter = LETTERS[usize::from(!white) * 2 + usize::from(king)];
+        pl.set(i, Some(Piece::new(letter)));
     }
     pl.rest = Some(Text::from(if side == b'w' { "w" } else { "b" }));
     pl.notation = Some(t.into());

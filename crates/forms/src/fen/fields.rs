@@ -105,6 +105,14 @@ fn chess<'a>(fields: impl Iterator<Item = (usize, &'a str)>, size: Size) -> Resu
             2 => en_passant(f, at, size, side)?,
             _ => {
                 if let Some(j) = f.bytes().position(|c| !c.is_ascii_digit()) {
+                    if k == 3 && f.as_bytes()[0].is_ascii_alphabetic() {
+                        // An opcode where the halfmove clock stands: an EPD line.
+                        let mut e = fault(k, name, at, f, "a non-negative integer");
+                        e.kind = crate::ErrorKind::Epd;
+                        e.message
+                            .push_str(" (an EPD operation follows the four fields)");
+                        return Err(e);
+                    }
                     let what = "a non-negative integer";
                     return Err(fault(k, name, at + j, f, what));
                 }

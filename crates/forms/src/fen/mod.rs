@@ -220,12 +220,12 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
         holdings = Some(Text::from(h));
         placement = &placement[..open];
     }
-    // Lichess writes a crazyhouse pocket as a ninth rank of piece letters
+    // Lichess and Scid write a crazyhouse pocket as a ninth rank of piece letters
     // (`.../RNBQKBNR/Qn`, an empty pocket `.../RNBQKBNR/`): a last group of letters only,
     // without bracketed holdings, is the holdings when it is one group more than `-s` has
     // ranks (and not a rank's worth of letters, but on 8x8) or, without `-s`, the ninth group
-    // after eight ranks of 8 squares that it is not as wide as (a truncated eighth rank stays
-    // an error).
+    // after eight ranks of 8 squares, whatever its count up to 30 (a board of nine ranks is
+    // read with `-s 8x9`).
     if holdings.is_none() {
         if let Some((board, pocket)) = placement.rsplit_once('/') {
             let width = |r: &str| {
@@ -250,11 +250,14 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
                         s.height() == groups.len()
                             && (pocket.len() != s.width() || s == Size::CHESS)
                     }
+                    // After eight ranks of eight squares, a group of letters is a pocket
+                    // whatever its count (Scid writes a pocket of eight so): a chess set has
+                    // at most 30 pieces to hold.
                     None => {
                         groups.len() == 8
                             && w0 == 8
                             && groups.iter().all(|g| width(g) == w0)
-                            && pocket.len() != w0
+                            && pocket.len() <= 30
                     }
                 };
             if is_pocket {
@@ -411,11 +414,28 @@ fn one_rank(t: &str, split: usize, start: usize) -> ParseError {
 
 /// Writes the placement (and the holdings and other fields it was read with).
 pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) {
+    render_placement(pl, out);
+    write_fields(pl, out);
+}
+
+/// Writes the placement and its holdings, without the other fields.
+pub(crate) fn render_placement(pl: &Placement, out: &mut Vec<u8>) {
     let size = pl.size();
     if size.squares() <= 64 && size.width() <= 9 {
         render_small(pl, out);
-        return;
+    } else {
+        render_large(pl, out);
     }
+    if let Some(hd) = &pl.holdings {
+        out.push(b'[');
+        out.extend_from_slice(hd.as_bytes());
+        out.push(b']');
+    }
+}
+
+/// [`render_placement`] for boards of more than 64 squares or 9 files.
+fn render_large(pl: &Placement, out: &mut Vec<u8>) {
+    let size = pl.size();
     let (w, h) = (size.width(), size.height());
     for g in 0..h {
         if g > 0 {
@@ -445,7 +465,6 @@ pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) {
             crate::int::itoa(empty, out);
         }
     }
-    write_fields(pl, out);
 }
 
 /// [`render`] for boards of at most 64 squares and 9 files: into a buffer on the stack.
@@ -490,19 +509,25 @@ fn render_small(pl: &Placement, out: &mut Vec<u8>) {
         }
     }
     out.extend_from_slice(&buf[..len]);
-    write_fields(pl, out);
 }
 
 /// Writes what follows the placement: `[holdings]` and the other fields, as they were read.
 fn write_fields(pl: &Placement, out: &mut Vec<u8>) {
-    if let Some(hd) = &pl.holdings {
-        out.push(b'[');
-        out.extend_from_slice(hd.as_bytes());
-        out.push(b']');
-    }
     if let Some(rest) = &pl.rest {
         out.push(b' ');
         out.extend_from_slice(rest.as_bytes());
+    }
+    // A position read from EPD: its clocks are its hmvc and fmvn operations (python-chess's
+    // `set_epd`), written after its four fields.
+    if let Some(ops) = &pl.ops {
+        let (halfmove, fullmove) = crate::epd::clocks(ops);
+        if pl.rest.is_none() {
+            out.extend_from_slice(b" w - -");
+        }
+        out.push(b' ');
+        crate::int::itoa(halfmove, out);
+        out.push(b' ');
+        crate::int::itoa(fullmove, out);
     }
 }
 
