@@ -89,7 +89,7 @@ _bbconv() {
 
     case "${cmd}" in
         bbconv)
-            opts="-f -s -h -V --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --orientation --help --version convert show op explain diff infer canon formats completions man help"
+            opts="-f -s -h -V --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --color --unicode --orientation --help --version convert show op explain diff infer canon formats completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -151,6 +151,10 @@ _bbconv() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sgf-node)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lang)
                     COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
                     return 0
@@ -171,7 +175,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__canon)
-            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --tsv --csv --delimiter --column --append --header --no-transform --color --unicode --orientation --help"
+            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --tsv --csv --delimiter --column --append --header --no-transform --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -238,6 +242,10 @@ _bbconv() {
                     return 0
                     ;;
                 --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sgf-node)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -331,7 +339,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__convert)
-            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --tsv --csv --delimiter --column --append --header --color --unicode --orientation --help"
+            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --tsv --csv --delimiter --column --append --header --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -398,6 +406,10 @@ _bbconv() {
                     return 0
                     ;;
                 --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sgf-node)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -469,7 +481,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__diff)
-            opts="-f -s -h --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --orientation --help"
+            opts="-f -s -h --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -531,6 +543,10 @@ _bbconv() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sgf-node)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lang)
                     COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
                     return 0
@@ -551,7 +567,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__explain)
-            opts="-f -s -h --expect --expect-fen --side --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --orientation --help"
+            opts="-f -s -h --expect --expect-fen --side --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -622,6 +638,10 @@ _bbconv() {
                     return 0
                     ;;
                 --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sgf-node)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -835,7 +855,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__infer)
-            opts="-f -s -i -h --from --side --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --input --color --unicode --orientation --help"
+            opts="-f -s -i -h --from --side --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --input --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -901,6 +921,10 @@ _bbconv() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sgf-node)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lang)
                     COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
                     return 0
@@ -951,7 +975,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__op)
-            opts="-f -t -v -s -h --from --to --verbose --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --orientation --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
+            opts="-f -t -v -s -h --from --to --verbose --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --color --unicode --orientation --help and or xor andnot not shift flip rotate transpose popcount lsb msb squares contains mask"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1021,6 +1045,10 @@ _bbconv() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --sgf-node)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --lang)
                     COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
                     return 0
@@ -1041,7 +1069,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__show)
-            opts="-f -s -h --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --lang --color --unicode --orientation --help"
+            opts="-f -s -h --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -1100,6 +1128,10 @@ _bbconv() {
                     return 0
                     ;;
                 --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sgf-node)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,6 +1,6 @@
 # Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
 function __fish_bbconv_global_optspecs
-    string join \n f/from= s/size= order= to-order= one-based coords= to-coords= planes= swap layer= digits= digit-map= letters= lenient fields= lang= color= unicode orientation= h/help V/version
+    string join \n f/from= s/size= order= to-order= one-based coords= to-coords= planes= swap layer= digits= digit-map= letters= lenient fields= sgf-node= lang= color= unicode orientation= h/help V/version
 end
 
 function __fish_bbconv_needs_command
@@ -96,6 +96,7 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_needs_command" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_needs_command" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_needs_command" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_needs_command" -l sgf-node -d 'Which position of an SGF game record to read: the root\'s setup (default), node N of the main line (0 is the root; each node\'s setup and move applied, with captures), or last' -r
 complete -c bbconv -n "__fish_bbconv_needs_command" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
 rust\t''
 java\t''
@@ -229,6 +230,7 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l sgf-node -d 'Which position of an SGF game record to read: the root\'s setup (default), node N of the main line (0 is the root; each node\'s setup and move applied, with captures), or last' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
 rust\t''
 java\t''
@@ -336,6 +338,7 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l sgf-node -d 'Which position of an SGF game record to read: the root\'s setup (default), node N of the main line (0 is the root; each node\'s setup and move applied, with captures), or last' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
 rust\t''
 java\t''
@@ -457,6 +460,7 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l sgf-node -d 'Which position of an SGF game record to read: the root\'s setup (default), node N of the main line (0 is the root; each node\'s setup and move applied, with captures), or last' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
 rust\t''
 java\t''
@@ -550,6 +554,7 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l sgf-node -d 'Which position of an SGF game record to read: the root\'s setup (default), node N of the main line (0 is the root; each node\'s setup and move applied, with captures), or last' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
 rust\t''
 java\t''
@@ -639,6 +644,7 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l sgf-node -d 'Which position of an SGF game record to read: the root\'s setup (default), node N of the main line (0 is the root; each node\'s setup and move applied, with captures), or last' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
 rust\t''
 java\t''
@@ -729,6 +735,7 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l sgf-node -d 'Which position of an SGF game record to read: the root\'s setup (default), node N of the main line (0 is the root; each node\'s setup and move applied, with captures), or last' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
 rust\t''
 java\t''
@@ -851,6 +858,7 @@ msd\t''"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l digit-map -d 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l letters -d 'Piece letters for the first and second side when a pair is written as FEN or pieces' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l fields -d 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l sgf-node -d 'Which position of an SGF game record to read: the root\'s setup (default), node N of the main line (0 is the root; each node\'s setup and move applied, with captures), or last' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l lang -d 'The language of -t literal: c, rust, java, python, go or js' -r -f -a "c\t''
 rust\t''
 java\t''

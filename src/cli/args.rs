@@ -87,6 +87,10 @@ pub(crate) struct BoardArgs {
     /// JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen.
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     fields: Option<Vec<String>>,
+    /// Which position of an SGF game record to read: the root's setup (default), node N of the
+    /// main line (0 is the root; each node's setup and move applied, with captures), or last.
+    #[arg(long, value_name = "N|last")]
+    sgf_node: Option<String>,
     /// The language of -t literal: c, rust, java, python, go or js.
     #[arg(long, value_name = "LANG", value_parser = PossibleValuesParser::new(Lang::ALL.map(Lang::name)), ignore_case = true, default_value = "rust")]
     lang: String,
@@ -182,6 +186,10 @@ impl BoardArgs {
                 .unwrap_or(&self.coords)
                 .parse()
                 .map_err(Failure::Usage)?,
+            sgf_node: match &self.sgf_node {
+                None => bbconv_forms::SgfNode::Root,
+                Some(n) => n.parse().map_err(Failure::Usage)?,
+            },
         })
     }
 

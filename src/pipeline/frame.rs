@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 use std::io::{self, Read};
 
 use anyhow::{Context, Result};
+use bbconv_forms::span::{start_table, SpanMode, Spans, Step};
 use bbconv_forms::{begins_value, Framing, ValueScanner};
 
 use super::source::Source;
@@ -109,6 +110,201 @@ pub(crate) enum ChunkKind {
     TooLong(usize),
     /// Records framed ahead, with their own line numbers.
     Framed(Vec<Framed>),
+    /// Whole lines as [`ChunkKind::Lines`], but for records that span lines ([`Rows::Spans`]),
+    /// in order.
+    Spans(SpanChunk),
+}
+
+/// The records that span lines of a chunk of lines, and all its line ends.
+pub(crate) struct SpanChunk {
+    /// The records that span lines, in order.
+    pub(crate) spans: Vec<Span>,
+    /// Every line end of the chunk (positions of its `\n`, and its end when its last line has
+    /// none).
+    pub(crate) ends: Vec<usize>,
+}
+
+/// A record that spans lines in a chunk of lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Span {
+    /// Where its first line starts.
+    pub(crate) start: usize,
+    /// Where its last line ends (before the `\n`).
+    pub(crate) end: usize,
+    /// How many lines it takes (blank lines inside it included).
+    pub(crate) lines: u64,
+    /// Whether it is longer than the limit (it is then not read).
+    pub(crate) too_long: bool,
+}
+
+/// A record that spans lines, still open: where it starts, where its last line so far ends,
+/// its lines to there, and the blank lines fed since.
+#[derive(Debug, Clone, Copy)]
+struct Open {
+    start: usize,
+    end: usize,
+    lines: u64,
+    blanks: u64,
+}
+
+/// The records that span lines of a buffer of line-framed input, found line by line as the
+/// buffer fills: the [`bbconv_forms::span`] rule fed the lines that may start one (a cheap
+/// look at their first bytes) and the lines of an open one.
+struct SpanScan {
+    spans: Spans,
+    mode: SpanMode,
+    /// Bytes of the buffer scanned (whole lines).
+    scanned: usize,
+    /// Where the last record ended: what is before it can be handed over.
+    cut: usize,
+    /// The open record.
+    open: Option<Open>,
+    /// The records found, in order.
+    found: Vec<Span>,
+    /// The line ends scanned, in order: the conversion stage splits the chunk's lines with
+    /// them rather than scanning it again.
+    ends: Vec<usize>,
+}
+
+impl SpanScan {
+    fn new(mode: SpanMode) -> SpanScan {
+        SpanScan {
+            spans: Spans::new(mode),
+            mode,
+            scanned: 0,
+            cut: 0,
+            open: None,
+            found: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// Scans the whole lines of `buf` not yet scanned (at the end of the input, the last line
+    /// too, and closes what is open). Returns where the records found so far end.
+    fn scan(&mut self, buf: &[u8], eof: bool, max_line: usize) -> usize {
+        let data = &buf[self.scanned..];
+        let mut ends = bbconv_forms::lines::Newlines::new(data);
+        let last = [data.len()];
+        let base = self.scanned;
+        let mut start = 0;
+        loop {
+            let mut batch = ends.batch();
+            if batch.is_empty() {
+                if !eof || start >= data.len() {
+                    break;
+                }
+                batch = &last;
+            }
+            self.ends.extend(batch.iter().map(|&e| base + e));
+            let table = start_table(self.mode);
+            for &end in batch {
+                let s = start;
+                start = end + 1;
+                if self.open.is_none() {
+                    // Most lines start nothing: a look at their first two bytes settles it (a
+                    // byte past the line is its `\n`, or the next line's: never a start).
+                    let (first, second) = match data.get(s..s + 2) {
+                        Some(&[a, b]) => (a, b),
+                        _ => (data.get(s).copied().unwrap_or(b'\n'), 0),
+                    };
+                    let class = table[usize::from(first)];
+                    if class == 0 || (class == 2 && (second != b' ' || s + 1 >= end)) {
+                        continue;
+                    }
+                    self.cut = base + s;
+                }
+                self.line(base + s, base + end, &data[s..end], max_line);
+            }
+        }
+        if self.open.is_none() {
+            self.cut = base + start.min(data.len());
+        }
+        self.scanned = base + start.min(data.len());
+        if eof {
+            if let Some(o) = self.open.take() {
+                self.close(o, max_line);
+            }
+            self.spans.end();
+            self.cut = buf.len();
+        }
+        self.cut
+    }
+
+    /// One line, `start..end` of the buffer.
+    #[inline(always)]
+    fn line(&mut self, start: usize, end: usize, line: &[u8], max_line: usize) {
+        loop {
+            match self.spans.feed(line) {
+                Step::Single => self.cut = end + 1,
+                Step::Open => {
+                    self.open = Some(Open {
+                        start,
+                        end,
+                        lines: 1,
+                        blanks: 0,
+                    })
+                }
+                Step::Blank => {
+                    if let Some(o) = &mut self.open {
+                        o.blanks += 1;
+                    }
+                }
+                Step::Continue => {
+                    if let Some(o) = &mut self.open {
+                        o.lines += o.blanks + 1;
+                        o.blanks = 0;
+                        o.end = end;
+                        if too_long(end - o.start, max_line) {
+                            let o = *o;
+                            self.open = None;
+                            self.spans.end();
+                            self.close(o, max_line);
+                            self.cut = end + 1;
+                        }
+                    }
+                }
+                Step::Close => {
+                    if let Some(mut o) = self.open.take() {
+                        o.lines += o.blanks + 1;
+                        o.end = end;
+                        self.close(o, max_line);
+                    }
+                    self.cut = end + 1;
+                }
+                Step::EndBefore => {
+                    if let Some(o) = self.open.take() {
+                        self.close(o, max_line);
+                    }
+                    // The blank lines between are lines of their own; this line is fed again.
+                    self.cut = start;
+                    continue;
+                }
+            }
+            break;
+        }
+    }
+
+    /// Books a record that spans lines.
+    fn close(&mut self, o: Open, max_line: usize) {
+        self.found.push(Span {
+            start: o.start,
+            end: o.end,
+            lines: o.lines,
+            too_long: too_long(o.end - o.start, max_line),
+        });
+    }
+
+    /// The records before `cut`, handed over with the chunk; the scan starts again, nothing
+    /// open, on the tail (which moves to the start of the next buffer).
+    fn take(&mut self, cut: usize) -> SpanChunk {
+        let spans = std::mem::take(&mut self.found);
+        let mut ends = std::mem::take(&mut self.ends);
+        // The lines of the tail are scanned again in the next buffer.
+        ends.truncate(ends.partition_point(|&e| e < cut));
+        *self = SpanScan::new(self.mode);
+        debug_assert!(spans.iter().all(|s| s.end <= cut));
+        SpanChunk { spans, ends }
+    }
 }
 
 /// Splits whole lines into records, calling `f(line number from 1, piece)` for each line.
@@ -126,7 +322,7 @@ pub(crate) fn split_verbatim(data: &[u8], max_line: usize, f: impl FnMut(u64, Pi
 }
 
 /// The modes of [`split_with`].
-const LINES: u8 = 0;
+pub(crate) const LINES: u8 = 0;
 const ROWS: u8 = 1;
 const VERBATIM: u8 = 2;
 
@@ -140,14 +336,48 @@ pub(crate) fn split_rows(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<
 
 /// [`split_lines`], [`split_rows`] or [`split_verbatim`], by `MODE`.
 #[inline(always)]
-fn split_with<const MODE: u8>(
+fn split_with<const MODE: u8>(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<'_>)) -> u64 {
+    let ends = bbconv_forms::lines::Newlines::new(data);
+    split_ends::<MODE, _>(data, 0..data.len(), ends, max_line, f)
+}
+
+/// Where the line ends of some data are, a batch at a time: found by the scanner, or given
+/// (found already, by the reader of a chunk whose records may span lines).
+pub(crate) trait LineEnds {
+    /// The next line ends (none when there are no more).
+    fn batch(&mut self) -> &[usize];
+}
+
+impl LineEnds for bbconv_forms::lines::Newlines<'_> {
+    #[inline(always)]
+    fn batch(&mut self) -> &[usize] {
+        bbconv_forms::lines::Newlines::batch(self)
+    }
+}
+
+/// Line ends found already, handed over in one batch.
+pub(crate) struct Given<'a>(pub(crate) &'a [usize]);
+
+impl LineEnds for Given<'_> {
+    #[inline(always)]
+    fn batch(&mut self) -> &[usize] {
+        std::mem::take(&mut self.0)
+    }
+}
+
+/// [`split_with`] on the lines of `data[range]`, whose line ends (positions in `data`) `ends`
+/// gives.
+#[inline(always)]
+pub(crate) fn split_ends<const MODE: u8, E: LineEnds>(
     data: &[u8],
+    range: std::ops::Range<usize>,
+    mut ends: E,
     max_line: usize,
     mut f: impl FnMut(u64, Piece<'_>),
 ) -> u64 {
     let mut n = 0u64;
-    let mut start = 0;
-    let mut ends = bbconv_forms::lines::Newlines::new(data);
+    let mut start = range.start;
+    let data = &data[..range.end];
     // A last line without a newline ends where the data does.
     let last = [data.len()];
     loop {
@@ -350,6 +580,9 @@ pub(crate) enum Rows {
     /// written as they are, and a record keeps its CR, so that the file comes back byte for
     /// byte.
     Verbatim,
+    /// One record a line, but for the records that span lines by the rule of
+    /// [`bbconv_forms::span`] (SGF game trees; under `-f auto` printed boards too).
+    Spans(SpanMode),
 }
 
 impl Input {
@@ -448,6 +681,10 @@ fn read_lines(
     let mut eof = false;
     let mut skipping: Option<usize> = None;
     let mut quoted = Quoted::default();
+    let mut spans = match input.rows {
+        Rows::Spans(mode) => Some(SpanScan::new(mode)),
+        _ => None,
+    };
     while !eof {
         let want = filled.saturating_add(block);
         if buf.len() < want {
@@ -493,7 +730,17 @@ fn read_lines(
                 filled -= BOM.len();
             }
         }
-        let cut = if eof {
+        let cut = if let Some(sc) = &mut spans {
+            let cut = sc.scan(&buf[..filled], eof, input.max_line);
+            if cut == 0 && !eof && too_long(filled, input.max_line) {
+                // One line longer than the limit: dropped as it streams past, as for lines.
+                skipping = Some(filled);
+                filled = 0;
+                *sc = SpanScan::new(sc.mode);
+                continue;
+            }
+            cut
+        } else if eof {
             filled
         } else {
             let from = quoted.from.min(filled);
@@ -551,7 +798,11 @@ fn read_lines(
             open: quoted.open,
             cut: None,
         };
-        if !emit(chunk, cut, ChunkKind::Lines) {
+        let kind = match &mut spans {
+            Some(sc) => ChunkKind::Spans(sc.take(cut)),
+            None => ChunkKind::Lines,
+        };
+        if !emit(chunk, cut, kind) {
             return Ok(false);
         }
     }
@@ -1223,6 +1474,41 @@ mod tests {
                         base += 1;
                         got.push(format!("{base}:long {len}"));
                     }
+                    ChunkKind::Spans(sc) => {
+                        // As the conversion stage reads them: the lines between the records
+                        // that span lines, and each of those whole.
+                        let data = &data[..len];
+                        let mut at = 0;
+                        for k in 0..=sc.spans.len() {
+                            let sp = sc.spans.get(k);
+                            let to = sp.map_or(data.len(), |sp| sp.start);
+                            let ends: Vec<usize> = sc
+                                .ends
+                                .iter()
+                                .copied()
+                                .filter(|&e| e >= at && e < to)
+                                .collect();
+                            let b = base;
+                            base +=
+                                split_ends::<LINES, _>(data, at..to, Given(&ends), max, |n, p| {
+                                    got.push(match p {
+                                        Piece::Data(d) => {
+                                            format!("{}:{}", b + n, String::from_utf8_lossy(d))
+                                        }
+                                        Piece::Skip => format!("{}:skip", b + n),
+                                        other => format!("{}:{other:?}", b + n),
+                                    })
+                                });
+                            let Some(sp) = sp else { break };
+                            got.push(format!(
+                                "{}:span {}",
+                                base + 1,
+                                String::from_utf8_lossy(&data[sp.start..sp.end])
+                            ));
+                            base += sp.lines;
+                            at = (sp.end + 1).min(data.len());
+                        }
+                    }
                     ChunkKind::Framed(_) => unreachable!(),
                 }
                 true
@@ -1295,6 +1581,49 @@ mod tests {
         // The open quote joins lines until the row passes the limit; reading goes on after the
         // line that passed it.
         assert_eq!(csv_rows(&long, 20), ["1:long 67", "5:f,g"]);
+    }
+
+    /// Records that span lines (SGF game trees, printed boards) stay whole wherever the chunks
+    /// are cut, numbered by their first line; the lines around them are lines as ever.
+    #[test]
+    fn spans_stay_whole_across_chunks() {
+        let board = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/paste/stockfish-d.txt"
+        ))
+        .unwrap();
+        let mut input = Vec::new();
+        for k in 0..40 {
+            input.extend_from_slice(match k % 5 {
+                0 => b"8/8/8/8/8/8/8/K6k w - - 0 1\n".as_slice(),
+                1 => b"(;GM[1]SZ[9]\nAB[aa]\n(;B[bb]C[a\n\ncomment])\n(;B[cc]))\n",
+                2 => &board,
+                3 => b"\n# comment\n(;SZ[9]\n;B[aa]\n\n",
+                _ => b"r . . . k . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . K . . .\n",
+            });
+        }
+        let mode = Rows::Spans(SpanMode::Auto);
+        let whole = chunked_rows(&input, 1 << 20, 10_000, mode);
+        assert!(whole.contains(
+            &"2:span (;GM[1]SZ[9]\nAB[aa]\n(;B[bb]C[a\n\ncomment])\n(;B[cc]))".to_string()
+        ));
+        assert!(
+            whole.iter().any(|r| r.starts_with("9:span  +---+")),
+            "{:?}",
+            &whole[..5]
+        );
+        assert!(
+            whole.contains(&"33:span (;SZ[9]\n;B[aa]".to_string()),
+            "{:?}",
+            &whole[..12]
+        );
+        for chunk in [1, 2, 7, 64, 300, 4096] {
+            assert_eq!(
+                chunked_rows(&input, chunk, 10_000, mode),
+                whole,
+                "chunk {chunk}"
+            );
+        }
     }
 
     /// Under the verbatim rules a blank or `#` line is kept as it is and a record keeps its CR.

@@ -382,7 +382,7 @@ impl Table {
                     }
                 }
             }
-            ChunkKind::TooLong(_) => {}
+            ChunkKind::TooLong(_) | ChunkKind::Spans(_) => {}
         }
         failed.map_or(Ok(()), Err)
     }

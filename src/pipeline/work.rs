@@ -6,8 +6,8 @@ use bbconv_board::Size;
 use bbconv_forms::{ConvertError, ConvertRecord, PlanLoop};
 
 use super::frame::{
-    position, split_csv_rows, split_lines, split_rows, split_verbatim, Chunk, ChunkKind,
-    FramedKind, Piece, Rows,
+    position, split_csv_rows, split_ends, split_lines, split_rows, split_verbatim, Chunk,
+    ChunkKind, FramedKind, Given, Piece, Rows, LINES,
 };
 
 /// What a command does with one record: appends its output (no record separator) to `out` and
@@ -507,6 +507,42 @@ fn convert_with<S: Stage>(
                 Piece::Skip | Piece::Verbatim(_) => parts.push(line, What::Skipped),
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
             })
+        }
+        ChunkKind::Spans(sc) => {
+            // Lines as for lines, with the line ends the reader found, but for the records
+            // that span lines, each read whole: the lines between them are split in one loop
+            // (one call, compiled into the record loop), the records that span lines read
+            // after each stretch.
+            let data = &chunk.data[..chunk.len];
+            let (mut at, mut base, mut e) = (0, 0u64, 0);
+            for k in 0..=sc.spans.len() {
+                let sp = sc.spans.get(k);
+                let to = sp.map_or(data.len(), |sp| sp.start);
+                let upto = e + sc.ends[e..].partition_point(|&x| x < to);
+                let ends = Given(&sc.ends[e..upto]);
+                let b = base;
+                base += split_ends::<LINES, _>(data, at..to, ends, job.max_line, |line, piece| {
+                    match piece {
+                        Piece::Data(d) => record(job, &mut parts, b + line, d),
+                        Piece::Skip | Piece::Verbatim(_) => parts.push(b + line, What::Skipped),
+                        Piece::TooLong(len) => {
+                            parts.push(b + line, bad(b + line, FaultKind::TooLong(len)))
+                        }
+                    }
+                });
+                let Some(sp) = sp else { break };
+                let line = base + 1;
+                if sp.too_long {
+                    parts.push(line, bad(line, FaultKind::TooLong(sp.end - sp.start)));
+                } else {
+                    let text = super::frame::line_rules::strip_cr(&data[sp.start..sp.end]);
+                    record(job, &mut parts, line, text);
+                }
+                base += sp.lines;
+                at = (sp.end + 1).min(data.len());
+                e = upto + sc.ends[upto..].partition_point(|&x| x < at);
+            }
+            base
         }
         ChunkKind::TooLong(len) => {
             parts.push(1, bad(1, FaultKind::TooLong(*len)));

@@ -840,7 +840,7 @@ fn go_coordinates_and_sgf_setup() {
         ),
         (
             vec!["convert", "-s", "9x9", "-t", "squares", "SZ[19]AB[dd]"],
-            "the record is 19x19 (SZ[19]) but -s says 9x9",
+            "the record is 19x19 (SZ[19]) but the size given is 9x9",
         ),
         (
             vec![

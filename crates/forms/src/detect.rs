@@ -95,6 +95,9 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
     if matches!(b[0], b'{' | b'[' | b'"') {
         return Ok(Format::Json);
     }
+    if is_sgf(b) {
+        return Ok(Format::Sgf);
+    }
     if t.contains('\n') {
         return Ok(Format::Paste);
     }
@@ -191,4 +194,14 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
             if t.len() > 40 { format!("{}...", &t[..t.char_indices().nth(40).map_or(t.len(), |c| c.0)]) } else { t.to_string() }
         ),
     ))
+}
+
+/// Whether a record is an SGF game tree: it starts with `(` then `;` (spaces between allowed).
+pub(crate) fn is_sgf(record: &[u8]) -> bool {
+    let mut rest = record.trim_ascii_start();
+    match rest.split_first() {
+        Some((b'(', after)) => rest = after.trim_ascii_start(),
+        _ => return false,
+    }
+    rest.first() == Some(&b';')
 }

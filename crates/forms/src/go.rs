@@ -6,8 +6,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{ParseError, RenderError, RenderErrorKind, Value};
-use bbconv_board::{Bitboard, Pair, Size, Square};
+use crate::{RenderError, RenderErrorKind};
+use bbconv_board::{Pair, Size, Square};
 
 /// How square names are written in coordinate lists (`--coords`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -173,153 +173,8 @@ pub(crate) fn ambiguity(tokens: &[&str], size: Size) -> Option<String> {
     ))
 }
 
-/// Reads the SGF setup properties of `text` (a whole game record or just the properties):
-/// `AB` Black (first), `AW` White (second), `AE` empty; `SZ` gives the size (19x19 without
-/// it or `-s`). Other properties are skipped; point lists may use `aa:cc` rectangles.
-pub(crate) fn parse_sgf(text: &str, size: Option<Size>) -> Result<Value, ParseError> {
-    let b = text.as_bytes();
-    // Properties: identifier, its offset, and its values with their offsets.
-    type Property<'a> = (&'a str, usize, Vec<(usize, &'a str)>);
-    let mut props: Vec<Property> = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_uppercase() {
-            let start = i;
-            while i < b.len() && b[i].is_ascii_uppercase() {
-                i += 1;
-            }
-            let ident = &text[start..i];
-            let mut values = Vec::new();
-            loop {
-                while i < b.len() && b[i].is_ascii_whitespace() {
-                    i += 1;
-                }
-                if i >= b.len() || b[i] != b'[' {
-                    break;
-                }
-                let open = i + 1;
-                let mut j = open;
-                while j < b.len() && b[j] != b']' {
-                    if b[j] == b'\\' {
-                        j += 1;
-                    }
-                    j += 1;
-                }
-                if j >= b.len() {
-                    return Err(ParseError::new(
-                        Some(i),
-                        format!("found '[' of {ident} without its ']'"),
-                    ));
-                }
-                values.push((open, &text[open..j]));
-                i = j + 1;
-            }
-            if values.is_empty() {
-                return Err(ParseError::new(
-                    Some(start),
-                    format!("found {ident} without a value: expected {ident}[...]"),
-                ));
-            }
-            props.push((ident, start, values));
-        } else if matches!(c, b'(' | b')' | b';') || c.is_ascii_whitespace() {
-            i += 1;
-        } else {
-            return Err(ParseError::new(
-                Some(i),
-                format!(
-                    "found {:?}: expected SGF properties such as AB[dd][pq]AW[dp]",
-                    char::from(c)
-                ),
-            ));
-        }
-    }
-    let sz = props.iter().find(|(id, _, _)| *id == "SZ");
-    let size = match (sz, size) {
-        (Some((_, _, v)), given) => {
-            let (at, s) = v[0];
-            let parsed = match s.split_once(':') {
-                Some((w, h)) => w.trim().parse().ok().zip(h.trim().parse().ok()),
-                None => s.trim().parse().ok().map(|n| (n, n)),
-            };
-            let sz = parsed
-                .and_then(|(w, h)| Size::new(w, h).ok())
-                .ok_or_else(|| {
-                    ParseError::new(
-                        Some(at),
-                        format!("found SZ[{s}]: expected a size such as SZ[19] or SZ[7:6]"),
-                    )
-                })?;
-            if let Some(g) = given.filter(|g| *g != sz) {
-                return Err(ParseError::of(
-                    crate::ErrorKind::SizeMismatch,
-                    Some(at),
-                    format!("the record is {sz} (SZ[{s}]) but -s says {g}"),
-                ));
-            }
-            sz
-        }
-        (None, Some(g)) => g,
-        (None, None) => Size::new(19, 19).unwrap_or(Size::CHESS),
-    };
-    let (mut black, mut white) = (Bitboard::empty(size), Bitboard::empty(size));
-    let mut seen = Bitboard::empty(size);
-    let mut any = false;
-    for (ident, _, values) in &props {
-        let into = match *ident {
-            "AB" => Some(&mut black),
-            "AW" => Some(&mut white),
-            "AE" => None,
-            _ => continue,
-        };
-        any = true;
-        let mut points = Vec::new();
-        for &(at, v) in values {
-            let err = |m: String| ParseError::new(Some(at), format!("{ident}[{v}]: {m}"));
-            match v.split_once(':') {
-                Some((a, c)) => {
-                    let (p, q) = (
-                        sgf_point(a, size).map_err(err)?,
-                        sgf_point(c, size).map_err(err)?,
-                    );
-                    for f in p.file().min(q.file())..=p.file().max(q.file()) {
-                        for r in p.rank().min(q.rank())..=p.rank().max(q.rank()) {
-                            points.push((at, Square::new(f, r)));
-                        }
-                    }
-                }
-                None => points.push((at, sgf_point(v, size).map_err(err)?)),
-            }
-        }
-        let mut into = into;
-        for (at, sq) in points {
-            let i = sq.index(size);
-            if seen.bit(i) {
-                return Err(ParseError::new(
-                    Some(at),
-                    format!("point {sq} is set twice among AB, AW and AE: a point holds one stone or none"),
-                ));
-            }
-            seen.set_bit(i);
-            if let Some(bb) = into.as_deref_mut() {
-                bb.set_bit(i);
-            }
-        }
-    }
-    // SZ alone is an empty board (as bbconv writes one).
-    if !any && sz.is_none() {
-        return Err(ParseError::new(
-            Some(0),
-            "found no AB, AW, AE or SZ property: expected SGF setup such as AB[dd][pq]AW[dp]",
-        ));
-    }
-    Pair::new(black, white)
-        .map(Value::Pair)
-        .map_err(|e| ParseError::new(Some(0), e.to_string()))
-}
-
 /// Writes a two-player board as SGF setup: `SZ[19]AB[dd][pq]AW[dp]` (Black first; the
-/// properties of an empty side left out).
+/// properties of an empty side left out), and `PL[B]` or `PL[W]` when the side to move is known.
 pub(crate) fn render_sgf(p: &Pair, out: &mut Vec<u8>) -> Result<(), RenderError> {
     let size = p.size();
     if size.width() == size.height() {
@@ -338,12 +193,18 @@ pub(crate) fn render_sgf(p: &Pair, out: &mut Vec<u8>) -> Result<(), RenderError>
             out.push(b']');
         }
     }
+    match p.turn {
+        Some(bbconv_board::Turn::First) => out.extend_from_slice(b"PL[B]"),
+        Some(bbconv_board::Turn::Second) => out.extend_from_slice(b"PL[W]"),
+        None => {}
+    }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bbconv_board::Bitboard;
 
     #[test]
     fn sgf_and_gtp_points() {
@@ -367,7 +228,12 @@ mod tests {
 
     #[test]
     fn sgf_setup() {
-        let v = parse_sgf("(;GM[1]FF[4]SZ[9]AB[cc][gg]AW[cg:dg]AE[ee])", None).unwrap();
+        let v = crate::sgf::parse(
+            b"(;GM[1]FF[4]SZ[9]AB[cc][gg]AW[cg:dg]AE[ee])",
+            None,
+            crate::SgfNode::Root,
+        )
+        .unwrap();
         let p = v.to_pair();
         assert_eq!(p.size(), Size::new(9, 9).unwrap());
         let names = |b: &Bitboard| {
@@ -381,7 +247,7 @@ mod tests {
         let mut out = Vec::new();
         render_sgf(&p, &mut out).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "SZ[9]AB[gg][cc]AW[cg][dg]");
-        let e = parse_sgf("AB[dd]AW[dd]", None).unwrap_err();
+        let e = crate::sgf::parse(b"AB[dd]AW[dd]", None, crate::SgfNode::Root).unwrap_err();
         assert!(
             e.message.contains("point d16 is set twice"),
             "{}",

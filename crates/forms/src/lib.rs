@@ -37,7 +37,9 @@ pub mod paste;
 mod pdn;
 mod pieces;
 pub mod planes;
+mod sgf;
 mod small;
+pub mod span;
 mod wide;
 
 pub(crate) use small::HEX_PAIRS;
@@ -55,6 +57,7 @@ pub use go::CoordStyle;
 pub use grid::{GridStyle, Orientation};
 pub use int::{parse_integer, Lang};
 pub use json::{begins_value, JsonField, ValueScanner};
+pub use sgf::SgfNode;
 
 /// A board as read from any form: one bitboard, a two-player pair, or a board of piece letters.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -201,6 +204,9 @@ pub struct Options {
     pub coords: CoordStyle,
     /// How square names are written in coordinate lists.
     pub to_coords: CoordStyle,
+    /// Which position of an SGF game record to read: the root's setup, or a node of the main
+    /// line.
+    pub sgf_node: SgfNode,
 }
 
 impl Default for Options {
@@ -220,6 +226,7 @@ impl Default for Options {
             planes: planes::DEFAULT_PLANES.to_vec(),
             coords: CoordStyle::Chess,
             to_coords: CoordStyle::Chess,
+            sgf_node: SgfNode::Root,
         }
     }
 }
@@ -563,6 +570,10 @@ fn read_record(
     if format.is_binary() {
         return packed::parse_binary(format, record, opts);
     }
+    // SGF is read on its bytes: a comment may be in any encoding (`CA[GB2312]`).
+    if format == Format::Sgf || (format == Format::Auto && detect::is_sgf(record)) {
+        return sgf::parse(record, opts.size, opts.sgf_node);
+    }
     let text = std::str::from_utf8(record).map_err(|e| {
         ParseError::of(
             ErrorKind::Utf8,
@@ -632,7 +643,7 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
             opts.check_size(Size::CHESS)?;
             edax::parse(text).map(Value::Pair)
         }
-        Format::Sgf => go::parse_sgf(text, opts.size),
+        Format::Sgf => sgf::parse(text.as_bytes(), opts.size, opts.sgf_node),
         Format::Paste => paste::parse(text, opts.size),
         Format::Pdn => pdn::parse(text, opts.size),
     }

@@ -1,0 +1,463 @@
+//! SGF game records as Go programs read them: the game tree (nodes, variations, property values
+//! in any encoding, as `CA[]` may name), and the position it describes, as sgfmill gives it:
+//! the root node's setup (`get_setup_stones`), never merged with the setup of other nodes or
+//! variations, or with [`SgfNode`] the position at a node of the main line, each node's setup
+//! applied and then its move played (`Board.apply_setup`, `Board.play`: captures remove the
+//! groups left without liberties, a self-capture removes the mover's group). The side to move
+//! after the position's node (its move's other colour, or its `PL`) is kept on the pair.
+
+use crate::{ParseError, Value};
+use bbconv_board::{Bitboard, Pair, Size, Square, Turn};
+
+/// Which position of an SGF game record to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SgfNode {
+    /// The root node's setup (the default).
+    #[default]
+    Root,
+    /// The position after node N of the main line (0 is the root).
+    Index(usize),
+    /// The position at the end of the main line.
+    Last,
+}
+
+impl std::str::FromStr for SgfNode {
+    type Err = String;
+
+    /// `N` (0 is the root) or `last`.
+    fn from_str(s: &str) -> Result<SgfNode, String> {
+        match s.trim() {
+            "last" => Ok(SgfNode::Last),
+            t => t.parse::<usize>().map(SgfNode::Index).map_err(|_| {
+                format!("invalid node '{s}': expected a node number of the main line (0 is the root) or last")
+            }),
+        }
+    }
+}
+
+/// A property: its identifier (upper-case letters) and its values with their offsets.
+struct Prop<'a> {
+    ident: Vec<u8>,
+    values: Vec<(usize, &'a [u8])>,
+}
+
+/// A node of the main line: where it starts and its properties.
+struct Node<'a> {
+    props: Vec<Prop<'a>>,
+}
+
+/// Reads the main line of the game tree in `b` (the record's bytes): its nodes, from the root.
+/// The whole tree is checked (every value closed, every parenthesis matched); the nodes of
+/// variations other than the first are read and dropped. A record of properties without
+/// parentheses (`SZ[9]AB[dd]`, as bbconv writes setup) is one node.
+fn main_line(b: &[u8]) -> Result<Vec<Node<'_>>, ParseError> {
+    let mut nodes: Vec<Node> = Vec::new();
+    let start = b
+        .iter()
+        .position(|c| !c.is_ascii_whitespace())
+        .unwrap_or(b.len());
+    let bare = b.get(start) != Some(&b'(');
+    if bare {
+        nodes.push(Node { props: Vec::new() });
+    }
+    // For each open parenthesis: whether it is on the main line, and whether a variation was
+    // opened inside it yet (the first one continues the main line).
+    let mut open: Vec<(bool, bool)> = Vec::new();
+    let mut on_main = bare;
+    let mut closed_root = false;
+    let mut i = start;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'(' => {
+                if closed_root {
+                    return Err(ParseError::new(
+                        Some(i),
+                        "found a second game tree in the record: one record holds one game (a file of several is read one game a record)",
+                    ));
+                }
+                let main = match open.last_mut() {
+                    None => true,
+                    Some((parent_main, had_child)) => {
+                        let first = !*had_child;
+                        *had_child = true;
+                        *parent_main && first
+                    }
+                };
+                open.push((main, false));
+                on_main = main;
+                i += 1;
+            }
+            b')' => {
+                if open.pop().is_none() {
+                    return Err(ParseError::new(
+                        Some(i),
+                        "found ')' without its '(': expected a game tree such as (;SZ[19]AB[dd])",
+                    ));
+                }
+                // After a variation closes, only further variations may follow in its parent.
+                on_main = false;
+                closed_root = open.is_empty();
+                i += 1;
+            }
+            b';' => {
+                if open.last().is_some_and(|(_, had_child)| *had_child) {
+                    return Err(ParseError::new(
+                        Some(i),
+                        "found a node after a variation: expected ')' or another variation '('",
+                    ));
+                }
+                if !bare && open.is_empty() {
+                    return Err(ParseError::new(
+                        Some(i),
+                        "found a node outside the game tree's parentheses",
+                    ));
+                }
+                if on_main {
+                    nodes.push(Node { props: Vec::new() });
+                }
+                i += 1;
+            }
+            c if c.is_ascii_alphabetic() => {
+                let at = i;
+                let mut ident = Vec::new();
+                while i < b.len() && b[i].is_ascii_alphabetic() {
+                    // FF[3]: lower-case letters in an identifier are ignored (AddBlack is AB).
+                    if b[i].is_ascii_uppercase() {
+                        ident.push(b[i]);
+                    }
+                    i += 1;
+                }
+                let mut values = Vec::new();
+                loop {
+                    while i < b.len() && b[i].is_ascii_whitespace() {
+                        i += 1;
+                    }
+                    if b.get(i) != Some(&b'[') {
+                        break;
+                    }
+                    let open_at = i + 1;
+                    let mut j = open_at;
+                    while j < b.len() && b[j] != b']' {
+                        j += if b[j] == b'\\' { 2 } else { 1 };
+                    }
+                    if j >= b.len() {
+                        return Err(ParseError::new(
+                            Some(i),
+                            format!(
+                                "found '[' of {} without its ']'",
+                                String::from_utf8_lossy(&ident)
+                            ),
+                        ));
+                    }
+                    values.push((open_at, &b[open_at..j]));
+                    i = j + 1;
+                }
+                if values.is_empty() {
+                    let name = String::from_utf8_lossy(&ident).into_owned();
+                    return Err(ParseError::new(
+                        Some(at),
+                        format!("found {name} without a value: expected {name}[...]"),
+                    ));
+                }
+                if !bare && nodes.is_empty() && on_main {
+                    return Err(ParseError::new(
+                        Some(at),
+                        "found a property before the first node: expected ';' after '('",
+                    ));
+                }
+                if on_main {
+                    if let Some(n) = nodes.last_mut() {
+                        n.props.push(Prop { ident, values });
+                    }
+                }
+            }
+            c if c.is_ascii_whitespace() => i += 1,
+            _ => {
+                return Err(ParseError::new(
+                    Some(i),
+                    format!(
+                        "found {:?}: expected SGF: a game tree such as (;SZ[19]AB[dd][pq];B[qd]) or properties such as AB[dd]",
+                        char::from(c)
+                    ),
+                ))
+            }
+        }
+    }
+    if let Some(depth) = (!open.is_empty()).then_some(open.len()) {
+        return Err(ParseError::new(
+            Some(b.len()),
+            format!(
+                "the game tree is not closed: {depth} '(' still open at the end of the record, expected ')'"
+            ),
+        ));
+    }
+    if nodes.is_empty() {
+        return Err(ParseError::new(
+            Some(start),
+            "found no node: expected a game tree such as (;SZ[19]AB[dd])",
+        ));
+    }
+    Ok(nodes)
+}
+
+/// The text of an ASCII value (a size, a point, a colour).
+fn ascii(v: &[u8]) -> &str {
+    std::str::from_utf8(v).unwrap_or("\u{fffd}")
+}
+
+/// Reads an SGF record (bytes: property values may be in any encoding) into the position `node`
+/// names: Black first, White second. `size` is `-s`, checked against the root's `SZ` (19x19
+/// without either).
+pub(crate) fn parse(b: &[u8], size: Option<Size>, node: SgfNode) -> Result<Value, ParseError> {
+    let nodes = main_line(b)?;
+    let root = &nodes[0];
+    let sz = root.props.iter().find(|p| p.ident == b"SZ");
+    let size = match (sz, size) {
+        (Some(p), given) => {
+            let (at, v) = p.values[0];
+            let s = ascii(v);
+            let parsed = match s.split_once(':') {
+                Some((w, h)) => w.trim().parse().ok().zip(h.trim().parse().ok()),
+                None => s.trim().parse().ok().map(|n| (n, n)),
+            };
+            let sz = parsed
+                .and_then(|(w, h)| Size::new(w, h).ok())
+                .ok_or_else(|| {
+                    ParseError::new(
+                        Some(at),
+                        format!("found SZ[{s}]: expected a size such as SZ[19] or SZ[7:6]"),
+                    )
+                })?;
+            if let Some(g) = given.filter(|g| *g != sz) {
+                return Err(ParseError::of(
+                    crate::ErrorKind::SizeMismatch,
+                    Some(at),
+                    format!("the record is {sz} (SZ[{s}]) but the size given is {g}"),
+                ));
+            }
+            sz
+        }
+        (None, Some(g)) => g,
+        (None, None) => Size::new(19, 19).unwrap_or(Size::CHESS),
+    };
+    let last = match node {
+        SgfNode::Root => 0,
+        SgfNode::Last => nodes.len() - 1,
+        SgfNode::Index(n) if n < nodes.len() => n,
+        SgfNode::Index(n) => {
+            return Err(ParseError::new(
+                None,
+                format!(
+                    "node {n} is past the end of the main line, which has {} node{} (0 to {})",
+                    nodes.len(),
+                    if nodes.len() == 1 { "" } else { "s" },
+                    nodes.len() - 1
+                ),
+            ))
+        }
+    };
+    let mut board = Board::new(size);
+    let mut turn = None;
+    for (k, n) in nodes[..=last].iter().enumerate() {
+        board.setup(n, size)?;
+        if let Some(p) = n.props.iter().find(|p| p.ident == b"PL") {
+            turn =
+                colour(p.values[0].1).map(|black| if black { Turn::First } else { Turn::Second });
+        }
+        // The root alone is read as its setup: a move in it is played only on request.
+        if node == SgfNode::Root {
+            break;
+        }
+        for p in &n.props {
+            let black = match p.ident.as_slice() {
+                b"B" => true,
+                b"W" => false,
+                _ => continue,
+            };
+            let (at, v) = p.values[0];
+            turn = Some(if black { Turn::Second } else { Turn::First });
+            // An empty value, or `tt` on a board of at most 19x19, is a pass.
+            if v.is_empty() || (v == b"tt" && size.width() <= 19 && size.height() <= 19) {
+                continue;
+            }
+            let sq = crate::go::sgf_point(ascii(v), size).map_err(|m| {
+                ParseError::new(
+                    Some(at),
+                    format!(
+                        "node {k}: {}[{}]: {m}",
+                        if black { "B" } else { "W" },
+                        ascii(v)
+                    ),
+                )
+            })?;
+            board.play(sq, black).map_err(|m| {
+                ParseError::new(
+                    Some(at),
+                    format!(
+                        "node {k}: {}[{}]: {m}",
+                        if black { "B" } else { "W" },
+                        ascii(v)
+                    ),
+                )
+            })?;
+        }
+    }
+    let mut pair =
+        Pair::new(board.black, board.white).map_err(|e| ParseError::new(Some(0), e.to_string()))?;
+    pair.turn = turn;
+    Ok(Value::Pair(pair))
+}
+
+/// `B` (true) or `W` (false), as `PL` names a colour.
+fn colour(v: &[u8]) -> Option<bool> {
+    match v.first().map(u8::to_ascii_uppercase) {
+        Some(b'B') => Some(true),
+        Some(b'W') => Some(false),
+        _ => None,
+    }
+}
+
+/// A Go board: the two colours' stones.
+struct Board {
+    size: Size,
+    black: Bitboard,
+    white: Bitboard,
+}
+
+impl Board {
+    fn new(size: Size) -> Board {
+        Board {
+            size,
+            black: Bitboard::empty(size),
+            white: Bitboard::empty(size),
+        }
+    }
+
+    /// Applies a node's `AB`, `AW` and `AE` (points in `aa:cc` rectangles too); a point set
+    /// twice in one node is an error.
+    fn setup(&mut self, node: &Node<'_>, size: Size) -> Result<(), ParseError> {
+        let mut seen = Bitboard::empty(size);
+        for p in &node.props {
+            let kind = match p.ident.as_slice() {
+                b"AB" => 1,
+                b"AW" => 2,
+                b"AE" => 0,
+                _ => continue,
+            };
+            let ident = String::from_utf8_lossy(&p.ident);
+            for &(at, v) in &p.values {
+                let v = ascii(v);
+                let err = |m: String| ParseError::new(Some(at), format!("{ident}[{v}]: {m}"));
+                let (a, c) = v.split_once(':').unwrap_or((v, v));
+                let (from, to) = (
+                    crate::go::sgf_point(a, size).map_err(err)?,
+                    crate::go::sgf_point(c, size).map_err(err)?,
+                );
+                for f in from.file().min(to.file())..=from.file().max(to.file()) {
+                    for r in from.rank().min(to.rank())..=from.rank().max(to.rank()) {
+                        let i = Square::new(f, r).index(size);
+                        if seen.bit(i) {
+                            return Err(ParseError::new(
+                                Some(at),
+                                format!("point {} is set twice among AB, AW and AE of one node: a point holds one stone or none", Square::new(f, r)),
+                            ));
+                        }
+                        seen.set_bit(i);
+                        self.black.clear_bit(i);
+                        self.white.clear_bit(i);
+                        match kind {
+                            1 => self.black.set_bit(i),
+                            2 => self.white.set_bit(i),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The points next to `i`.
+    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> {
+        let (w, h) = (self.size.width(), self.size.height());
+        let (f, r) = (i % w, i / w);
+        [
+            (f > 0).then(|| i - 1),
+            (f + 1 < w).then(|| i + 1),
+            (r > 0).then(|| i - w),
+            (r + 1 < h).then(|| i + w),
+        ]
+        .into_iter()
+        .flatten()
+    }
+
+    /// The group of the stone on `i` (in `stones`), and whether it has a liberty.
+    fn group(&self, i: usize, stones: &Bitboard) -> (Vec<usize>, bool) {
+        let mut group = vec![i];
+        let mut seen = Bitboard::empty(self.size);
+        seen.set_bit(i);
+        let mut free = false;
+        let mut k = 0;
+        while k < group.len() {
+            for n in self.neighbours(group[k]) {
+                if seen.bit(n) {
+                    continue;
+                }
+                if stones.bit(n) {
+                    seen.set_bit(n);
+                    group.push(n);
+                } else if !self.black.bit(n) && !self.white.bit(n) {
+                    free = true;
+                }
+            }
+            k += 1;
+        }
+        (group, free)
+    }
+
+    /// Plays a stone: the opponent's groups left without liberties are captured, then the
+    /// mover's own group if it has none (a self-capture); a move on a stone is refused.
+    fn play(&mut self, sq: Square, black: bool) -> Result<(), String> {
+        let i = sq.index(self.size);
+        if self.black.bit(i) || self.white.bit(i) {
+            return Err(format!(
+                "the point {sq} is occupied: a move is played on an empty point"
+            ));
+        }
+        if black {
+            self.black.set_bit(i);
+        } else {
+            self.white.set_bit(i);
+        }
+        let theirs = if black {
+            self.white.clone()
+        } else {
+            self.black.clone()
+        };
+        for n in self.neighbours(i).collect::<Vec<_>>() {
+            if theirs.bit(n) {
+                let (group, free) = self.group(n, &theirs);
+                if !free {
+                    for g in group {
+                        self.black.clear_bit(g);
+                        self.white.clear_bit(g);
+                    }
+                }
+            }
+        }
+        let mine = if black {
+            self.black.clone()
+        } else {
+            self.white.clone()
+        };
+        let (group, free) = self.group(i, &mine);
+        if !free {
+            for g in group {
+                self.black.clear_bit(g);
+                self.white.clear_bit(g);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,556 @@
+//! Records that span lines in a file or on stdin: where an SGF game tree and a board as a tool
+//! prints it start and end, fed a line at a time. The rule (the README's "Records that span
+//! lines"):
+//!
+//! - a line that begins with `(;` starts an SGF game tree, which ends at the line where its
+//!   parentheses close (outside property values, which may hold line breaks);
+//! - under `-f auto`, a line with the shape of a printer's first line starts a board, which ends
+//!   where that printer's board ends: Stockfish's `+---+` border (its `Fen:`, `Key:` and
+//!   `Checkers:` lines after the file letters included), python-chess's `-----` border, a
+//!   column header `A B C ...` (GNU Go's showboard, after its `=` line or not, and Edax's board
+//!   print: to the same header below), bbconv's grid header `# 8x8 ...` (to its file letters),
+//!   and a rank of single-character cells separated by spaces (python-chess's `print` and
+//!   `unicode()`, shakmaty's `Debug`: as many ranks as cells);
+//! - any other line is a record of one line.
+//!
+//! Nothing is swallowed: a game tree or a board cut short ends where the next record can start
+//! (after a blank line, a line that begins with `(;` or that does not continue it; a line a
+//! board's printer does not print; the end of the input), and is read as a bad record. A line
+//! that begins with `(;` right after a line of a game tree is one of its variations.
+
+/// Which records may span lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SpanMode {
+    /// SGF game trees (`-f sgf`).
+    Sgf,
+    /// SGF game trees and printed boards (`-f auto`).
+    Auto,
+}
+
+/// What a line is, fed to [`Spans::feed`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// A record of one line (nothing was open, and the line starts nothing).
+    Single,
+    /// The line starts a record that goes on.
+    Open,
+    /// The line belongs to the open record, which goes on.
+    Continue,
+    /// The line ends the open record (it belongs to it).
+    Close,
+    /// The open record ended before this line (and before the blank lines just fed): this line
+    /// is to be fed again, to a closed state.
+    EndBefore,
+    /// A blank line while a record is open: it belongs to the record only if a line that
+    /// continues it follows.
+    Blank,
+}
+
+/// The printers whose boards span lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Printer {
+    /// Stockfish's `d`: `+---+` borders; after its file letters, `Fen:`, `Key:`, `Checkers:`.
+    Stockfish { tail: bool },
+    /// python-chess's `unicode(borders=True)`: `-----` borders, to its file letters.
+    Bordered,
+    /// A column header (GNU Go, Edax) to the same header below; `header` is its length, 0
+    /// while GTP's `=` line waits for it.
+    Headed { header: u64 },
+    /// bbconv's grid: `# WxH ...`, to its file letters.
+    Grid,
+    /// Ranks of `cells` single-character cells; `rows` seen.
+    Cells { cells: usize, rows: usize },
+}
+
+/// An open record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Open {
+    /// An SGF game tree: the parentheses open, and whether a property value is open (and its
+    /// last byte was a backslash).
+    Sgf {
+        depth: usize,
+        in_value: bool,
+        escaped: bool,
+    },
+    Board(Printer),
+}
+
+/// The state of the rule, fed a line at a time.
+#[derive(Debug, Clone)]
+pub struct Spans {
+    mode: SpanMode,
+    open: Option<Open>,
+    /// Blank lines fed since the open record's last line.
+    blanks: usize,
+    /// A hash of the column header that closes a headed board.
+    header: u64,
+}
+
+/// The line without the CR of a CRLF and trailing spaces.
+fn trimmed(line: &[u8]) -> &[u8] {
+    line.trim_ascii_end()
+}
+
+/// Whether `line` could start a record of several lines: a cheap look at its first bytes (the
+/// caller feeds only such lines, and the lines of an open record).
+#[inline(always)]
+pub fn may_start(mode: SpanMode, line: &[u8]) -> bool {
+    match line {
+        [] => false,
+        [first] => may_start_bytes(mode, *first, 0),
+        [first, second, ..] => may_start_bytes(mode, *first, *second),
+    }
+}
+
+/// [`may_start`] on a line's first two bytes (0 for a byte past its end): one table look-up.
+#[inline(always)]
+pub fn may_start_bytes(mode: SpanMode, first: u8, second: u8) -> bool {
+    let class = match mode {
+        SpanMode::Sgf => SGF_STARTS[usize::from(first)],
+        SpanMode::Auto => AUTO_STARTS[usize::from(first)],
+    };
+    class == 1 || (class == 2 && second == b' ')
+}
+
+/// [`may_start_bytes`]' table for `mode`: by a line's first byte, 1 when the line may start a
+/// record of several lines, 2 when it may if its second byte is a space, 0 when it cannot.
+#[inline(always)]
+pub fn start_table(mode: SpanMode) -> &'static [u8; 256] {
+    match mode {
+        SpanMode::Sgf => &SGF_STARTS,
+        SpanMode::Auto => &AUTO_STARTS,
+    }
+}
+
+/// By first byte: 1 when a line may start a record of several lines, 2 when it may if its
+/// second byte is a space (a rank of cells), 0 when it cannot.
+const fn starts(auto: bool) -> [u8; 256] {
+    let mut t = [0u8; 256];
+    t[b'(' as usize] = 1;
+    t[b' ' as usize] = 1;
+    t[b'\t' as usize] = 1;
+    if auto {
+        let mut c = 0;
+        while c < 256 {
+            if (c as u8).is_ascii_alphabetic() {
+                t[c] = 2;
+            }
+            c += 1;
+        }
+        t[b'.' as usize] = 2;
+        t[b'+' as usize] = 1;
+        t[b'=' as usize] = 1;
+        t[b'#' as usize] = 1;
+        t[b'-' as usize] = 1;
+        // The lead byte of the chess glyphs and of python-chess's empty square.
+        t[0xe2] = 1;
+    }
+    t
+}
+
+const SGF_STARTS: [u8; 256] = starts(false);
+const AUTO_STARTS: [u8; 256] = starts(true);
+
+/// The whitespace-separated tokens of a line.
+fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
+    line.split(|c| c.is_ascii_whitespace())
+        .filter(|t| !t.is_empty())
+}
+
+/// A line of file letters (`a b c`, `a   b   c`, `h g f`): at least two single letters.
+fn file_letters(line: &[u8]) -> bool {
+    let mut n = 0;
+    for t in tokens(line) {
+        if t.len() != 1 || !t[0].is_ascii_lowercase() {
+            return false;
+        }
+        n += 1;
+    }
+    n >= 2
+}
+
+/// A column header (`A B C D E F G H`, GTP's without I): at least three single upper-case
+/// letters, `A` first.
+fn column_header(line: &[u8]) -> bool {
+    let mut n = 0;
+    for t in tokens(line) {
+        if t.len() != 1 || !t[0].is_ascii_uppercase() || (n == 0 && t[0] != b'A') {
+            return false;
+        }
+        n += 1;
+    }
+    n >= 3
+}
+
+/// The number of single-character cells of a rank (`r . b q`, glyphs), or 0.
+fn cells(line: &[u8]) -> usize {
+    let Ok(text) = std::str::from_utf8(trimmed(line)) else {
+        return 0;
+    };
+    let mut n = 0;
+    for (k, part) in text.split(' ').enumerate() {
+        let mut chars = part.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return 0;
+        };
+        let piece = c.is_ascii_alphabetic()
+            || c == '.'
+            || ('\u{2654}'..='\u{265f}').contains(&c)
+            || c == '⭘'
+            || c == '·';
+        if !piece || (k == 0 && c.is_ascii_digit()) {
+            return 0;
+        }
+        n += 1;
+    }
+    if n >= 3 {
+        n
+    } else {
+        0
+    }
+}
+
+/// A hash of a line, to find the same header again.
+fn hash(line: &[u8]) -> u64 {
+    trimmed(line)
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, &c| {
+            (h ^ u64::from(c)).wrapping_mul(0x100_0000_01b3)
+        })
+}
+
+/// Whether a line begins with `(;` (spaces between allowed).
+fn sgf_start(line: &[u8]) -> bool {
+    crate::detect::is_sgf(line)
+}
+
+impl Spans {
+    /// The rule for `mode`, nothing open.
+    pub fn new(mode: SpanMode) -> Spans {
+        Spans {
+            mode,
+            open: None,
+            blanks: 0,
+            header: 0,
+        }
+    }
+
+    /// Whether a record is open (a line fed now may belong to it).
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// What `line` (without its `\n`; a CR may end it) is.
+    pub fn feed(&mut self, line: &[u8]) -> Step {
+        let blank = trimmed(line).is_empty();
+        let Some(open) = self.open else {
+            return self.start(line);
+        };
+        if blank && !matches!(open, Open::Sgf { in_value: true, .. }) {
+            self.blanks += 1;
+            return Step::Blank;
+        }
+        let after_blank = std::mem::take(&mut self.blanks) > 0;
+        match open {
+            // After a blank line, a line that begins with `(;` starts the next game (without
+            // one it is a variation), and only what continues a game tree keeps it open.
+            Open::Sgf {
+                in_value: false, ..
+            } if after_blank && sgf_start(line) => self.end_before(),
+            Open::Sgf { in_value, .. } => {
+                let t = line.trim_ascii_start();
+                if after_blank
+                    && !in_value
+                    && !matches!(t.first(), Some(b';' | b'(' | b')' | b'A'..=b'Z'))
+                {
+                    return self.end_before();
+                }
+                self.sgf_line(line)
+            }
+            Open::Board(p) => {
+                if after_blank && !matches!(p, Printer::Stockfish { tail: true }) {
+                    return self.end_before();
+                }
+                self.board_line(p, line)
+            }
+        }
+    }
+
+    /// Closes what the end of the input leaves open.
+    pub fn end(&mut self) {
+        self.open = None;
+        self.blanks = 0;
+    }
+
+    fn end_before(&mut self) -> Step {
+        self.open = None;
+        self.blanks = 0;
+        Step::EndBefore
+    }
+
+    /// A line fed with nothing open.
+    fn start(&mut self, line: &[u8]) -> Step {
+        if sgf_start(line) {
+            self.open = Some(Open::Sgf {
+                depth: 0,
+                in_value: false,
+                escaped: false,
+            });
+            return self.sgf_line(line);
+        }
+        if self.mode == SpanMode::Sgf {
+            return Step::Single;
+        }
+        let t = line.trim_ascii();
+        let printer = if t.starts_with(b"+---+") {
+            Printer::Stockfish { tail: false }
+        } else if t.len() >= 9 && t.iter().all(|&c| c == b'-') {
+            Printer::Bordered
+        } else if t == b"=" {
+            Printer::Headed { header: 0 }
+        } else if column_header(t) {
+            self.header = hash(t);
+            Printer::Headed { header: 1 }
+        } else if t.starts_with(b"# ")
+            && t[2..].first().is_some_and(u8::is_ascii_digit)
+            && t[2..]
+                .split(|&c| c == b' ')
+                .next()
+                .is_some_and(|s| s.contains(&b'x'))
+        {
+            Printer::Grid
+        } else {
+            match cells(line) {
+                0 => return Step::Single,
+                n => Printer::Cells { cells: n, rows: 1 },
+            }
+        };
+        self.open = Some(Open::Board(printer));
+        Step::Open
+    }
+
+    /// A line of an open SGF game tree: its parentheses and values counted.
+    fn sgf_line(&mut self, line: &[u8]) -> Step {
+        let Some(Open::Sgf {
+            mut depth,
+            mut in_value,
+            mut escaped,
+        }) = self.open
+        else {
+            return Step::Single;
+        };
+        let was_open = depth > 0 || in_value;
+        for &c in line {
+            if in_value {
+                if escaped {
+                    escaped = false;
+                } else if c == b'\\' {
+                    escaped = true;
+                } else if c == b']' {
+                    in_value = false;
+                }
+                continue;
+            }
+            match c {
+                b'[' => in_value = true,
+                b'(' => depth += 1,
+                b')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        // What follows on the line belongs to the record (and is an error
+                        // there if it is more than spaces).
+                        self.open = None;
+                        return if was_open { Step::Close } else { Step::Single };
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.open = Some(Open::Sgf {
+            depth,
+            in_value,
+            escaped,
+        });
+        if was_open {
+            Step::Continue
+        } else {
+            Step::Open
+        }
+    }
+
+    /// A line of an open printed board.
+    fn board_line(&mut self, p: Printer, line: &[u8]) -> Step {
+        let t = line.trim_ascii();
+        let next = match p {
+            Printer::Stockfish { tail: false } => {
+                if file_letters(t) {
+                    Some(Printer::Stockfish { tail: true })
+                } else if t.starts_with(b"+") || t.starts_with(b"|") {
+                    Some(p)
+                } else {
+                    return self.end_before();
+                }
+            }
+            Printer::Stockfish { tail: true } => {
+                if [&b"Fen:"[..], b"Key:", b"Checkers:"]
+                    .iter()
+                    .any(|k| t.starts_with(k))
+                {
+                    Some(p)
+                } else {
+                    return self.end_before();
+                }
+            }
+            Printer::Bordered => {
+                if file_letters(t) {
+                    None
+                } else if t.iter().all(|&c| c == b'-')
+                    || (t.first().is_some_and(u8::is_ascii_digit) && t.contains(&b'|'))
+                {
+                    Some(p)
+                } else {
+                    return self.end_before();
+                }
+            }
+            Printer::Headed { header: 0 } => {
+                if column_header(t) {
+                    self.header = hash(t);
+                    Some(Printer::Headed { header: 1 })
+                } else {
+                    return self.end_before();
+                }
+            }
+            Printer::Headed { header } => {
+                if hash(t) == self.header {
+                    None
+                } else if t.first().is_some_and(u8::is_ascii_digit) && header < 64 {
+                    Some(Printer::Headed { header: header + 1 })
+                } else {
+                    return self.end_before();
+                }
+            }
+            Printer::Grid => {
+                if file_letters(t) {
+                    None
+                } else if t.first().is_some_and(u8::is_ascii_digit) {
+                    Some(p)
+                } else {
+                    return self.end_before();
+                }
+            }
+            Printer::Cells { cells: n, rows } => {
+                if cells(line) != n {
+                    return self.end_before();
+                }
+                if rows + 1 >= n {
+                    None
+                } else {
+                    Some(Printer::Cells {
+                        cells: n,
+                        rows: rows + 1,
+                    })
+                }
+            }
+        };
+        match next {
+            Some(p) => {
+                self.open = Some(Open::Board(p));
+                Step::Continue
+            }
+            None => {
+                self.open = None;
+                Step::Close
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The records of `text` as the rule frames them: each a list of its line numbers.
+    fn records(mode: SpanMode, text: &str) -> Vec<Vec<usize>> {
+        let mut spans = Spans::new(mode);
+        let mut out: Vec<Vec<usize>> = Vec::new();
+        let mut current: Vec<usize> = Vec::new();
+        let mut blanks = Vec::new();
+        for (k, line) in text.lines().enumerate() {
+            let n = k + 1;
+            loop {
+                let step = if spans.is_open() || may_start(mode, line.as_bytes()) {
+                    spans.feed(line.as_bytes())
+                } else {
+                    Step::Single
+                };
+                match step {
+                    Step::Single => {
+                        if !line.trim().is_empty() {
+                            out.push(vec![n]);
+                        }
+                    }
+                    Step::Open => current = vec![n],
+                    Step::Continue => {
+                        current.append(&mut blanks);
+                        current.push(n);
+                    }
+                    Step::Close => {
+                        current.append(&mut blanks);
+                        current.push(n);
+                        out.push(std::mem::take(&mut current));
+                    }
+                    Step::Blank => blanks.push(n),
+                    Step::EndBefore => {
+                        blanks.clear();
+                        out.push(std::mem::take(&mut current));
+                        continue;
+                    }
+                }
+                break;
+            }
+        }
+        if !current.is_empty() {
+            out.push(current);
+        }
+        out
+    }
+
+    #[test]
+    fn sgf_trees_span_lines_and_end_where_the_next_record_can_start() {
+        let text = "(;GM[1]FF[4]SZ[9]\nAB[aa]\n(;B[bb])\n(;B[cc]C[a comment\n\nover lines]))\n8/8/8/8/8/8/8/8\n(;SZ[9]\n;B[aa]\n\n8/8/8/8/8/8/8/8\n(;SZ[9]\n\n(;SZ[9])\n";
+        assert_eq!(
+            records(SpanMode::Sgf, text),
+            [
+                vec![1, 2, 3, 4, 5, 6],
+                vec![7],
+                vec![8, 9],
+                vec![11],
+                vec![12],
+                vec![14]
+            ]
+        );
+    }
+
+    #[test]
+    fn printed_boards_span_lines() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/paste/");
+        for (file, lines) in [
+            ("stockfish-d.txt", 2..=23),
+            ("python-chess-print.txt", 1..=8),
+            ("python-chess-unicode.txt", 1..=8),
+            ("python-chess-unicode-borders.txt", 1..=18),
+            ("gnugo-showboard-9.txt", 1..=12),
+            ("edax-start.txt", 1..=10),
+        ] {
+            let text = std::fs::read_to_string(format!("{dir}{file}")).unwrap();
+            let text = format!("{text}\n8/8/8/8/8/8/8/K6k w - - 0 1\n");
+            let got = records(SpanMode::Auto, &text);
+            assert_eq!(got[0], lines.clone().collect::<Vec<_>>(), "{file}: {got:?}");
+            assert_eq!(
+                got.last().unwrap().len(),
+                1,
+                "{file}: the FEN after it is its own record"
+            );
+        }
+    }
+}
