@@ -135,6 +135,8 @@ pub(crate) struct Span {
     pub(crate) lines: u64,
     /// Whether it is longer than the limit (it is then not read).
     pub(crate) too_long: bool,
+    /// The printer of a board cut short (it is then a bad record).
+    pub(crate) cut_short: Option<&'static str>,
 }
 
 /// A record that spans lines, still open: where it starts, where its last line so far ends,
@@ -274,6 +276,9 @@ impl SpanScan {
                 Step::EndBefore => {
                     if let Some(o) = self.open.take() {
                         self.close(o, max_line);
+                        if let Some(last) = self.found.last_mut() {
+                            last.cut_short = self.spans.cut_short();
+                        }
                     }
                     // The blank lines between are lines of their own; this line is fed again.
                     self.cut = start;
@@ -291,6 +296,7 @@ impl SpanScan {
             end: o.end,
             lines: o.lines,
             too_long: too_long(o.end - o.start, max_line),
+            cut_short: None,
         });
     }
 

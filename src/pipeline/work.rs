@@ -534,6 +534,11 @@ fn convert_with<S: Stage>(
                 let line = base + 1;
                 if sp.too_long {
                     parts.push(line, bad(line, FaultKind::TooLong(sp.end - sp.start)));
+                } else if let Some(printer) = sp.cut_short {
+                    let e =
+                        bbconv_forms::ParseError::new(None, bbconv_forms::span::cut_short(printer));
+                    let kind = FaultKind::Convert(ConvertError::Parse(e));
+                    parts.push(line, bad(line, kind));
                 } else {
                     let text = super::frame::line_rules::strip_cr(&data[sp.start..sp.end]);
                     record(job, &mut parts, line, text);

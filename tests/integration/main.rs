@@ -13,6 +13,7 @@ mod notations;
 mod paste;
 mod pipeline;
 mod props;
+mod real;
 mod shipping;
 mod tables;
 mod util;

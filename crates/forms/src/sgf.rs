@@ -2,8 +2,9 @@
 //! in any encoding, as `CA[]` may name), and the position it describes, as sgfmill gives it:
 //! the root node's setup (`get_setup_stones`), never merged with the setup of other nodes or
 //! variations, or with [`SgfNode`] the position at a node of the main line, each node's setup
-//! applied and then its move played (`Board.apply_setup`, `Board.play`: captures remove the
-//! groups left without liberties, a self-capture removes the mover's group). The side to move
+//! applied and then its move played (`Board.apply_setup`: groups left without liberties are
+//! removed; `Board.play`: captures remove the opponent's groups left without liberties, a
+//! self-capture removes the mover's group). The side to move
 //! after the position's node (its move's other colour, or its `PL`) is kept on the pair.
 
 use crate::{ParseError, Value};
@@ -261,6 +262,11 @@ pub(crate) fn parse(b: &[u8], size: Option<Size>, node: SgfNode) -> Result<Value
     let mut turn = None;
     for (k, n) in nodes[..=last].iter().enumerate() {
         board.setup(n, size)?;
+        // Playing the main line, a node's setup leaves no group without liberties (sgfmill's
+        // `apply_setup`); the root's setup alone is read as it stands (`get_setup_stones`).
+        if node != SgfNode::Root {
+            board.remove_surrounded();
+        }
         if let Some(p) = n.props.iter().find(|p| p.ident == b"PL") {
             turn =
                 colour(p.values[0].1).map(|black| if black { Turn::First } else { Turn::Second });
@@ -414,6 +420,31 @@ impl Board {
             k += 1;
         }
         (group, free)
+    }
+
+    /// Removes every group, of either colour, left without a liberty.
+    fn remove_surrounded(&mut self) {
+        let mut dead = Vec::new();
+        let mut seen = Bitboard::empty(self.size);
+        for (stones, other) in [(&self.black, &self.white), (&self.white, &self.black)] {
+            let _ = other;
+            for i in stones.squares().map(|s| s.index(self.size)) {
+                if seen.bit(i) {
+                    continue;
+                }
+                let (group, free) = self.group(i, stones);
+                for &g in &group {
+                    seen.set_bit(g);
+                }
+                if !free {
+                    dead.extend(group);
+                }
+            }
+        }
+        for g in dead {
+            self.black.clear_bit(g);
+            self.white.clear_bit(g);
+        }
     }
 
     /// Plays a stone: the opponent's groups left without liberties are captured, then the

@@ -84,6 +84,8 @@ pub struct Spans {
     blanks: usize,
     /// A hash of the column header that closes a headed board.
     header: u64,
+    /// The printer of the board that the last [`Step::EndBefore`] cut short.
+    cut_short: Option<&'static str>,
 }
 
 /// The line without the CR of a CRLF and trailing spaces.
@@ -210,6 +212,24 @@ fn cells(line: &[u8]) -> usize {
     }
 }
 
+impl Printer {
+    /// The printer's name, as errors give it.
+    fn name(self) -> &'static str {
+        match self {
+            Printer::Stockfish { .. } => "Stockfish's d",
+            Printer::Bordered => "python-chess's unicode(borders=True)",
+            Printer::Headed { .. } => "a board with a column header (GNU Go, Edax)",
+            Printer::Grid => "bbconv's grid",
+            Printer::Cells { .. } => "rows of cells (python-chess, shakmaty)",
+        }
+    }
+}
+
+/// The message of a board that `printer` printed and that was cut short.
+pub fn cut_short(printer: &str) -> String {
+    format!("the board printed as {printer} is cut short: it ends before the printer's last line")
+}
+
 /// A hash of a line, to find the same header again.
 fn hash(line: &[u8]) -> u64 {
     trimmed(line)
@@ -232,6 +252,7 @@ impl Spans {
             open: None,
             blanks: 0,
             header: 0,
+            cut_short: None,
         }
     }
 
@@ -283,9 +304,21 @@ impl Spans {
     }
 
     fn end_before(&mut self) -> Step {
+        self.cut_short = match self.open {
+            // Stockfish's board is whole once its file letters came.
+            Some(Open::Board(Printer::Stockfish { tail: true })) => None,
+            Some(Open::Board(p)) => Some(p.name()),
+            _ => None,
+        };
         self.open = None;
         self.blanks = 0;
         Step::EndBefore
+    }
+
+    /// After [`Step::EndBefore`]: the printer whose board ended before its last line, if the
+    /// record was such a board (a bad record: the message is [`cut_short`]'s).
+    pub fn cut_short(&self) -> Option<&'static str> {
+        self.cut_short
     }
 
     /// A line fed with nothing open.
