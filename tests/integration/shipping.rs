@@ -120,10 +120,12 @@ fn scratch() -> tempfile::TempDir {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n8/8/8/8/8/8/8/K6k w - - 0 1\n",
     )
     .unwrap();
-    // The tables of the README's examples, as Python's csv module and DuckDB wrote them.
+    // The files of the README's examples: tables as Python's csv module and DuckDB wrote them,
+    // a game record as CGoban wrote it.
     for (from, to) in [
         ("tables/positions.tsv", "positions.tsv"),
         ("tables/duckdb.csv", "games.csv"),
+        ("real/sgf/messy.sgf", "game.sgf"),
     ] {
         std::fs::write(dir.join(to), crate::util::fixture(from)).unwrap();
     }
