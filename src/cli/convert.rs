@@ -367,6 +367,9 @@ fn run_records<S: Stage>(
         input.rows = Rows::Spans(SpanMode::Auto);
     } else if from == Format::Sgf {
         input.rows = Rows::Spans(SpanMode::Sgf);
+    } else if from == Format::Paste {
+        input.framing = Framing::Line;
+        input.rows = Rows::Spans(SpanMode::Paste);
     }
     let null_row: Option<NullRow> = table.clone().map(|t| {
         let f: NullRow = Arc::new(move |row: &[u8], out: &mut Vec<u8>| t.null_row(row, out));

@@ -874,10 +874,11 @@ fn read_framed(
                 kind,
             });
         }
-        let consumed = records.consumed();
-        progress(consumed - reported);
-        reported = consumed;
         if !framed.is_empty() && (done || data.len() >= input.chunk || framed.len() >= 4096) {
+            // The bytes read are counted a chunk at a time, not a record at a time.
+            let consumed = records.consumed();
+            progress(consumed - reported);
+            reported = consumed;
             let len = data.len();
             let full = std::mem::replace(&mut data, pool.take_empty());
             let list = std::mem::replace(&mut framed, Vec::with_capacity(FRAMED));

@@ -61,21 +61,13 @@ impl Progress {
         Progress(Some(p))
     }
 
-    /// Draws the display if its time has come.
-    fn tick(&self) {
-        if let Some(b) = &self.0 {
-            if !b.shown.load(Ordering::Relaxed) && b.start.elapsed() >= SHOW_AFTER {
-                b.show(false);
-            }
-        }
-    }
-
     /// Counts bytes read.
+    #[inline]
     pub(crate) fn read(&self, n: u64) {
         if let Some(b) = &self.0 {
             b.bar.inc(n);
+            b.tick();
         }
-        self.tick();
     }
 
     /// Shows the records written so far.
@@ -84,8 +76,8 @@ impl Progress {
             let secs = b.bar.elapsed().as_secs_f64().max(1e-3);
             b.bar
                 .set_message(format!("{n} records, {:.0} records/s", n as f64 / secs));
+            b.tick();
         }
-        self.tick();
     }
 
     /// Runs `f` (a message on stderr) with the display out of the way.
@@ -113,6 +105,13 @@ impl Progress {
 }
 
 impl Bar {
+    /// Draws the display if its time has come.
+    fn tick(&self) {
+        if !self.shown.load(Ordering::Relaxed) && self.start.elapsed() >= SHOW_AFTER {
+            self.show(false);
+        }
+    }
+
     /// Starts drawing on stderr: a terminal's, or (`force`) whatever stderr is.
     fn show(&self, force: bool) {
         if self.shown.swap(true, Ordering::Relaxed) {

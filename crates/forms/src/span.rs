@@ -11,7 +11,8 @@
 //!   print: to the same header below), bbconv's grid header `# 8x8 ...` (to its file letters),
 //!   and a rank of single-character cells separated by spaces (python-chess's `print` and
 //!   `unicode()`, shakmaty's `Debug`: as many ranks as cells);
-//! - any other line is a record of one line.
+//! - any other line is a record of one line; under `-f paste`, any other lines up to a blank
+//!   line are one record (a board no printer makes).
 //!
 //! Nothing is swallowed: a game tree or a board cut short ends where the next record can start
 //! (after a blank line, a line that begins with `(;` or that does not continue it; a line a
@@ -25,6 +26,9 @@ pub enum SpanMode {
     Sgf,
     /// SGF game trees and printed boards (`-f auto`).
     Auto,
+    /// Printed boards, and any other lines up to a blank line (`-f paste`: a board no printer
+    /// makes, drawn by hand or by another tool, is one record as long as it has no blank line).
+    Paste,
 }
 
 /// What a line is, fed to [`Spans::feed`].
@@ -60,6 +64,8 @@ enum Printer {
     Grid,
     /// Ranks of `cells` single-character cells; `rows` seen.
     Cells { cells: usize, rows: usize },
+    /// Lines no printer starts, to a blank line (`-f paste`).
+    Block,
 }
 
 /// An open record.
@@ -107,10 +113,7 @@ pub fn may_start(mode: SpanMode, line: &[u8]) -> bool {
 /// [`may_start`] on a line's first two bytes (0 for a byte past its end): one table look-up.
 #[inline(always)]
 pub fn may_start_bytes(mode: SpanMode, first: u8, second: u8) -> bool {
-    let class = match mode {
-        SpanMode::Sgf => SGF_STARTS[usize::from(first)],
-        SpanMode::Auto => AUTO_STARTS[usize::from(first)],
-    };
+    let class = start_table(mode)[usize::from(first)];
     class == 1 || (class == 2 && second == b' ')
 }
 
@@ -121,6 +124,7 @@ pub fn start_table(mode: SpanMode) -> &'static [u8; 256] {
     match mode {
         SpanMode::Sgf => &SGF_STARTS,
         SpanMode::Auto => &AUTO_STARTS,
+        SpanMode::Paste => &PASTE_STARTS,
     }
 }
 
@@ -152,6 +156,13 @@ const fn starts(auto: bool) -> [u8; 256] {
 
 const SGF_STARTS: [u8; 256] = starts(false);
 const AUTO_STARTS: [u8; 256] = starts(true);
+/// Under `-f paste` every line but a blank one starts a record.
+const PASTE_STARTS: [u8; 256] = {
+    let mut t = [1u8; 256];
+    t[b'\n' as usize] = 0;
+    t[b'\r' as usize] = 0;
+    t
+};
 
 /// The whitespace-separated tokens of a line.
 fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
@@ -221,6 +232,7 @@ impl Printer {
             Printer::Headed { .. } => "a board with a column header (GNU Go, Edax)",
             Printer::Grid => "bbconv's grid",
             Printer::Cells { .. } => "rows of cells (python-chess, shakmaty)",
+            Printer::Block => "lines",
         }
     }
 }
@@ -306,7 +318,7 @@ impl Spans {
     fn end_before(&mut self) -> Step {
         self.cut_short = match self.open {
             // Stockfish's board is whole once its file letters came.
-            Some(Open::Board(Printer::Stockfish { tail: true })) => None,
+            Some(Open::Board(Printer::Stockfish { tail: true } | Printer::Block)) => None,
             Some(Open::Board(p)) => Some(p.name()),
             _ => None,
         };
@@ -354,6 +366,7 @@ impl Spans {
             Printer::Grid
         } else {
             match cells(line) {
+                0 if self.mode == SpanMode::Paste && !t.is_empty() => Printer::Block,
                 0 => return Step::Single,
                 n => Printer::Cells { cells: n, rows: 1 },
             }
@@ -471,6 +484,7 @@ impl Spans {
                     return self.end_before();
                 }
             }
+            Printer::Block => Some(p),
             Printer::Cells { cells: n, rows } => {
                 if cells(line) != n {
                     return self.end_before();
@@ -560,6 +574,25 @@ mod tests {
                 vec![11],
                 vec![12],
                 vec![14]
+            ]
+        );
+    }
+
+    #[test]
+    fn pasted_boards_back_to_back_and_hand_drawn_ones() {
+        let print = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fixtures/paste/python-chess-print.txt"
+        ))
+        .unwrap();
+        let text = format!("{print}{print}X.\n.O\n\n..\nO.\n");
+        assert_eq!(
+            records(SpanMode::Paste, &text),
+            [
+                (1..=8).collect::<Vec<_>>(),
+                (9..=16).collect(),
+                vec![17, 18],
+                vec![20, 21]
             ]
         );
     }
