@@ -58,6 +58,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert boards from one form to another (stdin, files or arguments)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show boards as labelled grids with hex, dec, popcount and square lists')
+            [CompletionResult]::new('explore', 'explore', [CompletionResultType]::ParameterValue, 'Explore a board in a terminal UI: move, toggle squares, read its number under every order, flip and rotate it, compare it with a second; q prints it')
             [CompletionResult]::new('op', 'op', [CompletionResultType]::ParameterValue, 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Decode a number under all 8 square orders, and find the order that gives the squares you expect')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two boards and name the symmetry or shift that maps one onto the other')
@@ -121,6 +122,35 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
         'bbconv;show' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input form (see `bbconv formats`)')
             [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input form (see `bbconv formats`)')
+            [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
+            [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
+            [CompletionResult]::new('--to-order', '--to-order', [CompletionResultType]::ParameterName, 'Square order (or layout) of output numbers and digit strings [default: --order]')
+            [CompletionResult]::new('--coords', '--coords', [CompletionResultType]::ParameterName, 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)')
+            [CompletionResult]::new('--to-coords', '--to-coords', [CompletionResultType]::ParameterName, 'How square names are written [default: --coords]')
+            [CompletionResult]::new('--planes', '--planes', [CompletionResultType]::ParameterName, 'The piece letters of the planes of planes-bin, in order')
+            [CompletionResult]::new('--layer', '--layer', [CompletionResultType]::ParameterName, 'Which bitboard of a two-player board a one-bitboard form writes')
+            [CompletionResult]::new('--digits', '--digits', [CompletionResultType]::ParameterName, 'Digit order inside a packed byte: lsd (first trit least significant) or msd')
+            [CompletionResult]::new('--digit-map', '--digit-map', [CompletionResultType]::ParameterName, 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)')
+            [CompletionResult]::new('--letters', '--letters', [CompletionResultType]::ParameterName, 'Piece letters for the first and second side when a pair is written as FEN or pieces')
+            [CompletionResult]::new('--fields', '--fields', [CompletionResultType]::ParameterName, 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen')
+            [CompletionResult]::new('--sgf-node', '--sgf-node', [CompletionResultType]::ParameterName, 'Which position of an SGF game record to read: the root''s setup (default), node N of the main line (0 is the root; each node''s setup and move applied, with captures), or last')
+            [CompletionResult]::new('--lang', '--lang', [CompletionResultType]::ParameterName, 'The language of -t literal: c, rust, java, python, go or js')
+            [CompletionResult]::new('--color', '--color', [CompletionResultType]::ParameterName, 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never')
+            [CompletionResult]::new('--orientation', '--orientation', [CompletionResultType]::ParameterName, 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)')
+            [CompletionResult]::new('--one-based', '--one-based', [CompletionResultType]::ParameterName, 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices')
+            [CompletionResult]::new('--swap', '--swap', [CompletionResultType]::ParameterName, 'Exchange the two sides (first <-> second; piece letters change case)')
+            [CompletionResult]::new('--lenient', '--lenient', [CompletionResultType]::ParameterName, 'Read FEN leniently: consecutive digits add up (44 = 8), as shakmaty reads them, and the fields after the placement are kept unchecked')
+            [CompletionResult]::new('--unicode', '--unicode', [CompletionResultType]::ParameterName, 'Draw grids with chess-piece glyphs and filled/empty discs')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            break
+        }
+        'bbconv;explore' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input form of VALUE (see `bbconv formats`)')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input form of VALUE (see `bbconv formats`)')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'The form printed when q ends it [default: the form read]')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'The form printed when q ends it [default: the form read]')
             [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')
@@ -340,6 +370,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
         'bbconv;help' {
             [CompletionResult]::new('convert', 'convert', [CompletionResultType]::ParameterValue, 'Convert boards from one form to another (stdin, files or arguments)')
             [CompletionResult]::new('show', 'show', [CompletionResultType]::ParameterValue, 'Show boards as labelled grids with hex, dec, popcount and square lists')
+            [CompletionResult]::new('explore', 'explore', [CompletionResultType]::ParameterValue, 'Explore a board in a terminal UI: move, toggle squares, read its number under every order, flip and rotate it, compare it with a second; q prints it')
             [CompletionResult]::new('op', 'op', [CompletionResultType]::ParameterValue, 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Decode a number under all 8 square orders, and find the order that gives the squares you expect')
             [CompletionResult]::new('diff', 'diff', [CompletionResultType]::ParameterValue, 'Compare two boards and name the symmetry or shift that maps one onto the other')
@@ -355,6 +386,9 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
             break
         }
         'bbconv;help;show' {
+            break
+        }
+        'bbconv;help;explore' {
             break
         }
         'bbconv;help;op' {

@@ -31,6 +31,9 @@ _bbconv() {
             bbconv,explain)
                 cmd="bbconv__subcmd__explain"
                 ;;
+            bbconv,explore)
+                cmd="bbconv__subcmd__explore"
+                ;;
             bbconv,formats)
                 cmd="bbconv__subcmd__formats"
                 ;;
@@ -64,6 +67,9 @@ _bbconv() {
             bbconv__subcmd__help,explain)
                 cmd="bbconv__subcmd__help__subcmd__explain"
                 ;;
+            bbconv__subcmd__help,explore)
+                cmd="bbconv__subcmd__help__subcmd__explore"
+                ;;
             bbconv__subcmd__help,formats)
                 cmd="bbconv__subcmd__help__subcmd__formats"
                 ;;
@@ -89,7 +95,7 @@ _bbconv() {
 
     case "${cmd}" in
         bbconv)
-            opts="-f -s -h -V --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --color --unicode --orientation --help --version convert show op explain diff infer canon formats completions man help"
+            opts="-f -s -h -V --from --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --color --unicode --orientation --help --version convert show explore op explain diff infer canon formats completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -664,6 +670,100 @@ _bbconv() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        bbconv__subcmd__explore)
+            opts="-f -t -s -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --color --unicode --orientation --help"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax" -- "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax" -- "${cur}"))
+                    return 0
+                    ;;
+                -t)
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax" -- "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -s)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --order)
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-order)
+                    COMPREPLY=($(compgen -W "lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts" -- "${cur}"))
+                    return 0
+                    ;;
+                --coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
+                    return 0
+                    ;;
+                --to-coords)
+                    COMPREPLY=($(compgen -W "chess sgf gtp" -- "${cur}"))
+                    return 0
+                    ;;
+                --planes)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --layer)
+                    COMPREPLY=($(compgen -W "first second occupied" -- "${cur}"))
+                    return 0
+                    ;;
+                --digits)
+                    COMPREPLY=($(compgen -W "lsd msd" -- "${cur}"))
+                    return 0
+                    ;;
+                --digit-map)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --letters)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fields)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --sgf-node)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --lang)
+                    COMPREPLY=($(compgen -W "c rust java python go js" -- "${cur}"))
+                    return 0
+                    ;;
+                --color)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --orientation)
+                    COMPREPLY=($(compgen -W "white black othello" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         bbconv__subcmd__formats)
             opts="-h --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -687,7 +787,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__help)
-            opts="convert show op explain diff infer canon formats completions man help"
+            opts="convert show explore op explain diff infer canon formats completions man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -757,6 +857,20 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__help__subcmd__explain)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        bbconv__subcmd__help__subcmd__explore)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -55,6 +55,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
             cand --version 'Print version'
             cand convert 'Convert boards from one form to another (stdin, files or arguments)'
             cand show 'Show boards as labelled grids with hex, dec, popcount and square lists'
+            cand explore 'Explore a board in a terminal UI: move, toggle squares, read its number under every order, flip and rotate it, compare it with a second; q prints it'
             cand op 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
             cand explain 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
             cand diff 'Compare two boards and name the symmetry or shift that maps one onto the other'
@@ -116,6 +117,34 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         &'bbconv;show'= {
             cand -f 'Input form (see `bbconv formats`)'
             cand --from 'Input form (see `bbconv formats`)'
+            cand -s 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
+            cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
+            cand --to-order 'Square order (or layout) of output numbers and digit strings [default: --order]'
+            cand --coords 'How square names are read and written: chess (a1, s19), sgf (dd, aa = top-left, up to 52x52) or gtp (Q16: no I, rows from the bottom, up to 25x25)'
+            cand --to-coords 'How square names are written [default: --coords]'
+            cand --planes 'The piece letters of the planes of planes-bin, in order'
+            cand --layer 'Which bitboard of a two-player board a one-bitboard form writes'
+            cand --digits 'Digit order inside a packed byte: lsd (first trit least significant) or msd'
+            cand --digit-map 'Digits stored for empty, first and second in packed bytes (Edax patterns: 201)'
+            cand --letters 'Piece letters for the first and second side when a pair is written as FEN or pieces'
+            cand --fields 'JSON members to write, comma-separated: bitboard, first, second, trits, packed, squares, pieces, fen'
+            cand --sgf-node 'Which position of an SGF game record to read: the root''s setup (default), node N of the main line (0 is the root; each node''s setup and move applied, with captures), or last'
+            cand --lang 'The language of -t literal: c, rust, java, python, go or js'
+            cand --color 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never'
+            cand --orientation 'Which way up grids are drawn: white (the last rank on top), black (rank 1 on top, files reversed, as python-chess''s orientation=BLACK) or othello (rank 1 on top, as Edax draws)'
+            cand --one-based 'Square indices (the indices form) count from 1: draughts'' square numbers, 1-based engine indices'
+            cand --swap 'Exchange the two sides (first <-> second; piece letters change case)'
+            cand --lenient 'Read FEN leniently: consecutive digits add up (44 = 8), as shakmaty reads them, and the fields after the placement are kept unchecked'
+            cand --unicode 'Draw grids with chess-piece glyphs and filled/empty discs'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+        }
+        &'bbconv;explore'= {
+            cand -f 'Input form of VALUE (see `bbconv formats`)'
+            cand --from 'Input form of VALUE (see `bbconv formats`)'
+            cand -t 'The form printed when q ends it [default: the form read]'
+            cand --to 'The form printed when q ends it [default: the form read]'
             cand -s 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'
@@ -326,6 +355,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         &'bbconv;help'= {
             cand convert 'Convert boards from one form to another (stdin, files or arguments)'
             cand show 'Show boards as labelled grids with hex, dec, popcount and square lists'
+            cand explore 'Explore a board in a terminal UI: move, toggle squares, read its number under every order, flip and rotate it, compare it with a second; q prints it'
             cand op 'Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount, lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square)'
             cand explain 'Decode a number under all 8 square orders, and find the order that gives the squares you expect'
             cand diff 'Compare two boards and name the symmetry or shift that maps one onto the other'
@@ -339,6 +369,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         &'bbconv;help;convert'= {
         }
         &'bbconv;help;show'= {
+        }
+        &'bbconv;help;explore'= {
         }
         &'bbconv;help;op'= {
         }

@@ -3,6 +3,7 @@
 //! quietly when stdout is closed early (`| head`).
 
 mod cli;
+mod explore;
 mod pipeline;
 
 use std::process::ExitCode;

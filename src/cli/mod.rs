@@ -5,6 +5,7 @@ mod canon;
 mod convert;
 mod docs;
 mod explain;
+mod explore;
 mod infer;
 mod op;
 mod readings;
@@ -68,6 +69,10 @@ enum Command {
         after_help = format!("{}\n\n{EXIT_CODES}", show::EXAMPLES)
     )]
     Show(show::ShowArgs),
+    /// Explore a board in a terminal UI: move, toggle squares, read its number under every
+    /// order, flip and rotate it, compare it with a second; q prints it.
+    #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", explore::EXAMPLES))]
+    Explore(explore::ExploreArgs),
     /// Bitboard algebra: and, or, xor, andnot, not, shift, flip, rotate, transpose, popcount,
     /// lsb, msb, squares, contains, and masks (rank, file, diagonal, antidiagonal, full, empty, square).
     #[command(allow_negative_numbers = true, after_help = format!("{}\n\n{EXIT_CODES}", op::EXAMPLES))]
@@ -130,6 +135,19 @@ pub(crate) struct GlobalArgs {
 }
 
 impl GlobalArgs {
+    /// Whether the explorer may mark with colour: `--color`, else NO_COLOR unset and a
+    /// terminal that is not dumb.
+    fn tui_color(&self) -> bool {
+        match self.color {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::env::var("TERM").map_or(true, |t| t != "dumb")
+            }
+        }
+    }
+
     fn grid_style(&self) -> GridStyle {
         let color = match self.color {
             ColorChoice::Always => true,
@@ -288,6 +306,10 @@ pub(crate) fn run() -> Result<ExitCode> {
         Some(Command::Op(args)) => op::run(args, grid),
         Some(Command::Explain(args)) => explain::explain(args, grid),
         Some(Command::Diff(args)) => explain::diff(args, grid),
+        Some(Command::Explore(args)) => {
+            let color = cli.global.tui_color();
+            explore::run(args, grid, color)
+        }
         Some(Command::Canon(args)) => canon::run(args, grid),
         Some(Command::Infer(args)) => infer::run(args, grid),
         None => {

@@ -4,6 +4,7 @@ mod algebra;
 mod batch;
 mod canon;
 mod cli;
+mod explore;
 mod forms;
 mod hostile;
 mod infer;

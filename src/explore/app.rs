@@ -1,0 +1,739 @@
+//! The explorer's state: the boards shown, the cursor, the order the board's number is read
+//! under, the edits and their undo history, and the mode (the board, the line editor, the
+//! help page). It changes only by [`App::key`], so that it is tested without a terminal.
+
+use bbconv_board::mismatch::{mappings, Layers, Mapping};
+use bbconv_board::ops::{self, Symmetry};
+use bbconv_board::placement::{Piece, Placement};
+use bbconv_board::{Bitboard, Numbering, Order, Pair, Size, Square};
+use bbconv_forms::{Format, Options, Value};
+
+/// A key (or a click), as the explorer sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Key {
+    Left,
+    Right,
+    Up,
+    Down,
+    Char(char),
+    Enter,
+    Esc,
+    Backspace,
+    Delete,
+    Home,
+    End,
+    /// Ctrl-C.
+    Interrupt,
+    /// Ctrl-R.
+    Redo,
+    /// A click on a square.
+    Click(Square),
+}
+
+/// What the explorer shows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// The board.
+    Board,
+    /// The line editor, on the board's text.
+    Edit(Editor),
+    /// Every key.
+    Help,
+}
+
+/// A one-line text editor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Editor {
+    /// The text.
+    pub(crate) text: String,
+    /// The cursor, in characters.
+    pub(crate) at: usize,
+    /// Why the text does not read, when it does not.
+    pub(crate) error: Option<String>,
+}
+
+/// How the explorer ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// `q` or Enter: print the board shown.
+    Print,
+    /// Esc or Ctrl-C: print nothing (exit code 130).
+    Abort,
+}
+
+/// A board shown: what it was read from, and as what.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Shown {
+    /// The form it was read as (the form detected under `-f auto`).
+    pub(crate) form: Format,
+    /// The board.
+    pub(crate) value: Value,
+    /// The order its number is read under (`o` and `O` change it): the board is the number
+    /// it was read as, read under this order.
+    pub(crate) order: Order,
+}
+
+/// The state before an edit, for undo and redo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Snapshot {
+    value: Value,
+    order: Order,
+    cursor: Square,
+}
+
+/// The reading that maps the first board onto the second (two boards shown).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Best {
+    /// What it is, in words.
+    pub(crate) words: String,
+    /// The flags that reproduce it.
+    pub(crate) flags: String,
+    /// The first board under it.
+    pub(crate) value: Value,
+}
+
+/// The explorer.
+#[derive(Debug, Clone)]
+pub(crate) struct App {
+    /// The first board (the one edited and printed).
+    pub(crate) a: Shown,
+    /// The second board, compared with the first.
+    pub(crate) b: Option<Shown>,
+    /// The square under the cursor.
+    pub(crate) cursor: Square,
+    /// What is shown.
+    pub(crate) mode: Mode,
+    /// A message about the last key (an error, or what it did).
+    pub(crate) status: String,
+    /// How it ended, once it did.
+    pub(crate) outcome: Option<Outcome>,
+    /// The settings boards are read with.
+    pub(crate) opts: Options,
+    /// The form `-f` names (`auto` detects each text).
+    from: Format,
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
+}
+
+/// The piece letters a square of a position cycles through: the chess set, and the other
+/// letters the board holds.
+const CHESS: &[u8] = b"PNBRQKpnbrqk";
+
+/// Reads `text` as `from` (`auto`: the form detected), with the form it was read as.
+pub(crate) fn read(text: &str, from: Format, opts: &Options) -> Result<(Format, Value), String> {
+    let form = match from {
+        Format::Auto => bbconv_forms::detect(text.trim(), opts).map_err(|e| e.message)?,
+        f => f,
+    };
+    let v = bbconv_forms::parse(form, text.as_bytes(), opts).map_err(|e| match e.offset {
+        Some(o) => format!("column {}: {}", o + 1, e.message),
+        None => e.message,
+    })?;
+    Ok((form, v))
+}
+
+/// The empty board of `size` in what `from` holds (one bitboard unless it is a two-player or
+/// a position form).
+pub(crate) fn empty(from: Format, size: Size) -> (Format, Value) {
+    use bbconv_forms::Holds;
+    let value = match from.holds() {
+        Holds::Two => Value::Pair(Pair::empty(size)),
+        Holds::Any
+            if matches!(
+                from,
+                Format::Fen | Format::Epd | Format::Pieces | Format::Pdn
+            ) =>
+        {
+            Value::Pieces(Placement::empty(size))
+        }
+        _ => Value::Single(Bitboard::empty(size)),
+    };
+    let form = if from == Format::Auto {
+        Format::Hex
+    } else {
+        from
+    };
+    (form, value)
+}
+
+/// The layers of a board, as `explain` compares them.
+pub(crate) fn layers(v: &Value) -> Layers {
+    match v {
+        Value::Single(b) => Layers::One(b.clone()),
+        other => Layers::Two(other.to_pair()),
+    }
+}
+
+/// A board read under another order: its number under `from`, read under `to`.
+fn reordered(v: &Value, from: Order, to: Order) -> Value {
+    let re = |bb: &Bitboard| Order::reorder(bb, from, to);
+    match v {
+        Value::Single(b) => Value::Single(re(b)),
+        Value::Pair(p) => {
+            let mut q = Pair::new(re(p.first()), re(p.second())).unwrap_or_else(|_| p.clone());
+            q.turn = p.turn;
+            q.notes = p.notes.clone();
+            Value::Pair(q)
+        }
+        Value::Pieces(pl) => {
+            let size = pl.size();
+            let mut out = pl.clone();
+            for i in 0..size.squares() {
+                out.set(i, None);
+            }
+            for (letter, bb) in pl.piece_bitboards() {
+                for sq in re(&bb).squares() {
+                    out.set(sq.index(size), Some(Piece::new(letter)));
+                }
+            }
+            Value::Pieces(out)
+        }
+    }
+}
+
+/// A board under a symmetry (a square one for the flips about a diagonal).
+fn symmetric(v: &Value, s: Symmetry) -> Result<Value, String> {
+    let e = |e: ops::OpError| e.to_string();
+    Ok(match v {
+        Value::Single(b) => Value::Single(s.apply(b).map_err(e)?),
+        Value::Pair(p) => {
+            let mut q = Pair::new(
+                s.apply(p.first()).map_err(e)?,
+                s.apply(p.second()).map_err(e)?,
+            )
+            .map_err(|x| x.to_string())?;
+            q.turn = p.turn;
+            Value::Pair(q)
+        }
+        Value::Pieces(pl) => Value::Pieces(s.apply_placement(pl).map_err(e)?),
+    })
+}
+
+impl App {
+    /// The explorer of `a` (and `b`, compared with it), read as `from` with `opts`; with no
+    /// text, the empty board of `-s` in what `from` holds.
+    pub(crate) fn new(
+        a: Option<&str>,
+        b: Option<&str>,
+        from: Format,
+        opts: Options,
+    ) -> Result<App, String> {
+        let order = match opts.order {
+            Numbering::Order(o) => o,
+            _ => Order::Lerf,
+        };
+        let (form, value) = match a {
+            Some(t) => read(t, from, &opts).map_err(|e| format!("VALUE: {e}"))?,
+            None => empty(from, opts.size_or_default()),
+        };
+        let b = match b {
+            Some(t) => {
+                let (form, value) = read(t, from, &opts).map_err(|e| format!("VALUE2: {e}"))?;
+                Some(Shown { form, value, order })
+            }
+            None => None,
+        };
+        Ok(App {
+            a: Shown { form, value, order },
+            b,
+            cursor: Square::new(0, 0),
+            mode: Mode::Board,
+            status: String::new(),
+            outcome: None,
+            opts,
+            from,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        })
+    }
+
+    /// The size of the first board.
+    pub(crate) fn size(&self) -> Size {
+        self.a.value.size()
+    }
+
+    /// The reading that maps the first board onto the second, when two are shown: a symmetry
+    /// (an order, as a flag), else a shift of up to two squares.
+    pub(crate) fn best(&self) -> Option<Best> {
+        let b = self.b.as_ref()?;
+        let (la, lb) = (layers(&self.a.value), layers(&b.value));
+        if la == lb {
+            return None;
+        }
+        let found = mappings(&la, &lb, 2);
+        found.into_iter().find_map(|m| match m {
+            Mapping::Symmetry(s) => Some(Best {
+                words: format!(
+                    "the second is the first {}: its number read as {} instead of {}",
+                    s.describe(),
+                    s.as_order().name().to_uppercase(),
+                    self.a.order.name().to_uppercase()
+                ),
+                flags: format!("--to-order {}", s.as_order().name()),
+                value: symmetric(&self.a.value, s).ok()?,
+            }),
+            Mapping::Shift(d, n) => {
+                let value = match &self.a.value {
+                    Value::Single(bb) => Value::Single(ops::shift(bb, d, n as i64).ok()?),
+                    _ => return None,
+                };
+                Some(Best {
+                    words: format!(
+                        "the second is the first shifted {n} square{} {d}",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                    flags: format!("bbconv op shift {} {n}", d.name()),
+                    value,
+                })
+            }
+        })
+    }
+
+    /// Whether the two boards differ on `sq` (two boards of one size shown).
+    pub(crate) fn differs(&self, sq: Square) -> bool {
+        let Some(b) = &self.b else { return false };
+        if b.value.size() != self.size() {
+            return false;
+        }
+        let i = sq.index(self.size());
+        cell(&self.a.value, i) != cell(&b.value, i)
+    }
+
+    /// Handles one key.
+    pub(crate) fn key(&mut self, key: Key) {
+        if matches!(key, Key::Interrupt) {
+            self.outcome = Some(Outcome::Abort);
+            return;
+        }
+        match &mut self.mode {
+            Mode::Help => {
+                if matches!(key, Key::Esc | Key::Char('?') | Key::Char('q')) {
+                    self.mode = Mode::Board;
+                }
+            }
+            Mode::Edit(_) => self.edit_key(key),
+            Mode::Board => self.board_key(key),
+        }
+    }
+
+    fn board_key(&mut self, key: Key) {
+        self.status.clear();
+        let size = self.size();
+        let (w, h) = (size.width(), size.height());
+        let (f, r) = (self.cursor.file(), self.cursor.rank());
+        match key {
+            Key::Left | Key::Char('h') => self.cursor = Square::new(f.saturating_sub(1), r),
+            Key::Right | Key::Char('l') => self.cursor = Square::new((f + 1).min(w - 1), r),
+            Key::Up | Key::Char('k') => self.cursor = Square::new(f, (r + 1).min(h - 1)),
+            Key::Down | Key::Char('j') => self.cursor = Square::new(f, r.saturating_sub(1)),
+            Key::Char(' ') => {
+                let sq = self.cursor;
+                self.toggle(sq);
+            }
+            Key::Click(sq) if sq.is_on(size) => {
+                self.cursor = sq;
+                self.toggle(sq);
+            }
+            Key::Char(c @ ('o' | 'O')) => {
+                let k = Order::ALL
+                    .iter()
+                    .position(|&o| o == self.a.order)
+                    .unwrap_or(0);
+                let next = if c == 'o' { (k + 1) % 8 } else { (k + 7) % 8 };
+                let to = Order::ALL[next];
+                let from = self.a.order;
+                self.change(|s| {
+                    s.a.value = reordered(&s.a.value, from, to);
+                    s.a.order = to;
+                    Ok(())
+                });
+                self.status = format!(
+                    "the number read as {} (it was read as {})",
+                    to.name().to_uppercase(),
+                    from.name().to_uppercase()
+                );
+            }
+            Key::Char('f') => self.transform(Symmetry::FlipVertical),
+            Key::Char('m') => self.transform(Symmetry::FlipHorizontal),
+            Key::Char('r') => self.transform(Symmetry::Rotate90),
+            Key::Char('s') => self.change(|s| {
+                s.a.value = s.a.value.clone().swap();
+                Ok(())
+            }),
+            Key::Char('c') => self.change(|s| match &s.a.value {
+                Value::Single(b) => {
+                    s.a.value = Value::Single(b.not());
+                    Ok(())
+                }
+                _ => Err("c complements one bitboard: this board has two sides or pieces".into()),
+            }),
+            Key::Char('a') => match self.best() {
+                Some(best) => {
+                    let flags = best.flags.clone();
+                    self.change(|s| {
+                        s.a.value = best.value;
+                        Ok(())
+                    });
+                    self.status = format!("applied: {flags}");
+                }
+                None => self.status = "no reading maps the first board onto the second".into(),
+            },
+            Key::Char('u') => self.step(true),
+            Key::Redo => self.step(false),
+            Key::Char('e') => {
+                let mut out = Vec::new();
+                let text =
+                    match bbconv_forms::render(self.a.form, &self.a.value, &self.opts, &mut out) {
+                        Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+                        Err(_) => String::new(),
+                    };
+                let at = text.chars().count();
+                self.mode = Mode::Edit(Editor {
+                    text,
+                    at,
+                    error: None,
+                });
+            }
+            Key::Char('?') => self.mode = Mode::Help,
+            Key::Char('q') | Key::Enter => self.outcome = Some(Outcome::Print),
+            Key::Esc => self.outcome = Some(Outcome::Abort),
+            _ => {}
+        }
+    }
+
+    fn edit_key(&mut self, key: Key) {
+        let Mode::Edit(ed) = &mut self.mode else {
+            return;
+        };
+        let byte = |t: &str, at: usize| t.char_indices().nth(at).map_or(t.len(), |(b, _)| b);
+        match key {
+            Key::Esc => self.mode = Mode::Board,
+            Key::Left => ed.at = ed.at.saturating_sub(1),
+            Key::Right => ed.at = (ed.at + 1).min(ed.text.chars().count()),
+            Key::Home => ed.at = 0,
+            Key::End => ed.at = ed.text.chars().count(),
+            Key::Backspace if ed.at > 0 => {
+                ed.at -= 1;
+                let b = byte(&ed.text, ed.at);
+                ed.text.remove(b);
+                ed.error = None;
+            }
+            Key::Delete if ed.at < ed.text.chars().count() => {
+                let b = byte(&ed.text, ed.at);
+                ed.text.remove(b);
+                ed.error = None;
+            }
+            Key::Char(c) => {
+                let b = byte(&ed.text, ed.at);
+                ed.text.insert(b, c);
+                ed.at += 1;
+                ed.error = None;
+            }
+            Key::Enter => {
+                let text = ed.text.clone();
+                match read(&text, self.from, &self.opts) {
+                    Ok((form, value)) => {
+                        self.change(|s| {
+                            s.a.form = form;
+                            s.a.value = value;
+                            Ok(())
+                        });
+                        self.mode = Mode::Board;
+                    }
+                    Err(e) => {
+                        if let Mode::Edit(ed) = &mut self.mode {
+                            ed.error = Some(e);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Toggles a square: one bitboard's bit; a pair's empty -> first -> second; a
+    /// position's `.` and the piece letters of the game, in turn.
+    fn toggle(&mut self, sq: Square) {
+        self.change(|s| {
+            let size = s.size();
+            let i = sq.index(size);
+            match &mut s.a.value {
+                Value::Single(b) => {
+                    if b.bit(i) {
+                        b.clear_bit(i);
+                    } else {
+                        b.set_bit(i);
+                    }
+                }
+                Value::Pair(p) => {
+                    let (mut first, mut second) = (p.first().clone(), p.second().clone());
+                    if first.bit(i) {
+                        first.clear_bit(i);
+                        second.set_bit(i);
+                    } else if second.bit(i) {
+                        second.clear_bit(i);
+                    } else {
+                        first.set_bit(i);
+                    }
+                    let (turn, notes) = (p.turn, p.notes.take());
+                    *p = Pair::new(first, second).map_err(|e| e.to_string())?;
+                    p.turn = turn;
+                    p.notes = notes;
+                }
+                Value::Pieces(pl) => {
+                    let mut letters: Vec<u8> = CHESS.to_vec();
+                    for (l, _) in pl.piece_bitboards() {
+                        if !letters.contains(&l) {
+                            letters.push(l);
+                        }
+                    }
+                    let next = match pl.get(i) {
+                        None => Some(letters[0]),
+                        Some(p) => letters
+                            .iter()
+                            .position(|&l| l == p.letter)
+                            .and_then(|k| letters.get(k + 1).copied()),
+                    };
+                    pl.set(i, next.map(Piece::new));
+                }
+            }
+            Ok(())
+        });
+    }
+
+    /// Applies a symmetry to the first board; the cursor moves with its square.
+    fn transform(&mut self, s: Symmetry) {
+        let size = self.size();
+        let cursor = s.map(size, self.cursor);
+        self.change(|app| {
+            app.a.value = symmetric(&app.a.value, s)?;
+            app.cursor = cursor;
+            Ok(())
+        });
+        if self.status.is_empty() {
+            self.status = format!("the board {}", s.describe());
+        }
+    }
+
+    /// Makes a change that can be undone; an error leaves the board as it was and is shown.
+    fn change(&mut self, f: impl FnOnce(&mut App) -> Result<(), String>) {
+        let before = Snapshot {
+            value: self.a.value.clone(),
+            order: self.a.order,
+            cursor: self.cursor,
+        };
+        match f(self) {
+            Ok(()) => {
+                if before.value != self.a.value || before.order != self.a.order {
+                    self.undo.push(before);
+                    self.redo.clear();
+                }
+            }
+            Err(e) => {
+                self.a.value = before.value;
+                self.a.order = before.order;
+                self.cursor = before.cursor;
+                self.status = e;
+            }
+        }
+        let size = self.size();
+        if !self.cursor.is_on(size) {
+            self.cursor = Square::new(0, 0);
+        }
+    }
+
+    /// Undoes (or redoes) the last change.
+    fn step(&mut self, undo: bool) {
+        let (from, to) = if undo {
+            (&mut self.undo, &mut self.redo)
+        } else {
+            (&mut self.redo, &mut self.undo)
+        };
+        let Some(s) = from.pop() else {
+            self.status = if undo {
+                "nothing to undo"
+            } else {
+                "nothing to redo"
+            }
+            .into();
+            return;
+        };
+        to.push(Snapshot {
+            value: std::mem::replace(&mut self.a.value, s.value),
+            order: std::mem::replace(&mut self.a.order, s.order),
+            cursor: std::mem::replace(&mut self.cursor, s.cursor),
+        });
+    }
+}
+
+/// What stands on square `i`: 0 empty, 1 first, 2 second; a position's piece letter.
+pub(crate) fn cell(v: &Value, i: usize) -> u16 {
+    match v {
+        Value::Single(b) => u16::from(b.bit(i)),
+        Value::Pair(p) => {
+            if p.first().bit(i) {
+                1
+            } else if p.second().bit(i) {
+                2
+            } else {
+                0
+            }
+        }
+        Value::Pieces(pl) => pl.get(i).map_or(0, |p| 0x100 | u16::from(p.letter)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn app(text: &str, from: Format) -> App {
+        App::new(Some(text), None, from, Options::default()).unwrap()
+    }
+
+    fn hex(v: &Value) -> String {
+        let mut out = Vec::new();
+        bbconv_forms::render(Format::Hex, v, &Options::default(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn moves_toggles_undoes_and_redoes() {
+        let mut a = app("0x0", Format::Hex);
+        assert_eq!(a.cursor, Square::new(0, 0));
+        for k in [
+            Key::Right,
+            Key::Char('l'),
+            Key::Up,
+            Key::Char('k'),
+            Key::Char('j'),
+        ] {
+            a.key(k);
+        }
+        assert_eq!(a.cursor, Square::new(2, 1));
+        a.key(Key::Char(' '));
+        assert_eq!(hex(&a.a.value), "0x0000000000000400");
+        a.key(Key::Click(Square::new(7, 7)));
+        assert_eq!(hex(&a.a.value), "0x8000000000000400");
+        a.key(Key::Char('u'));
+        assert_eq!(hex(&a.a.value), "0x0000000000000400");
+        a.key(Key::Redo);
+        assert_eq!(hex(&a.a.value), "0x8000000000000400");
+        a.key(Key::Char('c'));
+        assert_eq!(hex(&a.a.value), "0x7ffffffffffffbff");
+        // The cursor stays on the board at its edges.
+        for _ in 0..20 {
+            a.key(Key::Left);
+            a.key(Key::Down);
+        }
+        assert_eq!(a.cursor, Square::new(0, 0));
+    }
+
+    #[test]
+    fn o_reads_the_number_under_each_order_in_turn() {
+        let mut a = app("0x1", Format::Hex);
+        a.key(Key::Char('o'));
+        assert_eq!(a.a.order, Order::ALL[1]);
+        assert_eq!(
+            hex(&a.a.value),
+            "0x0000000000000080",
+            "bit 0 under LERBEF is h1"
+        );
+        a.key(Key::Char('O'));
+        assert_eq!(a.a.order, Order::Lerf);
+        assert_eq!(hex(&a.a.value), "0x0000000000000001");
+        a.key(Key::Char('O'));
+        assert_eq!(a.a.order, Order::ALL[7]);
+    }
+
+    #[test]
+    fn symmetries_swap_and_pairs_cycle() {
+        let mut a = app("0x1", Format::Hex);
+        a.key(Key::Char('f'));
+        assert_eq!(hex(&a.a.value), "0x0100000000000000");
+        a.key(Key::Char('m'));
+        assert_eq!(hex(&a.a.value), "0x8000000000000000");
+        let mut r = App::new(
+            Some("0x1"),
+            None,
+            Format::Hex,
+            Options {
+                size: Some(Size::new(3, 2).unwrap()),
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        r.key(Key::Char('r'));
+        assert_eq!(
+            r.size(),
+            Size::new(2, 3).unwrap(),
+            "a quarter turn changes the size"
+        );
+        let mut p = app("0x1 0x2", Format::Pair);
+        p.key(Key::Char(' '));
+        assert_eq!(cell(&p.a.value, 0), 2, "first -> second");
+        p.key(Key::Char(' '));
+        assert_eq!(cell(&p.a.value, 0), 0, "second -> empty");
+        p.key(Key::Char('s'));
+        assert_eq!(cell(&p.a.value, 1), 1, "swapped");
+        p.key(Key::Char('c'));
+        assert!(
+            p.status.contains("complements one bitboard"),
+            "{}",
+            p.status
+        );
+        let mut f = app("8/8/8/8/8/8/8/8 w - - 0 1", Format::Fen);
+        f.key(Key::Char(' '));
+        f.key(Key::Char(' '));
+        assert_eq!(cell(&f.a.value, 0), 0x100 | u16::from(b'N'));
+    }
+
+    #[test]
+    fn the_editor_reads_its_text_and_shows_errors_in_place() {
+        let mut a = app("0x81", Format::Auto);
+        a.key(Key::Char('e'));
+        let Mode::Edit(ed) = &a.mode else { panic!() };
+        assert_eq!(ed.text, "0x0000000000000081");
+        for _ in 0..18 {
+            a.key(Key::Backspace);
+        }
+        for c in "0xzz".chars() {
+            a.key(Key::Char(c));
+        }
+        a.key(Key::Enter);
+        let Mode::Edit(ed) = &a.mode else { panic!() };
+        assert!(ed.error.is_some());
+        a.key(Key::Backspace);
+        a.key(Key::Backspace);
+        a.key(Key::Char('f'));
+        a.key(Key::Enter);
+        assert_eq!(a.mode, Mode::Board);
+        assert_eq!(hex(&a.a.value), "0x000000000000000f");
+        a.key(Key::Char('?'));
+        assert_eq!(a.mode, Mode::Help);
+        a.key(Key::Esc);
+        assert_eq!(a.mode, Mode::Board);
+        a.key(Key::Char('q'));
+        assert_eq!(a.outcome, Some(Outcome::Print));
+        let mut b = app("0x1", Format::Hex);
+        b.key(Key::Esc);
+        assert_eq!(b.outcome, Some(Outcome::Abort));
+    }
+
+    #[test]
+    fn two_boards_name_and_apply_the_reading_between_them() {
+        let mut a = App::new(
+            Some("0x1"),
+            Some("0x0100000000000000"),
+            Format::Hex,
+            Options::default(),
+        )
+        .unwrap();
+        let best = a.best().unwrap();
+        assert!(best.flags.contains("--to-order"), "{}", best.flags);
+        assert!(a.differs(Square::new(0, 0)));
+        a.key(Key::Char('a'));
+        assert_eq!(hex(&a.a.value), "0x0100000000000000");
+        assert!(a.best().is_none());
+    }
+}
