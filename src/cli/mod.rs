@@ -8,7 +8,7 @@ mod explain;
 mod explore;
 mod infer;
 mod op;
-mod readings;
+pub(crate) mod readings;
 mod show;
 
 use std::io::{IsTerminal, Write};

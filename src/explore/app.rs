@@ -261,7 +261,7 @@ impl App {
             return None;
         }
         let found = mappings(&la, &lb, 2);
-        found.into_iter().find_map(|m| match m {
+        let mapped = found.into_iter().find_map(|m| match m {
             Mapping::Symmetry(s) => Some(Best {
                 words: format!(
                     "the second is the first {}: its number read as {} instead of {}",
@@ -286,6 +286,33 @@ impl App {
                     value,
                 })
             }
+        });
+        mapped.or_else(|| self.reading_of_text(b))
+    }
+
+    /// The reading of the first board's text (its number under a layout, with a fix such as a
+    /// byte swap, its packed digits or its colours another way) that gives the second, as
+    /// `explain` finds them: the simplest.
+    fn reading_of_text(&self, b: &Shown) -> Option<Best> {
+        let mut out = Vec::new();
+        bbconv_forms::render(self.a.form, &self.a.value, &self.opts, &mut out).ok()?;
+        let text = String::from_utf8(out).ok()?;
+        let want = layers(&b.value);
+        let given = Numbering::Order(self.a.order);
+        let mut cands: Vec<_> =
+            crate::cli::readings::candidates(&text, self.a.form, &self.opts, b.value.size())
+                .into_iter()
+                .filter(|c| c.steps(given) > 0 && layers(&c.value) == want)
+                .collect();
+        cands.sort_by_key(|c| c.steps(given));
+        let c = cands.into_iter().next()?;
+        Some(Best {
+            words: format!(
+                "the second is the first {}",
+                c.words("the first", self.size())
+            ),
+            flags: c.flags("--order"),
+            value: c.value,
         })
     }
 
@@ -321,11 +348,25 @@ impl App {
         let size = self.size();
         let (w, h) = (size.width(), size.height());
         let (f, r) = (self.cursor.file(), self.cursor.rank());
+        // The keys move on the screen: which way a file or rank goes follows the orientation.
+        let (files_flipped, ranks_flipped) = flips(self.opts.grid.orientation);
+        let (dec_f, inc_f) = (f.saturating_sub(1), (f + 1).min(w - 1));
+        let (dec_r, inc_r) = (r.saturating_sub(1), (r + 1).min(h - 1));
+        let (left, right) = if files_flipped {
+            (inc_f, dec_f)
+        } else {
+            (dec_f, inc_f)
+        };
+        let (up, down) = if ranks_flipped {
+            (dec_r, inc_r)
+        } else {
+            (inc_r, dec_r)
+        };
         match key {
-            Key::Left | Key::Char('h') => self.cursor = Square::new(f.saturating_sub(1), r),
-            Key::Right | Key::Char('l') => self.cursor = Square::new((f + 1).min(w - 1), r),
-            Key::Up | Key::Char('k') => self.cursor = Square::new(f, (r + 1).min(h - 1)),
-            Key::Down | Key::Char('j') => self.cursor = Square::new(f, r.saturating_sub(1)),
+            Key::Left | Key::Char('h') => self.cursor = Square::new(left, r),
+            Key::Right | Key::Char('l') => self.cursor = Square::new(right, r),
+            Key::Up | Key::Char('k') => self.cursor = Square::new(f, up),
+            Key::Down | Key::Char('j') => self.cursor = Square::new(f, down),
             Key::Char(' ') => {
                 let sq = self.cursor;
                 self.toggle(sq);
@@ -566,6 +607,17 @@ impl App {
     }
 }
 
+/// Whether a grid drawn in `o` runs its files from the last (python-chess's black side) and
+/// its ranks from rank 1 at the top (black, and Othello programs).
+pub(crate) fn flips(o: bbconv_forms::Orientation) -> (bool, bool) {
+    use bbconv_forms::Orientation;
+    match o {
+        Orientation::White => (false, false),
+        Orientation::Black => (true, true),
+        Orientation::Othello => (false, true),
+    }
+}
+
 /// What stands on square `i`: 0 empty, 1 first, 2 second; a position's piece letter.
 pub(crate) fn cell(v: &Value, i: usize) -> u16 {
     match v {
@@ -718,6 +770,52 @@ mod tests {
         let mut b = app("0x1", Format::Hex);
         b.key(Key::Esc);
         assert_eq!(b.outcome, Some(Outcome::Abort));
+    }
+
+    #[test]
+    fn keys_follow_the_orientation_drawn() {
+        let opts = Options {
+            grid: bbconv_forms::GridStyle {
+                orientation: bbconv_forms::Orientation::Black,
+                ..Default::default()
+            },
+            ..Options::default()
+        };
+        let mut a = App::new(Some("0x0"), None, Format::Hex, opts).unwrap();
+        a.key(Key::Left);
+        a.key(Key::Down);
+        assert_eq!(
+            a.cursor,
+            Square::new(1, 1),
+            "drawn from Black's side, left is toward h"
+        );
+    }
+
+    #[test]
+    fn colours_swapped_and_shifts_are_readings_too() {
+        let a = App::new(
+            Some("0x1 0x2"),
+            Some("0x2 0x1"),
+            Format::Pair,
+            Options::default(),
+        )
+        .unwrap();
+        let best = a.best().unwrap();
+        assert!(
+            best.flags.contains("--swap"),
+            "{} / {}",
+            best.words,
+            best.flags
+        );
+        let b = App::new(
+            Some("0x00000000000000ff"),
+            Some("0x0000000000ff0000"),
+            Format::Hex,
+            Options::default(),
+        )
+        .unwrap();
+        let best = b.best().unwrap();
+        assert!(best.flags.contains("shift north 2"), "{}", best.flags);
     }
 
     #[test]

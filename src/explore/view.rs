@@ -213,8 +213,18 @@ pub(crate) fn square_at(app: &App, area: Rect, x: u16, y: u16) -> Option<Square>
     if row >= ranks || col / 3 >= files {
         return None;
     }
-    let rank = r0 + ranks - 1 - row;
-    Some(Square::new(f0 + col / 3, rank))
+    let (files_flipped, ranks_flipped) = super::app::flips(app.opts.grid.orientation);
+    let rank = if ranks_flipped {
+        r0 + row
+    } else {
+        r0 + ranks - 1 - row
+    };
+    let file = if files_flipped {
+        f0 + files - 1 - col / 3
+    } else {
+        f0 + col / 3
+    };
+    Some(Square::new(file, rank))
 }
 
 /// The grid lines: the first board, and the second beside it with the differing squares
@@ -224,9 +234,19 @@ fn grids_text(app: &App, body: Rect, color: bool) -> Vec<Line<'static>> {
     let boards = 1 + usize::from(app.b.is_some());
     let (f0, files, r0, ranks) = viewport(size, app.cursor, body, boards);
     let label = size.height().to_string().len();
+    let (files_flipped, ranks_flipped) = super::app::flips(app.opts.grid.orientation);
+    let file_order: Vec<usize> = if files_flipped {
+        (f0..f0 + files).rev().collect()
+    } else {
+        (f0..f0 + files).collect()
+    };
     let mut out = Vec::new();
     for row in 0..ranks {
-        let rank = r0 + ranks - 1 - row;
+        let rank = if ranks_flipped {
+            r0 + row
+        } else {
+            r0 + ranks - 1 - row
+        };
         let mut spans = Vec::new();
         for (k, shown) in std::iter::once(&app.a).chain(app.b.as_ref()).enumerate() {
             if k > 0 {
@@ -234,7 +254,7 @@ fn grids_text(app: &App, body: Rect, color: bool) -> Vec<Line<'static>> {
             }
             spans.push(Span::raw(format!("{:>label$} ", rank + 1)));
             let bsize = shown.value.size();
-            for f in f0..f0 + files {
+            for &f in &file_order {
                 let sq = Square::new(f, rank);
                 if !sq.is_on(bsize) {
                     spans.push(Span::raw("   "));
@@ -272,7 +292,7 @@ fn grids_text(app: &App, body: Rect, color: bool) -> Vec<Line<'static>> {
             files_line.push_str("  ");
         }
         files_line.push_str(&" ".repeat(label + 1));
-        for f in f0..f0 + files {
+        for &f in &file_order {
             files_line.push_str(&format!(" {} ", file_name(f)));
         }
     }
@@ -491,6 +511,26 @@ mod tests {
         let mut h = app("0x81", None, Format::Auto);
         h.key(Key::Char('?'));
         insta::assert_snapshot!(screen(&h, 100, 20, false));
+    }
+
+    #[test]
+    fn othello_boards_are_drawn_rank_1_on_top() {
+        let opts = Options {
+            grid: bbconv_forms::GridStyle {
+                orientation: bbconv_forms::Orientation::Othello,
+                ..Default::default()
+            },
+            ..Options::default()
+        };
+        let a = App::new(Some("0x1"), None, Format::Hex, opts).unwrap();
+        let s = screen(&a, 100, 30, false);
+        let row = s.lines().nth(1).unwrap();
+        assert!(row.starts_with("1 [1] ."), "{s}");
+        // A click on the top-left square is a1 there.
+        assert_eq!(
+            square_at(&a, Rect::new(0, 0, 100, 30), 3, 1),
+            Some(Square::new(0, 0))
+        );
     }
 
     #[test]
