@@ -594,14 +594,7 @@ impl Table {
                     && memchr::memchr(b'"', body).is_some()
                 {
                     let k = self.settled.get().copied().unwrap_or(usize::MAX);
-                    for (j, f) in self.fields(body).iter().enumerate() {
-                        if j > 0 {
-                            out.push(d);
-                        }
-                        if j != k {
-                            self.put(f, out);
-                        }
-                    }
+                    self.fields_emptied(body, k, out);
                 } else {
                     out.extend_from_slice(&body[..from]);
                     out.extend_from_slice(&body[to..]);
@@ -615,6 +608,19 @@ impl Table {
         }
     }
 
+    /// A quoted CSV row written back with field `k` empty (the csv crate's quoting).
+    fn fields_emptied(&self, body: &[u8], k: usize, out: &mut Vec<u8>) {
+        let d = self.spec.dialect.delimiter();
+        for (j, f) in self.fields(body).iter().enumerate() {
+            if j > 0 {
+                out.push(d);
+            }
+            if j != k {
+                self.put(f, out);
+            }
+        }
+    }
+
     /// A converted row whose board the stream refused, as the row of a bad record: the
     /// board's field (or the appended one) emptied.
     pub(crate) fn null_row(&self, row: &[u8], out: &mut Vec<u8>) {
@@ -624,16 +630,8 @@ impl Table {
         } else {
             self.settled.get().copied().unwrap_or(usize::MAX)
         };
-        let d = self.spec.dialect.delimiter();
         if matches!(self.spec.dialect, Dialect::Csv(_)) && memchr::memchr(b'"', body).is_some() {
-            for (j, f) in self.fields(body).iter().enumerate() {
-                if j > 0 {
-                    out.push(d);
-                }
-                if j != k {
-                    self.put(f, out);
-                }
-            }
+            self.fields_emptied(body, k, out);
         } else {
             match self.bounds(body, k) {
                 Ok((start, end)) => {

@@ -287,26 +287,12 @@ pub(crate) fn parse(b: &[u8], size: Option<Size>, node: SgfNode) -> Result<Value
             if v.is_empty() || (v == b"tt" && size.width() <= 19 && size.height() <= 19) {
                 continue;
             }
-            let sq = crate::go::sgf_point(ascii(v), size).map_err(|m| {
-                ParseError::new(
-                    Some(at),
-                    format!(
-                        "node {k}: {}[{}]: {m}",
-                        if black { "B" } else { "W" },
-                        ascii(v)
-                    ),
-                )
-            })?;
-            board.play(sq, black).map_err(|m| {
-                ParseError::new(
-                    Some(at),
-                    format!(
-                        "node {k}: {}[{}]: {m}",
-                        if black { "B" } else { "W" },
-                        ascii(v)
-                    ),
-                )
-            })?;
+            let bad = |m: String| {
+                let colour = if black { "B" } else { "W" };
+                ParseError::new(Some(at), format!("node {k}: {colour}[{}]: {m}", ascii(v)))
+            };
+            let sq = crate::go::sgf_point(ascii(v), size).map_err(bad)?;
+            board.play(sq, black).map_err(bad)?;
         }
     }
     let mut pair =
