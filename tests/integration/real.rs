@@ -239,6 +239,30 @@ fn russian_draughts_as_pydraughts_writes_them() {
     }
 }
 
+/// The IDF's Russian draughts ballots, as a public opening table writes them (numbered squares),
+/// read as pydraughts reaches them by playing each ballot's moves.
+#[test]
+fn idf_ballots_are_the_positions_their_moves_reach() {
+    let file = fixture("real/draughts/idf-ballots.pdn");
+    let (code, out, err) = run(&["convert", "-f", "pdn", "-t", "pdn"], &file);
+    assert_eq!(code, 0, "{err}");
+    assert!(out == file, "the ballots come back byte for byte");
+    let squares = lines_of(&["convert", "-f", "pdn", "-t", "squares"], &file);
+    let fens = lines_of(&["convert", "-f", "pdn", "-t", "fen"], &file);
+    let want = rows("real/draughts/idf-expected.tsv");
+    assert_eq!(want.len(), 32);
+    for (k, r) in want.iter().enumerate() {
+        assert_eq!(
+            squares[k],
+            format!("first: {}; second: {}", r[3], r[4]),
+            "ballot {}",
+            r[0]
+        );
+        let side = if r[2] == "W" { " w" } else { " b" };
+        assert!(fens[k].ends_with(side), "ballot {}: {}", r[0], fens[k]);
+    }
+}
+
 /// Point 6: the same form in and out gives the file back byte for byte, its blank lines,
 /// comment lines and CRLF line ends in place.
 #[test]
