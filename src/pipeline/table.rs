@@ -782,3 +782,112 @@ impl<S: Stage> Stage for TableStage<'_, S> {
         self.table.header(row, src, out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A table of `dialect` with the board in column `k`.
+    fn table(dialect: Dialect, k: usize, append: Option<&str>) -> Table {
+        Table::new(
+            TableSpec {
+                dialect,
+                column: Column::Index(k),
+                append: append.map(str::to_string),
+                header: false,
+                to: Format::Fen,
+                from: Format::Fen,
+                null_rows: true,
+                max_line: 1 << 20,
+            },
+            &Options::default(),
+        )
+    }
+
+    /// A row as Python's csv module writes it: minimal quoting (a field with the delimiter, a
+    /// quote or a line break quoted, its quotes doubled).
+    fn csv_row(fields: &[String]) -> Vec<u8> {
+        let t = table(Dialect::Csv(b','), 0, None);
+        let mut out = Vec::new();
+        for (j, f) in fields.iter().enumerate() {
+            if j > 0 {
+                out.push(b',');
+            }
+            t.put(f.as_bytes(), &mut out);
+        }
+        out
+    }
+
+    fn field() -> impl Strategy<Value = String> {
+        proptest::string::string_regex("[a-z0-9 ,\"\\n\\\\]{0,12}").unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Every field of a CSV row comes back as written, whatever it holds, when the board's
+        /// field is converted to itself; with --append the row comes back whole with the board
+        /// after it; an emptied row keeps the other fields.
+        #[test]
+        fn csv_rows_come_back_but_for_the_board(
+            mut fields in proptest::collection::vec(field(), 1..6),
+            k in 0usize..6,
+            crlf: bool,
+        ) {
+            let k = k % fields.len();
+            fields[k] = "8/8/8/8/8/8/8/K6k w - - 0 1".to_string();
+            let row = csv_row(&fields);
+            let mut input = row.clone();
+            if crlf {
+                input.push(b'\r');
+            }
+            let same = |f: &[u8], out: &mut Vec<u8>| -> Result<Size, ConvertError> {
+                out.extend_from_slice(f);
+                Ok(Size::CHESS)
+            };
+            let mut out = Vec::new();
+            table(Dialect::Csv(b','), k, None).row(&input, &mut out, same).unwrap();
+            prop_assert_eq!(&out, &input);
+            let mut out = Vec::new();
+            table(Dialect::Csv(b','), k, Some("b")).row(&input, &mut out, same).unwrap();
+            let mut want = row.clone();
+            want.extend_from_slice(b",8/8/8/8/8/8/8/K6k w - - 0 1");
+            if crlf {
+                want.push(b'\r');
+            }
+            prop_assert_eq!(out, want);
+            // A bad board: the row with its board's field empty.
+            let bad = |_: &[u8], _: &mut Vec<u8>| -> Result<Size, ConvertError> {
+                Err(table_error(None, "bad".into()))
+            };
+            let mut out = Vec::new();
+            prop_assert!(table(Dialect::Csv(b','), k, None).row(&input, &mut out, bad).is_err());
+            let mut emptied = fields.clone();
+            emptied[k].clear();
+            let mut want = if emptied.len() == 1 { b"\"\"".to_vec() } else { csv_row(&emptied) };
+            if crlf {
+                want.push(b'\r');
+            }
+            want.push(b'\n');
+            prop_assert_eq!(out, want);
+        }
+
+        /// A TSV row (a backslash is text, a quote too) comes back byte for byte.
+        #[test]
+        fn tsv_rows_come_back_byte_for_byte(
+            fields in proptest::collection::vec("[a-z0-9 ,\"\\\\]{0,12}", 1..6),
+            k in 0usize..6,
+        ) {
+            let k = k % fields.len();
+            let row = fields.join("\t");
+            let same = |f: &[u8], out: &mut Vec<u8>| -> Result<Size, ConvertError> {
+                out.extend_from_slice(f);
+                Ok(Size::CHESS)
+            };
+            let mut out = Vec::new();
+            table(Dialect::Tsv, k, None).row(row.as_bytes(), &mut out, same).unwrap();
+            prop_assert_eq!(out, row.as_bytes());
+        }
+    }
+}

@@ -195,7 +195,10 @@ fn epd_reads_as_python_chess_reads_it() {
 fn crazyhouse_pockets_of_any_count_read_as_python_chess_reads_them() {
     let all = rows("real/fen/crazyhouse.tsv");
     assert_eq!(all.len(), 41, "0 to 30 pocket pieces, and ten real lines");
-    assert!(all.iter().any(|r| r[0].contains("/NRNrprnb ")), "a real pocket of exactly eight");
+    assert!(
+        all.iter().any(|r| r[0].contains("/NRNrprnb ")),
+        "a real pocket of exactly eight"
+    );
     for r in all {
         let out = lines_of(&["convert", "-t", "fen", &r[0]], b"");
         let (placement, rest) = out[0].split_once('[').expect("a pocket in brackets");
