@@ -99,7 +99,7 @@ pub fn read(text: &str, size: Option<Size>) -> Result<(Value, &'static str), Par
                         crate::ErrorKind::SizeMismatch,
                         Some(0),
                         format!(
-                            "the board ({}) is {} but -s says {s}",
+                            "the board ({}) is {} but the size given is {s}",
                             PRINTERS[k],
                             v.size()
                         ),
