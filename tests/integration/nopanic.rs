@@ -171,3 +171,50 @@ fn the_binary_never_panics() {
         }
     }
 }
+
+/// The binary, fed tables of random and mutated rows (fields of random records, stray quotes,
+/// tabs, line breaks and CRs, ragged rows), as TSV and CSV, with and without a header, the
+/// column given or found, the board replaced or appended: it never panics.
+#[test]
+fn tables_never_panic() {
+    let mut runner = TestRunner::deterministic();
+    let junk = proptest::collection::vec(
+        prop::sample::select(vec![b'"', b',', b'\t', b'\n', b'\r', b';', b'x', b'1', b'/', b' ']),
+        0..6,
+    );
+    let mut stream = Vec::new();
+    for k in 0..1_500 {
+        let board = input(Format::Fen).new_tree(&mut runner).unwrap().current();
+        let noise = junk.new_tree(&mut runner).unwrap().current();
+        let fields: Vec<&[u8]> = match k % 4 {
+            0 => vec![b"1", &board, b"0.5"],
+            1 => vec![&board, &noise],
+            2 => vec![&noise],
+            _ => vec![b"id", &board, &noise, b"x"],
+        };
+        for (j, f) in fields.iter().enumerate() {
+            if j > 0 {
+                stream.push(if k % 2 == 0 { b'\t' } else { b',' });
+            }
+            stream.extend_from_slice(f);
+        }
+        stream.push(b'\n');
+    }
+    for table in ["--tsv", "--csv"] {
+        for extra in [
+            vec![],
+            vec!["--header"],
+            vec!["--column", "2"],
+            vec!["--column", "fen", "--append", "b"],
+            vec!["--errors", "null", "--append", "b"],
+        ] {
+            for jobs in ["1", "2"] {
+                let mut args = vec!["convert", table, "-t", "packed", "-j", jobs];
+                args.extend(extra.iter().copied());
+                let (code, _, err) = run(&args, &stream);
+                assert!(code == 0 || code == 1 || code == 2, "{args:?}: exit {code}: {err}");
+                assert!(!err.contains("panicked"), "{args:?}: {err}");
+            }
+        }
+    }
+}
