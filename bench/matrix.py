@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Instructions a line of every pair of forms (issue 28's matrix): 8x8 inputs derived by bbconv
+from the corpus's first 2,000 positions, each converted to every other form under callgrind on
+one thread (`--jobs 1`), start-up (an empty input) subtracted. Prints a Markdown table a source,
+the limit each pair has (2,000; 3,000 from a grid or foreign-shaped JSON), how many pairs hold,
+and the fastest and slowest pair.
+
+Usage: python3 bench/matrix.py BBCONV CORPUS OUT_DIR [SOURCE ...]
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+BB, CORPUS, OUT = sys.argv[1], sys.argv[2], sys.argv[3]
+ONLY = sys.argv[4:]
+N = 2_000
+
+# (source name, the -f form, how it is derived from the FEN sample)
+SOURCES = [
+    ("fen", "fen", None),
+    ("pair", "pair", ["-f", "fen", "-t", "pair"]),
+    ("packed", "packed", ["-f", "fen", "-t", "packed"]),
+    ("trits", "trits", ["-f", "fen", "-t", "trits"]),
+    ("squares", "squares", ["-f", "fen", "-t", "squares"]),
+    ("pieces", "pieces", ["-f", "fen", "-t", "pieces"]),
+    ("json", "json", ["-f", "fen", "-t", "json"]),
+    ("json first,second", "json", ["-f", "fen", "-t", "json", "--fields", "first,second"]),
+    ("grid", "grid", ["-f", "fen", "-t", "grid"]),
+    ("planes-bin", "planes-bin", ["-f", "fen", "-t", "planes-bin"]),
+    ("packed-bin", "packed-bin", ["-f", "fen", "-t", "packed-bin"]),
+    ("trits-bin", "trits-bin", ["-f", "fen", "-t", "trits-bin"]),
+    ("base3", "base3", ["-f", "fen", "-t", "base3"]),
+    ("edax", "edax", ["-f", "fen", "-t", "edax"]),
+    ("json as json.dumps", "json", "dumps"),
+]
+TARGETS = ["fen", "pair", "packed", "trits", "squares", "pieces", "json", "grid", "planes-bin",
+           "packed-bin", "trits-bin", "base3", "edax", "hex --layer occupied"]
+
+
+def sample():
+    path = os.path.join(OUT, "matrix.fen")
+    with open(CORPUS) as f, open(path, "w") as s:
+        for _ in range(N):
+            s.write(f.readline())
+    return path
+
+
+def derive(name, how, fen):
+    path = os.path.join(OUT, "matrix." + re.sub(r"\W+", "_", name))
+    if how is None:
+        return fen
+    if how == "dumps":
+        with open(fen) as f, open(path, "w") as o:
+            for line in f:
+                o.write(json.dumps({"fen": line.rstrip("\n")}) + "\n")
+        return path
+    with open(fen, "rb") as i, open(path, "wb") as o:
+        subprocess.run([BB, "convert", *how], stdin=i, stdout=o, check=True)
+    return path
+
+
+def callgrind(args, stdin_path):
+    log = os.path.join(OUT, "callgrind-matrix.log")
+    with open(stdin_path, "rb") as i, open(os.devnull, "wb") as o, open(log, "w") as e:
+        r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", BB,
+                            "convert", "--jobs", "1", *args], stdin=i, stdout=o, stderr=e)
+    text = open(log).read()
+    return int(re.search(r"Collected : (\d+)", text).group(1)), r.returncode
+
+
+def main():
+    fen = sample()
+    empty = os.path.join(OUT, "empty.fen")
+    open(empty, "wb").close()
+    rows, held, total, all_pairs = [], 0, 0, []
+    for name, form, how in SOURCES:
+        if ONLY and name not in ONLY:
+            continue
+        src = derive(name, how, fen)
+        cells = []
+        for to in TARGETS:
+            to_args = to.split()
+            if to_args[0] == form and name != "json as json.dumps" and name != "json first,second":
+                cells.append("-")
+                continue
+            args = ["-f", form, "-t", *to_args]
+            full, code = callgrind(args, src)
+            base, _ = callgrind(args, empty)
+            per = (full - base) / N
+            limit = 3000 if name in ("grid", "json as json.dumps") else 2000
+            ok = per <= limit and code == 0
+            held += ok
+            total += 1
+            all_pairs.append((per, f"{name} -> {to}"))
+            cells.append(f"{per:,.0f}" + ("" if ok else " **x**") + ("" if code == 0 else f" (exit {code})"))
+        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+    print("| source / target | " + " | ".join(TARGETS) + " |")
+    print("|---" * (len(TARGETS) + 1) + "|")
+    print("\n".join(rows))
+    all_pairs.sort()
+    print(f"\n{held} of {total} pairs within their limits (2,000; 3,000 from a grid or foreign-shaped JSON)")
+    if all_pairs:
+        print(f"fastest: {all_pairs[0][1]} ({all_pairs[0][0]:,.0f}); slowest: {all_pairs[-1][1]} ({all_pairs[-1][0]:,.0f})")
+
+
+if __name__ == "__main__":
+    main()
