@@ -215,4 +215,9 @@ impl BoardArgs {
     pub(crate) fn swap(&self) -> bool {
         self.swap
     }
+
+    /// Whether `--to-order` was given.
+    pub(crate) fn to_order_given(&self) -> bool {
+        self.to_order.is_some()
+    }
 }

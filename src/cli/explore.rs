@@ -73,8 +73,8 @@ pub(crate) fn run(args: ExploreArgs, grid: GridStyle, color: bool) -> Result<Exi
         End::Print(app) => {
             let to = args.to.unwrap_or(app.a.form);
             let mut o = opts;
-            if o.to_order == o.order {
-                // --to-order not given: LERF, whatever order the number was read under.
+            if !args.board.to_order_given() {
+                // LERF, whatever order the number was read under.
                 o.to_order = Numbering::Order(Order::Lerf);
             }
             let mut out = Vec::new();

@@ -211,3 +211,24 @@ fn without_a_terminal_it_says_what_to_use() {
     assert!(err.contains("explore needs a terminal"), "{err}");
     assert!(err.contains("show, diff or explain"), "{err}");
 }
+
+#[test]
+fn q_prints_under_to_order_or_lerf() {
+    let Some(t) = Tmux::new() else { return };
+    // Read under BERLEF (0x1 is a8): printed under LERF unless --to-order says.
+    t.start(&captured("--order berlef -f hex 0x1"), 100, 30);
+    t.wait_for("cursor a1");
+    t.keys(&["q"]);
+    let s = t.wait_for("exit=");
+    assert!(s.contains("exit=0 out=[0x0100000000000000]"), "{s}");
+    let Some(t) = Tmux::new() else { return };
+    t.start(
+        &captured("--order berlef --to-order berlef -f hex 0x1"),
+        100,
+        30,
+    );
+    t.wait_for("cursor a1");
+    t.keys(&["q"]);
+    let s = t.wait_for("exit=");
+    assert!(s.contains("exit=0 out=[0x0000000000000001]"), "{s}");
+}

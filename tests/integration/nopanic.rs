@@ -179,7 +179,9 @@ fn the_binary_never_panics() {
 fn tables_never_panic() {
     let mut runner = TestRunner::deterministic();
     let junk = proptest::collection::vec(
-        prop::sample::select(vec![b'"', b',', b'\t', b'\n', b'\r', b';', b'x', b'1', b'/', b' ']),
+        prop::sample::select(vec![
+            b'"', b',', b'\t', b'\n', b'\r', b';', b'x', b'1', b'/', b' ',
+        ]),
         0..6,
     );
     let mut stream = Vec::new();
@@ -212,7 +214,10 @@ fn tables_never_panic() {
                 let mut args = vec!["convert", table, "-t", "packed", "-j", jobs];
                 args.extend(extra.iter().copied());
                 let (code, _, err) = run(&args, &stream);
-                assert!(code == 0 || code == 1 || code == 2, "{args:?}: exit {code}: {err}");
+                assert!(
+                    code == 0 || code == 1 || code == 2,
+                    "{args:?}: exit {code}: {err}"
+                );
                 assert!(!err.contains("panicked"), "{args:?}: {err}");
             }
         }
