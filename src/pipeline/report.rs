@@ -92,6 +92,21 @@ pub(crate) fn fault_message(kind: &FaultKind, cx: &Context<'_>) -> String {
                 p.message
             )
         }
+        // A table's first rows without a board, or a first record of no form: most likely a
+        // header.
+        FaultKind::Convert(ConvertError::Parse(p))
+            if p.kind == ErrorKind::Table && cx.stream.is_none() =>
+        {
+            format!("{}; if this row is a header, use --header", p.message)
+        }
+        FaultKind::Convert(ConvertError::Parse(p))
+            if p.kind == ErrorKind::Undetected && cx.stream.is_none() =>
+        {
+            format!(
+                "{}; if this is a header, use --header (with --tsv or --csv)",
+                parse_error(p)
+            )
+        }
         FaultKind::Convert(e) => convert_error(e),
         FaultKind::TooLong(len) => format!(
             "the record is {len} bytes or more, longer than the limit of {} bytes (raise it with --max-line)",
