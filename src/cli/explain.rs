@@ -278,7 +278,10 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
         for c in exact.iter().take(MAX_LINES) {
             let words = c.words("VALUE", size);
             let words = words.strip_prefix("read under ").unwrap_or(&words);
-            text.push_str(&format!("  exact match: {words}: {}\n", c.flags("--order")));
+            text.push_str(&format!(
+                "  exact match: {words}: {}\n",
+                readings::flags(c, "--order")
+            ));
         }
         if exact.len() > MAX_LINES {
             text.push_str(&format!(
@@ -426,7 +429,7 @@ pub(crate) fn diff(args: DiffArgs, grid_style: GridStyle) -> Result<ExitCode> {
             text.push_str(&format!(
                 "B is A, {}: {}\n",
                 c.words("B", a.size()),
-                c.flags("--to-order")
+                readings::flags(c, "--to-order")
             ));
         }
         if hits.len() > MAX_LINES {

@@ -284,7 +284,7 @@ fn report(
         format!(
             "{}: {}",
             w.strip_prefix("read under ").unwrap_or(&w),
-            c.flags("--order")
+            crate::cli::readings::flags(&c, "--order")
         )
     };
     if !all.is_empty() {

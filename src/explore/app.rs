@@ -311,7 +311,7 @@ impl App {
                 "the second is the first {}",
                 c.words("the first", self.size())
             ),
-            flags: c.flags("--order"),
+            flags: crate::cli::readings::flags(&c, "--order"),
             value: c.value,
         })
     }

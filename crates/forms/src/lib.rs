@@ -37,6 +37,7 @@ pub mod paste;
 mod pdn;
 mod pieces;
 pub mod planes;
+pub mod readings;
 mod sgf;
 mod small;
 pub mod span;
