@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::util::{fixture, run};
+use crate::util::{fixture, lines_of, run};
 
 /// The rows of a fixture TSV, without its `#` header.
 fn rows(rel: &str) -> Vec<Vec<String>> {
@@ -14,17 +14,6 @@ fn rows(rel: &str) -> Vec<Vec<String>> {
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
         .map(|l| l.split('\t').map(str::to_string).collect())
-        .collect()
-}
-
-/// The output lines of a successful run.
-fn lines_of(args: &[&str], stdin: &[u8]) -> Vec<String> {
-    let (code, out, err) = run(args, stdin);
-    assert!(code == 0 || code == 1, "{args:?}: {err}");
-    String::from_utf8(out)
-        .unwrap()
-        .lines()
-        .map(str::to_string)
         .collect()
 }
 

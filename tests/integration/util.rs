@@ -36,6 +36,17 @@ pub fn run(args: &[&str], stdin: &[u8]) -> (i32, Vec<u8>, String) {
     )
 }
 
+/// The output lines of a run that exits 0 or 1 (every good record written).
+pub fn lines_of(args: &[&str], stdin: &[u8]) -> Vec<String> {
+    let (code, out, err) = run(args, stdin);
+    assert!(code == 0 || code == 1, "{args:?}: {err}");
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
 /// Runs bbconv with `args` and no stdin, asserts exit 0, and returns stdout without its
 /// trailing line end.
 pub fn ok(args: &[&str]) -> String {
