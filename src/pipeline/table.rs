@@ -456,11 +456,7 @@ impl Table {
             }
             Err(e) => {
                 out.truncate(start_out);
-                if self.spec.null_rows {
-                    self.null_fields(body, Some((start, end)), out);
-                    out.extend_from_slice(cr);
-                    out.push(b'\n');
-                }
+                self.bad_row(body, Some((start, end)), cr, out);
                 Err(shifted(e, start))
             }
         }
@@ -474,11 +470,7 @@ impl Table {
         cr: &[u8],
         out: &mut Vec<u8>,
     ) -> Result<Size, ConvertError> {
-        if self.spec.null_rows {
-            self.null_fields(body, None, out);
-            out.extend_from_slice(cr);
-            out.push(b'\n');
-        }
+        self.bad_row(body, None, cr, out);
         Err(table_error(
             None,
             "no field of this row holds a board, nor did any row before it: name the board's column with --column N or NAME".to_string(),
@@ -495,11 +487,7 @@ impl Table {
         n: usize,
         out: &mut Vec<u8>,
     ) -> Result<Size, ConvertError> {
-        if self.spec.null_rows {
-            self.null_fields(body, None, out);
-            out.extend_from_slice(cr);
-            out.push(b'\n');
-        }
+        self.bad_row(body, None, cr, out);
         Err(table_error(
             Some(body.len()),
             format!(
@@ -554,11 +542,7 @@ impl Table {
             Ok(size) => Ok(size),
             Err(e) => {
                 out.truncate(start_out);
-                if self.spec.null_rows {
-                    self.null_fields(body, Some((start, start)), out);
-                    out.extend_from_slice(cr);
-                    out.push(b'\n');
-                }
+                self.bad_row(body, Some((start, start)), cr, out);
                 // The field's text starts after its opening quote.
                 Err(shifted(
                     e,
@@ -575,6 +559,16 @@ impl Table {
         if self.csv.should_quote(&out[mark..]) {
             let field = out.split_off(mark);
             self.put(&field, out);
+        }
+    }
+
+    /// Under `--errors null`, the bad row written with its board field empty (and its line end);
+    /// otherwise nothing.
+    fn bad_row(&self, body: &[u8], board: Option<(usize, usize)>, cr: &[u8], out: &mut Vec<u8>) {
+        if self.spec.null_rows {
+            self.null_fields(body, board, out);
+            out.extend_from_slice(cr);
+            out.push(b'\n');
         }
     }
 
