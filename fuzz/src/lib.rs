@@ -17,19 +17,29 @@ pub fn check(format: Format, data: &[u8]) {
                 assert_eq!(bbconv_forms::parse_str(format, text, &opts).as_ref(), Ok(v), "parse: fast and general differ");
             }
         }
-        if let Ok(v) = parsed {
+        if let Ok(v) = &parsed {
             let (mut out, mut reference) = (Vec::new(), Vec::new());
             for &to in Format::ALL {
                 out.clear();
                 reference.clear();
-                let a = render(to, &v, &opts, &mut out);
-                let b = bbconv_forms::render_general(to, &v, &opts, &mut reference);
+                let a = render(to, v, &opts, &mut out);
+                let b = bbconv_forms::render_general(to, v, &opts, &mut reference);
                 assert_eq!((a.is_ok(), &out), (b.is_ok(), &reference), "render {to}: fast and general differ");
+            }
+        }
+        // Every conversion (a form's reader, then a writer) gives what the general reading and
+        // writing give, its errors included, with and without the sides exchanged.
+        for &to in Format::ALL {
+            for swap in [false, true] {
+                let general = parsed.clone().map_err(|e| e.to_string()).and_then(|v| {
+                    let v = if swap { v.swap() } else { v };
+                    let mut o = Vec::new();
+                    bbconv_forms::render_general(to, &v, &opts, &mut o).map(|_| o).map_err(|e| e.to_string())
+                });
                 let mut converted = Vec::new();
-                let conv = bbconv_forms::Conversion::new(format, to, &opts, false);
-                if conv.run(data, &mut converted).is_ok() && a.is_ok() {
-                    assert_eq!(converted, out, "convert to {to}: fast and general differ");
-                }
+                let conv = bbconv_forms::Conversion::new(format, to, &opts, swap);
+                let via = conv.run(data, &mut converted).map(|_| converted).map_err(|e| e.to_string());
+                assert_eq!(via, general, "convert to {to} (swap {swap}): reader and writer differ from the general code");
             }
         }
     }

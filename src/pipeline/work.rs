@@ -3,7 +3,7 @@
 //! it on the same chunks, so `--jobs N` gives what `--jobs 1` gives by construction.
 
 use bbconv_board::Size;
-use bbconv_forms::{ConvertError, ConvertRecord, PlanLoop};
+use bbconv_forms::{ConvertError, ConvertRecord, RecordLoop};
 
 use super::frame::{
     position, split_csv_rows, split_ends, split_lines, split_rows, split_verbatim, Chunk,
@@ -52,7 +52,7 @@ pub(crate) trait StageLoop {
 }
 
 /// [`Stage::with_loop`] of a stage that is a conversion: `l` runs with what the conversion's
-/// plan chose ([`bbconv_forms::Conversion::with_plan`]).
+/// plan chose ([`bbconv_forms::Conversion::with_reader`]).
 pub(crate) fn planned<L: StageLoop>(conversion: &bbconv_forms::Conversion<'_>, l: L) -> L::Output {
     /// A [`StageLoop`] as a loop over a conversion's records.
     struct Planned<L>(L);
@@ -66,14 +66,14 @@ pub(crate) fn planned<L: StageLoop>(conversion: &bbconv_forms::Conversion<'_>, l
         }
     }
 
-    impl<L: StageLoop> PlanLoop for Planned<L> {
+    impl<L: StageLoop> RecordLoop for Planned<L> {
         type Output = L::Output;
         fn run<C: ConvertRecord>(self, c: &C) -> L::Output {
             self.0.run(&Record(c))
         }
     }
 
-    conversion.with_plan(Planned(l))
+    conversion.with_reader(Planned(l))
 }
 
 /// A stage whose records keep the CR of a CRLF line end ([`Rows::Verbatim`]): `inner` converts

@@ -1,169 +1,286 @@
-//! The 8x8 fast paths of a conversion from FEN: a placement read by a [`FenReader`] into words
-//! (the two sides, or one word a chess piece letter) and written straight to bytes, with no
-//! placement built, no allocation and no formatting machinery. Each output gives the general
-//! writer's bytes; a record a path does not take (another letter, a field that needs escaping in
-//! JSON, any error) is left to the general reading, untouched.
-//!
-//! [`FenReader`]: crate::FenReader
+//! The 8x8 word paths: boards of 64 squares in LERF read straight into words (the two sides,
+//! or one word a chess piece letter) and written straight from them, with no placement built,
+//! no allocation and no formatting machinery. Each path gives the general reading's and
+//! writing's bytes; a record a path does not take (another letter, a field that needs escaping
+//! in JSON, any error) is left to the general reading, untouched.
 
-use bbconv_board::{Order, Size};
+use bbconv_board::{ternary, Size};
 
-use crate::fen::fast::{ReadChess, PIECE_LETTERS};
-use crate::{small, Format, GridStyle, Options};
+use crate::board::{Board, Repr, PIECE_LETTERS};
+use crate::convert::Writing;
+use crate::fen::fast::ReadChess;
+use crate::{small, Format, Options};
 
-/// The outputs of the 8x8 FEN fast path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Out {
-    /// `packed`, from the two sides' words.
-    Packed,
-    /// `packed-bin`, from the two sides' words.
-    PackedBin,
-    /// `pair`, from the two sides' words.
-    Pair,
-    /// `trits`, from the two sides' words.
-    Trits,
-    /// `trits-bin`, from the two sides' words.
-    TritsBin,
-    /// `fen`: the placement as read (a placement of single digits with no two digits side by
-    /// side is already in its one written form) and the other fields, trimmed.
-    Fen,
-    /// `pieces`, from the piece words.
-    Pieces,
-    /// `json` with its default members (`fen`, `pieces`).
-    Json,
-    /// `grid` in its default style.
-    Grid,
-}
-
-impl Out {
-    /// Every output, for the tests.
-    #[cfg(test)]
-    pub(crate) const ALL: [Out; 9] = [
-        Out::Packed,
-        Out::PackedBin,
-        Out::Pair,
-        Out::Trits,
-        Out::TritsBin,
-        Out::Fen,
-        Out::Pieces,
-        Out::Json,
-        Out::Grid,
-    ];
-
-    /// The form this output writes.
-    pub(crate) fn format(self) -> Format {
-        match self {
-            Out::Packed => Format::Packed,
-            Out::PackedBin => Format::PackedBin,
-            Out::Pair => Format::Pair,
-            Out::Trits => Format::Trits,
-            Out::TritsBin => Format::TritsBin,
-            Out::Fen => Format::Fen,
-            Out::Pieces => Format::Pieces,
-            Out::Json => Format::Json,
-            Out::Grid => Format::Grid,
-        }
-    }
-
-    /// The fast output that writes `to` under `opts` (with the sides exchanged when `swap`), if
-    /// there is one: an 8x8 board, LERF, the default layout, and for the piece forms no swap and
-    /// the default JSON members and grid style.
-    pub(crate) fn of(to: Format, opts: &Options, swap: bool) -> Option<Out> {
-        if opts.size.is_some_and(|s| s != Size::CHESS)
-            || opts.to_order != Order::Lerf
-            || !opts.layout.is_default()
-        {
-            return None;
-        }
-        Some(match to {
-            Format::Packed => Out::Packed,
-            Format::PackedBin => Out::PackedBin,
-            Format::Pair => Out::Pair,
-            Format::Trits => Out::Trits,
-            Format::TritsBin => Out::TritsBin,
-            Format::Fen if !swap => Out::Fen,
-            Format::Pieces if !swap => Out::Pieces,
-            Format::Json if !swap && opts.fields.is_none() => Out::Json,
-            Format::Grid if !swap && opts.grid == GridStyle::default() => Out::Grid,
-            _ => return None,
-        })
-    }
-}
-
-/// Converts one FEN record read by `r` as `to` says; `false`, with nothing written, when the
-/// record is not for this path. Inlined into each reader's own function (the AVX2 one is
-/// compiled with its CPU features), with one copy of [`convert_to`] an output, so that the
-/// output is chosen once a record.
+/// Reads an 8x8 record of a word form into `board`; `false`, with `board` untouched, for
+/// anything the general reading must see.
 #[inline(always)]
-pub(crate) fn convert<R: ReadChess>(
-    r: &R,
-    to: Out,
-    b: &[u8],
-    swap: bool,
-    out: &mut Vec<u8>,
+pub(crate) fn read_board(
+    from: Format,
+    record: &[u8],
+    opts: &Options,
+    board: &mut Board<'_>,
 ) -> bool {
-    match to {
-        Out::Packed => convert_to(r, Out::Packed, b, swap, out),
-        Out::PackedBin => convert_to(r, Out::PackedBin, b, swap, out),
-        Out::Pair => convert_to(r, Out::Pair, b, swap, out),
-        Out::Trits => convert_to(r, Out::Trits, b, swap, out),
-        Out::TritsBin => convert_to(r, Out::TritsBin, b, swap, out),
-        Out::Fen => convert_to(r, Out::Fen, b, swap, out),
-        Out::Pieces => convert_to(r, Out::Pieces, b, swap, out),
-        Out::Json => convert_to(r, Out::Json, b, swap, out),
-        Out::Grid => convert_to(r, Out::Grid, b, swap, out),
-    }
-}
-
-/// [`convert`] to one output (a constant where it is inlined).
-#[inline(always)]
-fn convert_to<R: ReadChess>(r: &R, to: Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool {
-    match to {
-        Out::Packed | Out::PackedBin | Out::Pair | Out::Trits | Out::TritsBin => {
-            let Some((_, f, s)) = r.pair(b) else {
-                return false;
+    // The lengths bbconv writes need no trimming: the record is taken as it is.
+    let t = match (from, record.len()) {
+        (Format::Packed, 26) | (Format::Pair, 37) | (Format::Trits, 64) => record,
+        _ => record.trim_ascii(),
+    };
+    let repr = match from {
+        Format::Packed => {
+            let t = match t {
+                [b'0', b'x' | b'X', rest @ ..] => rest,
+                _ => t,
             };
-            let (f, s) = if swap { (s, f) } else { (f, s) };
-            match to {
-                Out::Packed => r.push_packed_hex(f, s, out),
-                Out::Pair => out.extend_from_slice(&small::pair_hex_chess(r.hex2(f, s))),
-                _ => small::write_words(to.format(), 64, f, s, out),
+            let mut bytes = [0u8; 13];
+            if !crate::wide::hex_bytes(t, &mut bytes) {
+                return false;
+            }
+            match ternary::unpack_chess(&bytes) {
+                Some((f, s)) => Repr::Two(f, s),
+                None => return false,
             }
         }
-        Out::Fen => {
-            let Some((len, _, _)) = r.pair(b) else {
+        Format::Pair => {
+            // The form bbconv writes: `0x` and 16 digits, a space, `0x` and 16 digits.
+            let mut words = None;
+            if let (Some(a), Some(b)) = (t.get(..18), t.get(19..)) {
+                if t.len() == 37 && t[18] == b' ' {
+                    if let (Some(f), Some(s)) = (hex0x16(a), hex0x16(b)) {
+                        words = Some((f, s));
+                    }
+                }
+            }
+            match words.or_else(|| {
+                small::read_words(Format::Pair, record, opts).map(|w| (w.first, w.second))
+            }) {
+                Some((f, s)) if f & s == 0 => Repr::Two(f, s),
+                _ => return false,
+            }
+        }
+        Format::Trits => match t.try_into().ok().and_then(crate::wide::digits64) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::Hex => match crate::int::small_integer(t, Format::Hex, 64) {
+            Some(v) => Repr::One(v),
+            None => return false,
+        },
+        Format::Squares => match t.strip_prefix(b"first: ") {
+            Some(two) => {
+                // `first: NAMES; second: NAMES`, as bbconv writes two sides.
+                let Some(at) = two.windows(10).position(|w| w == b"; second: ") else {
+                    return false;
+                };
+                match (
+                    small::read_names(&two[..at], Size::CHESS),
+                    small::read_names(&two[at + 10..], Size::CHESS),
+                ) {
+                    (Some(f), Some(s)) if f & s == 0 => Repr::Two(f, s),
+                    _ => return false,
+                }
+            }
+            None => match small::read_names(t, Size::CHESS) {
+                Some(v) => Repr::One(v),
+                None => return false,
+            },
+        },
+        Format::PackedBin => match record.try_into().ok().and_then(ternary::unpack_chess) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::TritsBin => match crate::packed::read_trits_bin_chess(record) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::Base3 => match crate::digits::read_base3_chess(t) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::Edax => match crate::edax::read_words(record) {
+            Some((f, s, turn)) => {
+                board.set(Size::CHESS, Repr::Two(f, s));
+                board.turn = Some(turn);
+                return true;
+            }
+            None => return false,
+        },
+        Format::Pieces => match crate::pieces::read_chess(t) {
+            Some(w) => Repr::Chess(w),
+            None => return false,
+        },
+        Format::PlanesBin => match crate::planes::read_chess(record, &opts.planes) {
+            Some(w) => Repr::Chess(w),
+            None => return false,
+        },
+        Format::Grid => match crate::grid::read_chess(record) {
+            Some(crate::grid::ChessGrid::Pieces(w)) => Repr::Chess(w),
+            Some(crate::grid::ChessGrid::Sides(f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        _ => return false,
+    };
+    board.set(Size::CHESS, repr);
+    true
+}
+
+/// `0x` and exactly 16 hex digits.
+#[inline(always)]
+fn hex0x16(t: &[u8]) -> Option<u64> {
+    match t {
+        [b'0', b'x' | b'X', digits @ ..] => crate::int::hex16(digits.try_into().ok()?),
+        _ => None,
+    }
+}
+
+/// Writes an 8x8 board as `writing` says, from its words; `false`, with nothing written, when
+/// the general writer must (another style, a board the words do not say, an error to report).
+#[inline(always)]
+pub(crate) fn write_board<R: ReadChess>(
+    r: &R,
+    writing: Writing,
+    board: &Board<'_>,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> bool {
+    match (writing.to, &board.repr) {
+        (Format::Fen, Repr::Chess(w)) => {
+            if board.placement.is_empty() {
+                let mut buf = [0u8; 8 * 9];
+                let len = placement_of(w, &mut buf);
+                fen(&buf[..len], board.fields, out);
+            } else {
+                fen(board.placement, board.fields, out);
+            }
+            return true;
+        }
+        (Format::Pieces, Repr::Chess(w)) => {
+            pieces(r, w, out);
+            return true;
+        }
+        (Format::Json, Repr::Chess(w)) if writing.plain => {
+            if board.placement.is_empty() {
+                let mut buf = [0u8; 8 * 9];
+                let len = placement_of(w, &mut buf);
+                json(r, &buf[..len], board.fields, w, out);
+            } else {
+                json(r, board.placement, board.fields, w, out);
+            }
+            return true;
+        }
+        (Format::Grid, Repr::Chess(w)) if writing.plain => {
+            grid(w, PIECE_LETTERS, out);
+            return true;
+        }
+        (Format::PlanesBin, Repr::Chess(w)) => {
+            return crate::planes::write_chess(w, &opts.planes, out);
+        }
+        (Format::Json | Format::Grid, Repr::Chess(_)) => return false,
+        _ => {}
+    }
+    let Some((f, s)) = board.sides() else {
+        return false;
+    };
+    let two = !board.is_single();
+    match writing.to {
+        Format::Packed => r.push_packed_hex(f, s, out),
+        Format::Pair => out.extend_from_slice(&small::pair_hex_chess(r.hex2(f, s))),
+        Format::Trits => out.extend_from_slice(&ternary::words_to_digits64(f, s, b'0')),
+        Format::PackedBin | Format::TritsBin => small::write_words(writing.to, 64, f, s, out),
+        Format::Hex => match board.single(opts.layer) {
+            Some(v) => crate::int::hex_u64(v, 16, out),
+            None => return false,
+        },
+        Format::Squares if !two || opts.layer.is_some() => match board.single(opts.layer) {
+            Some(v) => small::write_names(v, Size::CHESS, out),
+            None => return false,
+        },
+        Format::Squares => {
+            out.extend_from_slice(b"first: ");
+            small::write_names(f, Size::CHESS, out);
+            out.extend_from_slice(b"; second: ");
+            small::write_names(s, Size::CHESS, out);
+        }
+        Format::Base3 => crate::digits::write_base3_chess(f, s, out),
+        Format::Edax if matches!(board.repr, Repr::Two(..) | Repr::Chess(_)) => {
+            crate::edax::write_words(f, s, board.turn(), out)
+        }
+        // The forms of piece letters, from two sides: the sides' letters.
+        Format::Fen if two => fen_of_words(f, s, opts.letters, out),
+        Format::Pieces if two && opts.letters == (b'P', b'p') => {
+            let mut words = [0u64; 12];
+            (words[0], words[6]) = (f, s);
+            pieces(r, &words, out)
+        }
+        Format::PlanesBin if two => {
+            let mut words = [0u64; 12];
+            let (Some(a), Some(b)) = (
+                PIECE_LETTERS.iter().position(|&l| l == opts.letters.0),
+                PIECE_LETTERS.iter().position(|&l| l == opts.letters.1),
+            ) else {
                 return false;
             };
-            fen(&b[..len], rest(b, len), out);
+            (words[a], words[b]) = (f, s);
+            return crate::planes::write_chess(&words, &opts.planes, out);
         }
-        Out::Pieces => {
-            let Some((_, words)) = r.pieces(b) else {
-                return false;
-            };
-            pieces(r, &words, out);
+        Format::Grid if two && writing.plain => grid(&[f, s], b"XO", out),
+        // The side to move and notes of a two-player board are members of their own.
+        Format::Json
+            if writing.plain && board.turn.is_none() && matches!(board.repr, Repr::Two(..)) =>
+        {
+            out.extend_from_slice(JSON_PAIR_HEAD);
+            let [a, b] = r.hex2(f, s);
+            out.extend_from_slice(&a);
+            out.extend_from_slice(JSON_PAIR_MID);
+            out.extend_from_slice(&b);
+            out.extend_from_slice(b"\"}");
         }
-        Out::Json => {
-            let Some((len, words)) = r.pieces(b) else {
-                return false;
-            };
-            // The other fields go in unescaped: their common spelling needs no escapes.
-            json(r, &b[..len], rest(b, len), &words, out);
-        }
-        Out::Grid => {
-            let Some((_, words)) = r.pieces(b) else {
-                return false;
-            };
-            grid(&words, out);
-        }
+        _ => return false,
     }
     true
 }
 
-/// The other fields after a placement of `len` bytes that a reader accepted: after the one
-/// space the common spelling has (see `fen::fields::standard`), or empty.
-#[inline(always)]
-fn rest(b: &[u8], len: usize) -> &[u8] {
-    b.get(len + 1..).unwrap_or_default()
+/// The JSON object of an 8x8 pair, up to the first side's digits.
+pub(crate) const JSON_PAIR_HEAD: &[u8] = br#"{"size":"8x8","order":"lerf","first":"0x"#;
+/// Between the two sides' digits.
+pub(crate) const JSON_PAIR_MID: &[u8] = br#"","second":"0x"#;
+
+/// Writes the FEN placement of chess piece words into `buf`, returning its length.
+#[inline]
+fn placement_of(words: &[u64; 12], buf: &mut [u8; 72]) -> usize {
+    let mut cells = [0u8; 64];
+    for (&w, &letter) in words.iter().zip(PIECE_LETTERS) {
+        let mut m = w;
+        while m != 0 {
+            cells[m.trailing_zeros() as usize & 63] = letter;
+            m &= m - 1;
+        }
+    }
+    let mut len = 0;
+    for rank in (0..8).rev() {
+        let mut run = 0u8;
+        for &c in &cells[8 * rank..8 * rank + 8] {
+            if c == 0 {
+                run += 1;
+                continue;
+            }
+            if run > 0 {
+                buf[len] = b'0' + run;
+                len += 1;
+                run = 0;
+            }
+            buf[len] = c;
+            len += 1;
+        }
+        if run > 0 {
+            buf[len] = b'0' + run;
+            len += 1;
+        }
+        if rank > 0 {
+            buf[len] = b'/';
+            len += 1;
+        }
+    }
+    len
 }
 
 /// A FEN: the placement, then a space and the other fields when there are any.
@@ -238,11 +355,12 @@ pub(crate) fn json_pieces<'b>(
     buf.get(1..len).unwrap_or_default()
 }
 
-/// The default grid: the header, one line a rank (its number, then the cells), the files.
+/// The default grid: the header, one line a rank (its number, then the cells), the files;
+/// the squares of `words[k]` show `letters[k]`.
 #[inline(always)]
-fn grid(words: &[u64; 12], out: &mut Vec<u8>) {
+fn grid(words: &[u64], letters: &[u8], out: &mut Vec<u8>) {
     let mut cells = [b'.'; 64];
-    for (&w, &letter) in words.iter().zip(PIECE_LETTERS) {
+    for (&w, &letter) in words.iter().zip(letters) {
         let mut m = w;
         while m != 0 {
             cells[m.trailing_zeros() as usize & 63] = letter;
@@ -268,212 +386,6 @@ fn grid(words: &[u64; 12], out: &mut Vec<u8>) {
     out.extend_from_slice(b"# 8x8 lerf");
     out.extend_from_slice(&buf);
     out.extend_from_slice(b"\n  a b c d e f g h");
-}
-
-/// Checks every output of `reader` on `b` against the general reading and writing (tests).
-#[cfg(test)]
-pub(crate) fn check_against_general(reader: crate::FenReader, b: &[u8]) {
-    let opts = Options::default();
-    for to in Out::ALL {
-        for swap in [false, true] {
-            let mut fast = Vec::new();
-            if Out::of(to.format(), &opts, swap) != Some(to)
-                || !reader.convert(to, b, swap, &mut fast)
-            {
-                assert!(fast.is_empty());
-                continue;
-            }
-            let text = std::str::from_utf8(b).expect("the fast path takes ASCII only");
-            let pl =
-                crate::fen::parse_general(text, &opts).expect("the fast path takes good FEN only");
-            let mut value = crate::Value::Pieces(pl);
-            if swap {
-                value = value.swap();
-            }
-            let mut general = Vec::new();
-            crate::render_general(to.format(), &value, &opts, &mut general).expect("writes");
-            assert_eq!(
-                String::from_utf8_lossy(&fast),
-                String::from_utf8_lossy(&general),
-                "{to:?} swap {swap}: {text:?}"
-            );
-        }
-    }
-}
-
-/// The 8x8 word-form inputs of the fast path: read straight into LERF words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum WordsIn {
-    /// `packed` hex: 26 digits, eight at a time, then unpacked with a table.
-    Packed,
-    /// `pair`: `0x` and 16 digits twice, eight at a time (other spellings: the small reader).
-    Pair,
-    /// `trits`: 64 digits, eight at a time.
-    Trits,
-    /// `hex`: one bitboard.
-    Hex,
-    /// `squares`: one bitboard's square names.
-    Squares,
-}
-
-impl WordsIn {
-    /// Whether the form holds two sides (which `--swap` exchanges).
-    fn two(self) -> bool {
-        matches!(self, WordsIn::Packed | WordsIn::Pair | WordsIn::Trits)
-    }
-}
-
-/// The 8x8 outputs written from LERF words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum WordsOut {
-    /// `packed`.
-    Packed,
-    /// `pair`.
-    Pair,
-    /// `trits`.
-    Trits,
-    /// `packed-bin` or `trits-bin`.
-    Bytes(Format),
-    /// `hex` of one bitboard.
-    Hex,
-    /// `squares` of one bitboard.
-    Squares,
-    /// `fen`: the placement of the sides' letters.
-    Fen,
-}
-
-/// The 8x8 word path from `from` to `to` under `opts`, if there is one: LERF both ways, the
-/// default layout, and one-bitboard outputs from one-bitboard inputs only.
-pub(crate) fn words_plan(from: Format, to: Format, opts: &Options) -> Option<(WordsIn, WordsOut)> {
-    if opts.size.is_some_and(|s| s != Size::CHESS)
-        || opts.order != Order::Lerf
-        || opts.to_order != Order::Lerf
-        || !opts.layout.is_default()
-        || opts.layer.is_some()
-    {
-        return None;
-    }
-    let from = match from {
-        Format::Packed => WordsIn::Packed,
-        Format::Pair => WordsIn::Pair,
-        Format::Trits => WordsIn::Trits,
-        Format::Hex => WordsIn::Hex,
-        Format::Squares => WordsIn::Squares,
-        _ => return None,
-    };
-    let to = match to {
-        Format::Packed => WordsOut::Packed,
-        Format::Pair => WordsOut::Pair,
-        Format::Trits => WordsOut::Trits,
-        Format::PackedBin | Format::TritsBin => WordsOut::Bytes(to),
-        Format::Hex if !from.two() => WordsOut::Hex,
-        Format::Squares if !from.two() => WordsOut::Squares,
-        Format::Fen => WordsOut::Fen,
-        _ => return None,
-    };
-    Some((from, to))
-}
-
-/// The two-player output of the default JSON object of an 8x8 placement
-/// ([`crate::json::read_chess`]) under `opts`, if there is a fast one.
-pub(crate) fn json_plan(from: Format, to: Format, opts: &Options) -> Option<WordsOut> {
-    if from != Format::Json
-        || opts.size.is_some_and(|s| s != Size::CHESS)
-        || opts.to_order != Order::Lerf
-        || !opts.layout.is_default()
-    {
-        return None;
-    }
-    match to {
-        Format::Packed => Some(WordsOut::Packed),
-        Format::Pair => Some(WordsOut::Pair),
-        Format::Trits => Some(WordsOut::Trits),
-        Format::PackedBin | Format::TritsBin => Some(WordsOut::Bytes(to)),
-        _ => None,
-    }
-}
-
-/// Reads an 8x8 record of a word form into `(first, second)` LERF words (`second` is 0 for a
-/// one-bitboard form), or `None` for anything the general reading must see.
-#[inline(always)]
-pub(crate) fn read_words(from: WordsIn, record: &[u8], opts: &Options) -> Option<(u64, u64)> {
-    // The lengths bbconv writes need no trimming: the record is taken as it is.
-    let t = match (from, record.len()) {
-        (WordsIn::Packed, 26) | (WordsIn::Pair, 37) | (WordsIn::Trits, 64) => record,
-        _ => record.trim_ascii(),
-    };
-    match from {
-        WordsIn::Packed => {
-            let t = match t {
-                [b'0', b'x' | b'X', rest @ ..] => rest,
-                _ => t,
-            };
-            let mut bytes = [0u8; 13];
-            crate::wide::hex_bytes(t, &mut bytes).then_some(())?;
-            bbconv_board::ternary::unpack_chess(&bytes)
-        }
-        WordsIn::Pair => {
-            // The form bbconv writes: `0x` and 16 digits, a space, `0x` and 16 digits.
-            if let (Some(a), Some(b)) = (t.get(..18), t.get(19..)) {
-                if t.len() == 37 && t[18] == b' ' {
-                    if let (Some(f), Some(s)) = (hex0x16(a), hex0x16(b)) {
-                        return (f & s == 0).then_some((f, s));
-                    }
-                }
-            }
-            let w = small::read_words(Format::Pair, record, opts)?;
-            Some((w.first, w.second))
-        }
-        WordsIn::Trits => crate::wide::digits64(t.try_into().ok()?),
-        WordsIn::Hex => crate::int::small_integer(t, Format::Hex, 64).map(|v| (v, 0)),
-        WordsIn::Squares => small::read_names(t, Size::CHESS).map(|v| (v, 0)),
-    }
-}
-
-/// `0x` and exactly 16 hex digits.
-#[inline(always)]
-fn hex0x16(t: &[u8]) -> Option<u64> {
-    match t {
-        [b'0', b'x' | b'X', digits @ ..] => crate::int::hex16(digits.try_into().ok()?),
-        _ => None,
-    }
-}
-
-/// Converts one 8x8 record of a word form (see [`words_plan`]); `false`, with nothing written,
-/// when the general reading must see it.
-#[inline(always)]
-pub(crate) fn convert_words(
-    (from, to): (WordsIn, WordsOut),
-    record: &[u8],
-    opts: &Options,
-    swap: bool,
-    out: &mut Vec<u8>,
-) -> bool {
-    let Some((f, s)) = read_words(from, record, opts) else {
-        return false;
-    };
-    let (f, s) = if swap && from.two() { (s, f) } else { (f, s) };
-    write_words(to, f, s, opts, out);
-    true
-}
-
-/// Writes an 8x8 board's LERF words as `to` says.
-#[inline(always)]
-pub(crate) fn write_words(to: WordsOut, f: u64, s: u64, opts: &Options, out: &mut Vec<u8>) {
-    match to {
-        WordsOut::Packed => small::push_packed_hex_chess(f, s, out),
-        WordsOut::Pair => out.extend_from_slice(&small::pair_hex_chess([
-            small::hex_digits(f),
-            small::hex_digits(s),
-        ])),
-        WordsOut::Trits => {
-            out.extend_from_slice(&bbconv_board::ternary::words_to_digits64(f, s, b'0'))
-        }
-        WordsOut::Bytes(format) => small::write_words(format, 64, f, s, out),
-        WordsOut::Hex => crate::int::hex_u64(f, 16, out),
-        WordsOut::Squares => small::write_names(f, Size::CHESS, out),
-        WordsOut::Fen => fen_of_words(f, s, opts.letters, out),
-    }
 }
 
 /// How one rank of a FEN placement is written for each set of occupied files: the text with
@@ -578,42 +490,31 @@ fn fen_of_words(first: u64, second: u64, letters: (u8, u8), out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{render_general, Conversion, Value};
+    use crate::{render_general, Value};
     use bbconv_board::Pair;
 
-    /// Every word path gives the general reading and writing's bytes, on the forms bbconv
+    /// Every 8x8 word path gives the general reading and writing's bytes, on the forms bbconv
     /// writes, on other spellings and on damaged records; and takes no record the general
     /// reading refuses.
     #[test]
-    fn words_paths_match_the_general_code() {
-        let forms = [
-            Format::Packed,
-            Format::Pair,
-            Format::Trits,
-            Format::Hex,
-            Format::Squares,
-        ];
-        let outs = [
-            Format::Packed,
-            Format::PackedBin,
-            Format::Pair,
-            Format::Trits,
-            Format::TritsBin,
-            Format::Hex,
-            Format::Squares,
-            Format::Fen,
-        ];
+    fn word_paths_match_the_general_code() {
         let letters = Options {
             letters: (b'X', b'o'),
             ..Options::default()
         };
         let mut v = 0x9e37_79b9_7f4a_7c15u64;
-        let mut checked = 0;
-        for k in 0..3000u64 {
+        let mut taken = 0;
+        for k in 0..60u64 {
             v = v.rotate_left(9).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ k;
             let (f, s) = (v & v >> 7, !v & v << 3 & !(v & v >> 7));
             let value = Value::Pair(Pair::small(Size::CHESS, f, s).unwrap());
-            for from in forms {
+            for from in [
+                Format::Packed,
+                Format::Pair,
+                Format::Trits,
+                Format::Hex,
+                Format::Squares,
+            ] {
                 let mut rec = Vec::new();
                 let value = match from {
                     Format::Hex | Format::Squares => Value::Single(value.to_pair().occupied()),
@@ -626,60 +527,19 @@ mod tests {
                 damaged[at] = b"g/ 3x\xc3"[(k % 6) as usize];
                 records.push(damaged);
                 if from == Format::Pair {
-                    records.push(rec.replace_sep());
+                    records.push(
+                        String::from_utf8_lossy(&rec)
+                            .replacen(' ', ", ", 1)
+                            .into_bytes(),
+                    );
                 }
                 for opts in [&Options::default(), &letters] {
-                    for to in outs {
-                        let Some(plan) = words_plan(from, to, opts) else {
-                            continue;
-                        };
-                        for r in &records {
-                            for swap in [false, true] {
-                                let mut fast = Vec::new();
-                                let took = convert_words(plan, r, opts, swap, &mut fast);
-                                let general = crate::parse(from, r, opts).and_then(|v| {
-                                    let v = if swap { v.swap() } else { v };
-                                    let mut o = Vec::new();
-                                    render_general(to, &v, opts, &mut o)
-                                        .map(|_| o)
-                                        .map_err(|e| crate::ParseError::new(None, e.to_string()))
-                                });
-                                if took {
-                                    checked += 1;
-                                    assert_eq!(
-                                        Ok(&fast),
-                                        general.as_ref(),
-                                        "{from} -> {to}: {r:?}"
-                                    );
-                                } else {
-                                    assert!(fast.is_empty());
-                                }
-                                // Through the conversion too (the plan it sets up).
-                                let conv = Conversion::new(from, to, opts, swap);
-                                let mut o = Vec::new();
-                                let via = conv.run(r, &mut o).map(|_| o);
-                                assert_eq!(via.is_ok(), general.is_ok(), "{from} -> {to}: {r:?}");
-                                if let (Ok(a), Ok(b)) = (via, general) {
-                                    assert_eq!(a, b);
-                                }
-                            }
-                        }
+                    for r in &records {
+                        taken += crate::convert::check::against_general(from, r, opts);
                     }
                 }
             }
         }
-        assert!(checked > 100_000, "{checked}");
-    }
-
-    trait ReplaceSep {
-        fn replace_sep(&self) -> Vec<u8>;
-    }
-
-    impl ReplaceSep for Vec<u8> {
-        /// The pair's space as a comma and a space (another spelling the reader accepts).
-        fn replace_sep(&self) -> Vec<u8> {
-            let s = String::from_utf8_lossy(self).replacen(' ', ", ", 1);
-            s.into_bytes()
-        }
+        assert!(taken > 10_000, "{taken}");
     }
 }

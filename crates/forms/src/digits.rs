@@ -225,3 +225,69 @@ pub(crate) fn render_two(
     }
     Ok(())
 }
+
+/// 3^32: the weight of square 32 in the base-3 number of an 8x8 board.
+const POW3_32: u64 = 1_853_020_188_851_841;
+
+/// The word path of `base3` on an 8x8 board: a decimal number below 3^64 read into the two
+/// sides (trit i is digit i of the number in base 3); `None` for anything else (a sign, a
+/// space, a larger number), which the general reading reads or reports.
+#[inline]
+pub(crate) fn read_base3_chess(b: &[u8]) -> Option<(u64, u64)> {
+    if b.is_empty() || b.len() > 31 || (b.len() > 1 && b[0] == b'0') {
+        return None;
+    }
+    let mut v: u128 = 0;
+    for &c in b {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v = v * 10 + d as u128;
+    }
+    let (hi, lo) = (v / POW3_32 as u128, (v % POW3_32 as u128) as u64);
+    if hi >= POW3_32 as u128 {
+        return None;
+    }
+    let (mut f, mut s) = (0u64, 0u64);
+    for (half, mut x) in [(0, lo), (32, hi as u64)] {
+        for i in 0..32 {
+            match x % 3 {
+                1 => f |= 1 << (half + i),
+                2 => s |= 1 << (half + i),
+                _ => {}
+            }
+            x /= 3;
+        }
+    }
+    Some((f, s))
+}
+
+/// Writes an 8x8 board's two sides as its base-3 number in decimal.
+#[inline]
+pub(crate) fn write_base3_chess(f: u64, s: u64, out: &mut Vec<u8>) {
+    let half = |f: u64, s: u64| {
+        (0..32)
+            .rev()
+            .fold(0u64, |acc, i| acc * 3 + ((f >> i) & 1) + 2 * ((s >> i) & 1))
+    };
+    let v = half(f >> 32, s >> 32) as u128 * POW3_32 as u128 + half(f, s) as u128;
+    const E19: u128 = 10_000_000_000_000_000_000;
+    let mut buf = [0u8; 40];
+    let mut at = buf.len();
+    let mut put = |mut x: u64, min: usize| {
+        let end = at;
+        while x > 0 || end - at < min {
+            at -= 1;
+            buf[at] = b'0' + (x % 10) as u8;
+            x /= 10;
+        }
+    };
+    if v >= E19 {
+        put((v % E19) as u64, 19);
+        put((v / E19) as u64, 1);
+    } else {
+        put(v as u64, 1);
+    }
+    out.extend_from_slice(&buf[at..]);
+}

@@ -138,3 +138,70 @@ pub(crate) fn render(value: &Value, out: &mut Vec<u8>) -> Result<(), RenderError
     }
     Ok(())
 }
+
+/// `ONES * b`: the byte `b` in every byte of a word.
+const fn splat(b: u8) -> u64 {
+    0x0101_0101_0101_0101 * b as u64
+}
+
+/// The bits of a word whose bytes are zero, one a byte (bit i for byte i).
+#[inline(always)]
+fn zero_bytes(v: u64) -> u64 {
+    const LOW: u64 = splat(0x7f);
+    let nonzero = ((v & LOW) + LOW) | v;
+    let hi = !nonzero & splat(0x80);
+    // The eight high bits gathered into one byte.
+    (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// The word path of an Edax string as bbconv writes it (64 of `X`, `O`, `-`, a space and `X`
+/// or `O`): the two sides and the side to move; `None` for any other spelling, which the
+/// general reading reads or reports.
+#[inline]
+pub(crate) fn read_words(b: &[u8]) -> Option<(u64, u64, Turn)> {
+    if b.len() != 66 || b[64] != b' ' {
+        return None;
+    }
+    let turn = match b[65] {
+        b'X' => Turn::First,
+        b'O' => Turn::Second,
+        _ => return None,
+    };
+    let (mut f, mut s) = (0u64, 0u64);
+    for (k, c) in b[..64].chunks_exact(8).enumerate() {
+        let v = u64::from_le_bytes(c.try_into().ok()?);
+        let (x, o, e) = (
+            zero_bytes(v ^ splat(b'X')),
+            zero_bytes(v ^ splat(b'O')),
+            zero_bytes(v ^ splat(b'-')),
+        );
+        if x | o | e != 0xff {
+            return None;
+        }
+        f |= x << (8 * k);
+        s |= o << (8 * k);
+    }
+    Some((f, s, turn))
+}
+
+/// Writes an 8x8 board's two sides as an Edax string: `X` first, `O` second, `-` empty, then
+/// the side to move (`X` unless it is the second side's).
+#[inline]
+pub(crate) fn write_words(f: u64, s: u64, turn: Option<Turn>, out: &mut Vec<u8>) {
+    let spread = bbconv_board::ternary::SPREAD;
+    let mut buf = [0u8; 66];
+    for (k, chunk) in buf[..64].chunks_exact_mut(8).enumerate() {
+        let (x, o) = (
+            spread[(f >> (8 * k)) as usize & 255],
+            spread[(s >> (8 * k)) as usize & 255],
+        );
+        let v = splat(b'-') + x * (b'X' - b'-') as u64 + o * (b'O' - b'-') as u64;
+        chunk.copy_from_slice(&v.to_le_bytes());
+    }
+    buf[64] = b' ';
+    buf[65] = match turn {
+        Some(Turn::Second) => b'O',
+        _ => b'X',
+    };
+    out.extend_from_slice(&buf);
+}

@@ -466,3 +466,55 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
         Ok(Value::Single(first))
     }
 }
+
+/// What the word path of an 8x8 grid read: chess piece words, or two sides (`X` and `O`).
+pub(crate) enum ChessGrid {
+    /// One word a letter of [`crate::board::PIECE_LETTERS`].
+    Pieces([u64; 12]),
+    /// The `X` and `O` squares.
+    Sides(u64, u64),
+}
+
+/// The word path of an 8x8 grid in the default style as bbconv draws it (the `# 8x8 lerf`
+/// header, ranks 8 to 1, the files): chess letters, or `X` and `O`, and `.`; `None` for
+/// anything else (another style, an empty board, letters and `X`/`O` together), which the
+/// general reading reads or reports.
+#[inline]
+pub(crate) fn read_chess(t: &[u8]) -> Option<ChessGrid> {
+    const HEAD: &[u8] = b"# 8x8 lerf\n";
+    const FILES: &[u8] = b"  a b c d e f g h";
+    let body = t.strip_prefix(HEAD)?.strip_suffix(FILES)?;
+    if body.len() != 8 * 18 {
+        return None;
+    }
+    let mut words = [0u64; 12];
+    let (mut x, mut o) = (0u64, 0u64);
+    for (g, line) in body.chunks_exact(18).enumerate() {
+        let rank = 7 - g;
+        if line[0] != b'1' + rank as u8 || line[17] != b'\n' {
+            return None;
+        }
+        for file in 0..8 {
+            let (sp, c) = (line[1 + 2 * file], line[2 + 2 * file]);
+            if sp != b' ' {
+                return None;
+            }
+            let bit = 1u64 << (8 * rank + file);
+            match c {
+                b'.' => {}
+                b'X' => x |= bit,
+                b'O' => o |= bit,
+                _ => {
+                    let k = crate::fen::fast::PIECE_INDEX[c as usize] as usize;
+                    *words.get_mut(k)? |= bit;
+                }
+            }
+        }
+    }
+    let pieces = words.iter().any(|&w| w != 0);
+    match (pieces, x | o != 0) {
+        (true, false) => Some(ChessGrid::Pieces(words)),
+        (false, true) => Some(ChessGrid::Sides(x, o)),
+        _ => None,
+    }
+}

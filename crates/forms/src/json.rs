@@ -743,31 +743,97 @@ impl ValueScanner {
 }
 
 /// Reads the default JSON object of an 8x8 placement, exactly as bbconv writes it
-/// (`{"size":"8x8","order":"lerf","fen":"...","pieces":{...}}`), into the two sides' LERF
-/// words, without building a JSON value: the FEN is read by `reader`, and the piece members
-/// must be the very text its piece words are written as (so they agree with the FEN, as the
-/// general reading requires). `None` for any other spelling, which the general reading then
-/// reads or reports.
-///
-/// [`crate::FenReader::read_json`] calls it with the reader the CPU runs.
+/// (`{"size":"8x8","order":"lerf","fen":"...","pieces":{...}}`), into `board`'s piece words,
+/// without building a JSON value: the FEN is read by `reader`, and the piece members must be
+/// the very text its piece words are written as (so they agree with the FEN, as the general
+/// reading requires). `false`, with `board` untouched, for any other spelling, which the
+/// general reading then reads or reports.
 #[inline(always)]
-pub(crate) fn read_chess(
+pub(crate) fn read_board<'r>(
     reader: &impl crate::fen::fast::ReadChess,
-    record: &[u8],
-) -> Option<(u64, u64)> {
+    record: &'r [u8],
+    need: crate::Need,
+    board: &mut crate::Board<'r>,
+) -> bool {
     use crate::chess::{json_pieces, JSON_HEAD, JSON_MID, JSON_PIECES};
-    let rest = record.trim_ascii().strip_prefix(JSON_HEAD)?;
+    let record = trim_ws(record);
+    let Some(rest) = record.strip_prefix(JSON_HEAD) else {
+        return read_other(reader, record, need, board);
+    };
     let q = reader.plain_len(rest);
     let fen = &rest[..q];
-    let after = rest[q..].strip_prefix(JSON_MID)?;
-    let (_, words) = reader.pieces(fen)?;
+    let Some(after) = rest[q..].strip_prefix(JSON_MID) else {
+        return false;
+    };
+    let Some((len, words)) = reader.pieces(fen) else {
+        return false;
+    };
     let mut members = [0u8; JSON_PIECES];
     let digits = reader.hex12(&words);
-    if after.strip_prefix(json_pieces(&words, &digits, &mut members))? != b"}}" {
-        return None;
+    if after.strip_prefix(json_pieces(&words, &digits, &mut members)) != Some(b"}}") {
+        return false;
     }
-    let side = |w: &[u64]| w.iter().fold(0, |a, b| a | b);
-    Some((side(&words[..6]), side(&words[6..])))
+    board.set(Size::CHESS, crate::board::Repr::Chess(words));
+    board.placement = &fen[..len];
+    board.fields = crate::fen::fields_after(fen, len);
+    true
+}
+
+/// JSON's whitespace (space, tab, line feed, carriage return) trimmed from both ends.
+#[inline(always)]
+fn trim_ws(b: &[u8]) -> &[u8] {
+    let is_ws = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r');
+    let start = b.iter().position(|c| !is_ws(c)).unwrap_or(b.len());
+    let end = b.iter().rposition(|c| !is_ws(c)).map_or(start, |e| e + 1);
+    &b[start..end]
+}
+
+/// The word paths of the other JSON objects of an 8x8 board: bbconv's `first`/`second` object
+/// (`--fields first,second`), and an object of one `fen` member as other programs write it
+/// (any whitespace around its parts, no escapes in the FEN).
+#[inline(always)]
+fn read_other<'r>(
+    reader: &impl crate::fen::fast::ReadChess,
+    record: &'r [u8],
+    need: crate::Need,
+    board: &mut crate::Board<'r>,
+) -> bool {
+    use crate::chess::{JSON_PAIR_HEAD, JSON_PAIR_MID};
+    if let Some(rest) = record.strip_prefix(JSON_PAIR_HEAD) {
+        let (Some(f), Some(mid), Some(s), Some(b"\"}")) = (
+            rest.get(..16),
+            rest.get(16..16 + JSON_PAIR_MID.len()),
+            rest.get(16 + JSON_PAIR_MID.len()..32 + JSON_PAIR_MID.len()),
+            rest.get(32 + JSON_PAIR_MID.len()..),
+        ) else {
+            return false;
+        };
+        let words = (
+            f.try_into().ok().and_then(crate::int::hex16),
+            s.try_into().ok().and_then(crate::int::hex16),
+        );
+        if let (JSON_PAIR_MID, (Some(f), Some(s))) = (mid, words) {
+            if f & s == 0 {
+                board.set(Size::CHESS, crate::board::Repr::Two(f, s));
+                return true;
+            }
+        }
+        return false;
+    }
+    // `{ "fen" : "..." }`
+    let fen = (|| {
+        let t = trim_ws(record.strip_prefix(b"{")?);
+        let t = trim_ws(t.strip_prefix(br#""fen""#)?);
+        let t = trim_ws(t.strip_prefix(b":")?);
+        let t = t.strip_prefix(b"\"")?;
+        let q = reader.plain_len(t);
+        let after = trim_ws(t.get(q..)?.strip_prefix(b"\"")?);
+        (after == b"}").then_some(&t[..q])
+    })();
+    match fen {
+        Some(fen) => crate::fen::read_board(reader, fen, need, board),
+        None => false,
+    }
 }
 
 /// The length of the start of `b` that a JSON string holds as it is: up to the first quote,
@@ -1029,7 +1095,7 @@ mod scanner_tests {
 
 #[cfg(test)]
 mod chess_tests {
-    use crate::{parse_str, render_general, Conversion, FenReader, Format, Options};
+    use crate::{parse_str, render_general, Format, Options};
 
     /// The reader of the default 8x8 object gives what the general reading gives, and leaves
     /// every other spelling, and every object the general reading refuses, to it.
@@ -1070,33 +1136,10 @@ mod chess_tests {
                 variants.push(String::from_utf8_lossy(&b).into_owned());
             }
             for rec in &variants {
-                for to in [Format::Packed, Format::Pair, Format::Trits] {
-                    let general = parse_str(Format::Json, rec, &opts).map(|v| {
-                        let mut o = Vec::new();
-                        render_general(to, &v, &opts, &mut o).unwrap();
-                        o
-                    });
-                    // Every reader takes the same objects, and reads them as the general
-                    // reading does.
-                    let fast = FenReader::Portable.read_json(rec.as_bytes());
-                    if let Some(simd) = FenReader::avx2() {
-                        assert_eq!(simd.read_json(rec.as_bytes()), fast, "{rec}");
-                    }
-                    if let Some((f, s)) = fast {
-                        taken += 1;
-                        let v = parse_str(Format::Json, rec, &opts).unwrap();
-                        let pair = v.to_pair();
-                        let words = (pair.first().as_u64(), pair.second().as_u64());
-                        assert_eq!(words, (Some(f), Some(s)), "{rec}");
-                    }
-                    let mut o = Vec::new();
-                    let via = Conversion::new(Format::Json, to, &opts, false)
-                        .run(rec.as_bytes(), &mut o)
-                        .map(|_| o);
-                    assert_eq!(via.ok(), general.ok(), "{to}: {rec}");
-                }
+                taken +=
+                    crate::convert::check::against_general(Format::Json, rec.as_bytes(), &opts);
             }
         }
-        assert!(taken >= 4 * 3 * 2, "{taken}");
+        assert!(taken >= 4 * 3 * 2 * 30, "{taken}");
     }
 }

@@ -4,6 +4,20 @@
 //! streams; its errors are typed ([`ParseError`] with an [`ErrorKind`] and the byte offset,
 //! [`RenderError`]) and name no command-line flag.
 //!
+//! A conversion is a reader followed by a writer, through one board value:
+//!
+//! ```text
+//! record --read(form)--> Board --write(form)--> bytes
+//!            |  word path (8x8 and small boards: words, no allocation)
+//!            |  general reading (every size and variant: a Value)
+//! ```
+//!
+//! [`read`] fills a [`Board`], [`write()`] writes one, and a [`Conversion`] is the two set up
+//! once for many records (the writer tells the reader what it needs: two side words, or a word
+//! a piece letter); [`convert_batch`] converts a buffer of records with one [`Status`] each.
+//! [`parse`] and [`render`] are the general reading and writing into and from a [`Value`],
+//! which the debugging commands use and every word path is tested against.
+//!
 //! The conventions are written out in the repository's `docs/conventions.md`. Outside names:
 //! `base2` is the numeral of [bibi/bitboard](https://hexdocs.pm/bibi/)'s `from_base2`; `edax` is
 //! the board string of the [Edax](https://github.com/abulmo/edax-reversi) Othello engine (64
@@ -20,13 +34,16 @@
 //! assert_eq!(out, b"0x000000000000ffff 0xffff000000000000");
 //! ```
 
+pub mod board;
 mod chess;
+mod convert;
 mod coords;
 mod detect;
 mod digits;
 mod edax;
 mod epd;
 pub mod fen;
+mod general;
 mod go;
 mod grid;
 mod int;
@@ -52,8 +69,14 @@ use std::str::FromStr;
 use bbconv_board::ternary::PackLayout;
 use bbconv_board::{Bitboard, Numbering, Order, Pair, Placement, Size};
 
+pub use board::{Board, Need};
+pub use convert::{
+    convert, convert_batch, read, write, Conversion, ConvertRecord, RecordLoop, Status,
+};
 pub use detect::{detect, DETECTION_RULES};
 pub use fen::FenReader;
+pub(crate) use general::{from_raw, numbering_error, raw_size, to_raw};
+pub use general::{parse, parse_str, render, render_general};
 pub use go::CoordStyle;
 pub use grid::{GridStyle, Orientation};
 pub use int::{parse_integer, Lang};
@@ -534,241 +557,6 @@ impl Format {
     }
 }
 
-/// Reads one record of form `format`. For binary forms pass the raw bytes.
-///
-/// ```
-/// use bbconv_forms::{parse, Format, Options, Value};
-/// let v = parse(Format::Hex, b"0xff00", &Options::default()).unwrap();
-/// let Value::Single(bb) = v else { panic!() };
-/// assert_eq!(bb.count(), 8);
-/// ```
-pub fn parse(format: Format, record: &[u8], opts: &Options) -> Result<Value, ParseError> {
-    read_record(format, record, opts, true)
-}
-
-/// [`parse`], trying the word-level fast path of small boards only when `try_small` (a caller
-/// that has just tried it does not try it again).
-fn read_record(
-    format: Format,
-    record: &[u8],
-    opts: &Options,
-    try_small: bool,
-) -> Result<Value, ParseError> {
-    if try_small {
-        if let Some(v) = small::read(format, record, opts) {
-            return Ok(v);
-        }
-    }
-    if format == Format::Fen {
-        // The common 8x8 FEN is read on its bytes, before (and without) a UTF-8 pass.
-        if let Some(pl) = fen::parse_small(record, opts) {
-            return Ok(Value::Pieces(pl));
-        }
-    }
-    if format == Format::PlanesBin {
-        return planes::parse(record, opts);
-    }
-    if format.is_binary() {
-        return packed::parse_binary(format, record, opts);
-    }
-    // SGF is read on its bytes: a comment may be in any encoding (`CA[GB2312]`).
-    if format == Format::Sgf || (format == Format::Auto && detect::is_sgf(record)) {
-        return sgf::parse(record, opts.size, opts.sgf_node);
-    }
-    let text = std::str::from_utf8(record).map_err(|e| {
-        ParseError::of(
-            ErrorKind::Utf8,
-            Some(e.valid_up_to()),
-            "invalid UTF-8: expected text".to_string(),
-        )
-    })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if format == Format::Fen {
-        // `parse_small` was tried above: straight to the general reading.
-        return fen_value(fen::parse_general(text, opts), opts);
-    }
-    parse_str(format, text, opts)
-}
-
-/// A placement read from FEN as a value, checked against the size given.
-fn fen_value(pl: Result<Placement, ParseError>, opts: &Options) -> Result<Value, ParseError> {
-    let pl = pl?;
-    opts.check_size(pl.size())?;
-    Ok(Value::Pieces(pl))
-}
-
-/// Reads one textual record of form `format`.
-pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, ParseError> {
-    let size = opts.size_or_default();
-    match format {
-        Format::Auto => {
-            let f = detect(text, opts)?;
-            parse_str(f, text, opts)
-        }
-        Format::Int | Format::Hex | Format::Dec | Format::Bin | Format::Oct | Format::Signed => {
-            let raw = int::parse_integer(text, format, raw_size(opts.order, size)?)?;
-            Ok(Value::Single(from_raw(opts.order, size, &raw)?))
-        }
-        Format::BytesLe | Format::BytesBe => {
-            let raw_size = raw_size(opts.order, size)?;
-            let raw = int::parse_bytes(text, raw_size, format == Format::BytesLe)?;
-            Ok(Value::Single(from_raw(opts.order, size, &raw)?))
-        }
-        Format::Literal => {
-            let raw = int::parse_literal(text, raw_size(opts.order, size)?)?;
-            Ok(Value::Single(from_raw(opts.order, size, &raw)?))
-        }
-        Format::Base2 | Format::Bits | Format::Rows => {
-            digits::parse_single(format, text, size, opts.order).map(Value::Single)
-        }
-        Format::Trits | Format::Base3 => digits::parse_two(format, text, size, opts.order),
-        Format::Squares | Format::Indices | Format::Coords => coords::parse(text, size, opts),
-        Format::Pair => int::parse_pair(text, size, opts.order).map(Value::Pair),
-        Format::Packed => packed::parse_hex(text, opts),
-        Format::PackedBin | Format::TritsBin => packed::parse_binary(format, text.as_bytes(), opts),
-        Format::PlanesBin => planes::parse(text.as_bytes(), opts),
-        Format::Grid => {
-            let v = grid::parse(text)?;
-            opts.check_size(v.size())?;
-            Ok(v)
-        }
-        Format::Fen => fen_value(fen::parse(text, opts), opts),
-        Format::Epd => {
-            let v = epd::parse(text, opts)?;
-            opts.check_size(v.size())?;
-            Ok(v)
-        }
-        Format::Pieces => pieces::parse(text, size, opts.order).map(Value::Pieces),
-        Format::Json => json::parse(text, opts),
-        Format::Edax => {
-            opts.check_size(Size::CHESS)?;
-            edax::parse(text).map(Value::Pair)
-        }
-        Format::Sgf => sgf::parse(text.as_bytes(), opts.size, opts.sgf_node),
-        Format::Paste => paste::parse(text, opts.size),
-        Format::Pdn => pdn::parse(text, opts.size),
-    }
-}
-
-/// The board a number of a `size` board is read as under `order` (see
-/// [`Numbering::raw_size`]).
-pub(crate) fn raw_size(order: Numbering, size: Size) -> Result<Size, ParseError> {
-    order
-        .raw_size(size)
-        .map_err(|e| ParseError::of(ErrorKind::Length, None, e.to_string()))
-}
-
-/// The canonical set of a number read under `order` (a padding bit set is an error that
-/// names it).
-pub(crate) fn from_raw(
-    order: Numbering,
-    size: Size,
-    raw: &Bitboard,
-) -> Result<Bitboard, ParseError> {
-    order
-        .decode(size, raw)
-        .map_err(|e| ParseError::of(ErrorKind::OffBoard, None, e.to_string()))
-}
-
-/// The number of `bb` under `order` (a square without a number is an error that names it).
-pub(crate) fn to_raw(order: Numbering, bb: &Bitboard) -> Result<Bitboard, RenderError> {
-    order.encode(bb).map_err(numbering_error)
-}
-
-/// A board that a numbering cannot carry, as a render error.
-pub(crate) fn numbering_error(e: bbconv_board::NumberingError) -> RenderError {
-    RenderError::new(RenderErrorKind::Unsupported, e.to_string())
-}
-
-/// Writes `value` in form `format`, appending to `out` (no trailing newline).
-///
-/// ```
-/// use bbconv_forms::{parse, render, Format, Options};
-/// let opts = Options::default();
-/// let v = parse(Format::Pair, b"0xffff 0xffff000000000000", &opts).unwrap();
-/// let mut out = Vec::new();
-/// render(Format::Packed, &v, &opts, &mut out).unwrap();
-/// assert_eq!(out, b"797979010000000000d8f2f250");
-/// ```
-pub fn render(
-    format: Format,
-    value: &Value,
-    opts: &Options,
-    out: &mut Vec<u8>,
-) -> Result<(), RenderError> {
-    if small::write(format, value, opts, out) {
-        return Ok(());
-    }
-    render_general(format, value, opts, out)
-}
-
-/// [`render`] without its fast paths: the reference the fast paths are checked against (by the
-/// tests and the fuzz targets). Gives the same bytes as [`render`].
-#[doc(hidden)]
-pub fn render_general(
-    format: Format,
-    value: &Value,
-    opts: &Options,
-    out: &mut Vec<u8>,
-) -> Result<(), RenderError> {
-    let order = opts.to_order;
-    match format {
-        Format::Auto | Format::Paste => Err(RenderError::new(
-            RenderErrorKind::InputOnly,
-            format!("{format} is an input form only: choose an output form (grid draws a board)"),
-        )),
-        Format::Int | Format::Hex | Format::Dec | Format::Bin => {
-            let bb = value.to_single(opts.layer)?;
-            int::render(format, &to_raw(order, &bb)?, out);
-            Ok(())
-        }
-        Format::Signed | Format::Oct | Format::BytesLe | Format::BytesBe | Format::Literal => {
-            let bb = value.to_single(opts.layer)?;
-            int::render_encoding(format, &to_raw(order, &bb)?, opts.lang, out)
-                .map_err(|m| RenderError::new(RenderErrorKind::Unsupported, m))
-        }
-        Format::Base2 | Format::Bits | Format::Rows => {
-            let bb = value.to_single(opts.layer)?;
-            digits::render_single(format, &bb, order, out)
-        }
-        Format::Trits | Format::Base3 => digits::render_two(format, &value.to_pair(), order, out),
-        Format::Squares | Format::Indices | Format::Coords => {
-            coords::render(format, value, opts, out)
-        }
-        Format::Pair => {
-            let p = value.to_pair();
-            int::render(Format::Hex, &to_raw(order, p.first())?, out);
-            out.push(b' ');
-            int::render(Format::Hex, &to_raw(order, p.second())?, out);
-            Ok(())
-        }
-        Format::Packed | Format::PackedBin | Format::TritsBin => {
-            packed::render(format, &value.to_pair(), opts, out)
-        }
-        Format::Grid => {
-            grid::render(value, opts, out);
-            Ok(())
-        }
-        Format::Fen => {
-            fen::render(&value.to_placement(opts), out);
-            Ok(())
-        }
-        Format::Epd => {
-            epd::render(&value.to_placement(opts), out);
-            Ok(())
-        }
-        Format::Pieces => pieces::render(&value.to_placement(opts), order, out),
-        Format::PlanesBin => planes::render(&value.to_placement(opts), opts, out),
-        Format::Sgf => go::render_sgf(&value.to_pair(), out),
-        Format::Pdn => match value {
-            Value::Pieces(pl) => pdn::render(pl, out),
-            v => pdn::render(&Placement::from_pair(&v.to_pair(), b'M', b'm'), out),
-        },
-        Format::Json => json::render(value, opts, out),
-        Format::Edax => edax::render(value, out),
-    }
-}
-
 /// Why one record could not be converted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ConvertError {
@@ -788,244 +576,6 @@ impl fmt::Display for ConvertError {
 }
 
 impl std::error::Error for ConvertError {}
-
-/// Converts one record from `from` to `to` (exchanging the sides first when `swap`), appending
-/// the output, without a record separator, to `out`. The same as [`parse`] then [`render`], with
-/// fast paths for the hot batch cases (8x8 FEN to the two-player forms in LERF).
-///
-/// ```
-/// use bbconv_forms::{convert, Format, Options};
-/// let mut out = Vec::new();
-/// let fen = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-/// convert(Format::Fen, Format::Packed, fen, &Options::default(), false, &mut out).unwrap();
-/// assert_eq!(out, b"797979010000000000d8f2f250");
-/// ```
-pub fn convert(
-    from: Format,
-    to: Format,
-    record: &[u8],
-    opts: &Options,
-    swap: bool,
-    out: &mut Vec<u8>,
-) -> Result<(), ConvertError> {
-    Conversion::new(from, to, opts, swap)
-        .run(record, out)
-        .map(|_| ())
-}
-
-/// A conversion set up once for many records: [`Conversion::run`] gives exactly what
-/// [`convert`] gives, with the choice of a fast path made once, not for every record.
-///
-/// ```
-/// use bbconv_forms::{Conversion, Format, Options};
-/// let opts = Options::default();
-/// let conv = Conversion::new(Format::Fen, Format::Pair, &opts, false);
-/// let mut out = Vec::new();
-/// let size = conv.run(b"8/8/8/8/8/8/8/R6k w - - 0 1", &mut out).unwrap();
-/// assert_eq!(size.to_string(), "8x8");
-/// assert_eq!(out, b"0x0000000000000001 0x0000000000000080");
-/// ```
-#[derive(Debug, Clone, Copy)]
-pub struct Conversion<'a> {
-    from: Format,
-    to: Format,
-    opts: &'a Options,
-    swap: bool,
-    plan: Plan,
-}
-
-/// What converts one record: a [`Conversion`], or what [`Conversion::with_plan`] chose for it.
-pub trait ConvertRecord: Sync {
-    /// Converts one record as [`Conversion::run`] does.
-    fn convert(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError>;
-}
-
-/// A loop over records, compiled for what converts them ([`Conversion::with_plan`]).
-pub trait PlanLoop {
-    /// What the loop gives.
-    type Output;
-    /// Runs the loop with `conversion`.
-    fn run<C: ConvertRecord>(self, conversion: &C) -> Self::Output;
-}
-
-impl ConvertRecord for Conversion<'_> {
-    #[inline(always)]
-    fn convert(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        self.run(record, out)
-    }
-}
-
-/// The FEN fast path with one reader, then the general reading for what it does not take.
-struct FenPlan<'c, 'a, R> {
-    conv: &'c Conversion<'a>,
-    reader: R,
-    to: chess::Out,
-}
-
-impl<R: fen::fast::FastFen> ConvertRecord for FenPlan<'_, '_, R> {
-    #[inline(always)]
-    fn convert(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        if self.reader.convert(self.to, record, self.conv.swap, out) {
-            return Ok(Size::CHESS);
-        }
-        self.conv.general(record, out)
-    }
-}
-
-/// The way a conversion tries first; a record it does not take goes to the general reading.
-#[derive(Debug, Clone, Copy)]
-enum Plan {
-    /// 8x8 FEN read by the FEN fast path, with this reader, and written as this output
-    /// ([`chess`]).
-    Fen(FenReader, chess::Out),
-    /// 8x8 boards between word forms: read into LERF words and written from them
-    /// ([`chess::convert_words`]).
-    Words(chess::WordsIn, chess::WordsOut),
-    /// The default JSON object of an 8x8 placement to a word form ([`FenReader::read_json`]).
-    Json(FenReader, chess::WordsOut),
-    /// Boards of more than 64 squares between trits, packed and grid ([`wide::convert`]).
-    Wide(Size, wide::WideIn, wide::WideOut),
-    /// Boards of at most 64 squares between integer and two-player forms: read into words and
-    /// written from them, without a [`Value`].
-    Small,
-    /// Every record goes to the general reading.
-    General,
-}
-
-impl<'a> Conversion<'a> {
-    /// Sets up the conversion of `from` records into `to` (`swap` exchanges the two sides).
-    pub fn new(from: Format, to: Format, opts: &'a Options, swap: bool) -> Conversion<'a> {
-        // Under -f auto a record the FEN reader accepts is FEN by the detection rules (it
-        // starts with a letter or a digit, has a '/' at most 9 bytes in, and letters or digits
-        // other than 0 and 1): detection is then decided by the reader itself.
-        let fen = matches!(from, Format::Fen | Format::Auto)
-            .then(|| chess::Out::of(to, opts, swap))
-            .flatten();
-        let plan = if let Some(out) = fen {
-            Plan::Fen(FenReader::detect(), out)
-        } else if let Some((i, o)) = chess::words_plan(from, to, opts) {
-            Plan::Words(i, o)
-        } else if let Some(o) = chess::json_plan(from, to, opts) {
-            Plan::Json(FenReader::detect(), o)
-        } else if let Some((size, i, o)) = wide::plan(from, to, opts) {
-            Plan::Wide(size, i, o)
-        } else if small::handles(from, to, opts) {
-            Plan::Small
-        } else {
-            Plan::General
-        };
-        Conversion {
-            from,
-            to,
-            opts,
-            swap,
-            plan,
-        }
-    }
-
-    /// Converts one record, appending the output to `out` (nothing is appended on an error);
-    /// returns the size of the board read.
-    #[inline(always)]
-    pub fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        match self.plan {
-            Plan::Fen(reader, to) => {
-                if reader.convert(to, record, self.swap, out) {
-                    return Ok(Size::CHESS);
-                }
-            }
-            Plan::Words(from, to) => {
-                if chess::convert_words((from, to), record, self.opts, self.swap, out) {
-                    return Ok(Size::CHESS);
-                }
-            }
-            Plan::Json(reader, to) => {
-                if let Some((f, s)) = reader.read_json(record) {
-                    let (f, s) = if self.swap { (s, f) } else { (f, s) };
-                    chess::write_words(to, f, s, self.opts, out);
-                    return Ok(Size::CHESS);
-                }
-            }
-            Plan::Wide(size, from, to) => {
-                if wide::convert((size, from, to), record, self.opts, self.swap, out) {
-                    return Ok(size);
-                }
-            }
-            Plan::Small => {
-                if let Some(w) = small::read_words(self.from, record, self.opts) {
-                    let w = if self.swap { w.swapped() } else { w };
-                    if small::write_value(self.to, w, self.opts, out) {
-                        return Ok(w.size);
-                    }
-                }
-            }
-            Plan::General => {}
-        }
-        self.general(record, out)
-    }
-
-    /// Calls `l` with what converts one record as this conversion does, chosen once: for the
-    /// FEN fast path a type of the plan's reader, so that the caller's record loop, compiled
-    /// for it, goes straight to that reader (about 15 instructions a record fewer than asking
-    /// [`Conversion::run`] at every record which plan and reader it has, `bench/paths.py`);
-    /// otherwise the conversion itself.
-    ///
-    /// ```
-    /// use bbconv_forms::{Conversion, ConvertRecord, Format, Options, PlanLoop};
-    /// struct Count<'r>(&'r [&'r [u8]]);
-    /// impl PlanLoop for Count<'_> {
-    ///     type Output = usize;
-    ///     fn run<C: ConvertRecord>(self, c: &C) -> usize {
-    ///         let mut out = Vec::new();
-    ///         self.0.iter().filter(|r| c.convert(r, &mut out).is_ok()).count()
-    ///     }
-    /// }
-    /// let opts = Options::default();
-    /// let conv = Conversion::new(Format::Fen, Format::Packed, &opts, false);
-    /// let records: [&[u8]; 2] = [b"8/8/8/8/8/8/8/R6k w - - 0 1", b"8/8/8/8/8/8/8/R6k x"];
-    /// assert_eq!(conv.with_plan(Count(&records)), 1);
-    /// ```
-    pub fn with_plan<L: PlanLoop>(&self, l: L) -> L::Output {
-        if let Plan::Fen(reader, to) = self.plan {
-            return match reader {
-                FenReader::Portable => l.run(&FenPlan {
-                    conv: self,
-                    reader: fen::fast::Portable,
-                    to,
-                }),
-                #[cfg(target_arch = "x86_64")]
-                FenReader::Avx2(t) => l.run(&FenPlan {
-                    conv: self,
-                    reader: t,
-                    to,
-                }),
-            };
-        }
-        l.run(self)
-    }
-
-    /// The general reading and writing (kept out of line, so that [`Conversion::run`] is
-    /// small enough to be inlined into a caller's record loop).
-    #[inline(never)]
-    fn general(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        let mut value = read_record(
-            self.from,
-            record,
-            self.opts,
-            // The word readers (`Words`, `Small`) are not tried twice.
-            !matches!(self.plan, Plan::Small | Plan::Words(..)),
-        )
-        .map_err(ConvertError::Parse)?;
-        if self.swap {
-            value = value.swap();
-        }
-        let mark = out.len();
-        render(self.to, &value, self.opts, out).map_err(|e| {
-            out.truncate(mark);
-            ConvertError::Render(e)
-        })?;
-        Ok(value.size())
-    }
-}
 
 /// Splits off leading and trailing ASCII whitespace, returning the offset of what is left.
 pub(crate) fn trim(s: &str) -> (usize, &str) {

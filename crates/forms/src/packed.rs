@@ -168,3 +168,26 @@ pub(crate) fn render(
     }
     Ok(())
 }
+
+/// The word path of an 8x8 `trits-bin` record: 64 bytes of 0, 1 or 2 into the two sides;
+/// `None` for any other byte, which the general reading reports.
+#[inline]
+pub(crate) fn read_trits_bin_chess(rec: &[u8]) -> Option<(u64, u64)> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    if rec.len() != 64 {
+        return None;
+    }
+    // Bit 0 of each byte gathered into one byte.
+    let gather = |x: u64| ((x & ONES).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+    let (mut f, mut s) = (0u64, 0u64);
+    for (k, c) in rec.chunks_exact(8).enumerate() {
+        let v = u64::from_le_bytes(c.try_into().ok()?);
+        // Every byte at most 2: no bit above the low two, and not both of them.
+        if (v & !(ONES * 3)) | (v & (v >> 1) & ONES) != 0 {
+            return None;
+        }
+        f |= (gather(v) as u64) << (8 * k);
+        s |= (gather(v >> 1) as u64) << (8 * k);
+    }
+    Some((f, s))
+}

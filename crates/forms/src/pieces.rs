@@ -93,3 +93,35 @@ pub(crate) fn parse(text: &str, size: Size, order: Numbering) -> Result<Placemen
     }
     Ok(pl)
 }
+
+/// The word path of `pieces` on an 8x8 board in LERF, as bbconv writes it: tokens `L:0x` and
+/// 16 hex digits of chess piece letters, one space between (or `-`), into one word a letter;
+/// `None` for anything else (another spelling, a letter twice, two letters on a square), which
+/// the general reading reads or reports.
+#[inline]
+pub(crate) fn read_chess(t: &[u8]) -> Option<[u64; 12]> {
+    let mut words = [0u64; 12];
+    if t == b"-" {
+        return Some(words);
+    }
+    let (mut seen, mut all, mut count) = (0u16, 0u64, 0u32);
+    let mut at = 0;
+    loop {
+        let tok = t.get(at..at + 20)?;
+        let k = crate::fen::fast::PIECE_INDEX[tok[0] as usize] as usize;
+        if k >= 12 || &tok[1..4] != b":0x" || seen >> k & 1 == 1 {
+            return None;
+        }
+        let w = crate::int::hex16(tok[4..20].try_into().ok()?)?;
+        seen |= 1 << k;
+        words[k] = w;
+        all |= w;
+        count += w.count_ones();
+        match t.get(at + 20) {
+            None => break,
+            Some(b' ') => at += 21,
+            Some(_) => return None,
+        }
+    }
+    (all.count_ones() == count).then_some(words)
+}

@@ -113,3 +113,54 @@ pub(crate) fn parse(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
     }
     Ok(Value::Pieces(pl))
 }
+
+/// The word path of an 8x8 `planes-bin` record whose planes are chess letters, read in LERF:
+/// one word a letter of [`crate::board::PIECE_LETTERS`]; `None` for anything else (two planes
+/// on one square, another letter), which the general reading reads or reports.
+#[inline]
+pub(crate) fn read_chess(rec: &[u8], planes: &[u8]) -> Option<[u64; 12]> {
+    if rec.len() != 8 * planes.len() {
+        return None;
+    }
+    let mut words = [0u64; 12];
+    let (mut all, mut count) = (0u64, 0u32);
+    for (&letter, bytes) in planes.iter().zip(rec.chunks_exact(8)) {
+        let w = u64::from_le_bytes(bytes.try_into().ok()?);
+        let k = crate::fen::fast::PIECE_INDEX[letter as usize];
+        *words.get_mut(k as usize)? |= w;
+        all |= w;
+        count += w.count_ones();
+    }
+    (all.count_ones() == count).then_some(words)
+}
+
+/// Writes an 8x8 board's chess piece words as `planes-bin` in LERF, one plane a letter of
+/// `planes`; `false`, with nothing written, when a piece has no plane (the general writer
+/// reports it).
+#[inline]
+pub(crate) fn write_chess(words: &[u64; 12], planes: &[u8], out: &mut Vec<u8>) -> bool {
+    let mut planned = 0u16;
+    for &letter in planes {
+        if let Some(k) = crate::board::PIECE_LETTERS
+            .iter()
+            .position(|&l| l == letter)
+        {
+            planned |= 1 << k;
+        }
+    }
+    if words
+        .iter()
+        .enumerate()
+        .any(|(k, &w)| w != 0 && planned >> k & 1 == 0)
+    {
+        return false;
+    }
+    for &letter in planes {
+        let w = words
+            .get(crate::fen::fast::PIECE_INDEX[letter as usize] as usize)
+            .copied()
+            .unwrap_or(0);
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    true
+}

@@ -90,47 +90,15 @@ impl Words {
         }
     }
 
-    /// The sides exchanged (`--swap`); one bitboard is unchanged.
-    pub(crate) fn swapped(self) -> Words {
+    /// How a [`crate::Board`] holds these words.
+    #[inline(always)]
+    pub(crate) fn repr(self) -> crate::board::Repr {
         if self.two {
-            Words {
-                first: self.second,
-                second: self.first,
-                ..self
-            }
+            crate::board::Repr::Two(self.first, self.second)
         } else {
-            self
+            crate::board::Repr::One(self.first)
         }
     }
-}
-
-/// Whether [`read_words`] reads `format` and [`write_words`] writes `to` under `opts`.
-pub(crate) fn handles(from: Format, to: Format, opts: &Options) -> bool {
-    let reads = matches!(
-        from,
-        Format::Hex
-            | Format::Int
-            | Format::Dec
-            | Format::Bin
-            | Format::Pair
-            | Format::Trits
-            | Format::Squares
-    ) || (from == Format::Packed && opts.layout.is_default());
-    let writes = matches!(
-        to,
-        Format::Hex
-            | Format::Int
-            | Format::Pair
-            | Format::Trits
-            | Format::TritsBin
-            | Format::Squares
-    ) || (matches!(to, Format::Packed | Format::PackedBin)
-        && opts.layout.is_default());
-    reads
-        && writes
-        && opts.size_or_default().squares() <= 64
-        && opts.order == Order::Lerf
-        && opts.to_order == Order::Lerf
 }
 
 /// Reads `record` as `format` on a board of at most 64 squares in LERF, or `None`.
@@ -433,6 +401,27 @@ pub(crate) fn write_value(format: Format, w: Words, opts: &Options, out: &mut Ve
         _ => return false,
     }
     true
+}
+
+/// Writes a board of at most 64 squares (not 8x8: see [`crate::chess`]) as `to` says, from
+/// its words; `false`, with nothing written, when the general writer must.
+#[inline]
+pub(crate) fn write_board(
+    to: Format,
+    board: &crate::Board<'_>,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> bool {
+    let Some((first, second)) = board.sides() else {
+        return false;
+    };
+    let w = Words {
+        size: board.size(),
+        first,
+        second,
+        two: !board.is_single(),
+    };
+    write_value(to, w, opts, out)
 }
 
 /// Appends the 26 hex digits of an 8x8 pair packed in the default layout: each five-square

@@ -3,94 +3,34 @@
 //! [`Value`](crate::Value), no allocation and no UTF-8 pass. A record a path does not take is
 //! left to the general reading, untouched.
 
-use bbconv_board::size::MAX_SQUARES;
-use bbconv_board::{ternary, Order, Size};
+use bbconv_board::{ternary, Size};
 
-use crate::{grid, small, Format, GridStyle, Options};
+use crate::board::{Board, Repr, WIDE_WORDS};
+use crate::convert::Writing;
+use crate::{grid, small, Format, Options};
 
-/// Words of the largest board.
-const WORDS: usize = MAX_SQUARES / 64;
-
-/// The inputs of the wide path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum WideIn {
-    /// `trits`: one digit a square, eight at a time.
-    Trits,
-    /// `packed` hex: two digits a byte, eight at a time, then unpacked.
-    Packed,
-}
-
-/// The outputs of the wide path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum WideOut {
-    /// `packed` hex, two digits a five-square group from a table.
-    Packed,
-    /// `trits`, eight digits at a time.
-    Trits,
-    /// `grid` in the default style.
-    Grid,
-}
-
-/// The wide path from `from` to `to` under `opts`, if there is one: a size given with more than
-/// 64 squares, LERF both ways, the default layout and grid style.
-pub(crate) fn plan(from: Format, to: Format, opts: &Options) -> Option<(Size, WideIn, WideOut)> {
-    let size = opts.size.filter(|s| s.squares() > 64)?;
-    if opts.order != Order::Lerf || opts.to_order != Order::Lerf || !opts.layout.is_default() {
-        return None;
-    }
-    let from = match from {
-        Format::Trits => WideIn::Trits,
-        Format::Packed => WideIn::Packed,
-        _ => return None,
-    };
-    let to = match to {
-        Format::Packed => WideOut::Packed,
-        Format::Trits => WideOut::Trits,
-        Format::Grid if opts.grid == GridStyle::default() => WideOut::Grid,
-        _ => return None,
-    };
-    Some((size, from, to))
-}
-
-/// Converts one record (see [`plan`]); `false`, with nothing written, when the general reading
-/// must see it.
+/// Reads a record of `trits` or `packed` (the default layout) of a board of `size` (65 to 512
+/// squares, LERF) into `board`'s words; `false`, with `board` untouched, when the general
+/// reading must see it.
 #[inline]
-pub(crate) fn convert(
-    (size, from, to): (Size, WideIn, WideOut),
-    record: &[u8],
-    opts: &Options,
-    swap: bool,
-    out: &mut Vec<u8>,
-) -> bool {
-    // Word arrays on the stack, small ones for boards up to 512 squares (zeroing them is a
-    // cost of every record).
-    match size.squares().div_ceil(64) {
-        ..=8 => run::<8, { ternary::packed_len(512) }>((size, from, to), record, opts, swap, out),
-        _ => run::<WORDS, { ternary::MAX_PACKED_LEN }>((size, from, to), record, opts, swap, out),
-    }
-}
-
-/// [`convert`] with word arrays of `N` words and a packed record of at most `B` bytes.
-#[inline(always)]
-fn run<const N: usize, const B: usize>(
-    (size, from, to): (Size, WideIn, WideOut),
-    record: &[u8],
-    opts: &Options,
-    swap: bool,
-    out: &mut Vec<u8>,
-) -> bool {
+pub(crate) fn read_board(from: Format, size: Size, record: &[u8], board: &mut Board<'_>) -> bool {
     let n = size.squares();
     let words = n.div_ceil(64);
-    let (mut first, mut second) = ([0u64; N], [0u64; N]);
+    if words > WIDE_WORDS {
+        return false;
+    }
+    let mut sides = [[0u64; WIDE_WORDS]; 2];
+    let [first, second] = &mut sides;
     let (f, s) = (&mut first[..words], &mut second[..words]);
     let t = record.trim_ascii();
     let read = match from {
-        WideIn::Trits => ternary::digits_to_words_by(t, b'0', n, f, s, digits64),
-        WideIn::Packed => {
+        Format::Trits => ternary::digits_to_words_by(t, b'0', n, f, s, digits64),
+        Format::Packed => {
             let t = match t {
                 [b'0', b'x' | b'X', rest @ ..] => rest,
                 _ => t,
             };
+            const B: usize = ternary::packed_len(64 * WIDE_WORDS);
             let mut bytes = [0u8; B];
             let len = ternary::packed_len(n);
             len <= B
@@ -98,15 +38,35 @@ fn run<const N: usize, const B: usize>(
                 && hex_bytes(t, &mut bytes[..len])
                 && ternary::unpack_words(&bytes[..len], n, f, s)
         }
+        _ => false,
     };
-    if !read {
-        return false;
+    if read {
+        board.set(size, Repr::Wide(sides));
     }
-    let (f, s) = if swap { (&*s, &*f) } else { (&*f, &*s) };
-    match to {
-        WideOut::Packed => packed_hex(f, s, n, out),
-        WideOut::Trits => ternary::words_to_digits(f, s, n, b'0', out),
-        WideOut::Grid => grid::render_words::<N>(size, f, s, opts, out),
+    read
+}
+
+/// Writes a board of 65 to 512 squares held as words as `writing` says (`packed`, `trits`, the
+/// default `grid`); `false`, with nothing written, when the general writer must.
+#[inline]
+pub(crate) fn write_board(
+    writing: Writing,
+    board: &Board<'_>,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> bool {
+    let Repr::Wide([first, second]) = &board.repr else {
+        return false;
+    };
+    let size = board.size();
+    let n = size.squares();
+    let words = n.div_ceil(64);
+    let (f, s) = (&first[..words], &second[..words]);
+    match writing.to {
+        Format::Packed => packed_hex(f, s, n, out),
+        Format::Trits => ternary::words_to_digits(f, s, n, b'0', out),
+        Format::Grid if writing.plain => grid::render_words::<WIDE_WORDS>(size, f, s, opts, out),
+        _ => return false,
     }
     true
 }
@@ -341,7 +301,7 @@ mod tests {
                 size: Some(size),
                 ..Options::default()
             };
-            for k in 0..40u64 {
+            for k in 0..6u64 {
                 let words = size.squares().div_ceil(64);
                 let (mut f, mut s) = (vec![0u64; words], vec![0u64; words]);
                 for i in 0..size.squares() {
@@ -366,29 +326,7 @@ mod tests {
                     let mut short = rec.clone();
                     short.pop();
                     for r in [&rec, &rec.to_ascii_uppercase(), &damaged, &short] {
-                        for to in [Format::Packed, Format::Trits, Format::Grid] {
-                            let plan = plan(from, to, &opts).unwrap();
-                            for swap in [false, true] {
-                                let mut fast = Vec::new();
-                                let took = convert(plan, r, &opts, swap, &mut fast);
-                                let general = crate::parse(from, r, &opts).map(|v| {
-                                    let v = if swap { v.swap() } else { v };
-                                    let mut o = Vec::new();
-                                    render_general(to, &v, &opts, &mut o).unwrap();
-                                    o
-                                });
-                                if took {
-                                    taken += 1;
-                                    assert_eq!(
-                                        Ok(&fast),
-                                        general.as_ref(),
-                                        "{size} {from} -> {to}"
-                                    );
-                                } else {
-                                    assert!(fast.is_empty());
-                                }
-                            }
-                        }
+                        taken += crate::convert::check::against_general(from, r, &opts);
                     }
                 }
             }

@@ -68,66 +68,57 @@ impl FenReader {
             FenReader::Avx2(t) => t.chess_pair(b).map(|(_, f, s)| (f, s)),
         }
     }
-
-    /// Reads the default JSON object of an 8x8 placement (see [`crate::json::read_chess`]).
-    #[inline]
-    pub(crate) fn read_json(self, b: &[u8]) -> Option<(u64, u64)> {
-        match self {
-            FenReader::Portable => crate::json::read_chess(&Bytes, b),
-            #[cfg(target_arch = "x86_64")]
-            FenReader::Avx2(t) => t.read_json(b),
-        }
-    }
-
-    /// Converts one record as `to` says (see [`crate::chess`]): `false`, with nothing written,
-    /// when the record is not what the fast path reads.
-    #[inline(always)]
-    pub(crate) fn convert(
-        self,
-        to: crate::chess::Out,
-        b: &[u8],
-        swap: bool,
-        out: &mut Vec<u8>,
-    ) -> bool {
-        match self {
-            FenReader::Portable => FastFen::convert(Portable, to, b, swap, out),
-            #[cfg(target_arch = "x86_64")]
-            FenReader::Avx2(t) => FastFen::convert(t, to, b, swap, out),
-        }
-    }
 }
 
 /// One of the FEN readers as a type of its own, so that a record loop compiled for it does not
-/// ask at every record which reader it has ([`crate::Conversion::with_plan`]).
-pub(crate) trait FastFen: Copy + Sync {
-    /// [`FenReader::convert`] with this reader.
-    fn convert(self, to: crate::chess::Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool;
+/// ask at every record which reader it has ([`crate::Conversion::with_reader`]).
+pub(crate) trait Kernel: Copy + Sync {
+    /// [`crate::Conversion::run`] with this reader.
+    fn run(
+        self,
+        conv: &crate::Conversion<'_>,
+        record: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<bbconv_board::Size, crate::ConvertError>;
 }
 
-/// The portable reader, as a [`FastFen`].
+/// The portable reader, as a [`Kernel`].
 #[derive(Clone, Copy)]
 pub(crate) struct Portable;
 
-impl FastFen for Portable {
+impl Kernel for Portable {
     #[inline(always)]
-    fn convert(self, to: crate::chess::Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool {
-        convert_portable(to, b, swap, out)
+    fn run(
+        self,
+        conv: &crate::Conversion<'_>,
+        record: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<bbconv_board::Size, crate::ConvertError> {
+        run_portable(conv, record, out)
     }
 }
 
-/// [`FenReader::convert`] with the portable reader, in a function of its own with the reader
-/// inlined: its words come back in registers (about 10 instructions a line fewer than a call
-/// of [`chess_pair_bytes`] for the words, `bench/paths.py --portable`).
+/// A record read and written with the portable reader, in a function of its own with the
+/// reader and the writer inlined, as the AVX2 kernel is.
 #[inline(never)]
-fn convert_portable(to: crate::chess::Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool {
-    crate::chess::convert(&Bytes, to, b, swap, out)
+fn run_portable(
+    conv: &crate::Conversion<'_>,
+    record: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<bbconv_board::Size, crate::ConvertError> {
+    conv.run_with(&Bytes, record, out)
 }
 
 #[cfg(target_arch = "x86_64")]
-impl FastFen for x86::Avx2 {
+impl Kernel for x86::Avx2 {
     #[inline(always)]
-    fn convert(self, to: crate::chess::Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool {
-        x86::Avx2::convert(self, to, b, swap, out)
+    fn run(
+        self,
+        conv: &crate::Conversion<'_>,
+        record: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<bbconv_board::Size, crate::ConvertError> {
+        x86::Avx2::run(self, conv, record, out)
     }
 }
 
@@ -172,7 +163,7 @@ pub(crate) trait ReadChess {
 pub(crate) const PIECE_LETTERS: &[u8; 12] = b"PNBRQKpnbrqk";
 
 /// The index of a chess piece letter in [`PIECE_LETTERS`], or 255.
-const PIECE_INDEX: [u8; 256] = {
+pub(crate) const PIECE_INDEX: [u8; 256] = {
     let mut t = [255u8; 256];
     let mut k = 0;
     while k < 12 {
@@ -516,38 +507,51 @@ mod x86 {
             unsafe { read_pair(b) }
         }
 
-        /// [`super::FenReader::read_json`] with this reader.
-        #[inline]
-        pub(super) fn read_json(self, b: &[u8]) -> Option<(u64, u64)> {
-            // SAFETY: as in `chess_pair`.
-            unsafe { read_json_avx2(b) }
-        }
-
-        /// [`super::FenReader::convert`] with this reader.
+        /// [`super::Kernel::run`] with this reader.
         #[inline(always)]
-        pub(super) fn convert(
+        pub(super) fn run(
             self,
-            to: crate::chess::Out,
-            b: &[u8],
-            swap: bool,
+            conv: &crate::Conversion<'_>,
+            record: &[u8],
             out: &mut Vec<u8>,
-        ) -> bool {
+        ) -> Result<bbconv_board::Size, crate::ConvertError> {
             // SAFETY: as in `chess_pair`.
-            unsafe { convert_avx2(to, b, swap, out) }
+            unsafe { run_avx2(conv, record, out) }
+        }
+
+        /// [`crate::read`] with this reader.
+        pub(crate) fn read_board<'r>(
+            self,
+            reading: crate::convert::Reading,
+            record: &'r [u8],
+            opts: &crate::Options,
+            board: &mut crate::Board<'r>,
+        ) -> Result<(), crate::ParseError> {
+            // SAFETY: as in `chess_pair`.
+            unsafe { read_board_avx2(reading, record, opts, board) }
         }
     }
 
-    /// [`crate::json::read_chess`] compiled with the reader's features.
+    /// A record read and written with the reader's features, so that reading and writing are
+    /// one function (the reader inlined).
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    fn read_json_avx2(b: &[u8]) -> Option<(u64, u64)> {
-        crate::json::read_chess(&Reader, b)
+    fn run_avx2(
+        conv: &crate::Conversion<'_>,
+        record: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<bbconv_board::Size, crate::ConvertError> {
+        conv.run_with(&Reader, record, out)
     }
 
-    /// The conversion compiled with the reader's features, so that reading and writing are one
-    /// function (the reader inlined).
+    /// A record read with the reader's features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    fn convert_avx2(to: crate::chess::Out, b: &[u8], swap: bool, out: &mut Vec<u8>) -> bool {
-        crate::chess::convert(&Reader, to, b, swap, out)
+    fn read_board_avx2<'r>(
+        reading: crate::convert::Reading,
+        record: &'r [u8],
+        opts: &crate::Options,
+        board: &mut crate::Board<'r>,
+    ) -> Result<(), crate::ParseError> {
+        crate::convert::read_with(&Reader, reading, record, opts, board)
     }
 
     /// The pair reader compiled with its features, for [`super::FenReader::read`].
@@ -859,16 +863,11 @@ mod tests {
         if let Some(simd) = FenReader::avx2() {
             let text = String::from_utf8_lossy(b);
             assert_eq!(simd.read(b), swar.map(|(_, f, s)| (f, s)), "{text:?}");
-            for to in crate::chess::Out::ALL {
-                for swap in [false, true] {
-                    let (mut a, mut c) = (Vec::new(), Vec::new());
-                    let took = FenReader::Portable.convert(to, b, swap, &mut a);
-                    assert_eq!(simd.convert(to, b, swap, &mut c), took, "{to:?} {text:?}");
-                    assert_eq!(a, c, "{to:?} {text:?}");
-                }
-            }
         }
-        crate::chess::check_against_general(FenReader::Portable, b);
+        for from in [crate::Format::Fen, crate::Format::Auto] {
+            crate::convert::check::against_general(from, b, &Default::default());
+        }
+
         if let Some((len, first, second)) = swar {
             let placement_len = b.iter().position(|&c| c == b' ' || c == b'\t');
             assert_eq!(len, placement_len.unwrap_or(b.len()));

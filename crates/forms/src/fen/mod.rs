@@ -676,3 +676,43 @@ pub fn swap_colours(pl: &mut Placement) {
         pl.rest = Some(Text::from(moved.as_str()));
     }
 }
+
+/// The FEN reader's word path: an 8x8 placement the fast reader `r` accepts, into the two
+/// sides' words when `need` is the sides, else one word a chess piece letter with the placement
+/// and the other fields by reference; `false`, with `board` untouched, for anything else (the
+/// general reading then reads it or reports where it breaks).
+#[inline(always)]
+pub(crate) fn read_board<'r, R: fast::ReadChess>(
+    r: &R,
+    b: &'r [u8],
+    need: crate::Need,
+    board: &mut crate::Board<'r>,
+) -> bool {
+    use crate::board::Repr;
+    let len = match need {
+        crate::Need::Sides => {
+            let Some((len, f, s)) = r.pair(b) else {
+                return false;
+            };
+            board.set(Size::CHESS, Repr::Two(f, s));
+            len
+        }
+        crate::Need::All => {
+            let Some((len, words)) = r.pieces(b) else {
+                return false;
+            };
+            board.set(Size::CHESS, Repr::Chess(words));
+            board.placement = &b[..len];
+            len
+        }
+    };
+    board.fields = fields_after(b, len);
+    true
+}
+
+/// The other fields after a placement of `len` bytes that the fast reader accepted: after the
+/// one space their common spelling has (see [`fields::standard`]), or empty.
+#[inline(always)]
+pub(crate) fn fields_after(b: &[u8], len: usize) -> &[u8] {
+    b.get(len + 1..).unwrap_or_default()
+}

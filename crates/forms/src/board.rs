@@ -1,0 +1,246 @@
+//! The one board value every conversion goes through: a reader fills a [`Board`], a writer
+//! writes from it. A board of at most 64 squares is held as words (one bitboard, the two sides,
+//! or one word a chess piece letter), a larger two-player board as more words, with the FEN's
+//! other fields by reference into the record; what words cannot say (other piece letters and
+//! their marks, holdings, a PDN's notation, an EPD's operations, an OBF line's notes, boards past
+//! 512 squares) is held as the general [`Value`]. No form is known here.
+
+use bbconv_board::placement::{Piece, Text};
+use bbconv_board::{Bitboard, Pair, Placement, Size, Turn};
+
+use crate::{Layer, Value};
+
+/// Words a side of the largest board held as words (512 squares: Go's 19x19 and more).
+pub(crate) const WIDE_WORDS: usize = 8;
+
+/// The chess piece letters, in the order of a [`Board`]'s piece words (the order of
+/// `bbconv_board::placement::CHESS_PIECE_ORDER`): the first side's six, then the second's.
+pub const PIECE_LETTERS: &[u8; 12] = b"PNBRQKpnbrqk";
+
+/// What a reader must fill for the writer that follows: the two sides suffice for every form
+/// that holds one or two bitboards, so a FEN read for `packed` builds two words, not twelve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// The two sides (or the one bitboard), and the side to move.
+    Sides,
+    /// Everything the record says: piece letters, fields, notes.
+    All,
+}
+
+/// A board as a reader left it, for a writer: see the module documentation.
+///
+/// ```
+/// use bbconv_forms::{read, write, Board, Format, Options};
+/// let opts = Options::default();
+/// let fen = b"8/8/8/8/8/8/8/R6k w - - 0 1";
+/// let mut board = Board::new();
+/// read(Format::Fen, fen, &opts, &mut board).unwrap();
+/// assert_eq!(board.size().to_string(), "8x8");
+/// assert_eq!(board.sides(), Some((1, 0x80)));
+/// let mut out = Vec::new();
+/// write(Format::Pair, &board, &opts, &mut out).unwrap();
+/// assert_eq!(out, b"0x0000000000000001 0x0000000000000080");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Board<'r> {
+    pub(crate) size: Size,
+    pub(crate) repr: Repr,
+    /// A FEN's placement as written (already in its one written form), while it still
+    /// describes the piece words (a swap drops it).
+    pub(crate) placement: &'r [u8],
+    /// A FEN's other fields as written in their common spelling (side to move first), or empty.
+    pub(crate) fields: &'r [u8],
+    /// A two-player board's side to move (an Edax board's); exchanged by a swap.
+    pub(crate) turn: Option<Turn>,
+}
+
+/// How a [`Board`] holds its squares.
+#[derive(Debug, Clone)]
+pub(crate) enum Repr {
+    /// Nothing read yet.
+    Empty,
+    /// One bitboard of at most 64 squares, LERF.
+    One(u64),
+    /// Two disjoint sides of at most 64 squares, LERF.
+    Two(u64, u64),
+    /// One LERF word a letter of [`PIECE_LETTERS`] (an 8x8 chess placement).
+    Chess([u64; 12]),
+    /// Two disjoint sides of 65 to 512 squares, LERF, `size.squares().div_ceil(64)` words each.
+    Wide([[u64; WIDE_WORDS]; 2]),
+    /// Everything else, as the general reading read it.
+    Value(Value),
+}
+
+impl Default for Board<'_> {
+    fn default() -> Self {
+        Board::new()
+    }
+}
+
+impl<'r> Board<'r> {
+    /// An empty board, to be filled by [`crate::read`].
+    #[inline(always)]
+    pub fn new() -> Board<'r> {
+        Board {
+            size: Size::CHESS,
+            repr: Repr::Empty,
+            placement: &[],
+            fields: &[],
+            turn: None,
+        }
+    }
+
+    /// The board as a general [`Value`] (for a form read by the general reading).
+    pub fn from_value(value: Value) -> Board<'r> {
+        Board {
+            size: value.size(),
+            repr: Repr::Value(value),
+            ..Board::new()
+        }
+    }
+
+    /// Sets the board to `repr` of `size`, with no text.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, size: Size, repr: Repr) {
+        // Field by field: a whole new board would be built aside and copied over.
+        self.size = size;
+        self.repr = repr;
+        self.placement = &[];
+        self.fields = &[];
+        self.turn = None;
+    }
+
+    /// The board's size.
+    #[inline(always)]
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// Whether the board holds one bitboard, not two sides or pieces.
+    pub fn is_single(&self) -> bool {
+        matches!(self.repr, Repr::One(_) | Repr::Value(Value::Single(_)))
+    }
+
+    /// The two sides as LERF words when the board has at most 64 squares and the general value
+    /// says nothing more of them (one bitboard is the first side).
+    #[inline(always)]
+    pub fn sides(&self) -> Option<(u64, u64)> {
+        match &self.repr {
+            Repr::One(b) => Some((*b, 0)),
+            Repr::Two(f, s) => Some((*f, *s)),
+            Repr::Chess(w) => Some((
+                w[0] | w[1] | w[2] | w[3] | w[4] | w[5],
+                w[6] | w[7] | w[8] | w[9] | w[10] | w[11],
+            )),
+            Repr::Value(v) if v.size().squares() <= 64 => match v {
+                Value::Single(b) => Some((b.as_u64()?, 0)),
+                Value::Pair(p) => Some((p.first().as_u64()?, p.second().as_u64()?)),
+                Value::Pieces(_) => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The side to move as a two-player board says it: its own, or a FEN's `w` or `b`.
+    pub fn turn(&self) -> Option<Turn> {
+        if self.turn.is_some() {
+            return self.turn;
+        }
+        match &self.repr {
+            Repr::Value(Value::Pair(p)) => p.turn,
+            Repr::Value(Value::Pieces(pl)) => fen_turn(pl.rest.as_ref().map(|r| r.as_bytes())),
+            _ => fen_turn(Some(self.fields)),
+        }
+    }
+
+    /// Exchanges the two sides (`--swap`): uppercase and lowercase letters, and a two-player
+    /// board's side to move; a FEN's fields stay as written, one bitboard is unchanged.
+    pub fn swap(&mut self) {
+        match &mut self.repr {
+            Repr::Empty | Repr::One(_) => {}
+            Repr::Two(f, s) => std::mem::swap(f, s),
+            Repr::Chess(w) => {
+                let (a, b) = w.split_at_mut(6);
+                a.swap_with_slice(b);
+                self.placement = &[];
+            }
+            Repr::Wide(w) => w.swap(0, 1),
+            Repr::Value(v) => {
+                *v = std::mem::replace(v, Value::Single(Bitboard::empty(Size::CHESS))).swap()
+            }
+        }
+        self.turn = self.turn.map(Turn::other);
+    }
+
+    /// The board as a general [`Value`], for a writer that has no word path for it.
+    pub fn to_value(&self) -> Value {
+        let pair = |f: &[u64], s: &[u64]| {
+            let (f, s) = (
+                Bitboard::from_words(self.size, f),
+                Bitboard::from_words(self.size, s),
+            );
+            let mut p = match (f, s) {
+                (Ok(f), Ok(s)) => Pair::new(f, s).unwrap_or_else(|_| Pair::empty(self.size)),
+                _ => Pair::empty(self.size),
+            };
+            p.turn = self.turn;
+            if self.fields.is_empty() {
+                return Value::Pair(p);
+            }
+            // A FEN's sides: its fields go with them, as with the placement they were read from.
+            let mut pl = Placement::from_pair(&p, b'P', b'p');
+            pl.rest = Text::from_ascii(self.fields);
+            Value::Pieces(pl)
+        };
+        match &self.repr {
+            Repr::Empty => Value::Single(Bitboard::empty(self.size)),
+            Repr::One(b) => Value::Single(
+                Bitboard::small(self.size, *b).unwrap_or_else(|| Bitboard::empty(self.size)),
+            ),
+            Repr::Two(f, s) => pair(&[*f], &[*s]),
+            Repr::Wide(w) => {
+                let n = self.size.squares().div_ceil(64);
+                pair(&w[0][..n], &w[1][..n])
+            }
+            Repr::Chess(words) => {
+                let mut pl = Placement::empty(self.size);
+                for (&w, &letter) in words.iter().zip(PIECE_LETTERS) {
+                    let mut m = w;
+                    while m != 0 {
+                        pl.set(m.trailing_zeros() as usize, Some(Piece::new(letter)));
+                        m &= m - 1;
+                    }
+                }
+                pl.rest = (!self.fields.is_empty())
+                    .then(|| Text::from_ascii(self.fields))
+                    .flatten();
+                Value::Pieces(pl)
+            }
+            Repr::Value(v) => v.clone(),
+        }
+    }
+
+    /// One bitboard of the board as LERF words of at most 64 squares (`None` past that): the
+    /// board itself if it is one bitboard, else the layer asked for, else `None`.
+    #[inline(always)]
+    pub(crate) fn single(&self, layer: Option<Layer>) -> Option<u64> {
+        if let Repr::One(b) = self.repr {
+            return Some(b);
+        }
+        let (f, s) = self.sides()?;
+        match layer? {
+            Layer::First => Some(f),
+            Layer::Second => Some(s),
+            Layer::Occupied => Some(f | s),
+        }
+    }
+}
+
+/// The side to move of a FEN's fields: `w` first, `b` second.
+fn fen_turn(fields: Option<&[u8]>) -> Option<Turn> {
+    match fields?.first() {
+        Some(b'w') => Some(Turn::First),
+        Some(b'b') => Some(Turn::Second),
+        _ => None,
+    }
+}

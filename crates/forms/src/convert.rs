@@ -1,0 +1,689 @@
+//! Conversion as a reader followed by a writer: [`read`] fills a [`Board`] from one record of a
+//! form, [`write()`] writes a board in a form, and a [`Conversion`] is the two, set up once for
+//! many records ([`convert_batch`] runs one over a buffer of records). Each form's reader takes
+//! its word path when the record and the options allow (an 8x8 FEN into two words or twelve, as
+//! the writer needs; trits, packed, pair and the rest into two), and the general reading
+//! otherwise; each writer likewise. There is no path chosen for a pair of forms.
+
+use bbconv_board::{Order, Size};
+
+use crate::board::{Board, Need, Repr};
+use crate::fen::fast::ReadChess;
+use crate::{
+    chess, fen, general, json, small, wide, ConvertError, FenReader, Format, GridStyle, Options,
+    ParseError, RenderError,
+};
+
+/// What a reader is told once for every record: the form, the word paths the options allow,
+/// and what the writer needs.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Reading {
+    pub(crate) from: Format,
+    /// 8x8 in LERF with the default layout: the chess word paths.
+    pub(crate) chess: bool,
+    /// A board of at most 64 squares in LERF: the small word paths.
+    pub(crate) small: bool,
+    /// A size of 65 to 512 squares given, LERF and the default layout: the wide word paths.
+    pub(crate) wide: Option<Size>,
+    pub(crate) need: Need,
+}
+
+impl Reading {
+    /// The reading of `from` under `opts` for a writer that needs `need`.
+    pub(crate) fn new(from: Format, opts: &Options, need: Need) -> Reading {
+        let lerf = opts.order == Order::Lerf;
+        let size = opts.size_or_default();
+        Reading {
+            from,
+            chess: lerf && size == Size::CHESS && opts.layout.is_default(),
+            small: lerf && size.squares() <= 64,
+            wide: opts
+                .size
+                .filter(|s| (65..=512).contains(&s.squares()))
+                .filter(|_| lerf && opts.layout.is_default()),
+            need,
+        }
+    }
+}
+
+/// What a writer is told once for every record: the form and the word paths the options allow.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Writing {
+    pub(crate) to: Format,
+    /// LERF with the default layout.
+    pub(crate) words: bool,
+    /// The default grid style and JSON members.
+    pub(crate) plain: bool,
+}
+
+impl Writing {
+    /// The writing of `to` under `opts`.
+    pub(crate) fn new(to: Format, opts: &Options) -> Writing {
+        Writing {
+            to,
+            words: opts.to_order == Order::Lerf && opts.layout.is_default(),
+            plain: opts.grid == GridStyle::default() && opts.fields.is_none(),
+        }
+    }
+
+    /// What the reader must fill for this writer.
+    pub(crate) fn need(&self) -> Need {
+        match self.to {
+            Format::Fen
+            | Format::Epd
+            | Format::Pieces
+            | Format::PlanesBin
+            | Format::Json
+            | Format::Grid
+            | Format::Pdn => Need::All,
+            _ => Need::Sides,
+        }
+    }
+}
+
+/// Reads one record of form `form` into `board` (for binary forms pass the raw bytes).
+///
+/// ```
+/// use bbconv_forms::{read, Board, Format, Options};
+/// let mut board = Board::new();
+/// read(Format::Packed, b"797979010000000000d8f2f250", &Options::default(), &mut board).unwrap();
+/// assert_eq!(board.sides(), Some((0xffff, 0xffff_0000_0000_0000)));
+/// ```
+pub fn read<'r>(
+    form: Format,
+    record: &'r [u8],
+    opts: &Options,
+    board: &mut Board<'r>,
+) -> Result<(), ParseError> {
+    let reading = Reading::new(form, opts, Need::All);
+    match FenReader::detect() {
+        FenReader::Portable => read_with(&fen::fast::Bytes, reading, record, opts, board),
+        #[cfg(target_arch = "x86_64")]
+        FenReader::Avx2(t) => t.read_board(reading, record, opts, board),
+    }
+}
+
+/// Writes `board` in form `form`, appending to `out` (no record separator; nothing is appended
+/// on an error).
+///
+/// ```
+/// use bbconv_forms::{read, write, Board, Format, Options};
+/// let opts = Options::default();
+/// let mut board = Board::new();
+/// read(Format::Trits, b"1020000000000000000000000000000000000000000000000000000000000000", &opts, &mut board).unwrap();
+/// let mut out = Vec::new();
+/// write(Format::Squares, &board, &opts, &mut out).unwrap();
+/// assert_eq!(out, b"first: a1; second: c1");
+/// ```
+pub fn write(
+    form: Format,
+    board: &Board<'_>,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> Result<(), RenderError> {
+    let mark = out.len();
+    write_with(
+        &fen::fast::Bytes,
+        Writing::new(form, opts),
+        board,
+        opts,
+        out,
+    )
+    .inspect_err(|_| {
+        out.truncate(mark);
+    })
+}
+
+/// Reads one record as `reading` says, with the FEN reader `r` (the readers of FEN and of the
+/// FEN inside JSON).
+#[inline(always)]
+pub(crate) fn read_with<'r, R: ReadChess>(
+    r: &R,
+    reading: Reading,
+    record: &'r [u8],
+    opts: &Options,
+    board: &mut Board<'r>,
+) -> Result<(), ParseError> {
+    if reading.chess {
+        let took = match reading.from {
+            // Under -f auto a record the FEN reader accepts is FEN by the detection rules (it
+            // starts with a letter or a digit, has a '/' at most 9 bytes in, and letters or
+            // digits other than 0 and 1): detection is then decided by the reader itself.
+            Format::Fen | Format::Auto => fen::read_board(r, record, reading.need, board),
+            Format::Json => json::read_board(r, record, reading.need, board),
+            Format::Packed
+            | Format::Pair
+            | Format::Trits
+            | Format::Hex
+            | Format::Squares
+            | Format::PackedBin
+            | Format::TritsBin
+            | Format::Base3
+            | Format::Edax
+            | Format::Pieces
+            | Format::PlanesBin
+            | Format::Grid => chess::read_board(reading.from, record, opts, board),
+            _ => false,
+        };
+        if took {
+            return Ok(());
+        }
+    }
+    if reading.small {
+        if let Some(w) = small::read_words(reading.from, record, opts) {
+            board.set(w.size, w.repr());
+            return Ok(());
+        }
+    }
+    if let Some(size) = reading.wide {
+        if wide::read_board(reading.from, size, record, board) {
+            return Ok(());
+        }
+    }
+    read_general(reading, record, opts, board)
+}
+
+/// The general reading, into a [`Repr::Value`] (kept out of line, so that the word paths stay
+/// small enough to be inlined into a caller's record loop).
+#[inline(never)]
+fn read_general<'r>(
+    reading: Reading,
+    record: &'r [u8],
+    opts: &Options,
+    board: &mut Board<'r>,
+) -> Result<(), ParseError> {
+    let value = general::read_record(reading.from, record, opts, !reading.small)?;
+    *board = Board::from_value(value);
+    Ok(())
+}
+
+/// Writes `board` as `writing` says, with the FEN reader `r`'s CPU features for the hex digits.
+#[inline(always)]
+pub(crate) fn write_with<R: ReadChess>(
+    r: &R,
+    writing: Writing,
+    board: &Board<'_>,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> Result<(), RenderError> {
+    if writing.words {
+        let took = if board.size == Size::CHESS {
+            chess::write_board(r, writing, board, opts, out)
+        } else if board.size.squares() <= 64 {
+            small::write_board(writing.to, board, opts, out)
+        } else {
+            wide::write_board(writing, board, opts, out)
+        };
+        if took {
+            return Ok(());
+        }
+    }
+    write_general(writing.to, board, opts, out)
+}
+
+/// The general writing, from the board as a [`crate::Value`] (out of line, as
+/// [`read_general`]).
+#[inline(never)]
+fn write_general(
+    to: Format,
+    board: &Board<'_>,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> Result<(), RenderError> {
+    match &board.repr {
+        Repr::Value(v) => general::render(to, v, opts, out),
+        _ => general::render(to, &board.to_value(), opts, out),
+    }
+}
+
+/// Converts one record from `from` to `to` (exchanging the sides first when `swap`), appending
+/// the output, without a record separator, to `out`: [`read`] then [`write()`].
+///
+/// ```
+/// use bbconv_forms::{convert, Format, Options};
+/// let mut out = Vec::new();
+/// let fen = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// convert(Format::Fen, Format::Packed, fen, &Options::default(), false, &mut out).unwrap();
+/// assert_eq!(out, b"797979010000000000d8f2f250");
+/// ```
+pub fn convert(
+    from: Format,
+    to: Format,
+    record: &[u8],
+    opts: &Options,
+    swap: bool,
+    out: &mut Vec<u8>,
+) -> Result<(), ConvertError> {
+    Conversion::new(from, to, opts, swap)
+        .run(record, out)
+        .map(|_| ())
+}
+
+/// A conversion set up once for many records: a reader of `from` and a writer of `to`, told once
+/// what the writer needs and which word paths the options allow. [`Conversion::run`] gives
+/// exactly what [`convert`] gives.
+///
+/// ```
+/// use bbconv_forms::{Conversion, Format, Options};
+/// let opts = Options::default();
+/// let conv = Conversion::new(Format::Fen, Format::Pair, &opts, false);
+/// let mut out = Vec::new();
+/// let size = conv.run(b"8/8/8/8/8/8/8/R6k w - - 0 1", &mut out).unwrap();
+/// assert_eq!(size.to_string(), "8x8");
+/// assert_eq!(out, b"0x0000000000000001 0x0000000000000080");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Conversion<'a> {
+    reading: Reading,
+    writing: Writing,
+    opts: &'a Options,
+    swap: bool,
+    fen: FenReader,
+}
+
+/// The output form of [`Conversion::run_to`]'s copy for every form without one of its own.
+const ANY_FORM: u8 = u8::MAX;
+
+/// What converts one record: a [`Conversion`], or what [`Conversion::with_reader`] gives.
+pub trait ConvertRecord: Sync {
+    /// Converts one record as [`Conversion::run`] does.
+    fn convert(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError>;
+}
+
+/// A loop over records, compiled for what converts them ([`Conversion::with_reader`]).
+pub trait RecordLoop {
+    /// What the loop gives.
+    type Output;
+    /// Runs the loop with `conversion`.
+    fn run<C: ConvertRecord>(self, conversion: &C) -> Self::Output;
+}
+
+impl ConvertRecord for Conversion<'_> {
+    #[inline(always)]
+    fn convert(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        self.run(record, out)
+    }
+}
+
+/// A conversion with its FEN reader as a type ([`Conversion::with_reader`]).
+struct WithReader<'c, 'a, K> {
+    conv: &'c Conversion<'a>,
+    kernel: K,
+}
+
+impl<K: fen::fast::Kernel> ConvertRecord for WithReader<'_, '_, K> {
+    #[inline(always)]
+    fn convert(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        self.kernel.run(self.conv, record, out)
+    }
+}
+
+impl<'a> Conversion<'a> {
+    /// Sets up the conversion of `from` records into `to` (`swap` exchanges the two sides).
+    pub fn new(from: Format, to: Format, opts: &'a Options, swap: bool) -> Conversion<'a> {
+        let writing = Writing::new(to, opts);
+        Conversion {
+            reading: Reading::new(from, opts, writing.need()),
+            writing,
+            opts,
+            swap,
+            fen: FenReader::detect(),
+        }
+    }
+
+    /// Converts one record, appending the output to `out` (nothing is appended on an error);
+    /// returns the size of the board read.
+    #[inline(always)]
+    pub fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        match self.fen {
+            FenReader::Portable => fen::fast::Kernel::run(fen::fast::Portable, self, record, out),
+            #[cfg(target_arch = "x86_64")]
+            FenReader::Avx2(t) => fen::fast::Kernel::run(t, self, record, out),
+        }
+    }
+
+    /// Reads then writes one record with the FEN reader `r` (each reader's kernel calls it,
+    /// compiled with its CPU features).
+    #[inline(always)]
+    pub(crate) fn run_with<R: ReadChess>(
+        &self,
+        r: &R,
+        record: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        // One copy of reader and writer a common output form, the form a constant in it, so
+        // that what the writer needs and which writer it is are settled at compile time (about
+        // 60 instructions a record fewer than asking at every record, `bench/matrix.py`).
+        macro_rules! by_form {
+            ($($form:ident)*) => {
+                match self.writing.to {
+                    $(Format::$form => self.run_to::<R, { Format::$form as u8 }>(r, record, out),)*
+                    _ => self.run_to::<R, ANY_FORM>(r, record, out),
+                }
+            };
+        }
+        by_form!(Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
+    }
+
+    /// [`Conversion::run_with`] for the output form `TO` (a [`Format`] as `u8`), or for any
+    /// form ([`ANY_FORM`]).
+    #[inline(always)]
+    fn run_to<R: ReadChess, const TO: u8>(
+        &self,
+        r: &R,
+        record: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        let (mut reading, mut writing) = (self.reading, self.writing);
+        if TO != ANY_FORM {
+            writing.to = Format::ALL[TO as usize];
+            reading.need = writing.need();
+        }
+        let mut board = Board::new();
+        read_with(r, reading, record, self.opts, &mut board).map_err(ConvertError::Parse)?;
+        if self.swap {
+            board.swap();
+        }
+        let mark = out.len();
+        match write_with(r, writing, &board, self.opts, out) {
+            Ok(()) => Ok(board.size),
+            Err(e) => {
+                out.truncate(mark);
+                Err(ConvertError::Render(e))
+            }
+        }
+    }
+
+    /// Calls `l` with what converts one record as this conversion does, its FEN reader chosen
+    /// once as a type, so that the caller's record loop, compiled for it, goes straight to that
+    /// reader's kernel instead of asking at every record which reader it has.
+    ///
+    /// ```
+    /// use bbconv_forms::{Conversion, ConvertRecord, Format, Options, RecordLoop};
+    /// struct Count<'r>(&'r [&'r [u8]]);
+    /// impl RecordLoop for Count<'_> {
+    ///     type Output = usize;
+    ///     fn run<C: ConvertRecord>(self, c: &C) -> usize {
+    ///         let mut out = Vec::new();
+    ///         self.0.iter().filter(|r| c.convert(r, &mut out).is_ok()).count()
+    ///     }
+    /// }
+    /// let opts = Options::default();
+    /// let conv = Conversion::new(Format::Fen, Format::Packed, &opts, false);
+    /// let records: [&[u8]; 2] = [b"8/8/8/8/8/8/8/R6k w - - 0 1", b"8/8/8/8/8/8/8/R6k x"];
+    /// assert_eq!(conv.with_reader(Count(&records)), 1);
+    /// ```
+    pub fn with_reader<L: RecordLoop>(&self, l: L) -> L::Output {
+        match self.fen {
+            FenReader::Portable => l.run(&WithReader {
+                conv: self,
+                kernel: fen::fast::Portable,
+            }),
+            #[cfg(target_arch = "x86_64")]
+            FenReader::Avx2(t) => l.run(&WithReader {
+                conv: self,
+                kernel: t,
+            }),
+        }
+    }
+}
+
+/// What became of one record of a batch ([`convert_batch`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    /// Converted: the output is `out[start..end]` of the batch's buffer; the board's size.
+    Done {
+        /// Where the record's output starts in the buffer.
+        start: usize,
+        /// Where it ends.
+        end: usize,
+        /// The size of the board read.
+        size: Size,
+    },
+    /// Not converted (nothing was written for it).
+    Failed(ConvertError),
+}
+
+/// Converts every record of `records` with `conversion`, appending each output to `out` with
+/// nothing between them, and returns one [`Status`] a record, in order: the batch call front ends
+/// other than the command line (the Python package) go through.
+///
+/// ```
+/// use bbconv_forms::{convert_batch, Conversion, Format, Options, Status};
+/// let opts = Options::default();
+/// let conv = Conversion::new(Format::Fen, Format::Packed, &opts, false);
+/// let records: [&[u8]; 2] = [b"8/8/8/8/8/8/8/R6k w - - 0 1", b"8/8/8/8/8/8/8/R6k x"];
+/// let mut out = Vec::new();
+/// let status = convert_batch(&conv, records, &mut out);
+/// assert!(matches!(status[0], Status::Done { start: 0, end: 26, .. }));
+/// assert!(matches!(status[1], Status::Failed(_)));
+/// assert_eq!(out, b"01120000000000000000000000");
+/// ```
+pub fn convert_batch<'r>(
+    conversion: &Conversion<'_>,
+    records: impl IntoIterator<Item = &'r [u8]>,
+    out: &mut Vec<u8>,
+) -> Vec<Status> {
+    /// The batch loop, compiled for the conversion's FEN reader.
+    struct Batch<'o, I>(I, &'o mut Vec<u8>);
+    impl<'r, I: Iterator<Item = &'r [u8]>> RecordLoop for Batch<'_, I> {
+        type Output = Vec<Status>;
+        fn run<C: ConvertRecord>(self, c: &C) -> Vec<Status> {
+            let Batch(records, out) = self;
+            records
+                .map(|r| {
+                    let start = out.len();
+                    match c.convert(r, out) {
+                        Ok(size) => Status::Done {
+                            start,
+                            end: out.len(),
+                            size,
+                        },
+                        Err(e) => Status::Failed(e),
+                    }
+                })
+                .collect()
+        }
+    }
+    conversion.with_reader(Batch(records.into_iter(), out))
+}
+
+/// The check every word path is held to (the tests of each form call it).
+#[cfg(test)]
+pub(crate) mod check {
+    use super::*;
+
+    /// Converts `record` from `from` to every output form, with and without `--swap`, with every
+    /// FEN reader this CPU runs, and asserts that each gives the general reading's and
+    /// writing's bytes, or its very error. Returns how many of the readings a word path took.
+    pub(crate) fn against_general(from: Format, record: &[u8], opts: &Options) -> usize {
+        let mut taken = 0;
+        let readers = [Some(FenReader::Portable), FenReader::avx2()];
+        for &to in Format::ALL {
+            if matches!(to, Format::Auto | Format::Paste) {
+                continue;
+            }
+            for swap in [false, true] {
+                let general = general::parse(from, record, opts)
+                    .map_err(ConvertError::Parse)
+                    .and_then(|v| {
+                        let v = if swap { v.swap() } else { v };
+                        let mut o = Vec::new();
+                        general::render_general(to, &v, opts, &mut o)
+                            .map(|_| o)
+                            .map_err(ConvertError::Render)
+                    });
+                for fen in readers.into_iter().flatten() {
+                    let conv = Conversion {
+                        fen,
+                        ..Conversion::new(from, to, opts, swap)
+                    };
+                    let mut o = b"kept".to_vec();
+                    let via = conv.run(record, &mut o).map(|_| o[4..].to_vec());
+                    if via.is_err() {
+                        assert_eq!(o, b"kept", "an error writes nothing");
+                    }
+                    assert_eq!(
+                        via,
+                        general,
+                        "{from} -> {to}, swap {swap}, {} reader: {:?}",
+                        fen.name(),
+                        String::from_utf8_lossy(record)
+                    );
+                }
+                let conv = Conversion::new(from, to, opts, swap);
+                let mut b = Board::new();
+                if read_with(&fen::fast::Bytes, conv.reading, record, opts, &mut b).is_ok()
+                    && !matches!(b.repr, Repr::Value(_))
+                {
+                    taken += 1;
+                }
+            }
+        }
+        taken
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{render_general, JsonField, Value};
+    use bbconv_board::placement::{Piece, Placement, Text};
+    use bbconv_board::{Bitboard, Numbering, Pair};
+
+    /// A random board of `size`: chess pieces (with FEN fields on 8x8) or two sides.
+    fn board(size: Size, v: &mut u64, pieces: bool) -> Value {
+        let mut next = || {
+            *v = v.rotate_left(13).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x9e37;
+            *v
+        };
+        if pieces {
+            let mut pl = Placement::empty(size);
+            for i in 0..size.squares() {
+                let r = next();
+                if r % 3 == 0 {
+                    pl.set(
+                        i,
+                        Some(Piece::new(PIECE_LETTERS_ALL[(r >> 8) as usize % 12])),
+                    );
+                }
+            }
+            if size == Size::CHESS && next() % 2 == 0 {
+                pl.rest = Some(Text::from(
+                    ["w - - 0 1", "b KQkq - 3 17", "w"][next() as usize % 3],
+                ));
+            }
+            return Value::Pieces(pl);
+        }
+        let n = size.squares();
+        let (mut f, mut s) = (vec![0u64; n.div_ceil(64)], vec![0u64; n.div_ceil(64)]);
+        for i in 0..n {
+            match next() % 3 {
+                1 => f[i / 64] |= 1 << (i % 64),
+                2 => s[i / 64] |= 1 << (i % 64),
+                _ => {}
+            }
+        }
+        let (f, s) = (
+            Bitboard::from_words(size, &f).unwrap(),
+            Bitboard::from_words(size, &s).unwrap(),
+        );
+        Value::Pair(Pair::new(f, s).unwrap())
+    }
+
+    const PIECE_LETTERS_ALL: &[u8; 12] = crate::board::PIECE_LETTERS;
+
+    /// Every source form of bbconv's matrix, written from random boards, converts to every
+    /// output form as the general reading and writing do: on 8x8 in LERF (the word paths), in
+    /// another numbering, and on other sizes.
+    #[test]
+    fn every_pair_as_the_general_code() {
+        let sources = [
+            Format::Fen,
+            Format::Pair,
+            Format::Packed,
+            Format::Trits,
+            Format::Squares,
+            Format::Pieces,
+            Format::Json,
+            Format::Grid,
+            Format::PlanesBin,
+            Format::PackedBin,
+            Format::TritsBin,
+            Format::Base3,
+            Format::Edax,
+            Format::Hex,
+        ];
+        let mut v = 0x1234_5678_9abc_def0u64;
+        let mut taken = 0;
+        let flipped = Options {
+            order: Numbering::Order(bbconv_board::Order::Berlef),
+            to_order: Numbering::Order(bbconv_board::Order::Berlef),
+            ..Options::default()
+        };
+        for (size, opts) in [
+            (Size::CHESS, Options::default()),
+            (Size::CHESS, flipped),
+            (
+                Size::CHESS,
+                Options {
+                    layer: Some(crate::Layer::Occupied),
+                    ..Options::default()
+                },
+            ),
+            (
+                Size::new(3, 3).unwrap(),
+                Options {
+                    size: Some(Size::new(3, 3).unwrap()),
+                    ..Options::default()
+                },
+            ),
+            (
+                Size::new(19, 19).unwrap(),
+                Options {
+                    size: Some(Size::new(19, 19).unwrap()),
+                    ..Options::default()
+                },
+            ),
+        ] {
+            for k in 0..12 {
+                let value = board(size, &mut v, k % 2 == 0);
+                for from in sources {
+                    let mut rec = Vec::new();
+                    let value = match from {
+                        Format::Hex => Value::Single(value.to_pair().occupied()),
+                        _ => value.clone(),
+                    };
+                    if render_general(from, &value, &opts, &mut rec).is_err() {
+                        continue;
+                    }
+                    taken += check::against_general(from, &rec, &opts);
+                    if from == Format::Json {
+                        let first_second = Options {
+                            fields: Some(vec![JsonField::First, JsonField::Second]),
+                            ..opts.clone()
+                        };
+                        let mut rec = Vec::new();
+                        if render_general(from, &value, &first_second, &mut rec).is_ok() {
+                            taken += check::against_general(from, &rec, &opts);
+                        }
+                        if let Value::Pieces(pl) = &value {
+                            let mut fen = Vec::new();
+                            render_general(
+                                Format::Fen,
+                                &Value::Pieces(pl.clone()),
+                                &opts,
+                                &mut fen,
+                            )
+                            .unwrap();
+                            let dumps =
+                                format!("{{\"fen\": \"{}\"}}", String::from_utf8(fen).unwrap());
+                            taken += check::against_general(from, dumps.as_bytes(), &opts);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(taken > 2_000, "{taken}");
+    }
+}
