@@ -155,6 +155,8 @@ def main():
                            capture_output=True, text=True, check=True).stdout.strip().splitlines()
     portable = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "paths.py"), BB, OUT, "--portable"],
                               capture_output=True, text=True, check=True).stdout.strip().splitlines()
+    matrix = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "matrix.py"), BB, CORPUS, OUT],
+                            capture_output=True, text=True, check=True).stdout.strip().splitlines()
     tables = subprocess.run([sys.executable, os.path.join(ROOT, "bench", "tables.py"), BB, CORPUS, OUT],
                             capture_output=True, text=True, check=True).stdout.strip().splitlines()
     big = os.path.join(OUT, "corpus4.fen")
@@ -205,6 +207,12 @@ def main():
         "| floor | measured | limit | holds |",
         "|---|---|---|---|",
         *floor_rows,
+        "",
+        "Every pair of forms (`bench/matrix.py`: 8x8, 2,000 positions of the corpus and the forms bbconv "
+        "derives from them, instructions a line under callgrind, `--jobs 1`, start-up subtracted; limit 2,000, "
+        "3,000 from a grid or JSON as `json.dumps` writes it; **x** marks a pair over its limit):",
+        "",
+        *matrix,
         "",
         "Instructions a line under callgrind (10,000 lines on one thread, `--jobs 1`, start-up subtracted):",
         "",

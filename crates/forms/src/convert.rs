@@ -492,6 +492,51 @@ pub fn convert_batch<'r>(
 #[cfg(test)]
 pub(crate) mod check {
     use super::*;
+    use crate::Value;
+    use bbconv_board::placement::{Piece, Placement, Text};
+    use bbconv_board::{Bitboard, Pair};
+
+    /// A random board of `size`: chess pieces (with FEN fields on 8x8) or two sides.
+    pub(crate) fn random_board(size: Size, v: &mut u64, pieces: bool) -> Value {
+        let mut next = || {
+            *v = v.rotate_left(13).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x9e37;
+            *v
+        };
+        if pieces {
+            let mut pl = Placement::empty(size);
+            for i in 0..size.squares() {
+                let r = next();
+                if r % 3 == 0 {
+                    pl.set(
+                        i,
+                        Some(Piece::new(
+                            crate::board::PIECE_LETTERS[(r >> 8) as usize % 12],
+                        )),
+                    );
+                }
+            }
+            if size == Size::CHESS && next() % 2 == 0 {
+                pl.rest = Some(Text::from(
+                    ["w - - 0 1", "b KQkq - 3 17", "w"][next() as usize % 3],
+                ));
+            }
+            return Value::Pieces(pl);
+        }
+        let n = size.squares();
+        let (mut f, mut s) = (vec![0u64; n.div_ceil(64)], vec![0u64; n.div_ceil(64)]);
+        for i in 0..n {
+            match next() % 3 {
+                1 => f[i / 64] |= 1 << (i % 64),
+                2 => s[i / 64] |= 1 << (i % 64),
+                _ => {}
+            }
+        }
+        let (f, s) = (
+            Bitboard::from_words(size, &f).unwrap(),
+            Bitboard::from_words(size, &s).unwrap(),
+        );
+        Value::Pair(Pair::new(f, s).unwrap())
+    }
 
     /// Converts `record` from `from` to every output form, with and without `--swap`, with every
     /// FEN reader this CPU runs, and asserts that each gives the general reading's and
@@ -548,50 +593,7 @@ pub(crate) mod check {
 mod tests {
     use super::*;
     use crate::{render_general, JsonField, Value};
-    use bbconv_board::placement::{Piece, Placement, Text};
-    use bbconv_board::{Bitboard, Numbering, Pair};
-
-    /// A random board of `size`: chess pieces (with FEN fields on 8x8) or two sides.
-    fn board(size: Size, v: &mut u64, pieces: bool) -> Value {
-        let mut next = || {
-            *v = v.rotate_left(13).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x9e37;
-            *v
-        };
-        if pieces {
-            let mut pl = Placement::empty(size);
-            for i in 0..size.squares() {
-                let r = next();
-                if r % 3 == 0 {
-                    pl.set(
-                        i,
-                        Some(Piece::new(PIECE_LETTERS_ALL[(r >> 8) as usize % 12])),
-                    );
-                }
-            }
-            if size == Size::CHESS && next() % 2 == 0 {
-                pl.rest = Some(Text::from(
-                    ["w - - 0 1", "b KQkq - 3 17", "w"][next() as usize % 3],
-                ));
-            }
-            return Value::Pieces(pl);
-        }
-        let n = size.squares();
-        let (mut f, mut s) = (vec![0u64; n.div_ceil(64)], vec![0u64; n.div_ceil(64)]);
-        for i in 0..n {
-            match next() % 3 {
-                1 => f[i / 64] |= 1 << (i % 64),
-                2 => s[i / 64] |= 1 << (i % 64),
-                _ => {}
-            }
-        }
-        let (f, s) = (
-            Bitboard::from_words(size, &f).unwrap(),
-            Bitboard::from_words(size, &s).unwrap(),
-        );
-        Value::Pair(Pair::new(f, s).unwrap())
-    }
-
-    const PIECE_LETTERS_ALL: &[u8; 12] = crate::board::PIECE_LETTERS;
+    use bbconv_board::Numbering;
 
     /// Every source form of bbconv's matrix, written from random boards, converts to every
     /// output form as the general reading and writing do: on 8x8 in LERF (the word paths), in
@@ -647,7 +649,7 @@ mod tests {
             ),
         ] {
             for k in 0..12 {
-                let value = board(size, &mut v, k % 2 == 0);
+                let value = check::random_board(size, &mut v, k % 2 == 0);
                 for from in sources {
                     let mut rec = Vec::new();
                     let value = match from {

@@ -233,8 +233,7 @@ pub(crate) fn bits_at(words: &[u64], at: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{render_general, Value};
-    use bbconv_board::{Bitboard, Pair};
+    use crate::render_general;
 
     /// The SSE2 digit reader gives what the word-at-a-time reader gives, on every byte in
     /// every place.
@@ -302,21 +301,7 @@ mod tests {
                 ..Options::default()
             };
             for k in 0..6u64 {
-                let words = size.squares().div_ceil(64);
-                let (mut f, mut s) = (vec![0u64; words], vec![0u64; words]);
-                for i in 0..size.squares() {
-                    v = v.rotate_left(11).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ k;
-                    match v % 3 {
-                        1 => f[i / 64] |= 1 << (i % 64),
-                        2 => s[i / 64] |= 1 << (i % 64),
-                        _ => {}
-                    }
-                }
-                let (f, s) = (
-                    Bitboard::from_words(size, &f).unwrap(),
-                    Bitboard::from_words(size, &s).unwrap(),
-                );
-                let value = Value::Pair(Pair::new(f, s).unwrap());
+                let value = crate::convert::check::random_board(size, &mut v, false);
                 for from in [Format::Trits, Format::Packed] {
                     let mut rec = Vec::new();
                     render_general(from, &value, &opts, &mut rec).unwrap();

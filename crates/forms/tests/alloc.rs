@@ -176,3 +176,72 @@ fn wide_paths_allocate_nothing_a_record() {
     }
     assert!(failed.is_empty(), "{failed:#?}");
 }
+
+/// Issue 28, point 1: every pair of the matrix (`bench/matrix.py`: 14 sources, JSON in three
+/// shapes, and 14 targets) allocates nothing a record after a warm-up.
+#[test]
+fn every_pair_of_the_matrix_allocates_nothing_a_record() {
+    let opts = Options::default();
+    let first_second = Options {
+        fields: Some(vec![
+            bbconv_forms::JsonField::First,
+            bbconv_forms::JsonField::Second,
+        ]),
+        ..Options::default()
+    };
+    let occupied = Options {
+        layer: Some(bbconv_forms::Layer::Occupied),
+        ..Options::default()
+    };
+    let forms = [
+        Format::Fen,
+        Format::Pair,
+        Format::Packed,
+        Format::Trits,
+        Format::Squares,
+        Format::Pieces,
+        Format::Json,
+        Format::Grid,
+        Format::PlanesBin,
+        Format::PackedBin,
+        Format::TritsBin,
+        Format::Base3,
+        Format::Edax,
+    ];
+    let mut sources: Vec<(String, Format, Vec<Vec<u8>>)> = forms
+        .iter()
+        .map(|&f| (f.to_string(), f, records(f, &opts)))
+        .collect();
+    sources.push((
+        "json first,second".into(),
+        Format::Json,
+        records(Format::Json, &first_second),
+    ));
+    sources.push((
+        "json as json.dumps".into(),
+        Format::Json,
+        FENS.iter()
+            .map(|f| format!("{{\"fen\": \"{f}\"}}").into_bytes())
+            .collect(),
+    ));
+    let mut failed = Vec::new();
+    let mut checked = 0;
+    for (name, from, recs) in &sources {
+        for to in forms
+            .iter()
+            .map(|&t| (t, &opts))
+            .chain([(Format::Hex, &occupied)])
+        {
+            if to.0 == *from && !name.contains(' ') {
+                continue;
+            }
+            checked += 1;
+            let n = allocations_a_run(&Conversion::new(*from, to.0, to.1, false), recs);
+            if n != 0 {
+                failed.push(format!("{name} -> {}: {n} allocations", to.0));
+            }
+        }
+    }
+    assert_eq!(checked, 197);
+    assert!(failed.is_empty(), "{failed:#?}");
+}
