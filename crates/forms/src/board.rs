@@ -52,10 +52,13 @@ pub struct Board<'r> {
     pub(crate) fields: &'r [u8],
     /// A two-player board's side to move (an Edax board's); exchanged by a swap.
     pub(crate) turn: Option<Turn>,
+    /// The board as the general reading read it, when `repr` is [`Repr::Value`]. (Apart from
+    /// `repr`, which is plain words and copied freely: only this field has anything to drop.)
+    pub(crate) general: Option<Value>,
 }
 
 /// How a [`Board`] holds its squares.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub(crate) enum Repr {
     /// Nothing read yet.
     Empty,
@@ -67,8 +70,8 @@ pub(crate) enum Repr {
     Chess([u64; 12]),
     /// Two disjoint sides of 65 to 512 squares, LERF, `size.squares().div_ceil(64)` words each.
     Wide([[u64; WIDE_WORDS]; 2]),
-    /// Everything else, as the general reading read it.
-    Value(Value),
+    /// Everything else, as the general reading read it: in [`Board::general`].
+    Value,
 }
 
 impl Default for Board<'_> {
@@ -87,6 +90,7 @@ impl<'r> Board<'r> {
             placement: &[],
             fields: &[],
             turn: None,
+            general: None,
         }
     }
 
@@ -94,7 +98,8 @@ impl<'r> Board<'r> {
     pub fn from_value(value: Value) -> Board<'r> {
         Board {
             size: value.size(),
-            repr: Repr::Value(value),
+            repr: Repr::Value,
+            general: Some(value),
             ..Board::new()
         }
     }
@@ -118,7 +123,11 @@ impl<'r> Board<'r> {
 
     /// Whether the board holds one bitboard, not two sides or pieces.
     pub fn is_single(&self) -> bool {
-        matches!(self.repr, Repr::One(_) | Repr::Value(Value::Single(_)))
+        matches!(self.repr, Repr::One(_))
+            || matches!(
+                (self.repr, &self.general),
+                (Repr::Value, Some(Value::Single(_)))
+            )
     }
 
     /// The two sides as LERF words when the board has at most 64 squares and the general value
@@ -132,7 +141,7 @@ impl<'r> Board<'r> {
                 w[0] | w[1] | w[2] | w[3] | w[4] | w[5],
                 w[6] | w[7] | w[8] | w[9] | w[10] | w[11],
             )),
-            Repr::Value(v) if v.size().squares() <= 64 => match v {
+            Repr::Value => match self.general.as_ref()? {
                 Value::Single(b) => Some((b.as_u64()?, 0)),
                 Value::Pair(p) => Some((p.first().as_u64()?, p.second().as_u64()?)),
                 Value::Pieces(_) => None,
@@ -146,9 +155,11 @@ impl<'r> Board<'r> {
         if self.turn.is_some() {
             return self.turn;
         }
-        match &self.repr {
-            Repr::Value(Value::Pair(p)) => p.turn,
-            Repr::Value(Value::Pieces(pl)) => fen_turn(pl.rest.as_ref().map(|r| r.as_bytes())),
+        match (self.repr, &self.general) {
+            (Repr::Value, Some(Value::Pair(p))) => p.turn,
+            (Repr::Value, Some(Value::Pieces(pl))) => {
+                fen_turn(pl.rest.as_ref().map(|r| r.as_bytes()))
+            }
             _ => fen_turn(Some(self.fields)),
         }
     }
@@ -165,9 +176,7 @@ impl<'r> Board<'r> {
                 self.placement = &[];
             }
             Repr::Wide(w) => w.swap(0, 1),
-            Repr::Value(v) => {
-                *v = std::mem::replace(v, Value::Single(Bitboard::empty(Size::CHESS))).swap()
-            }
+            Repr::Value => self.general = self.general.take().map(Value::swap),
         }
         self.turn = self.turn.map(Turn::other);
     }
@@ -216,7 +225,10 @@ impl<'r> Board<'r> {
                     .flatten();
                 Value::Pieces(pl)
             }
-            Repr::Value(v) => v.clone(),
+            Repr::Value => self
+                .general
+                .clone()
+                .unwrap_or_else(|| Value::Single(Bitboard::empty(self.size))),
         }
     }
 

@@ -183,7 +183,7 @@ pub(crate) fn read_with<'r, R: ReadChess>(
     read_general(reading, record, opts, board)
 }
 
-/// The general reading, into a [`Repr::Value`] (kept out of line, so that the word paths stay
+/// The general reading, into [`Board::general`] (kept out of line, so that the word paths stay
 /// small enough to be inlined into a caller's record loop).
 #[inline(never)]
 fn read_general<'r>(
@@ -230,8 +230,8 @@ fn write_general(
     opts: &Options,
     out: &mut Vec<u8>,
 ) -> Result<(), RenderError> {
-    match &board.repr {
-        Repr::Value(v) => general::render(to, v, opts, out),
+    match (board.repr, &board.general) {
+        (Repr::Value, Some(v)) => general::render(to, v, opts, out),
         _ => general::render(to, &board.to_value(), opts, out),
     }
 }
@@ -278,11 +278,11 @@ pub struct Conversion<'a> {
     writing: Writing,
     opts: &'a Options,
     swap: bool,
-    fen: FenReader,
+    kernel: fen::fast::Kernel,
 }
 
 /// The output form of [`Conversion::run_to`]'s copy for every form without one of its own.
-const ANY_FORM: u8 = u8::MAX;
+pub(crate) const ANY_FORM: u8 = u8::MAX;
 
 /// What converts one record: a [`Conversion`], or what [`Conversion::with_reader`] gives.
 pub trait ConvertRecord: Sync {
@@ -305,29 +305,29 @@ impl ConvertRecord for Conversion<'_> {
     }
 }
 
-/// A conversion with its FEN reader as a type ([`Conversion::with_reader`]).
-struct WithReader<'c, 'a, K> {
-    conv: &'c Conversion<'a>,
-    kernel: K,
-}
-
-impl<K: fen::fast::Kernel> ConvertRecord for WithReader<'_, '_, K> {
-    #[inline(always)]
-    fn convert(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        self.kernel.run(self.conv, record, out)
-    }
-}
-
 impl<'a> Conversion<'a> {
     /// Sets up the conversion of `from` records into `to` (`swap` exchanges the two sides).
     pub fn new(from: Format, to: Format, opts: &'a Options, swap: bool) -> Conversion<'a> {
+        Conversion::with_fen_reader(from, to, opts, swap, FenReader::detect())
+    }
+
+    /// [`Conversion::new`] with the FEN reader `fen`.
+    pub(crate) fn with_fen_reader(
+        from: Format,
+        to: Format,
+        opts: &'a Options,
+        swap: bool,
+        fen: FenReader,
+    ) -> Conversion<'a> {
         let writing = Writing::new(to, opts);
+        let reading = Reading::new(from, opts, writing.need());
+        let fen_source = matches!(from, Format::Fen | Format::Auto) && reading.chess;
         Conversion {
-            reading: Reading::new(from, opts, writing.need()),
+            reading,
             writing,
             opts,
             swap,
-            fen: FenReader::detect(),
+            kernel: fen::fast::kernel(fen, fen_source, to),
         }
     }
 
@@ -335,52 +335,47 @@ impl<'a> Conversion<'a> {
     /// returns the size of the board read.
     #[inline(always)]
     pub fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        match self.fen {
-            FenReader::Portable => fen::fast::Kernel::run(fen::fast::Portable, self, record, out),
-            #[cfg(target_arch = "x86_64")]
-            FenReader::Avx2(t) => fen::fast::Kernel::run(t, self, record, out),
-        }
+        fen::fast::call(self.kernel, self, record, out)
     }
 
-    /// Reads then writes one record with the FEN reader `r` (each reader's kernel calls it,
-    /// compiled with its CPU features).
+    /// Reads then writes one record with the FEN reader `r`, for the output form `TO` (a
+    /// [`Format`] as `u8`, or [`ANY_FORM`]); `FEN` when the source goes straight to the FEN
+    /// reader. Each kernel ([`fen::fast::kernel`]) is one of these, compiled with its reader's
+    /// CPU features.
     #[inline(always)]
-    pub(crate) fn run_with<R: ReadChess>(
+    pub(crate) fn run_to<R: ReadChess, const FEN: bool, const TO: u8>(
         &self,
         r: &R,
         record: &[u8],
         out: &mut Vec<u8>,
     ) -> Result<Size, ConvertError> {
-        // One copy of reader and writer a common output form, the form a constant in it, so
-        // that what the writer needs and which writer it is are settled at compile time (about
-        // 60 instructions a record fewer than asking at every record, `bench/matrix.py`).
-        macro_rules! by_form {
-            ($($form:ident)*) => {
-                match self.writing.to {
-                    $(Format::$form => self.run_to::<R, { Format::$form as u8 }>(r, record, out),)*
-                    _ => self.run_to::<R, ANY_FORM>(r, record, out),
-                }
-            };
-        }
-        by_form!(Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
-    }
-
-    /// [`Conversion::run_with`] for the output form `TO` (a [`Format`] as `u8`), or for any
-    /// form ([`ANY_FORM`]).
-    #[inline(always)]
-    fn run_to<R: ReadChess, const TO: u8>(
-        &self,
-        r: &R,
-        record: &[u8],
-        out: &mut Vec<u8>,
-    ) -> Result<Size, ConvertError> {
-        let (mut reading, mut writing) = (self.reading, self.writing);
-        if TO != ANY_FORM {
-            writing.to = Format::ALL[TO as usize];
-            reading.need = writing.need();
-        }
+        let writing = match TO {
+            ANY_FORM => self.writing,
+            _ => Writing {
+                to: Format::ALL[TO as usize],
+                ..self.writing
+            },
+        };
+        let need = writing.need();
         let mut board = Board::new();
-        read_with(r, reading, record, self.opts, &mut board).map_err(ConvertError::Parse)?;
+        let read = if FEN {
+            match fen::read_board(r, record, need, &mut board) {
+                true => Ok(()),
+                false => read_general(self.reading, record, self.opts, &mut board),
+            }
+        } else {
+            read_with(
+                r,
+                Reading {
+                    need,
+                    ..self.reading
+                },
+                record,
+                self.opts,
+                &mut board,
+            )
+        };
+        read.map_err(ConvertError::Parse)?;
         if self.swap {
             board.swap();
         }
@@ -414,17 +409,7 @@ impl<'a> Conversion<'a> {
     /// assert_eq!(conv.with_reader(Count(&records)), 1);
     /// ```
     pub fn with_reader<L: RecordLoop>(&self, l: L) -> L::Output {
-        match self.fen {
-            FenReader::Portable => l.run(&WithReader {
-                conv: self,
-                kernel: fen::fast::Portable,
-            }),
-            #[cfg(target_arch = "x86_64")]
-            FenReader::Avx2(t) => l.run(&WithReader {
-                conv: self,
-                kernel: t,
-            }),
-        }
+        l.run(self)
     }
 }
 
@@ -559,10 +544,7 @@ pub(crate) mod check {
                             .map_err(ConvertError::Render)
                     });
                 for fen in readers.into_iter().flatten() {
-                    let conv = Conversion {
-                        fen,
-                        ..Conversion::new(from, to, opts, swap)
-                    };
+                    let conv = Conversion::with_fen_reader(from, to, opts, swap, fen);
                     let mut o = b"kept".to_vec();
                     let via = conv.run(record, &mut o).map(|_| o[4..].to_vec());
                     if via.is_err() {
@@ -579,7 +561,7 @@ pub(crate) mod check {
                 let conv = Conversion::new(from, to, opts, swap);
                 let mut b = Board::new();
                 if read_with(&fen::fast::Bytes, conv.reading, record, opts, &mut b).is_ok()
-                    && !matches!(b.repr, Repr::Value(_))
+                    && !matches!(b.repr, Repr::Value)
                 {
                     taken += 1;
                 }

@@ -70,57 +70,71 @@ impl FenReader {
     }
 }
 
-/// One of the FEN readers as a type of its own, so that a record loop compiled for it does not
-/// ask at every record which reader it has ([`crate::Conversion::with_reader`]).
-pub(crate) trait Kernel: Copy + Sync {
-    /// [`crate::Conversion::run`] with this reader.
-    fn run(
-        self,
-        conv: &crate::Conversion<'_>,
-        record: &[u8],
-        out: &mut Vec<u8>,
-    ) -> Result<bbconv_board::Size, crate::ConvertError>;
-}
+/// One record read and written: a reader and a writer compiled together for one FEN reader, one
+/// output form and one kind of source ([`kernel`]). An `unsafe fn` because the AVX2 kernels are
+/// (they may only run on a CPU with AVX2 and BMI2): [`kernel`] gives one only when it does.
+pub(crate) type Kernel = unsafe fn(
+    &crate::Conversion<'_>,
+    &[u8],
+    &mut Vec<u8>,
+) -> Result<bbconv_board::Size, crate::ConvertError>;
 
-/// The portable reader, as a [`Kernel`].
-#[derive(Clone, Copy)]
-pub(crate) struct Portable;
-
-impl Kernel for Portable {
-    #[inline(always)]
-    fn run(
-        self,
-        conv: &crate::Conversion<'_>,
-        record: &[u8],
-        out: &mut Vec<u8>,
-    ) -> Result<bbconv_board::Size, crate::ConvertError> {
-        run_portable(conv, record, out)
+/// The kernel of `reader` for an output form and a source: `fen` when the source is FEN (or
+/// auto) and the options allow the 8x8 word path, so that the kernel goes straight to the FEN
+/// reader. The common output forms have kernels of their own, with the form a constant in them,
+/// so that what the writer needs and which writer it is are settled at compile time (about 40
+/// instructions a record fewer than asking at every record, `bench/matrix.py`); the other forms
+/// share one.
+pub(crate) fn kernel(reader: FenReader, fen: bool, to: crate::Format) -> Kernel {
+    use crate::convert::ANY_FORM;
+    use crate::Format;
+    macro_rules! pick {
+        ($run:ident; $($form:ident)*) => {
+            match (fen, to) {
+                $((true, Format::$form) => $run::<true, { Format::$form as u8 }>,
+                  (false, Format::$form) => $run::<false, { Format::$form as u8 }>,)*
+                (true, _) => $run::<true, ANY_FORM>,
+                (false, _) => $run::<false, ANY_FORM>,
+            }
+        };
+    }
+    match reader {
+        FenReader::Portable => {
+            pick!(run_portable; Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
+        }
+        #[cfg(target_arch = "x86_64")]
+        FenReader::Avx2(_) => {
+            pick!(run_avx2; Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
+        }
     }
 }
 
-/// A record read and written with the portable reader, in a function of its own with the
-/// reader and the writer inlined, as the AVX2 kernel is.
-#[inline(never)]
-fn run_portable(
+/// Runs `kernel` on one record.
+#[allow(unsafe_code)]
+#[inline(always)]
+pub(crate) fn call(
+    kernel: Kernel,
     conv: &crate::Conversion<'_>,
     record: &[u8],
     out: &mut Vec<u8>,
 ) -> Result<bbconv_board::Size, crate::ConvertError> {
-    conv.run_with(&Bytes, record, out)
+    // SAFETY: every `Kernel` comes from `kernel`, which gives an AVX2 one only for a
+    // `FenReader::Avx2`, which only `Avx2::new` makes, after checking that the CPU has AVX2,
+    // BMI1, BMI2 and POPCNT; the portable ones have no requirement.
+    unsafe { kernel(conv, record, out) }
+}
+
+/// A record read and written with the portable reader.
+fn run_portable<const FEN: bool, const TO: u8>(
+    conv: &crate::Conversion<'_>,
+    record: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<bbconv_board::Size, crate::ConvertError> {
+    conv.run_to::<Bytes, FEN, TO>(&Bytes, record, out)
 }
 
 #[cfg(target_arch = "x86_64")]
-impl Kernel for x86::Avx2 {
-    #[inline(always)]
-    fn run(
-        self,
-        conv: &crate::Conversion<'_>,
-        record: &[u8],
-        out: &mut Vec<u8>,
-    ) -> Result<bbconv_board::Size, crate::ConvertError> {
-        x86::Avx2::run(self, conv, record, out)
-    }
-}
+use x86::run_avx2;
 
 /// What the 8x8 fast path reads a FEN placement into: the placement's length and the words
 /// of the two sides, or one word a chess piece letter.
@@ -507,18 +521,6 @@ mod x86 {
             unsafe { read_pair(b) }
         }
 
-        /// [`super::Kernel::run`] with this reader.
-        #[inline(always)]
-        pub(super) fn run(
-            self,
-            conv: &crate::Conversion<'_>,
-            record: &[u8],
-            out: &mut Vec<u8>,
-        ) -> Result<bbconv_board::Size, crate::ConvertError> {
-            // SAFETY: as in `chess_pair`.
-            unsafe { run_avx2(conv, record, out) }
-        }
-
         /// [`crate::read`] with this reader.
         pub(crate) fn read_board<'r>(
             self,
@@ -533,14 +535,15 @@ mod x86 {
     }
 
     /// A record read and written with the reader's features, so that reading and writing are
-    /// one function (the reader inlined).
+    /// one function (the reader inlined). Runs only through a [`super::Kernel`] that
+    /// [`super::kernel`] gave for an [`Avx2`] token.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    fn run_avx2(
+    pub(super) fn run_avx2<const FEN: bool, const TO: u8>(
         conv: &crate::Conversion<'_>,
         record: &[u8],
         out: &mut Vec<u8>,
     ) -> Result<bbconv_board::Size, crate::ConvertError> {
-        conv.run_with(&Reader, record, out)
+        conv.run_to::<Reader, FEN, TO>(&Reader, record, out)
     }
 
     /// A record read with the reader's features.
