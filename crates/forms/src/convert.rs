@@ -5,12 +5,12 @@
 //! the writer needs; trits, packed, pair and the rest into two), and the general reading
 //! otherwise; each writer likewise. There is no path chosen for a pair of forms.
 
-use bbconv_board::{Order, Size};
+use bbconv_board::{ternary, Order, Size};
 
-use crate::board::{Board, Need, Repr};
-use crate::fen::fast::ReadChess;
+use crate::board::{Board, Need, Repr, PIECE_LETTERS};
+use crate::fen::fast::{ReadChess, WithReader};
 use crate::{
-    chess, fen, general, json, small, wide, ConvertError, FenReader, Format, GridStyle, Options,
+    fen, general, json, small, wide, ConvertError, FenReader, Format, GridStyle, Options,
     ParseError, RenderError,
 };
 
@@ -95,12 +95,27 @@ pub fn read<'r>(
     opts: &Options,
     board: &mut Board<'r>,
 ) -> Result<(), ParseError> {
-    let reading = Reading::new(form, opts, Need::All);
-    match FenReader::detect() {
-        FenReader::Portable => read_with(&fen::fast::Bytes, reading, record, opts, board),
-        #[cfg(target_arch = "x86_64")]
-        FenReader::Avx2(t) => t.read_board(reading, record, opts, board),
+    /// The reading, with the reader this CPU runs.
+    struct Read<'a, 'b, 'r> {
+        reading: Reading,
+        record: &'r [u8],
+        opts: &'a Options,
+        board: &'b mut Board<'r>,
     }
+    impl WithReader for Read<'_, '_, '_> {
+        type Output = Result<(), ParseError>;
+        #[inline(always)]
+        fn run<R: ReadChess>(self, r: &R) -> Self::Output {
+            read_with(r, self.reading, self.record, self.opts, self.board)
+        }
+    }
+    let reading = Reading::new(form, opts, Need::All);
+    FenReader::detect().with_reader(Read {
+        reading,
+        record,
+        opts,
+        board,
+    })
 }
 
 /// Writes `board` in form `form`, appending to `out` (no record separator; nothing is appended
@@ -162,7 +177,7 @@ pub(crate) fn read_with<'r, R: ReadChess>(
             | Format::Edax
             | Format::Pieces
             | Format::PlanesBin
-            | Format::Grid => chess::read_board(reading.from, record, opts, board),
+            | Format::Grid => read_chess(reading.from, record, opts, board),
             _ => false,
         };
         if took {
@@ -208,11 +223,11 @@ pub(crate) fn write_with<R: ReadChess>(
 ) -> Result<(), RenderError> {
     if writing.words {
         let took = if board.size == Size::CHESS {
-            chess::write_board(r, writing, board, opts, out)
+            write_chess(r, writing, board, opts, out)
         } else if board.size.squares() <= 64 {
             small::write_board(writing.to, board, opts, out)
         } else {
-            wide::write_board(writing, board, opts, out)
+            wide::write_board(writing.to, writing.plain, board, opts, out)
         };
         if took {
             return Ok(());
@@ -234,6 +249,285 @@ fn write_general(
         (Repr::Value, Some(v)) => general::render(to, v, opts, out),
         _ => general::render(to, &board.to_value(), opts, out),
     }
+}
+
+/// Reads an 8x8 record of a form with a word path into `board`; `false`, with `board` untouched, for
+/// anything the general reading must see.
+#[inline(always)]
+fn read_chess(from: Format, record: &[u8], opts: &Options, board: &mut Board<'_>) -> bool {
+    // The lengths bbconv writes need no trimming: the record is taken as it is.
+    let t = match (from, record.len()) {
+        (Format::Packed, 26) | (Format::Pair, 37) | (Format::Trits, 64) => record,
+        _ => record.trim_ascii(),
+    };
+    let repr = match from {
+        Format::Packed => {
+            let t = match t {
+                [b'0', b'x' | b'X', rest @ ..] => rest,
+                _ => t,
+            };
+            let mut bytes = [0u8; 13];
+            if !crate::kernels::hex_bytes(t, &mut bytes) {
+                return false;
+            }
+            match ternary::unpack_chess(&bytes) {
+                Some((f, s)) => Repr::Two(f, s),
+                None => return false,
+            }
+        }
+        Format::Pair => {
+            // The form bbconv writes: `0x` and 16 digits, a space, `0x` and 16 digits.
+            let mut words = None;
+            if let (Some(a), Some(b)) = (t.get(..18), t.get(19..)) {
+                if t.len() == 37 && t[18] == b' ' {
+                    if let (Some(f), Some(s)) = (crate::int::hex0x16(a), crate::int::hex0x16(b)) {
+                        words = Some((f, s));
+                    }
+                }
+            }
+            match words.or_else(|| {
+                small::read_words(Format::Pair, record, opts).map(|w| (w.first, w.second))
+            }) {
+                Some((f, s)) if f & s == 0 => Repr::Two(f, s),
+                _ => return false,
+            }
+        }
+        Format::Trits => match t.try_into().ok().and_then(crate::kernels::digits64) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::Hex => match crate::int::small_integer(t, Format::Hex, 64) {
+            Some(v) => Repr::One(v),
+            None => return false,
+        },
+        Format::Squares => match t.strip_prefix(b"first: ") {
+            Some(two) => {
+                // `first: NAMES; second: NAMES`, as bbconv writes two sides.
+                let Some(at) = two.windows(10).position(|w| w == b"; second: ") else {
+                    return false;
+                };
+                match (
+                    small::read_names(&two[..at], Size::CHESS),
+                    small::read_names(&two[at + 10..], Size::CHESS),
+                ) {
+                    (Some(f), Some(s)) if f & s == 0 => Repr::Two(f, s),
+                    _ => return false,
+                }
+            }
+            None => match small::read_names(t, Size::CHESS) {
+                Some(v) => Repr::One(v),
+                None => return false,
+            },
+        },
+        Format::PackedBin => match record.try_into().ok().and_then(ternary::unpack_chess) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::TritsBin => match crate::packed::read_trits_bin_chess(record) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::Base3 => match crate::digits::read_base3_chess(t) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::Edax => match crate::edax::read_words(record) {
+            Some((f, s, turn)) => {
+                board.set(Size::CHESS, Repr::Two(f, s));
+                board.turn = Some(turn);
+                return true;
+            }
+            None => return false,
+        },
+        Format::Pieces => match crate::pieces::read_chess(t) {
+            Some(w) => Repr::Chess(w),
+            None => return false,
+        },
+        Format::PlanesBin => match crate::planes::read_chess(record, &opts.planes) {
+            Some(w) => Repr::Chess(w),
+            None => return false,
+        },
+        Format::Grid => match crate::grid::read_chess(record) {
+            Some(crate::grid::ChessGrid::Pieces(w)) => Repr::Chess(w),
+            Some(crate::grid::ChessGrid::Sides(f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        _ => return false,
+    };
+    board.set(Size::CHESS, repr);
+    true
+}
+
+/// Writes an 8x8 board as `writing` says, from its words; `false`, with nothing written, when
+/// the general writer must (another style, a board the words do not say, an error to report).
+#[inline(always)]
+fn write_chess<R: ReadChess>(
+    r: &R,
+    writing: Writing,
+    board: &Board<'_>,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> bool {
+    match (writing.to, &board.repr) {
+        (Format::Fen, Repr::Chess(w)) => {
+            if board.placement.is_empty() {
+                let mut buf = [0u8; 8 * 9];
+                let len = crate::fen::words::placement_of(w, &mut buf);
+                crate::fen::words::fen(&buf[..len], board.fields, out);
+            } else {
+                crate::fen::words::fen(board.placement, board.fields, out);
+            }
+            return true;
+        }
+        (Format::Pieces, Repr::Chess(w)) => {
+            crate::pieces::write_chess(r, w, out);
+            return true;
+        }
+        (Format::Json, Repr::Chess(w)) if writing.plain => {
+            if board.placement.is_empty() {
+                let mut buf = [0u8; 8 * 9];
+                let len = crate::fen::words::placement_of(w, &mut buf);
+                json::write_chess(r, &buf[..len], board.fields, w, out);
+            } else {
+                json::write_chess(r, board.placement, board.fields, w, out);
+            }
+            return true;
+        }
+        (Format::Grid, Repr::Chess(w)) if writing.plain => {
+            crate::grid::write_chess(w, &PIECE_LETTERS[..], out);
+            return true;
+        }
+        (Format::PlanesBin, Repr::Chess(w)) => {
+            return crate::planes::write_chess(w, &opts.planes, out);
+        }
+        (Format::Json | Format::Grid, Repr::Chess(_)) => return false,
+        _ => {}
+    }
+    let Some((f, s)) = board.sides() else {
+        return false;
+    };
+    let two = !board.is_single();
+    match writing.to {
+        Format::Packed => r.push_packed_hex(f, s, out),
+        Format::Pair => out.extend_from_slice(&crate::kernels::pair_hex_chess(r.hex2(f, s))),
+        Format::Trits => out.extend_from_slice(&ternary::words_to_digits64(f, s, b'0')),
+        Format::PackedBin | Format::TritsBin => small::write_words(writing.to, 64, f, s, out),
+        Format::Hex => match board.single(opts.layer) {
+            Some(v) => crate::kernels::hex_u64(v, 16, out),
+            None => return false,
+        },
+        Format::Squares if !two || opts.layer.is_some() => match board.single(opts.layer) {
+            Some(v) => small::write_names(v, Size::CHESS, out),
+            None => return false,
+        },
+        Format::Squares => {
+            out.extend_from_slice(b"first: ");
+            small::write_names(f, Size::CHESS, out);
+            out.extend_from_slice(b"; second: ");
+            small::write_names(s, Size::CHESS, out);
+        }
+        Format::Base3 => crate::digits::write_base3_chess(f, s, out),
+        Format::Edax if matches!(board.repr, Repr::Two(..) | Repr::Chess(_)) => {
+            crate::edax::write_words(f, s, board.turn(), out)
+        }
+        // The forms of piece letters, from two sides: the sides' letters.
+        Format::Fen if two => crate::fen::words::fen_of_words(f, s, opts.letters, out),
+        Format::Pieces if two && opts.letters == (b'P', b'p') => {
+            let mut words = [0u64; 12];
+            (words[0], words[6]) = (f, s);
+            crate::pieces::write_chess(r, &words, out)
+        }
+        Format::PlanesBin if two => {
+            let mut words = [0u64; 12];
+            let (Some(a), Some(b)) = (
+                PIECE_LETTERS.iter().position(|&l| l == opts.letters.0),
+                PIECE_LETTERS.iter().position(|&l| l == opts.letters.1),
+            ) else {
+                return false;
+            };
+            (words[a], words[b]) = (f, s);
+            return crate::planes::write_chess(&words, &opts.planes, out);
+        }
+        Format::Grid if two && writing.plain => crate::grid::write_chess(&[f, s], b"XO", out),
+        // The side to move and notes of a two-player board are members of their own.
+        Format::Json
+            if writing.plain && board.turn.is_none() && matches!(board.repr, Repr::Two(..)) =>
+        {
+            out.extend_from_slice(json::JSON_PAIR_HEAD);
+            let [a, b] = r.hex2(f, s);
+            out.extend_from_slice(&a);
+            out.extend_from_slice(json::JSON_PAIR_MID);
+            out.extend_from_slice(&b);
+            out.extend_from_slice(b"\"}");
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// One record read and written: a reader and a writer compiled together for one FEN reader, one
+/// output form and one kind of source ([`kernel`]).
+type Kernel = fn(&Conversion<'_>, &[u8], &mut Vec<u8>) -> Result<Size, ConvertError>;
+
+/// The kernel of `reader` for an output form and a source: `fen` when the source is FEN (or
+/// auto) and the options allow the 8x8 word path, so that the kernel goes straight to the FEN
+/// reader. The common output forms have kernels of their own, with the form a constant in them,
+/// so that what the writer needs and which writer it is are settled at compile time (about 40
+/// instructions a record fewer than asking at every record, `bench/matrix.py`); the other forms
+/// share one.
+fn kernel(reader: FenReader, fen: bool, to: Format) -> Kernel {
+    macro_rules! pick {
+        ($run:ident; $($form:ident)*) => {
+            match (fen, to) {
+                $((true, Format::$form) => $run::<true, { Format::$form as u8 }>,
+                  (false, Format::$form) => $run::<false, { Format::$form as u8 }>,)*
+                (true, _) => $run::<true, ANY_FORM>,
+                (false, _) => $run::<false, ANY_FORM>,
+            }
+        };
+    }
+    match reader {
+        FenReader::Portable => {
+            pick!(run_portable; Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
+        }
+        #[cfg(target_arch = "x86_64")]
+        FenReader::Avx2(_) => {
+            pick!(run_with_reader; Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
+        }
+    }
+}
+
+/// A record read and written with the portable reader.
+fn run_portable<const FEN: bool, const TO: u8>(
+    conv: &Conversion<'_>,
+    record: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<Size, ConvertError> {
+    conv.run_to::<fen::fast::Bytes, FEN, TO>(&fen::fast::Bytes, record, out)
+}
+
+/// A record read and written with the conversion's reader ([`FenReader::with_reader`]).
+#[cfg(target_arch = "x86_64")]
+fn run_with_reader<const FEN: bool, const TO: u8>(
+    conv: &Conversion<'_>,
+    record: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<Size, ConvertError> {
+    /// One record's work.
+    struct Record<'c, 'a, 'r, 'o, const FEN: bool, const TO: u8> {
+        conv: &'c Conversion<'a>,
+        record: &'r [u8],
+        out: &'o mut Vec<u8>,
+    }
+    impl<const FEN: bool, const TO: u8> WithReader for Record<'_, '_, '_, '_, FEN, TO> {
+        type Output = Result<Size, ConvertError>;
+        #[inline(always)]
+        fn run<R: ReadChess>(self, r: &R) -> Self::Output {
+            self.conv.run_to::<R, FEN, TO>(r, self.record, self.out)
+        }
+    }
+    conv.fen
+        .with_reader(Record::<FEN, TO> { conv, record, out })
 }
 
 /// Converts one record from `from` to `to` (exchanging the sides first when `swap`), appending
@@ -278,7 +572,8 @@ pub struct Conversion<'a> {
     writing: Writing,
     opts: &'a Options,
     swap: bool,
-    kernel: fen::fast::Kernel,
+    fen: FenReader,
+    kernel: Kernel,
 }
 
 /// The output form of [`Conversion::run_to`]'s copy for every form without one of its own.
@@ -327,7 +622,8 @@ impl<'a> Conversion<'a> {
             writing,
             opts,
             swap,
-            kernel: fen::fast::kernel(fen, fen_source, to),
+            fen,
+            kernel: kernel(fen, fen_source, to),
         }
     }
 
@@ -335,12 +631,12 @@ impl<'a> Conversion<'a> {
     /// returns the size of the board read.
     #[inline(always)]
     pub fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        fen::fast::call(self.kernel, self, record, out)
+        (self.kernel)(self, record, out)
     }
 
     /// Reads then writes one record with the FEN reader `r`, for the output form `TO` (a
     /// [`Format`] as `u8`, or [`ANY_FORM`]); `FEN` when the source goes straight to the FEN
-    /// reader. Each kernel ([`fen::fast::kernel`]) is one of these, compiled with its reader's
+    /// reader. Each kernel ([`kernel`]) is one of these, compiled with its reader's
     /// CPU features.
     #[inline(always)]
     pub(crate) fn run_to<R: ReadChess, const FEN: bool, const TO: u8>(
@@ -669,5 +965,55 @@ mod tests {
             }
         }
         assert!(taken > 2_000, "{taken}");
+    }
+
+    /// Every 8x8 word path gives the general reading and writing's bytes, on the forms bbconv
+    /// writes, on other spellings and on damaged records; and takes no record the general
+    /// reading refuses.
+    #[test]
+    fn word_paths_match_the_general_code() {
+        let letters = Options {
+            letters: (b'X', b'o'),
+            ..Options::default()
+        };
+        let mut v = 0x9e37_79b9_7f4a_7c15u64;
+        let mut taken = 0;
+        for k in 0..60u64 {
+            v = v.rotate_left(9).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ k;
+            let (f, s) = (v & v >> 7, !v & v << 3 & !(v & v >> 7));
+            let value = Value::Pair(bbconv_board::Pair::small(Size::CHESS, f, s).unwrap());
+            for from in [
+                Format::Packed,
+                Format::Pair,
+                Format::Trits,
+                Format::Hex,
+                Format::Squares,
+            ] {
+                let mut rec = Vec::new();
+                let value = match from {
+                    Format::Hex | Format::Squares => Value::Single(value.to_pair().occupied()),
+                    _ => value.clone(),
+                };
+                render_general(from, &value, &Options::default(), &mut rec).unwrap();
+                let mut records = vec![rec.clone(), rec.to_ascii_uppercase()];
+                let mut damaged = rec.clone();
+                let at = (v % rec.len() as u64) as usize;
+                damaged[at] = b"g/ 3x\xc3"[(k % 6) as usize];
+                records.push(damaged);
+                if from == Format::Pair {
+                    records.push(
+                        String::from_utf8_lossy(&rec)
+                            .replacen(' ', ", ", 1)
+                            .into_bytes(),
+                    );
+                }
+                for opts in [&Options::default(), &letters] {
+                    for r in &records {
+                        taken += crate::convert::check::against_general(from, r, opts);
+                    }
+                }
+            }
+        }
+        assert!(taken > 10_000, "{taken}");
     }
 }

@@ -2,6 +2,7 @@
 //! LERF index `k` (A1 first), then the side to move, kept, and an OBF line's solutions, kept as
 //! written.
 
+use crate::kernels::{splat, zero_bytes};
 use crate::{found, trim, ParseError, RenderError, Value};
 use bbconv_board::{Bitboard, Pair, Size, Turn};
 
@@ -137,21 +138,6 @@ pub(crate) fn render(value: &Value, out: &mut Vec<u8>) -> Result<(), RenderError
         out.extend_from_slice(notes.as_bytes());
     }
     Ok(())
-}
-
-/// `ONES * b`: the byte `b` in every byte of a word.
-const fn splat(b: u8) -> u64 {
-    0x0101_0101_0101_0101 * b as u64
-}
-
-/// The bits of a word whose bytes are zero, one a byte (bit i for byte i).
-#[inline(always)]
-fn zero_bytes(v: u64) -> u64 {
-    const LOW: u64 = splat(0x7f);
-    let nonzero = ((v & LOW) + LOW) | v;
-    let hi = !nonzero & splat(0x80);
-    // The eight high bits gathered into one byte.
-    (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
 /// The word path of an Edax string as bbconv writes it (64 of `X`, `O`, `-`, a space and `X`

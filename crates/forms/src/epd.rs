@@ -104,25 +104,6 @@ fn check_ops(ops: &str, at: usize) -> Result<(), ParseError> {
     Ok(())
 }
 
-/// The value of operation `opcode` as a whole number, when the operations hold one (`hmvc 3;`).
-fn number_op(ops: &str, opcode: &str) -> Option<u64> {
-    ops.split(';').find_map(|op| {
-        let mut words = op.split_whitespace();
-        (words.next() == Some(opcode))
-            .then(|| words.next().and_then(|n| n.parse().ok()))
-            .flatten()
-    })
-}
-
-/// The halfmove clock and move number a FEN of an EPD position carries: its `hmvc` and `fmvn`
-/// operations, else 0 and 1 (python-chess's `set_epd`).
-pub(crate) fn clocks(ops: &str) -> (u64, u64) {
-    (
-        number_op(ops, "hmvc").unwrap_or(0),
-        number_op(ops, "fmvn").unwrap_or(1),
-    )
-}
-
 /// Writes a position as EPD: the placement (with its holdings), the side to move, castling and
 /// en passant as read (`w - -` for what a FEN did not say), then the operations read. A FEN's
 /// clocks are not written (python-chess's `epd()`).

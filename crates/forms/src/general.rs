@@ -2,8 +2,9 @@
 //! form at a time. The word paths of [`crate::read`] and [`crate::write`] are checked against
 //! it (by the tests and the fuzz targets), and every record they do not take comes here.
 
-use bbconv_board::{Bitboard, Numbering, Placement, Size};
+use bbconv_board::{Placement, Size};
 
+use crate::raw::{from_raw, raw_size, to_raw};
 use crate::{
     coords, detect, digits, edax, epd, fen, go, grid, int, json, packed, paste, pdn, pieces,
     planes, sgf, small, ErrorKind, Format, Options, ParseError, RenderError, RenderErrorKind,
@@ -124,36 +125,6 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
         Format::Paste => paste::parse(text, opts.size),
         Format::Pdn => pdn::parse(text, opts.size),
     }
-}
-
-/// The board a number of a `size` board is read as under `order` (see
-/// [`Numbering::raw_size`]).
-pub(crate) fn raw_size(order: Numbering, size: Size) -> Result<Size, ParseError> {
-    order
-        .raw_size(size)
-        .map_err(|e| ParseError::of(ErrorKind::Length, None, e.to_string()))
-}
-
-/// The canonical set of a number read under `order` (a padding bit set is an error that
-/// names it).
-pub(crate) fn from_raw(
-    order: Numbering,
-    size: Size,
-    raw: &Bitboard,
-) -> Result<Bitboard, ParseError> {
-    order
-        .decode(size, raw)
-        .map_err(|e| ParseError::of(ErrorKind::OffBoard, None, e.to_string()))
-}
-
-/// The number of `bb` under `order` (a square without a number is an error that names it).
-pub(crate) fn to_raw(order: Numbering, bb: &Bitboard) -> Result<Bitboard, RenderError> {
-    order.encode(bb).map_err(numbering_error)
-}
-
-/// A board that a numbering cannot carry, as a render error.
-pub(crate) fn numbering_error(e: bbconv_board::NumberingError) -> RenderError {
-    RenderError::new(RenderErrorKind::Unsupported, e.to_string())
 }
 
 /// Writes `value` in form `format`, appending to `out` (no trailing newline).

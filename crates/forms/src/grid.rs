@@ -518,3 +518,36 @@ pub(crate) fn read_chess(t: &[u8]) -> Option<ChessGrid> {
         _ => None,
     }
 }
+
+/// The default grid: the header, one line a rank (its number, then the cells), the files;
+/// the squares of `words[k]` show `letters[k]`.
+#[inline(always)]
+pub(crate) fn write_chess(words: &[u64], letters: &[u8], out: &mut Vec<u8>) {
+    let mut cells = [b'.'; 64];
+    for (&w, &letter) in words.iter().zip(letters) {
+        let mut m = w;
+        while m != 0 {
+            cells[m.trailing_zeros() as usize & 63] = letter;
+            m &= m - 1;
+        }
+    }
+    let mut buf = [0u8; 8 * 18];
+    for (g, line) in buf.chunks_exact_mut(18).enumerate() {
+        let rank = 7 - g;
+        let row: [u8; 8] = cells[8 * rank..8 * rank + 8].try_into().unwrap_or_default();
+        let row = u64::from_le_bytes(row);
+        // Each cell after a space: bytes c0..c3 spread to every other byte, the spaces between.
+        let spread = |x: u64| {
+            let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+            let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+            (x << 8) | 0x0020_0020_0020_0020
+        };
+        line[0] = b'\n';
+        line[1] = b'1' + rank as u8;
+        line[2..10].copy_from_slice(&spread(row & 0xffff_ffff).to_le_bytes());
+        line[10..].copy_from_slice(&spread(row >> 32).to_le_bytes());
+    }
+    out.extend_from_slice(b"# 8x8 lerf");
+    out.extend_from_slice(&buf);
+    out.extend_from_slice(b"\n  a b c d e f g h");
+}

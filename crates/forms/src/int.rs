@@ -2,6 +2,7 @@
 //! (`signed`, `oct`, `bytes-le`, `bytes-be`, and `literal` for pasting into code), and the `pair`
 //! of two integers.
 
+use crate::kernels::{hex16, hex_u64};
 use crate::{found, trim, Format, ParseError};
 use bbconv_board::{bigint, Bitboard, Numbering, Pair, Size};
 
@@ -207,7 +208,7 @@ pub(crate) fn small_integer(b: &[u8], format: Format, n: usize) -> Option<u64> {
     let (mut v, mut bad) = (0u64, 0u8);
     if radix == 16 {
         for &c in digits {
-            let d = crate::small::DIGIT[c as usize];
+            let d = crate::kernels::DIGIT[c as usize];
             bad |= d;
             v = v << 4 | (d & 15) as u64;
         }
@@ -216,7 +217,7 @@ pub(crate) fn small_integer(b: &[u8], format: Format, n: usize) -> Option<u64> {
         }
     } else {
         for &c in digits {
-            let d = crate::small::DIGIT[c as usize];
+            let d = crate::kernels::DIGIT[c as usize];
             bad |= (d as u64 >= radix) as u8;
             v = v.wrapping_mul(radix).wrapping_add(d as u64);
         }
@@ -225,52 +226,6 @@ pub(crate) fn small_integer(b: &[u8], format: Format, n: usize) -> Option<u64> {
         }
     }
     (n == 64 || v >> n == 0).then_some(v)
-}
-
-/// The four bytes written as eight hex digits (any case) in the little-endian word `w`, the
-/// first two digits' byte lowest, or `None` when a byte is not a hex digit (SWAR).
-#[inline(always)]
-pub(crate) fn hex8(w: u64) -> Option<u32> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    // 0x80 in each byte of `w` in lo..=hi (every byte of `w` below 0x80).
-    let within = |w: u64, lo: u8, hi: u8| {
-        let ge = w.wrapping_add(ONES * (0x80 - lo as u64));
-        let gt = w.wrapping_add(ONES * (0x7f - hi as u64));
-        ge & !gt & HI
-    };
-    let digit = within(w, b'0', b'9');
-    let letter = within(w | (ONES * 0x20), b'a', b'f');
-    if w & HI != 0 || (digit | letter) != HI {
-        return None;
-    }
-    // Nibbles, first digit in the low byte: '0'..'9' -> 0..9, letters -> 10..15.
-    let x = (w & (ONES * 0x0f)) + (letter >> 7) * 9;
-    // Pairs of nibbles into bytes (the first digit high), then the bytes side by side.
-    let x = ((x & 0x000f_000f_000f_000f) << 4) | ((x >> 8) & 0x000f_000f_000f_000f);
-    let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
-    Some(((x | x >> 16) & 0xffff_ffff) as u32)
-}
-
-/// The value of exactly 16 hex digits (any case), eight at a time in a word (SWAR), or `None`.
-#[inline(always)]
-pub(crate) fn hex16(b: &[u8; 16]) -> Option<u64> {
-    let half = |w: u64| hex8(w).map(|x| x.swap_bytes() as u64);
-    let (a, b) = b.split_at(8);
-    let hi = half(u64::from_le_bytes(a.try_into().ok()?))?;
-    let lo = half(u64::from_le_bytes(b.try_into().ok()?))?;
-    Some(hi << 32 | lo)
-}
-
-/// Appends `0x` and the `digits` low hex digits of `v` (at most 16).
-#[inline]
-pub(crate) fn hex_u64(v: u64, digits: usize, out: &mut Vec<u8>) {
-    let mut buf = [0u8; 18];
-    buf[2..].copy_from_slice(&crate::small::hex_digits(v));
-    let from = 16 - digits.min(16);
-    buf[from] = b'0';
-    buf[from + 1] = b'x';
-    out.extend_from_slice(&buf[from..]);
 }
 
 fn is_power_of_two(words: &[u64]) -> bool {
@@ -685,4 +640,13 @@ pub(crate) fn parse_pair(text: &str, size: Size, order: Numbering) -> Result<Pai
             .map_err(|e| e.shifted(from))
     };
     Pair::new(read(s0, a_end)?, read(q, b_end)?).map_err(|e| ParseError::new(None, e.to_string()))
+}
+
+/// `0x` and exactly 16 hex digits.
+#[inline(always)]
+pub(crate) fn hex0x16(t: &[u8]) -> Option<u64> {
+    match t {
+        [b'0', b'x' | b'X', digits @ ..] => crate::kernels::hex16(digits.try_into().ok()?),
+        _ => None,
+    }
 }

@@ -321,13 +321,13 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
     }
     if let Some(v) = obj.get("trits") {
         let t = text_of(v, "trits")?;
-        let v = crate::parse_str(Format::Trits, t, &o)
+        let v = crate::digits::parse_two(Format::Trits, t, o.size_or_default(), o.order)
             .map_err(|e| err(format!("\"trits\": {}", e.message)))?;
         found.push(("trits", v));
     }
     if let Some(v) = obj.get("packed") {
         let t = text_of(v, "packed")?;
-        let v = crate::parse_str(Format::Packed, t, &o)
+        let v = crate::packed::parse_hex(t, &o)
             .map_err(|e| err(format!("\"packed\": {}", e.message)))?;
         found.push(("packed", v));
     }
@@ -528,12 +528,12 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) -> Result
             JsonField::Second => hex(out, value.to_pair().second(), order)?,
             JsonField::Trits | JsonField::Packed => {
                 out.push(b'"');
-                let form = if f == JsonField::Trits {
-                    Format::Trits
+                let pair = value.to_pair();
+                if f == JsonField::Trits {
+                    crate::digits::render_two(Format::Trits, &pair, opts.to_order, out)?;
                 } else {
-                    Format::Packed
-                };
-                crate::render(form, value, opts, out)?;
+                    crate::packed::render(Format::Packed, &pair, opts, out)?;
+                }
                 out.push(b'"');
             }
             JsonField::Squares => match value {
@@ -558,7 +558,7 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) -> Result
                             out.push(b',');
                         }
                         out.extend_from_slice(&[b'"', l, b'"', b':', b'"']);
-                        int::hex_u64(word, digits, out);
+                        crate::kernels::hex_u64(word, digits, out);
                         out.push(b'"');
                     });
                 if !small {
@@ -755,7 +755,6 @@ pub(crate) fn read_board<'r>(
     need: crate::Need,
     board: &mut crate::Board<'r>,
 ) -> bool {
-    use crate::chess::{json_pieces, JSON_HEAD, JSON_MID, JSON_PIECES};
     let record = trim_ws(record);
     let Some(rest) = record.strip_prefix(JSON_HEAD) else {
         return read_other(reader, record, need, board);
@@ -798,7 +797,6 @@ fn read_other<'r>(
     need: crate::Need,
     board: &mut crate::Board<'r>,
 ) -> bool {
-    use crate::chess::{JSON_PAIR_HEAD, JSON_PAIR_MID};
     if let Some(rest) = record.strip_prefix(JSON_PAIR_HEAD) {
         let (Some(f), Some(mid), Some(s), Some(b"\"}")) = (
             rest.get(..16),
@@ -809,8 +807,8 @@ fn read_other<'r>(
             return false;
         };
         let words = (
-            f.try_into().ok().and_then(crate::int::hex16),
-            s.try_into().ok().and_then(crate::int::hex16),
+            f.try_into().ok().and_then(crate::kernels::hex16),
+            s.try_into().ok().and_then(crate::kernels::hex16),
         );
         if let (JSON_PAIR_MID, (Some(f), Some(s))) = (mid, words) {
             if f & s == 0 {
@@ -834,31 +832,6 @@ fn read_other<'r>(
         Some(fen) => crate::fen::read_board(reader, fen, need, board),
         None => false,
     }
-}
-
-/// The length of the start of `b` that a JSON string holds as it is: up to the first quote,
-/// backslash, control byte or non-ASCII byte, eight bytes at a time. (In each word, a flagged
-/// byte can only be followed by false flags, never preceded: the first is exact.)
-pub(crate) fn plain_len(b: &[u8]) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HI;
-    let mut i = 0;
-    while let Some(c) = b.get(i..i + 8) {
-        let w = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
-        let flagged = zero(w ^ (ONES * b'"' as u64))
-            | zero(w ^ (ONES * b'\\' as u64))
-            | (w.wrapping_sub(ONES * 0x20) & !w & HI)
-            | (w & HI);
-        if flagged != 0 {
-            return i + flagged.trailing_zeros() as usize / 8;
-        }
-        i += 8;
-    }
-    i + b[i..]
-        .iter()
-        .take_while(|&&c| (0x20..0x80).contains(&c) && c != b'"' && c != b'\\')
-        .count()
 }
 
 /// Where an object that starts a line ends, found 64 bytes at a time: bitmaps of the quotes,
@@ -986,6 +959,62 @@ mod whole {
 pub fn begins_value(line: &[u8]) -> bool {
     line.first() == Some(&b'{')
 }
+
+/// The start of the default JSON object of an 8x8 placement, up to its FEN.
+pub(crate) const JSON_HEAD: &[u8] = br#"{"size":"8x8","order":"lerf","fen":""#;
+
+/// What follows the FEN in the default JSON object, up to the piece members.
+pub(crate) const JSON_MID: &[u8] = br#"","pieces":{"#;
+
+/// The most bytes of the piece members: 12 letters of 25 bytes.
+pub(crate) const JSON_PIECES: usize = 12 * 25;
+
+/// The default JSON object of a placement: size, order, FEN and piece words.
+#[inline(always)]
+pub(crate) fn write_chess<K: crate::kernels::Simd>(
+    r: &K,
+    placement: &[u8],
+    rest: &[u8],
+    words: &[u64; 12],
+    out: &mut Vec<u8>,
+) {
+    out.extend_from_slice(JSON_HEAD);
+    crate::fen::words::fen(placement, rest, out);
+    out.extend_from_slice(JSON_MID);
+    let mut buf = [0u8; JSON_PIECES];
+    let members = json_pieces(words, &r.hex12(words), &mut buf);
+    out.extend_from_slice(members);
+    out.extend_from_slice(b"}}");
+}
+
+/// The piece members of the default JSON object (`"P":"0x...",...`, one a letter on the board),
+/// written into `buf`.
+#[inline(always)]
+pub(crate) fn json_pieces<'b>(
+    words: &[u64; 12],
+    digits: &[[u8; 16]; 12],
+    buf: &'b mut [u8; JSON_PIECES],
+) -> &'b [u8] {
+    // Each member is written with a comma before it; the first comma is left out.
+    let mut len = 0;
+    for ((&w, &letter), hex) in words.iter().zip(crate::board::PIECE_LETTERS).zip(digits) {
+        if w != 0 {
+            let member = &mut buf[len..len + 25];
+            member[..7].copy_from_slice(&[b',', b'"', letter, b'"', b':', b'"', b'0']);
+            member[7] = b'x';
+            member[8..24].copy_from_slice(hex);
+            member[24] = b'"';
+            len += 25;
+        }
+    }
+    buf.get(1..len).unwrap_or_default()
+}
+
+/// The JSON object of an 8x8 pair, up to the first side's digits.
+pub(crate) const JSON_PAIR_HEAD: &[u8] = br#"{"size":"8x8","order":"lerf","first":"0x"#;
+
+/// Between the two sides' digits.
+pub(crate) const JSON_PAIR_MID: &[u8] = br#"","second":"0x"#;
 
 #[cfg(test)]
 mod scanner_tests {

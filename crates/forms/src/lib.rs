@@ -18,6 +18,12 @@
 //! [`parse`] and [`render`] are the general reading and writing into and from a [`Value`],
 //! which the debugging commands use and every word path is tested against.
 //!
+//! The modules, from the bottom: `kernels` (hex and packed tables, SWAR and SSE2 scanners),
+//! `board` (the board value), one module a form (each reads and writes its own notation, and
+//! only it: its word path and its general reading), `general` (every form into and from a
+//! [`Value`]), `convert` (readers and writers composed). No module imports one that imports it
+//! back.
+//!
 //! The conventions are written out in the repository's `docs/conventions.md`. Outside names:
 //! `base2` is the numeral of [bibi/bitboard](https://hexdocs.pm/bibi/)'s `from_base2`; `edax` is
 //! the board string of the [Edax](https://github.com/abulmo/edax-reversi) Othello engine (64
@@ -35,7 +41,6 @@
 //! ```
 
 pub mod board;
-mod chess;
 mod convert;
 mod coords;
 mod detect;
@@ -48,19 +53,21 @@ mod go;
 mod grid;
 mod int;
 mod json;
+mod kernels;
 pub mod lines;
 mod packed;
 pub mod paste;
 mod pdn;
 mod pieces;
 pub mod planes;
+mod raw;
 pub mod readings;
 mod sgf;
 mod small;
 pub mod span;
 mod wide;
 
-pub(crate) use small::HEX_PAIRS;
+pub(crate) use crate::kernels::HEX_PAIRS;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -75,12 +82,12 @@ pub use convert::{
 };
 pub use detect::{detect, DETECTION_RULES};
 pub use fen::FenReader;
-pub(crate) use general::{from_raw, numbering_error, raw_size, to_raw};
 pub use general::{parse, parse_str, render, render_general};
 pub use go::CoordStyle;
 pub use grid::{GridStyle, Orientation};
 pub use int::{parse_integer, Lang};
 pub use json::{begins_value, JsonField, ValueScanner};
+pub(crate) use raw::{from_raw, numbering_error, raw_size, to_raw};
 pub use sgf::SgfNode;
 
 /// A board as read from any form: one bitboard, a two-player pair, or a board of piece letters.

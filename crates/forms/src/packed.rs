@@ -77,7 +77,7 @@ pub(crate) fn parse_hex(text: &str, opts: &Options) -> Result<Value, ParseError>
     let mut bytes = [0u8; ternary::MAX_PACKED_LEN];
     for (b, p) in bytes.iter_mut().zip(t.as_bytes().chunks_exact(2)) {
         // Every digit was checked above: the table gives its value.
-        *b = (crate::small::DIGIT[p[0] as usize] << 4) | crate::small::DIGIT[p[1] as usize];
+        *b = (crate::kernels::DIGIT[p[0] as usize] << 4) | crate::kernels::DIGIT[p[1] as usize];
     }
     decode(&bytes[..want / 2], start, true, opts)
 }

@@ -20,7 +20,7 @@ pub(crate) fn render(
             }
             out.push(letter);
             out.push(b':');
-            int::hex_u64(word, digits, out);
+            crate::kernels::hex_u64(word, digits, out);
         });
         if written {
             if out.len() == start {
@@ -112,7 +112,7 @@ pub(crate) fn read_chess(t: &[u8]) -> Option<[u64; 12]> {
         if k >= 12 || &tok[1..4] != b":0x" || seen >> k & 1 == 1 {
             return None;
         }
-        let w = crate::int::hex16(tok[4..20].try_into().ok()?)?;
+        let w = crate::kernels::hex16(tok[4..20].try_into().ok()?)?;
         seen |= 1 << k;
         words[k] = w;
         all |= w;
@@ -124,4 +124,24 @@ pub(crate) fn read_chess(t: &[u8]) -> Option<[u64; 12]> {
         }
     }
     (all.count_ones() == count).then_some(words)
+}
+
+/// `P:0x... N:0x...`, one token a letter on the board in [`crate::board::PIECE_LETTERS`] order; `-` for none.
+#[inline(always)]
+pub(crate) fn write_chess<K: crate::kernels::Simd>(r: &K, words: &[u64; 12], out: &mut Vec<u8>) {
+    let mut buf = [0u8; 12 * 21];
+    let mut len = 0;
+    let digits = r.hex12(words);
+    for ((&w, &letter), digits) in words.iter().zip(crate::board::PIECE_LETTERS).zip(&digits) {
+        if w != 0 {
+            let token = &mut buf[len..len + 21];
+            token[..5].copy_from_slice(&[b' ', letter, b':', b'0', b'x']);
+            token[5..].copy_from_slice(digits);
+            len += 21;
+        }
+    }
+    match buf.get(1..len) {
+        Some(tokens) => out.extend_from_slice(tokens),
+        None => out.push(b'-'),
+    }
 }

@@ -7,68 +7,8 @@
 use bbconv_board::ternary;
 use bbconv_board::{Bitboard, Order, Pair, Size};
 
+use crate::kernels::{hex_digits, pair_hex_chess, push_packed_hex_chess, DIGIT, PACKED_HEX};
 use crate::{int, Format, Options, Value};
-
-const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
-
-/// The two lowercase hex digits of every byte.
-pub(crate) const HEX_PAIRS: [[u8; 2]; 256] = {
-    let mut t = [[0u8; 2]; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = [HEX_DIGITS[i >> 4], HEX_DIGITS[i & 15]];
-        i += 1;
-    }
-    t
-};
-
-/// `PACKED_HEX[f | s << 5]`: the two hex digits of the packed byte of five squares.
-pub(crate) const PACKED_HEX: [[u8; 2]; 1024] = {
-    let mut t = [[0u8; 2]; 1024];
-    let mut i = 0;
-    while i < 1024 {
-        t[i] = HEX_PAIRS[ternary::T10[i] as usize];
-        i += 1;
-    }
-    t
-};
-
-/// The 16 lowercase hex digits of `v`, most significant first, computed eight at a time in a
-/// word (SWAR): each nibble is spread to a byte, then turned into its ASCII digit.
-#[inline]
-pub(crate) fn hex_digits(v: u64) -> [u8; 16] {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let spread = |x: u64| {
-        let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
-        let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
-        let x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
-        // Nibble k is in byte k: the most significant byte first is the most significant digit.
-        let letters = ((x + ONES * 6) >> 4) & ONES;
-        x + ONES * b'0' as u64 + letters * 39
-    };
-    let hi = spread(v >> 32).to_be_bytes();
-    let lo = spread(v & 0xffff_ffff).to_be_bytes();
-    let mut out = [0u8; 16];
-    out[..8].copy_from_slice(&hi);
-    out[8..].copy_from_slice(&lo);
-    out
-}
-
-/// The value of a hex digit (any case), or 255.
-pub(crate) const DIGIT: [u8; 256] = {
-    let mut t = [255u8; 256];
-    let mut c = 0;
-    while c < 256 {
-        t[c] = match c as u8 {
-            b'0'..=b'9' => c as u8 - b'0',
-            b'a'..=b'f' => c as u8 - b'a' + 10,
-            b'A'..=b'F' => c as u8 - b'A' + 10,
-            _ => 255,
-        };
-        c += 1;
-    }
-    t
-};
 
 /// A board of at most 64 squares as LERF words: one bitboard, or a two-player pair.
 #[derive(Debug, Clone, Copy)]
@@ -390,7 +330,7 @@ pub(crate) fn write_value(format: Format, w: Words, opts: &Options, out: &mut Ve
     }
     let n = w.size.squares();
     match format {
-        Format::Hex | Format::Int if !w.two => int::hex_u64(w.first, n.div_ceil(4), out),
+        Format::Hex | Format::Int if !w.two => crate::kernels::hex_u64(w.first, n.div_ceil(4), out),
         Format::Squares if !w.two && w.size.width() <= 26 => write_names(w.first, w.size, out),
         Format::Pair | Format::Trits | Format::TritsBin => {
             write_words(format, n, w.first, w.second, out)
@@ -424,61 +364,6 @@ pub(crate) fn write_board(
     write_value(to, w, opts, out)
 }
 
-/// Appends the 26 hex digits of an 8x8 pair packed in the default layout: each five-square
-/// group's index `f | s << 5` (see [`ternary::chess_groups`]) looked up in [`PACKED_HEX`], in
-/// straight code (the groups of `even` and `odd` sit ten bits apart). The digits go straight
-/// into the buffer: about 30 instructions fewer than through an array (`bench/paths.py
-/// --portable`).
-#[inline(always)]
-pub(crate) fn push_packed_hex_chess(first: u64, second: u64, out: &mut Vec<u8>) {
-    let at = out.len();
-    out.resize(at + 26, 0);
-    if let Some((head, last)) = out
-        .last_chunk_mut::<26>()
-        .and_then(|hex| hex.split_first_chunk_mut::<24>())
-    {
-        packed_hex60_into(first, second, head);
-        last.copy_from_slice(&PACKED_HEX[((first >> 60) | (second >> 60) << 5) as usize]);
-    }
-}
-
-/// Appends the 24 hex digits of the twelve packed bytes of squares 0..60 of two words.
-#[inline]
-pub(crate) fn push_packed_hex60(first: u64, second: u64, out: &mut Vec<u8>) {
-    let at = out.len();
-    out.resize(at + 24, 0);
-    if let Some(hex) = out.last_chunk_mut::<24>() {
-        packed_hex60_into(first, second, hex);
-    }
-}
-
-/// The 24 hex digits of the twelve packed bytes of squares 0..60 of two words, into `hex`.
-#[inline(always)]
-fn packed_hex60_into(first: u64, second: u64, hex: &mut [u8; 24]) {
-    const EVEN: u64 = 0x007c_1f07_c1f0_7c1f;
-    const ODD: u64 = EVEN << 5;
-    // The groups of `even` and `odd` sit ten bits apart.
-    let even = (first & EVEN) | (second & EVEN) << 5;
-    let odd = (first & ODD) >> 5 | (second & ODD);
-    // Each byte's two digits stored as they are looked up (assembling words costs more).
-    for (j, four) in hex.chunks_exact_mut(8).enumerate() {
-        let (e, o) = (even >> (20 * j), odd >> (20 * j));
-        for (k, g) in [e, o, e >> 10, o >> 10].into_iter().enumerate() {
-            four[2 * k..2 * k + 2].copy_from_slice(&PACKED_HEX[g as usize & 1023]);
-        }
-    }
-}
-
-/// The `pair` form of an 8x8 board, its digits by `hex` (see [`hex_digits`]): both numbers in
-/// one buffer, for one copy.
-#[inline(always)]
-pub(crate) fn pair_hex_chess(hex: [[u8; 16]; 2]) -> [u8; 37] {
-    let mut buf = *b"0x0000000000000000 0x0000000000000000";
-    buf[2..18].copy_from_slice(&hex[0]);
-    buf[21..37].copy_from_slice(&hex[1]);
-    buf
-}
-
 /// Writes a pair of LERF words of a board of `n <= 64` squares in a two-player form (packed in
 /// the default layout).
 #[inline]
@@ -496,9 +381,9 @@ pub(crate) fn write_words(to: Format, n: usize, f: u64, s: u64, out: &mut Vec<u8
             out.extend_from_slice(&pair_hex_chess([hex_digits(f), hex_digits(s)]))
         }
         Format::Pair => {
-            int::hex_u64(f, n.div_ceil(4), out);
+            crate::kernels::hex_u64(f, n.div_ceil(4), out);
             out.push(b' ');
-            int::hex_u64(s, n.div_ceil(4), out);
+            crate::kernels::hex_u64(s, n.div_ceil(4), out);
         }
         Format::Trits => ternary::words_to_digits(&[f], &[s], n, b'0', out),
         _ => ternary::words_to_digits(&[f], &[s], n, 0, out),

@@ -70,106 +70,36 @@ impl FenReader {
     }
 }
 
-/// One record read and written: a reader and a writer compiled together for one FEN reader, one
-/// output form and one kind of source ([`kernel`]). An `unsafe fn` because the AVX2 kernels are
-/// (they may only run on a CPU with AVX2 and BMI2): [`kernel`] gives one only when it does.
-pub(crate) type Kernel = unsafe fn(
-    &crate::Conversion<'_>,
-    &[u8],
-    &mut Vec<u8>,
-) -> Result<bbconv_board::Size, crate::ConvertError>;
+/// Work to run with a FEN reader, compiled for it: [`FenReader::with_reader`] runs it with the
+/// reader this CPU runs, for the AVX2 one inside a function compiled with its CPU features (so
+/// that the reader and all that `run` inlines are one function).
+pub(crate) trait WithReader {
+    /// What the work gives.
+    type Output;
+    /// Does the work with the reader `r`.
+    fn run<R: ReadChess>(self, r: &R) -> Self::Output;
+}
 
-/// The kernel of `reader` for an output form and a source: `fen` when the source is FEN (or
-/// auto) and the options allow the 8x8 word path, so that the kernel goes straight to the FEN
-/// reader. The common output forms have kernels of their own, with the form a constant in them,
-/// so that what the writer needs and which writer it is are settled at compile time (about 40
-/// instructions a record fewer than asking at every record, `bench/matrix.py`); the other forms
-/// share one.
-pub(crate) fn kernel(reader: FenReader, fen: bool, to: crate::Format) -> Kernel {
-    use crate::convert::ANY_FORM;
-    use crate::Format;
-    macro_rules! pick {
-        ($run:ident; $($form:ident)*) => {
-            match (fen, to) {
-                $((true, Format::$form) => $run::<true, { Format::$form as u8 }>,
-                  (false, Format::$form) => $run::<false, { Format::$form as u8 }>,)*
-                (true, _) => $run::<true, ANY_FORM>,
-                (false, _) => $run::<false, ANY_FORM>,
-            }
-        };
-    }
-    match reader {
-        FenReader::Portable => {
-            pick!(run_portable; Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
-        }
-        #[cfg(target_arch = "x86_64")]
-        FenReader::Avx2(_) => {
-            pick!(run_avx2; Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
+impl FenReader {
+    /// Runs `work` with this reader.
+    #[inline(always)]
+    pub(crate) fn with_reader<W: WithReader>(self, work: W) -> W::Output {
+        match self {
+            FenReader::Portable => work.run(&Bytes),
+            #[cfg(target_arch = "x86_64")]
+            FenReader::Avx2(t) => t.with_reader(work),
         }
     }
 }
-
-/// Runs `kernel` on one record.
-#[allow(unsafe_code)]
-#[inline(always)]
-pub(crate) fn call(
-    kernel: Kernel,
-    conv: &crate::Conversion<'_>,
-    record: &[u8],
-    out: &mut Vec<u8>,
-) -> Result<bbconv_board::Size, crate::ConvertError> {
-    // SAFETY: every `Kernel` comes from `kernel`, which gives an AVX2 one only for a
-    // `FenReader::Avx2`, which only `Avx2::new` makes, after checking that the CPU has AVX2,
-    // BMI1, BMI2 and POPCNT; the portable ones have no requirement.
-    unsafe { kernel(conv, record, out) }
-}
-
-/// A record read and written with the portable reader.
-fn run_portable<const FEN: bool, const TO: u8>(
-    conv: &crate::Conversion<'_>,
-    record: &[u8],
-    out: &mut Vec<u8>,
-) -> Result<bbconv_board::Size, crate::ConvertError> {
-    conv.run_to::<Bytes, FEN, TO>(&Bytes, record, out)
-}
-
-#[cfg(target_arch = "x86_64")]
-use x86::run_avx2;
 
 /// What the 8x8 fast path reads a FEN placement into: the placement's length and the words
 /// of the two sides, or one word a chess piece letter.
-pub(crate) trait ReadChess {
+pub(crate) trait ReadChess: crate::kernels::Simd {
     /// The placement's length in bytes and the `(uppercase, lowercase)` LERF words.
     fn pair(&self, b: &[u8]) -> Option<(usize, u64, u64)>;
     /// The placement's length and one LERF word a letter of [`PIECE_LETTERS`]; `None` also
     /// when another letter is on the board.
     fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12])>;
-    /// The 16 lowercase hex digits of `v` (the writers' digits, with the reader's CPU features).
-    #[inline(always)]
-    fn hex(&self, v: u64) -> [u8; 16] {
-        crate::small::hex_digits(v)
-    }
-    /// Appends the 26 hex digits of the packed pair (see [`crate::small::push_packed_hex_chess`]).
-    #[inline(always)]
-    fn push_packed_hex(&self, first: u64, second: u64, out: &mut Vec<u8>) {
-        crate::small::push_packed_hex_chess(first, second, out)
-    }
-    /// [`ReadChess::hex`] of two words.
-    #[inline(always)]
-    fn hex2(&self, a: u64, b: u64) -> [[u8; 16]; 2] {
-        [self.hex(a), self.hex(b)]
-    }
-    /// [`ReadChess::hex`] of each of the 12 piece words.
-    #[inline(always)]
-    fn hex12(&self, words: &[u64; 12]) -> [[u8; 16]; 12] {
-        words.map(|w| self.hex(w))
-    }
-    /// The length of the start of `b` that a JSON string holds as it is (see
-    /// [`crate::json::plain_len`]).
-    #[inline(always)]
-    fn plain_len(&self, b: &[u8]) -> usize {
-        crate::json::plain_len(b)
-    }
 }
 
 /// The chess piece letters, in the order of the words of [`ReadChess::pieces`] (the order of
@@ -189,6 +119,8 @@ pub(crate) const PIECE_INDEX: [u8; 256] = {
 
 /// The portable reader as a [`ReadChess`].
 pub(crate) struct Bytes;
+
+impl crate::kernels::Simd for Bytes {}
 
 impl ReadChess for Bytes {
     #[inline(always)]
@@ -521,40 +453,18 @@ mod x86 {
             unsafe { read_pair(b) }
         }
 
-        /// [`crate::read`] with this reader.
-        pub(crate) fn read_board<'r>(
-            self,
-            reading: crate::convert::Reading,
-            record: &'r [u8],
-            opts: &crate::Options,
-            board: &mut crate::Board<'r>,
-        ) -> Result<(), crate::ParseError> {
+        /// [`super::FenReader::with_reader`] with this reader.
+        #[inline(always)]
+        pub(super) fn with_reader<W: super::WithReader>(self, work: W) -> W::Output {
             // SAFETY: as in `chess_pair`.
-            unsafe { read_board_avx2(reading, record, opts, board) }
+            unsafe { with_avx2(work) }
         }
     }
 
-    /// A record read and written with the reader's features, so that reading and writing are
-    /// one function (the reader inlined). Runs only through a [`super::Kernel`] that
-    /// [`super::kernel`] gave for an [`Avx2`] token.
+    /// `work` with the reader, compiled with the reader's features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    pub(super) fn run_avx2<const FEN: bool, const TO: u8>(
-        conv: &crate::Conversion<'_>,
-        record: &[u8],
-        out: &mut Vec<u8>,
-    ) -> Result<bbconv_board::Size, crate::ConvertError> {
-        conv.run_to::<Reader, FEN, TO>(&Reader, record, out)
-    }
-
-    /// A record read with the reader's features.
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    fn read_board_avx2<'r>(
-        reading: crate::convert::Reading,
-        record: &'r [u8],
-        opts: &crate::Options,
-        board: &mut crate::Board<'r>,
-    ) -> Result<(), crate::ParseError> {
-        crate::convert::read_with(&Reader, reading, record, opts, board)
+    fn with_avx2<W: super::WithReader>(work: W) -> W::Output {
+        work.run(&Reader)
     }
 
     /// The pair reader compiled with its features, for [`super::FenReader::read`].
@@ -580,7 +490,9 @@ mod x86 {
             // SAFETY: as in `pair`.
             unsafe { chess_pieces_avx2(b) }
         }
+    }
 
+    impl crate::kernels::Simd for Reader {
         /// Hex digits with `pdep`, which spreads eight nibbles to eight bytes in one step.
         #[inline(always)]
         fn hex(&self, v: u64) -> [u8; 16] {
@@ -712,7 +624,7 @@ mod x86 {
             out
         }
 
-        /// [`crate::json::plain_len`] 32 bytes at a time: a quote, a backslash, or a byte
+        /// [`crate::kernels::plain_len`] 32 bytes at a time: a quote, a backslash, or a byte
         /// below 0x20 or above 0x7f (signed, below 0x20) ends it.
         #[inline(always)]
         fn plain_len(&self, b: &[u8]) -> usize {
@@ -734,7 +646,7 @@ mod x86 {
                 }
                 i += 32;
             }
-            i + crate::json::plain_len(&b[i..])
+            i + crate::kernels::plain_len(&b[i..])
         }
     }
 

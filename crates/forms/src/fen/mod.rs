@@ -112,6 +112,7 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank<'_>, ParseError
 
 pub(crate) mod fast;
 pub(crate) mod fields;
+pub(crate) mod words;
 
 pub use fast::FenReader;
 
@@ -520,7 +521,7 @@ fn write_fields(pl: &Placement, out: &mut Vec<u8>) {
     // A position read from EPD: its clocks are its hmvc and fmvn operations (python-chess's
     // `set_epd`), written after its four fields.
     if let Some(ops) = &pl.ops {
-        let (halfmove, fullmove) = crate::epd::clocks(ops);
+        let (halfmove, fullmove) = fields::clocks(ops);
         if pl.rest.is_none() {
             out.extend_from_slice(b" w - -");
         }

@@ -1,0 +1,380 @@
+//! The fast kernels every word path shares, below the form modules: hex digits by table and
+//! SWAR (eight digits a word), the packed base-3 digits of two side words by table, trits and
+//! hex read 16 bytes at a time with SSE2, the plain run of a JSON string, byte classes of a word.
+//! No form is known here; each kernel says what the benchmark measured against the plain code.
+
+use bbconv_board::ternary;
+
+/// The kernels whose code depends on the CPU, as a type: the portable ones by default, the
+/// AVX2 FEN reader's (`pdep`, byte shuffles) where it overrides them, so that a writer inlined
+/// into the AVX2 kernel uses them.
+pub(crate) trait Simd {
+    /// The 16 lowercase hex digits of `v` (the writers' digits, with the reader's CPU features).
+    #[inline(always)]
+    fn hex(&self, v: u64) -> [u8; 16] {
+        hex_digits(v)
+    }
+    /// Appends the 26 hex digits of the packed pair (see [`push_packed_hex_chess`]).
+    #[inline(always)]
+    fn push_packed_hex(&self, first: u64, second: u64, out: &mut Vec<u8>) {
+        push_packed_hex_chess(first, second, out)
+    }
+    /// [`Simd::hex`] of two words.
+    #[inline(always)]
+    fn hex2(&self, a: u64, b: u64) -> [[u8; 16]; 2] {
+        [self.hex(a), self.hex(b)]
+    }
+    /// [`Simd::hex`] of each of the 12 piece words.
+    #[inline(always)]
+    fn hex12(&self, words: &[u64; 12]) -> [[u8; 16]; 12] {
+        words.map(|w| self.hex(w))
+    }
+    /// The length of the start of `b` that a JSON string holds as it is (see
+    /// [`plain_len`]).
+    #[inline(always)]
+    fn plain_len(&self, b: &[u8]) -> usize {
+        plain_len(b)
+    }
+}
+
+const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
+
+/// The two lowercase hex digits of every byte.
+pub(crate) const HEX_PAIRS: [[u8; 2]; 256] = {
+    let mut t = [[0u8; 2]; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = [HEX_DIGITS[i >> 4], HEX_DIGITS[i & 15]];
+        i += 1;
+    }
+    t
+};
+
+/// `PACKED_HEX[f | s << 5]`: the two hex digits of the packed byte of five squares.
+pub(crate) const PACKED_HEX: [[u8; 2]; 1024] = {
+    let mut t = [[0u8; 2]; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        t[i] = HEX_PAIRS[ternary::T10[i] as usize];
+        i += 1;
+    }
+    t
+};
+
+/// The 16 lowercase hex digits of `v`, most significant first, computed eight at a time in a
+/// word (SWAR): each nibble is spread to a byte, then turned into its ASCII digit.
+#[inline]
+pub(crate) fn hex_digits(v: u64) -> [u8; 16] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let spread = |x: u64| {
+        let x = (x | x << 16) & 0x0000_ffff_0000_ffff;
+        let x = (x | x << 8) & 0x00ff_00ff_00ff_00ff;
+        let x = (x | x << 4) & 0x0f0f_0f0f_0f0f_0f0f;
+        // Nibble k is in byte k: the most significant byte first is the most significant digit.
+        let letters = ((x + ONES * 6) >> 4) & ONES;
+        x + ONES * b'0' as u64 + letters * 39
+    };
+    let hi = spread(v >> 32).to_be_bytes();
+    let lo = spread(v & 0xffff_ffff).to_be_bytes();
+    let mut out = [0u8; 16];
+    out[..8].copy_from_slice(&hi);
+    out[8..].copy_from_slice(&lo);
+    out
+}
+
+/// The value of a hex digit (any case), or 255.
+pub(crate) const DIGIT: [u8; 256] = {
+    let mut t = [255u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = match c as u8 {
+            b'0'..=b'9' => c as u8 - b'0',
+            b'a'..=b'f' => c as u8 - b'a' + 10,
+            b'A'..=b'F' => c as u8 - b'A' + 10,
+            _ => 255,
+        };
+        c += 1;
+    }
+    t
+};
+
+/// Appends the 26 hex digits of an 8x8 pair packed in the default layout: each five-square
+/// group's index `f | s << 5` (see [`ternary::chess_groups`]) looked up in [`PACKED_HEX`], in
+/// straight code (the groups of `even` and `odd` sit ten bits apart). The digits go straight
+/// into the buffer: about 30 instructions fewer than through an array (`bench/paths.py
+/// --portable`).
+#[inline(always)]
+pub(crate) fn push_packed_hex_chess(first: u64, second: u64, out: &mut Vec<u8>) {
+    let at = out.len();
+    out.resize(at + 26, 0);
+    if let Some((head, last)) = out
+        .last_chunk_mut::<26>()
+        .and_then(|hex| hex.split_first_chunk_mut::<24>())
+    {
+        packed_hex60_into(first, second, head);
+        last.copy_from_slice(&PACKED_HEX[((first >> 60) | (second >> 60) << 5) as usize]);
+    }
+}
+
+/// Appends the 24 hex digits of the twelve packed bytes of squares 0..60 of two words.
+#[inline]
+pub(crate) fn push_packed_hex60(first: u64, second: u64, out: &mut Vec<u8>) {
+    let at = out.len();
+    out.resize(at + 24, 0);
+    if let Some(hex) = out.last_chunk_mut::<24>() {
+        packed_hex60_into(first, second, hex);
+    }
+}
+
+/// The 24 hex digits of the twelve packed bytes of squares 0..60 of two words, into `hex`.
+#[inline(always)]
+fn packed_hex60_into(first: u64, second: u64, hex: &mut [u8; 24]) {
+    const EVEN: u64 = 0x007c_1f07_c1f0_7c1f;
+    const ODD: u64 = EVEN << 5;
+    // The groups of `even` and `odd` sit ten bits apart.
+    let even = (first & EVEN) | (second & EVEN) << 5;
+    let odd = (first & ODD) >> 5 | (second & ODD);
+    // Each byte's two digits stored as they are looked up (assembling words costs more).
+    for (j, four) in hex.chunks_exact_mut(8).enumerate() {
+        let (e, o) = (even >> (20 * j), odd >> (20 * j));
+        for (k, g) in [e, o, e >> 10, o >> 10].into_iter().enumerate() {
+            four[2 * k..2 * k + 2].copy_from_slice(&PACKED_HEX[g as usize & 1023]);
+        }
+    }
+}
+
+/// The `pair` form of an 8x8 board, its digits by `hex` (see [`hex_digits`]): both numbers in
+/// one buffer, for one copy.
+#[inline(always)]
+pub(crate) fn pair_hex_chess(hex: [[u8; 16]; 2]) -> [u8; 37] {
+    let mut buf = *b"0x0000000000000000 0x0000000000000000";
+    buf[2..18].copy_from_slice(&hex[0]);
+    buf[21..37].copy_from_slice(&hex[1]);
+    buf
+}
+
+/// The four bytes written as eight hex digits (any case) in the little-endian word `w`, the
+/// first two digits' byte lowest, or `None` when a byte is not a hex digit (SWAR).
+#[inline(always)]
+pub(crate) fn hex8(w: u64) -> Option<u32> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // 0x80 in each byte of `w` in lo..=hi (every byte of `w` below 0x80).
+    let within = |w: u64, lo: u8, hi: u8| {
+        let ge = w.wrapping_add(ONES * (0x80 - lo as u64));
+        let gt = w.wrapping_add(ONES * (0x7f - hi as u64));
+        ge & !gt & HI
+    };
+    let digit = within(w, b'0', b'9');
+    let letter = within(w | (ONES * 0x20), b'a', b'f');
+    if w & HI != 0 || (digit | letter) != HI {
+        return None;
+    }
+    // Nibbles, first digit in the low byte: '0'..'9' -> 0..9, letters -> 10..15.
+    let x = (w & (ONES * 0x0f)) + (letter >> 7) * 9;
+    // Pairs of nibbles into bytes (the first digit high), then the bytes side by side.
+    let x = ((x & 0x000f_000f_000f_000f) << 4) | ((x >> 8) & 0x000f_000f_000f_000f);
+    let x = (x | x >> 8) & 0x0000_ffff_0000_ffff;
+    Some(((x | x >> 16) & 0xffff_ffff) as u32)
+}
+
+/// The value of exactly 16 hex digits (any case), eight at a time in a word (SWAR), or `None`.
+#[inline(always)]
+pub(crate) fn hex16(b: &[u8; 16]) -> Option<u64> {
+    let half = |w: u64| hex8(w).map(|x| x.swap_bytes() as u64);
+    let (a, b) = b.split_at(8);
+    let hi = half(u64::from_le_bytes(a.try_into().ok()?))?;
+    let lo = half(u64::from_le_bytes(b.try_into().ok()?))?;
+    Some(hi << 32 | lo)
+}
+
+/// Appends `0x` and the `digits` low hex digits of `v` (at most 16).
+#[inline]
+pub(crate) fn hex_u64(v: u64, digits: usize, out: &mut Vec<u8>) {
+    let mut buf = [0u8; 18];
+    buf[2..].copy_from_slice(&hex_digits(v));
+    let from = 16 - digits.min(16);
+    buf[from] = b'0';
+    buf[from + 1] = b'x';
+    out.extend_from_slice(&buf[from..]);
+}
+
+/// The two LERF words of 64 digits `0`, `1`, `2`, or `None` for another byte: on x86_64 with
+/// SSE2 compares and byte masks, 16 digits at a time (hand-written because the benchmark shows
+/// the gain: about 40 instructions a 64 digits against about 190 for the word-at-a-time
+/// [`ternary::digits64_to_words`], which other CPUs use).
+#[inline]
+pub(crate) fn digits64(digits: &[u8; 64]) -> Option<(u64, u64)> {
+    #[cfg(target_arch = "x86_64")]
+    return sse2::digits64(digits);
+    #[cfg(not(target_arch = "x86_64"))]
+    return ternary::digits64_to_words(digits, b'0');
+}
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod sse2 {
+    use std::arch::x86_64::*;
+
+    #[inline]
+    pub(super) fn digits64(digits: &[u8; 64]) -> Option<(u64, u64)> {
+        // SAFETY: SSE2 is part of the x86_64 baseline (every x86_64 CPU has it, and the
+        // compiler assumes it for all code), so the `target_feature` function may run.
+        unsafe { digits64_sse2(digits) }
+    }
+
+    /// The eight bytes of 16 hex digits (any case), or `None` for another byte.
+    #[inline]
+    pub(super) fn hex16(digits: &[u8; 16]) -> Option<[u8; 8]> {
+        // SAFETY: as in `digits64`.
+        unsafe { hex16_sse2(digits) }
+    }
+
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn hex16_sse2(digits: &[u8; 16]) -> Option<[u8; 8]> {
+        // SAFETY: `digits` is 16 readable bytes; `loadu` has no alignment requirement.
+        let v = unsafe { _mm_loadu_si128(digits.as_ptr().cast()) };
+        let within = |x: __m128i, lo: u8, hi: u8| {
+            // Signed compares: bytes of 0x80 and above are negative, so outside.
+            _mm_and_si128(
+                _mm_cmpgt_epi8(x, _mm_set1_epi8(lo as i8 - 1)),
+                _mm_cmpgt_epi8(_mm_set1_epi8(hi as i8 + 1), x),
+            )
+        };
+        let digit = within(v, b'0', b'9');
+        let letter = within(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'a', b'f');
+        if _mm_movemask_epi8(_mm_or_si128(digit, letter)) != 0xffff {
+            return None;
+        }
+        // Nibbles, then each pair of bytes (first digit low) into the byte of its 16-bit lane.
+        let nib = _mm_add_epi8(
+            _mm_and_si128(v, _mm_set1_epi8(0x0f)),
+            _mm_and_si128(letter, _mm_set1_epi8(9)),
+        );
+        let pairs = _mm_or_si128(
+            _mm_slli_epi16(_mm_and_si128(nib, _mm_set1_epi16(0x00ff)), 4),
+            _mm_srli_epi16(nib, 8),
+        );
+        let packed = _mm_packus_epi16(pairs, pairs);
+        Some((_mm_cvtsi128_si64(packed) as u64).to_le_bytes())
+    }
+
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    fn digits64_sse2(digits: &[u8; 64]) -> Option<(u64, u64)> {
+        let (mut first, mut second, mut ok) = (0u64, 0u64, 0u64);
+        for (k, w) in digits.chunks_exact(16).enumerate() {
+            // SAFETY: `w` is 16 readable bytes; `loadu` has no alignment requirement.
+            let v = unsafe { _mm_loadu_si128(w.as_ptr().cast()) };
+            let d = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
+            let bits = |m: __m128i| (_mm_movemask_epi8(m) as u32 as u64) << (16 * k);
+            first |= bits(_mm_cmpeq_epi8(d, _mm_set1_epi8(1)));
+            second |= bits(_mm_cmpeq_epi8(d, _mm_set1_epi8(2)));
+            // A digit is at most 2, unsigned: max(d, 2) == 2.
+            let two = _mm_set1_epi8(2);
+            ok |= bits(_mm_cmpeq_epi8(_mm_max_epu8(d, two), two));
+        }
+        (ok == u64::MAX).then_some((first, second))
+    }
+}
+
+/// Decodes `2 * bytes.len()` hex digits (any case) into `bytes`; `false` for any other byte.
+/// On x86_64, 16 digits at a time with SSE2 (the last 16 overlapping the ones before when the
+/// count is not a multiple of 16); hand-written because the benchmark shows the gain: about 15
+/// instructions for 16 digits against about 70 for the eight-at-a-time word code
+/// ([`hex8`]), which other CPUs and counts below 16 use.
+#[inline]
+pub(crate) fn hex_bytes(digits: &[u8], bytes: &mut [u8]) -> bool {
+    if digits.len() != 2 * bytes.len() {
+        return false;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if digits.len() >= 16 {
+        let mut at = 0;
+        while at < digits.len() {
+            let from = at.min(digits.len() - 16);
+            let Some(x) = digits
+                .get(from..from + 16)
+                .and_then(|d| d.try_into().ok())
+                .and_then(sse2::hex16)
+            else {
+                return false;
+            };
+            if let Some(to) = bytes.get_mut(from / 2..from / 2 + 8) {
+                to.copy_from_slice(&x);
+            }
+            at = from + 16;
+        }
+        return true;
+    }
+    let whole = digits.chunks_exact(8);
+    let tail = whole.remainder();
+    for (b, d) in bytes.chunks_exact_mut(4).zip(whole) {
+        let Some(x) = d.try_into().ok().and_then(|d| hex8(u64::from_le_bytes(d))) else {
+            return false;
+        };
+        b.copy_from_slice(&x.to_le_bytes());
+    }
+    let at = bytes.len() - tail.len() / 2;
+    for (b, p) in bytes[at..].iter_mut().zip(tail.chunks_exact(2)) {
+        let (hi, lo) = (DIGIT[p[0] as usize], DIGIT[p[1] as usize]);
+        if (hi | lo) > 15 {
+            return false;
+        }
+        *b = hi << 4 | lo;
+    }
+    true
+}
+
+/// The 64 bits of a word array from bit `at` (zeros past its end).
+#[inline(always)]
+pub(crate) fn bits_at(words: &[u64], at: usize) -> u64 {
+    let (w, b) = (at / 64, at % 64);
+    let lo = words.get(w).map_or(0, |x| x >> b);
+    let hi = match b {
+        0 => 0,
+        _ => words.get(w + 1).map_or(0, |x| x << (64 - b)),
+    };
+    lo | hi
+}
+
+/// The length of the start of `b` that a JSON string holds as it is: up to the first quote,
+/// backslash, control byte or non-ASCII byte, eight bytes at a time. (In each word, a flagged
+/// byte can only be followed by false flags, never preceded: the first is exact.)
+pub(crate) fn plain_len(b: &[u8]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HI;
+    let mut i = 0;
+    while let Some(c) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
+        let flagged = zero(w ^ (ONES * b'"' as u64))
+            | zero(w ^ (ONES * b'\\' as u64))
+            | (w.wrapping_sub(ONES * 0x20) & !w & HI)
+            | (w & HI);
+        if flagged != 0 {
+            return i + flagged.trailing_zeros() as usize / 8;
+        }
+        i += 8;
+    }
+    i + b[i..]
+        .iter()
+        .take_while(|&&c| (0x20..0x80).contains(&c) && c != b'"' && c != b'\\')
+        .count()
+}
+
+/// `ONES * b`: the byte `b` in every byte of a word.
+pub(crate) const fn splat(b: u8) -> u64 {
+    0x0101_0101_0101_0101 * b as u64
+}
+
+/// The bits of a word whose bytes are zero, one a byte (bit i for byte i).
+#[inline(always)]
+pub(crate) fn zero_bytes(v: u64) -> u64 {
+    const LOW: u64 = splat(0x7f);
+    let nonzero = ((v & LOW) + LOW) | v;
+    let hi = !nonzero & splat(0x80);
+    // The eight high bits gathered into one byte.
+    (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
