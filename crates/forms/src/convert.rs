@@ -371,8 +371,8 @@ fn write_chess<R: ReadChess>(
     match (writing.to, &board.repr) {
         (Format::Fen, Repr::Chess(w)) => {
             if board.placement.is_empty() {
-                let mut buf = [0u8; 8 * 9];
-                let len = crate::fen::words::placement_of(w, &mut buf);
+                let mut buf = [0u8; 80];
+                let len = crate::fen::words::placement_of(r, w, &mut buf);
                 crate::fen::words::fen(&buf[..len], board.fields, out);
             } else {
                 crate::fen::words::fen(board.placement, board.fields, out);
@@ -385,8 +385,8 @@ fn write_chess<R: ReadChess>(
         }
         (Format::Json, Repr::Chess(w)) if writing.plain => {
             if board.placement.is_empty() {
-                let mut buf = [0u8; 8 * 9];
-                let len = crate::fen::words::placement_of(w, &mut buf);
+                let mut buf = [0u8; 80];
+                let len = crate::fen::words::placement_of(r, w, &mut buf);
                 json::write_chess(r, &buf[..len], board.fields, w, out);
             } else {
                 json::write_chess(r, board.placement, board.fields, w, out);
@@ -450,15 +450,15 @@ fn write_chess<R: ReadChess>(
         }
         Format::Grid if two && writing.plain => crate::grid::write_chess(&[f, s], b"XO", out),
         // The side to move and notes of a two-player board are members of their own.
-        Format::Json
-            if writing.plain && board.turn.is_none() && matches!(board.repr, Repr::Two(..)) =>
-        {
+        Format::Json if writing.plain && matches!(board.repr, Repr::Two(..)) => {
             out.extend_from_slice(json::JSON_PAIR_HEAD);
             let [a, b] = r.hex2(f, s);
             out.extend_from_slice(&a);
             out.extend_from_slice(json::JSON_PAIR_MID);
             out.extend_from_slice(&b);
-            out.extend_from_slice(b"\"}");
+            out.push(b'"');
+            json::write_turn(board.turn, out);
+            out.push(b'}');
         }
         _ => return false,
     }

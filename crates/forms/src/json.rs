@@ -455,18 +455,23 @@ fn pair_extras(value: &Value, out: &mut Vec<u8>) {
         return;
     }
     let Value::Pair(p) = value else { return };
-    if let Some(t) = p.turn {
+    write_turn(p.turn, out);
+    if let Some(n) = &p.notes {
+        out.extend_from_slice(b",\"notes\":");
+        let quoted = serde_json::to_string(n.as_ref()).unwrap_or_default();
+        out.extend_from_slice(quoted.as_bytes());
+    }
+}
+
+/// The member of a two-player board's side to move, if it has one.
+pub(crate) fn write_turn(turn: Option<Turn>, out: &mut Vec<u8>) {
+    if let Some(t) = turn {
         out.extend_from_slice(b",\"turn\":\"");
         out.extend_from_slice(match t {
             Turn::First => b"first",
             Turn::Second => b"second",
         });
         out.push(b'"');
-    }
-    if let Some(n) = &p.notes {
-        out.extend_from_slice(b",\"notes\":");
-        let quoted = serde_json::to_string(n.as_ref()).unwrap_or_default();
-        out.extend_from_slice(quoted.as_bytes());
     }
 }
 

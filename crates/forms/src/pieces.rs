@@ -104,26 +104,28 @@ pub(crate) fn read_chess(t: &[u8]) -> Option<[u64; 12]> {
     if t == b"-" {
         return Some(words);
     }
-    let (mut seen, mut all, mut count) = (0u16, 0u64, 0u32);
+    let (mut seen, mut all) = (0u16, 0u64);
     let mut at = 0;
     loop {
-        let tok = t.get(at..at + 20)?;
+        let tok: &[u8; 20] = t.get(at..at + 20)?.try_into().ok()?;
         let k = crate::fen::fast::PIECE_INDEX[tok[0] as usize] as usize;
-        if k >= 12 || &tok[1..4] != b":0x" || seen >> k & 1 == 1 {
+        // Byte by byte: a slice comparison is a call.
+        if k >= 12 || tok[1] != b':' || tok[2] != b'0' || tok[3] != b'x' || seen >> k & 1 == 1 {
             return None;
         }
         let w = crate::kernels::hex16(tok[4..20].try_into().ok()?)?;
+        if all & w != 0 {
+            return None;
+        }
         seen |= 1 << k;
         words[k] = w;
         all |= w;
-        count += w.count_ones();
         match t.get(at + 20) {
-            None => break,
+            None => return Some(words),
             Some(b' ') => at += 21,
             Some(_) => return None,
         }
     }
-    (all.count_ones() == count).then_some(words)
 }
 
 /// `P:0x... N:0x...`, one token a letter on the board in [`crate::board::PIECE_LETTERS`] order; `-` for none.

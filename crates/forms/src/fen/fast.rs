@@ -493,6 +493,12 @@ mod x86 {
     }
 
     impl crate::kernels::Simd for Reader {
+        #[inline(always)]
+        fn move_bytes(&self, x: u64, from: u64, to: u64) -> u64 {
+            // SAFETY: as in `pair` (BMI2).
+            unsafe { _pdep_u64(_pext_u64(x, from), to) }
+        }
+
         /// Hex digits with `pdep`, which spreads eight nibbles to eight bytes in one step.
         #[inline(always)]
         fn hex(&self, v: u64) -> [u8; 16] {

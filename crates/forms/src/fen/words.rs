@@ -12,11 +12,20 @@ pub(crate) fn fen(placement: &[u8], rest: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// Writes the FEN placement of chess piece words into `buf`, returning its length.
+/// Writes the FEN placement of chess piece words into `buf`, returning its length: a rank at a
+/// time from [`RANKS`], the rank's letters moved into their slots in one step where the CPU has
+/// BMI2 (`Simd::move_bytes`; about 300 instructions where a square at a time takes about
+/// 1,000, `bench/matrix.py`, `-f pieces -t fen`).
 #[inline]
-pub(crate) fn placement_of(words: &[u64; 12], buf: &mut [u8; 72]) -> usize {
+pub(crate) fn placement_of<K: crate::kernels::Simd>(
+    k: &K,
+    words: &[u64; 12],
+    buf: &mut [u8; 80],
+) -> usize {
     let mut cells = [0u8; 64];
+    let mut occupied = 0;
     for (&w, &letter) in words.iter().zip(crate::board::PIECE_LETTERS) {
+        occupied |= w;
         let mut m = w;
         while m != 0 {
             cells[m.trailing_zeros() as usize & 63] = letter;
@@ -24,31 +33,24 @@ pub(crate) fn placement_of(words: &[u64; 12], buf: &mut [u8; 72]) -> usize {
         }
     }
     let mut len = 0;
-    for rank in (0..8).rev() {
-        let mut run = 0u8;
-        for &c in &cells[8 * rank..8 * rank + 8] {
-            if c == 0 {
-                run += 1;
-                continue;
-            }
-            if run > 0 {
-                buf[len] = b'0' + run;
-                len += 1;
-                run = 0;
-            }
-            buf[len] = c;
-            len += 1;
+    for (rank, row) in cells.chunks_exact(8).enumerate().rev() {
+        let o = (occupied >> (8 * rank)) & 255;
+        let shape = &RANKS[o as usize];
+        let letters = u64::from_le_bytes(row.try_into().unwrap_or_default());
+        let from = bbconv_board::ternary::SPREAD[o as usize] * 0xff;
+        let text = shape.text | k.move_bytes(letters, from, shape.pieces);
+        // Eight bytes stored, `len` of them kept (the separator and the next rank overwrite
+        // the rest).
+        if let Some(to) = buf.get_mut(len..len + 8) {
+            to.copy_from_slice(&text.to_le_bytes());
         }
-        if run > 0 {
-            buf[len] = b'0' + run;
-            len += 1;
+        len += shape.len as usize;
+        if let Some(b) = buf.get_mut(len) {
+            *b = b'/';
         }
-        if rank > 0 {
-            buf[len] = b'/';
-            len += 1;
-        }
+        len += 1;
     }
-    len
+    len - 1
 }
 
 /// How one rank of a FEN placement is written for each set of occupied files: the text with
