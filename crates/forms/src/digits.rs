@@ -315,7 +315,8 @@ pub(crate) fn write_base3_chess(f: u64, s: u64, out: &mut Vec<u8>) {
             acc * 81 + TRITS4[i as usize] as u64
         })
     };
-    let v = half(f >> 32, s >> 32) as u128 * POW3_32 as u128 + half(f & 0xffff_ffff, s & 0xffff_ffff) as u128;
+    let v = half(f >> 32, s >> 32) as u128 * POW3_32 as u128
+        + half(f & 0xffff_ffff, s & 0xffff_ffff) as u128;
     const E19: u128 = 10_000_000_000_000_000_000;
     let mut buf = [0u8; 40];
     let mut at = buf.len();

@@ -467,6 +467,20 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
     }
 }
 
+/// The slot of a grid's cell in the word path's words: a chess letter's index in
+/// [`crate::board::PIECE_LETTERS`], 12 for `X`, 13 for `O`, 255 for anything else.
+const CELL: [u8; 256] = {
+    let mut t = [255u8; 256];
+    let mut k = 0;
+    while k < 12 {
+        t[crate::board::PIECE_LETTERS[k] as usize] = k as u8;
+        k += 1;
+    }
+    t[b'X' as usize] = 12;
+    t[b'O' as usize] = 13;
+    t
+};
+
 /// What the word path of an 8x8 grid read: chess piece words, or two sides (`X` and `O`).
 pub(crate) enum ChessGrid {
     /// One word a letter of [`crate::board::PIECE_LETTERS`].
@@ -487,33 +501,42 @@ pub(crate) fn read_chess(t: &[u8]) -> Option<ChessGrid> {
     if body.len() != 8 * 18 {
         return None;
     }
-    let mut words = [0u64; 12];
-    let (mut x, mut o) = (0u64, 0u64);
+    // One word a chess letter, then `X` and `O`.
+    let mut words = [0u64; 14];
+    const ONES: u64 = 0x0101_0101_0101_0101;
     for (g, line) in body.chunks_exact(18).enumerate() {
         let rank = 7 - g;
         if line[0] != b'1' + rank as u8 || line[17] != b'\n' {
             return None;
         }
-        for file in 0..8 {
-            let (sp, c) = (line[1 + 2 * file], line[2 + 2 * file]);
-            if sp != b' ' {
-                return None;
-            }
-            let bit = 1u64 << (8 * rank + file);
-            match c {
-                b'.' => {}
-                b'X' => x |= bit,
-                b'O' => o |= bit,
-                _ => {
-                    let k = crate::fen::fast::PIECE_INDEX[c as usize] as usize;
-                    *words.get_mut(k)? |= bit;
-                }
-            }
+        // Sixteen bytes after the rank's digit: a space, then a cell, eight times.
+        let a = u64::from_le_bytes(line[1..9].try_into().ok()?);
+        let b = u64::from_le_bytes(line[9..17].try_into().ok()?);
+        const EVEN: u64 = 0x00ff_00ff_00ff_00ff;
+        if a & EVEN != 0x0020_0020_0020_0020 || b & EVEN != 0x0020_0020_0020_0020 {
+            return None;
+        }
+        // The odd bytes, side by side: byte `f` is file `f`'s cell.
+        let odd = |w: u64| {
+            let w = (w >> 8) & EVEN;
+            let w = (w | w >> 8) & 0x0000_ffff_0000_ffff;
+            (w | w >> 16) & 0xffff_ffff
+        };
+        let cells = odd(a) | odd(b) << 32;
+        // The cells that are not `.`, each looked at alone.
+        let mut m = !crate::kernels::zero_bytes(cells ^ (ONES * b'.' as u64)) & 0xff;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            let c = (cells >> (8 * k)) as u8;
+            let slot = CELL[c as usize] as usize;
+            *words.get_mut(slot)? |= 1u64 << (8 * rank + k);
+            m &= m - 1;
         }
     }
-    let pieces = words.iter().any(|&w| w != 0);
-    match (pieces, x | o != 0) {
-        (true, false) => Some(ChessGrid::Pieces(words)),
+    let (x, o) = (words[12], words[13]);
+    let pieces: [u64; 12] = words[..12].try_into().ok()?;
+    match (pieces.iter().any(|&w| w != 0), x | o != 0) {
+        (true, false) => Some(ChessGrid::Pieces(pieces)),
         (false, true) => Some(ChessGrid::Sides(x, o)),
         _ => None,
     }

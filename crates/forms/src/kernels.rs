@@ -419,10 +419,15 @@ mod tests {
             for c in &mut b {
                 v = v.rotate_left(7).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ k;
                 // Mostly digits, now and then another byte.
-                let i = if v % 16 == 0 { v >> 8 } else { (v >> 8) % 22 };
+                let i = if v.is_multiple_of(16) { v >> 8 } else { (v >> 8) % 22 };
                 *c = alphabet[i as usize % alphabet.len()];
             }
-            assert_eq!(hex16(&b), hex16_swar(&b), "{:?}", String::from_utf8_lossy(&b));
+            assert_eq!(
+                hex16(&b),
+                hex16_swar(&b),
+                "{:?}",
+                String::from_utf8_lossy(&b)
+            );
         }
         assert_eq!(hex16(b"00000000000000fF"), Some(255));
     }
