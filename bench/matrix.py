@@ -2,8 +2,9 @@
 """Instructions a line of every pair of forms (issue 28's matrix): 8x8 inputs derived by bbconv
 from the corpus's first 2,000 positions, each converted to every other form under callgrind on
 one thread (`--jobs 1`), start-up (an empty input) subtracted. Prints a Markdown table a source,
-the limit each pair has (2,000; 3,000 from a grid or foreign-shaped JSON), how many pairs hold,
-and the fastest and slowest pair.
+the limit each pair has (2,000; 3,000 from a grid or foreign-shaped JSON; 600 for fen ->
+planes-bin), `-f auto` against the form named for every source auto detects (at most 200 more),
+how many hold, and the fastest and slowest pair.
 
 Usage: python3 bench/matrix.py BBCONV CORPUS OUT_DIR [SOURCE ...]
 """
@@ -90,6 +91,8 @@ def main():
             base, _ = callgrind(args, empty)
             per = (full - base) / N
             limit = 3000 if name in ("grid", "json as json.dumps") else 2000
+            if (name, to) == ("fen", "planes-bin"):
+                limit = 600
             ok = per <= limit and code == 0
             held += ok
             total += 1
@@ -99,8 +102,32 @@ def main():
     print("| source / target | " + " | ".join(TARGETS) + " |")
     print("|---" * (len(TARGETS) + 1) + "|")
     print("\n".join(rows))
+    # -f auto against naming the form, for every source auto detects (same output), to packed.
+    auto_rows = []
+    for name, form, how in SOURCES:
+        if (ONLY and name not in ONLY) or form in ("grid", "planes-bin", "packed-bin", "trits-bin"):
+            continue
+        src = derive(name, how, fen)
+        with open(src, "rb") as i:
+            named = subprocess.run([BB, "convert", "-f", form, "-t", "packed"], stdin=i, capture_output=True)
+        with open(src, "rb") as i:
+            auto = subprocess.run([BB, "convert", "-t", "packed"], stdin=i, capture_output=True)
+        if auto.returncode != 0 or auto.stdout != named.stdout:
+            auto_rows.append(f"| {name} | not detected | | | |")
+            continue
+        a = (callgrind(["-f", "auto", "-t", "packed"], src)[0] - callgrind(["-f", "auto", "-t", "packed"], empty)[0]) / N
+        b = (callgrind(["-f", form, "-t", "packed"], src)[0] - callgrind(["-f", form, "-t", "packed"], empty)[0]) / N
+        ok = a - b <= 200
+        held += ok
+        total += 1
+        auto_rows.append(f"| {name} | {b:,.0f} | {a:,.0f} | {a - b:+,.0f} | {'yes' if ok else '**no**'} |")
     all_pairs.sort()
-    print(f"\n{held} of {total} pairs within their limits (2,000; 3,000 from a grid or foreign-shaped JSON)")
+    print("\n`-f auto` against the form named, to `packed` (limit: at most 200 more):\n")
+    print("| source | named | auto | difference | holds |")
+    print("|---|---|---|---|---|")
+    print("\n".join(auto_rows))
+    print(f"\n{held} of {total} within their limits (pairs: 2,000; 3,000 from a grid or foreign-shaped JSON; "
+          "600 for fen -> planes-bin; auto: 200 over the form named)")
     if all_pairs:
         print(f"fastest: {all_pairs[0][1]} ({all_pairs[0][0]:,.0f}); slowest: {all_pairs[-1][1]} ({all_pairs[-1][0]:,.0f})")
 

@@ -164,7 +164,11 @@ pub(crate) fn read_with<'r, R: ReadChess>(
             // Under -f auto a record the FEN reader accepts is FEN by the detection rules (it
             // starts with a letter or a digit, has a '/' at most 9 bytes in, and letters or
             // digits other than 0 and 1): detection is then decided by the reader itself.
-            Format::Fen | Format::Auto => fen::read_board(r, record, reading.need, board),
+            Format::Fen => fen::read_board(r, record, reading.need, board),
+            Format::Auto => {
+                fen::read_board(r, record, reading.need, board)
+                    || auto_board(r, record, opts, reading.need, board)
+            }
             Format::Json => json::read_board(r, record, reading.need, board),
             Format::Packed
             | Format::Pair
@@ -196,6 +200,40 @@ pub(crate) fn read_with<'r, R: ReadChess>(
         }
     }
     read_general(reading, record, opts, board)
+}
+
+/// The word path of `-f auto` for the records that are not FEN: a record in the very shape
+/// bbconv writes a form in, which the detection rules (`DETECTION_RULES`) give that form, is
+/// read by the form's word path; `false` for anything else, which detection then reads.
+#[inline(always)]
+fn auto_board<'r, R: ReadChess>(
+    r: &R,
+    record: &'r [u8],
+    opts: &Options,
+    need: Need,
+    board: &mut Board<'r>,
+) -> bool {
+    let form = match record {
+        // Rule 1.
+        [b'{', ..] => return json::read_board(r, record, need, board),
+        // Rule 2: 64 squares and the side to move.
+        _ if record.len() == 66 && record[64] == b' ' => Format::Edax,
+        // Rule 4 (no `/` in square names).
+        [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => Format::Squares,
+        // Rule 7: two integers.
+        [b'0', b'x', ..] if record.len() == 37 => Format::Pair,
+        // Rule 6: `P:0x...` tokens.
+        [_, b':', b'0', b'x', ..] => Format::Pieces,
+        // Rule 8: 64 digits 0-2 that do not fit 64 bits as a decimal (21 digits or more from
+        // the first one not 0).
+        _ if record.len() == 64 && record.iter().take(44).any(|&c| c != b'0') => Format::Trits,
+        // Rule 10: 26 hex digits, one of them a letter (so not a decimal integer, rule 9).
+        _ if record.len() == 26 && record.iter().any(|c| (b'a'..=b'f').contains(c)) => {
+            Format::Packed
+        }
+        _ => return false,
+    };
+    read_chess(form, record, opts, board)
 }
 
 /// The general reading, into [`Board::general`] (kept out of line, so that the word paths stay
@@ -655,7 +693,10 @@ impl<'a> Conversion<'a> {
         let need = writing.need();
         let mut board = Board::new();
         let read = if FEN {
-            match fen::read_board(r, record, need, &mut board) {
+            let took = fen::read_board(r, record, need, &mut board)
+                || (self.reading.from == Format::Auto
+                    && auto_board(r, record, self.opts, need, &mut board));
+            match took {
                 true => Ok(()),
                 false => read_general(self.reading, record, self.opts, &mut board),
             }
@@ -938,6 +979,11 @@ mod tests {
                         continue;
                     }
                     taken += check::against_general(from, &rec, &opts);
+                    if !from.is_binary() && from != Format::Grid {
+                        // Under -f auto: the word paths take only what detection gives the
+                        // same form (or its very error).
+                        check::against_general(Format::Auto, &rec, &opts);
+                    }
                     if from == Format::Json {
                         let first_second = Options {
                             fields: Some(vec![JsonField::First, JsonField::Second]),
@@ -963,6 +1009,18 @@ mod tests {
                     }
                 }
             }
+        }
+        // Shapes detection reads otherwise: trits that fit 64 bits as a decimal (ambiguous),
+        // packed digits that are a decimal integer, a 66-byte line that is not Edax.
+        for rec in [
+            format!("{}1", "0".repeat(63)),
+            format!("{}2{}", "0".repeat(44), "0".repeat(19)),
+            format!("{}1{}", "0".repeat(43), "0".repeat(20)),
+            "0".repeat(26),
+            format!("{}1", "0".repeat(25)),
+            format!("{} X", "X".repeat(63) + "."),
+        ] {
+            check::against_general(Format::Auto, rec.as_bytes(), &Options::default());
         }
         assert!(taken > 2_000, "{taken}");
     }

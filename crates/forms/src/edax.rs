@@ -2,7 +2,7 @@
 //! LERF index `k` (A1 first), then the side to move, kept, and an OBF line's solutions, kept as
 //! written.
 
-use crate::kernels::{splat, zero_bytes};
+use crate::kernels::splat;
 use crate::{found, trim, ParseError, RenderError, Value};
 use bbconv_board::{Bitboard, Pair, Size, Turn};
 
@@ -153,19 +153,12 @@ pub(crate) fn read_words(b: &[u8]) -> Option<(u64, u64, Turn)> {
         b'O' => Turn::Second,
         _ => return None,
     };
-    let (mut f, mut s) = (0u64, 0u64);
-    for (k, c) in b[..64].chunks_exact(8).enumerate() {
-        let v = u64::from_le_bytes(c.try_into().ok()?);
-        let (x, o, e) = (
-            zero_bytes(v ^ splat(b'X')),
-            zero_bytes(v ^ splat(b'O')),
-            zero_bytes(v ^ splat(b'-')),
-        );
-        if x | o | e != 0xff {
-            return None;
-        }
-        f |= x << (8 * k);
-        s |= o << (8 * k);
+    // The squares' bitmaps 64 bytes at a time (SSE2 on x86_64).
+    let squares: &[u8; 64] = b[..64].try_into().ok()?;
+    let mask = |c| crate::lines::byte_mask(squares, c);
+    let (f, s) = (mask(b'X'), mask(b'O'));
+    if f | s | mask(b'-') != u64::MAX {
+        return None;
     }
     Some((f, s, turn))
 }

@@ -419,7 +419,11 @@ mod tests {
             for c in &mut b {
                 v = v.rotate_left(7).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ k;
                 // Mostly digits, now and then another byte.
-                let i = if v.is_multiple_of(16) { v >> 8 } else { (v >> 8) % 22 };
+                let i = if v.is_multiple_of(16) {
+                    v >> 8
+                } else {
+                    (v >> 8) % 22
+                };
                 *c = alphabet[i as usize % alphabet.len()];
             }
             assert_eq!(

@@ -185,6 +185,14 @@ fn file_letters(line: &[u8]) -> bool {
 /// A column header (`A B C D E F G H`, GTP's without I): at least three single upper-case
 /// letters, `A` first.
 fn column_header(line: &[u8]) -> bool {
+    // The first token is one letter: most lines fail here, before the tokens are split.
+    if line
+        .trim_ascii_start()
+        .get(1)
+        .is_some_and(|c| !c.is_ascii_whitespace())
+    {
+        return false;
+    }
     let mut n = 0;
     for t in tokens(line) {
         if t.len() != 1 || !t[0].is_ascii_uppercase() || (n == 0 && t[0] != b'A') {
@@ -197,7 +205,13 @@ fn column_header(line: &[u8]) -> bool {
 
 /// The number of single-character cells of a rank (`r . b q`, glyphs), or 0.
 fn cells(line: &[u8]) -> usize {
-    let Ok(text) = std::str::from_utf8(trimmed(line)) else {
+    let t = trimmed(line);
+    // An ASCII first cell is one byte, then a space: most lines (a FEN, an Edax string) fail
+    // here, before the UTF-8 pass and the split.
+    if t.len() > 1 && t[0].is_ascii() && t[1] != b' ' {
+        return 0;
+    }
+    let Ok(text) = std::str::from_utf8(t) else {
         return 0;
     };
     let mut n = 0;
