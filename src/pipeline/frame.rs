@@ -939,6 +939,9 @@ pub(crate) struct Records<R> {
     defer_lines: bool,
     /// A line of a block framing read ahead (its number and text), for the next block.
     held: Option<(usize, Vec<u8>)>,
+    /// Whether a block whole in the buffer is handed out in one step ([`plain_block`]); the
+    /// tests turn it off to check the line loop gives the same records.
+    whole_blocks: bool,
 }
 
 /// Lines that continue a block after a blank line: the lines Stockfish's `d` prints under its
@@ -974,6 +977,7 @@ impl<R: Read> Records<R> {
             consumed: 0,
             defer_lines: true,
             held: None,
+            whole_blocks: true,
         }
     }
 
@@ -1104,7 +1108,7 @@ impl<R: Read> Records<R> {
         // The common block, whole in the buffer and ended by a blank line, in one step: what
         // the line loop below gives it, for about a tenth of the instructions (`bench/matrix.py`,
         // `-f grid`: the loop costs about 2,300 a 10-line grid).
-        if self.held.is_none() && !self.first {
+        if self.whole_blocks && self.held.is_none() && !self.first {
             let rest = &self.buf[self.start..self.end];
             if let Some((len, lines)) = plain_block(rest, self.max_len) {
                 let (line, start) = (self.line + 1, self.start);
@@ -1707,6 +1711,45 @@ mod tests {
                 "5:as is   "
             ]
         );
+    }
+
+    /// A block handed out whole ([`plain_block`]) is the record the line loop gives: the same
+    /// bytes and line, on grids, comments, blank lines of spaces, CRs, Stockfish boards and
+    /// their trailers, blocks across the buffer's refills, and over-long blocks.
+    #[test]
+    fn whole_blocks_as_the_line_loop() {
+        let grid = "# 8x8 lerf\n8 r n b q k b n r\n7 p p p p p p p p\n6 . . . . . . . .\n5 . . . . . . . .\n4 . . . . . . . .\n3 . . . . . . . .\n2 P P P P P P P P\n1 R N B Q K B N R\n  a b c d e f g h\n";
+        let pieces = [
+            grid.to_string(),
+            format!("\n\n{grid}"),
+            format!("# only a comment\n\n{grid}"),
+            grid.replace("6 .", "   \n6 ."),
+            grid.replace("\n7", "\r\n7"),
+            grid.replace("r n b", "+r n b"),
+            "+---+---+\n| k |   |\n+---+---+\n  a   b\n\nFen: 8/8/8/8/8/8/8/k7 w - - 0 1\n"
+                .to_string(),
+            "X.\n..\n".to_string(),
+            format!("{}\n", "x".repeat(300)),
+        ];
+        let mut input = String::new();
+        for k in 0..400 {
+            input.push_str(&pieces[k * 7 % pieces.len()]);
+            input.push('\n');
+        }
+        for max in [1000, 120] {
+            let collect = |whole: bool| {
+                let mut r = Records::new(input.as_bytes(), Framing::Block, 0, max);
+                r.whole_blocks = whole;
+                let mut got = Vec::new();
+                while let Some(rec) = r.next_record().unwrap() {
+                    got.push(format!("{rec:?}"));
+                }
+                got
+            };
+            let (whole, lines) = (collect(true), collect(false));
+            assert!(whole.len() > 300, "{}", whole.len());
+            assert_eq!(whole, lines);
+        }
     }
 
     #[test]

@@ -514,7 +514,11 @@ type Kernel = fn(&Conversion<'_>, &[u8], &mut Vec<u8>) -> Result<Size, ConvertEr
 /// instructions a record fewer than asking at every record, `bench/matrix.py`); the other forms
 /// share one.
 fn kernel(reader: FenReader, fen: bool, to: Format) -> Kernel {
+    // The forms with kernels of their own, written once.
     macro_rules! pick {
+        ($run:ident) => {
+            pick!($run; Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
+        };
         ($run:ident; $($form:ident)*) => {
             match (fen, to) {
                 $((true, Format::$form) => $run::<true, { Format::$form as u8 }>,
@@ -525,13 +529,9 @@ fn kernel(reader: FenReader, fen: bool, to: Format) -> Kernel {
         };
     }
     match reader {
-        FenReader::Portable => {
-            pick!(run_portable; Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
-        }
+        FenReader::Portable => pick!(run_portable),
         #[cfg(target_arch = "x86_64")]
-        FenReader::Avx2(_) => {
-            pick!(run_with_reader; Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
-        }
+        FenReader::Avx2(_) => pick!(run_with_reader),
     }
 }
 
