@@ -505,7 +505,10 @@ fn write_chess<R: ReadChess>(
 
 /// One record read and written: a reader and a writer compiled together for one FEN reader, one
 /// output form and one kind of source ([`kernel`]).
-type Kernel = fn(&Conversion<'_>, &[u8], &mut Vec<u8>) -> Result<Size, ConvertError>;
+///
+/// The AVX2 kernels are `target_feature` functions, hence the `unsafe` pointer: [`kernel`] gives
+/// one only for an [`fen::fast::FenReader::Avx2`], whose token proves the CPU has the features.
+type Kernel = unsafe fn(&Conversion<'_>, &[u8], &mut Vec<u8>) -> Result<Size, ConvertError>;
 
 /// The kernel of `reader` for an output form and a source: `fen` when the source is FEN (or
 /// auto) and the options allow the 8x8 word path, so that the kernel goes straight to the FEN
@@ -531,7 +534,7 @@ fn kernel(reader: FenReader, fen: bool, to: Format) -> Kernel {
     match reader {
         FenReader::Portable => pick!(run_portable),
         #[cfg(target_arch = "x86_64")]
-        FenReader::Avx2(_) => pick!(run_with_reader),
+        FenReader::Avx2(_) => pick!(run_avx2),
     }
 }
 
@@ -544,9 +547,11 @@ fn run_portable<const FEN: bool, const TO: u8>(
     conv.run_to::<fen::fast::Bytes, FEN, TO>(&fen::fast::Bytes, record, out)
 }
 
-/// A record read and written with the conversion's reader ([`FenReader::with_reader`]).
+/// A record read and written with the AVX2 reader: the kernel is compiled with the reader's
+/// features, so the reader inlines into it and a record costs one call.
 #[cfg(target_arch = "x86_64")]
-fn run_with_reader<const FEN: bool, const TO: u8>(
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+fn run_avx2<const FEN: bool, const TO: u8>(
     conv: &Conversion<'_>,
     record: &[u8],
     out: &mut Vec<u8>,
@@ -564,8 +569,7 @@ fn run_with_reader<const FEN: bool, const TO: u8>(
             self.conv.run_to::<R, FEN, TO>(r, self.record, self.out)
         }
     }
-    conv.fen
-        .with_reader(Record::<FEN, TO> { conv, record, out })
+    fen::fast::x86::run_avx2(Record::<FEN, TO> { conv, record, out })
 }
 
 /// Converts one record from `from` to `to` (exchanging the sides first when `swap`), appending
@@ -610,7 +614,6 @@ pub struct Conversion<'a> {
     writing: Writing,
     opts: &'a Options,
     swap: bool,
-    fen: FenReader,
     kernel: Kernel,
 }
 
@@ -660,7 +663,6 @@ impl<'a> Conversion<'a> {
             writing,
             opts,
             swap,
-            fen,
             kernel: kernel(fen, fen_source, to),
         }
     }
@@ -668,8 +670,11 @@ impl<'a> Conversion<'a> {
     /// Converts one record, appending the output to `out` (nothing is appended on an error);
     /// returns the size of the board read.
     #[inline(always)]
+    #[allow(unsafe_code)]
     pub fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        (self.kernel)(self, record, out)
+        // SAFETY: `kernel` is private and set only by `kernel()`, which gives a `target_feature`
+        // kernel only with the `Avx2` token that proves this CPU has its features.
+        unsafe { (self.kernel)(self, record, out) }
     }
 
     /// Reads then writes one record with the FEN reader `r`, for the output form `TO` (a

@@ -139,14 +139,20 @@ pub(crate) fn read_chess(rec: &[u8], planes: &[u8]) -> Option<[u64; 12]> {
 /// reports it).
 #[inline]
 pub(crate) fn write_chess(words: &[u64; 12], planes: &[u8], out: &mut Vec<u8>) -> bool {
+    let mut record = [0u8; 8 * 12];
+    // The default planes are the words' own letters in order: the words are the record.
+    if planes == DEFAULT_PLANES {
+        for (bytes, w) in record.chunks_exact_mut(8).zip(words) {
+            bytes.copy_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&record);
+        return true;
+    }
     let mut planned = 0u16;
     for &letter in planes {
-        if let Some(k) = crate::board::PIECE_LETTERS
-            .iter()
-            .position(|&l| l == letter)
-        {
-            planned |= 1 << k;
-        }
+        planned |= 1u16
+            .checked_shl(crate::fen::fast::PIECE_INDEX[letter as usize].into())
+            .unwrap_or(0);
     }
     if words
         .iter()
@@ -155,6 +161,7 @@ pub(crate) fn write_chess(words: &[u64; 12], planes: &[u8], out: &mut Vec<u8>) -
     {
         return false;
     }
+    out.reserve(8 * planes.len());
     for &letter in planes {
         let w = words
             .get(crate::fen::fast::PIECE_INDEX[letter as usize] as usize)

@@ -306,7 +306,7 @@ fn placement(byte: impl Fn(usize) -> Option<u8>) -> Option<(usize, u64, u64)> {
 /// start on squares 8, 16, ..., 56, and the codes must cover exactly 64 squares.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
-mod x86 {
+pub(crate) mod x86 {
     use std::arch::x86_64::*;
     use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -464,6 +464,13 @@ mod x86 {
     /// `work` with the reader, compiled with the reader's features.
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     fn with_avx2<W: super::WithReader>(work: W) -> W::Output {
+        work.run(&Reader)
+    }
+
+    /// [`with_avx2`] for a caller compiled with the same features, into which it inlines.
+    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+    #[inline]
+    pub(crate) fn run_avx2<W: super::WithReader>(work: W) -> W::Output {
         work.run(&Reader)
     }
 
@@ -737,8 +744,9 @@ mod x86 {
         }
     }
 
-    /// The piece reader: one word a letter of [`super::PIECE_LETTERS`], each letter's bytes
-    /// found by one comparison a window and placed like the sides' letters.
+    /// The piece reader: one word a letter of [`super::PIECE_LETTERS`]. Each kind of piece
+    /// (the letter with its case dropped) is found by one comparison a window and placed like
+    /// the sides' letters; the sides' words then split it into the two letters.
     // SAFETY (callers): only inlined into a function compiled with AVX2, BMI1, BMI2 and
     // POPCNT, which only an `Avx2` token holder calls.
     #[inline(always)]
@@ -747,14 +755,24 @@ mod x86 {
             Scanned::Done((len, _, _)) => return super::pieces_of(&b[..len]),
             Scanned::Scan(sc) => sc,
         };
+        let first = _pdep_u64(_pext_u64(sc.upper, sc.tokens), sc.squares).swap_bytes();
+        let second = _pdep_u64(_pext_u64(sc.lower, sc.tokens), sc.squares).swap_bytes();
+        // OR-ing 0x20 makes an uppercase letter lowercase and leaves the other bytes of a
+        // placement ('/' and digits have the bit already) off the lowercase letters.
+        let (va, vb) = (
+            _mm256_or_si256(sc.va, splat(0x20)),
+            _mm256_or_si256(sc.vb, splat(0x20)),
+        );
         let mut words = [0u64; 12];
         let mut seen = 0u64;
-        for (w, &l) in words.iter_mut().zip(super::PIECE_LETTERS) {
-            let m = (bits(_mm256_cmpeq_epi8(sc.va, splat(l)))
-                | bits(_mm256_cmpeq_epi8(sc.vb, splat(l))) << sc.hb)
+        let (white, black) = words.split_at_mut(6);
+        for ((w, d), &l) in white.iter_mut().zip(black).zip(&super::PIECE_LETTERS[6..]) {
+            let m = (bits(_mm256_cmpeq_epi8(va, splat(l)))
+                | bits(_mm256_cmpeq_epi8(vb, splat(l))) << sc.hb)
                 & sc.keep;
             seen |= m;
-            *w = _pdep_u64(_pext_u64(m, sc.tokens), sc.squares).swap_bytes();
+            let kind = _pdep_u64(_pext_u64(m, sc.tokens), sc.squares).swap_bytes();
+            (*w, *d) = (kind & first, kind & second);
         }
         (seen == sc.upper | sc.lower).then_some((sc.len, words))
     }
