@@ -139,16 +139,8 @@ pub(crate) fn bad_board(what: &str, text: &str, e: bbconv_forms::ParseError) -> 
 
 impl BoardArgs {
     pub(crate) fn options(&self, grid: GridStyle) -> Result<Options, Failure> {
-        let letters = self.letters.as_bytes();
-        if letters.len() != 2
-            || !letters[0].is_ascii_uppercase()
-            || !letters[1].is_ascii_lowercase()
-        {
-            return Err(Failure::Usage(format!(
-                "invalid --letters '{}': expected an uppercase letter for the first side and a lowercase one for the second, such as Pp",
-                self.letters
-            )));
-        }
+        let letters = Options::parse_letters(&self.letters)
+            .map_err(|e| Failure::Usage(format!("invalid --letters {e}")))?;
         let fields = match &self.fields {
             None => None,
             Some(list) => Some(
@@ -172,7 +164,7 @@ impl BoardArgs {
                 digits: self.digits.parse::<DigitOrder>().map_err(Failure::Usage)?,
                 map: PackLayout::parse_map(&self.digit_map).map_err(Failure::Usage)?,
             },
-            letters: (letters[0], letters[1]),
+            letters,
             lenient: self.lenient,
             fields,
             grid,
@@ -195,21 +187,8 @@ impl BoardArgs {
 
     /// `--planes`: distinct ASCII letters.
     fn planes(&self) -> Result<Vec<u8>, Failure> {
-        let b = self.planes.as_bytes();
-        let bad = b
-            .iter()
-            .position(|c| !c.is_ascii_alphabetic())
-            .or_else(|| (1..b.len()).find(|&k| b[..k].contains(&b[k])));
-        match bad {
-            _ if b.is_empty() => Err(Failure::Usage("invalid --planes '': expected piece letters, such as PNBRQKpnbrqk".into())),
-            Some(k) => Err(Failure::Usage(format!(
-                "invalid --planes '{}': character {} ('{}') is not a letter or is there twice; expected distinct piece letters, such as PNBRQKpnbrqk",
-                self.planes,
-                k + 1,
-                self.planes.chars().nth(k).unwrap_or('?')
-            ))),
-            None => Ok(b.to_vec()),
-        }
+        Options::parse_planes(&self.planes)
+            .map_err(|e| Failure::Usage(format!("invalid --planes {e}")))
     }
 
     pub(crate) fn swap(&self) -> bool {

@@ -268,6 +268,47 @@ impl Options {
         self.size.unwrap_or(Size::CHESS)
     }
 
+    /// The letters of the first and second side (`Pp`): an uppercase letter and a lowercase
+    /// one. The error names the value, not the option; front ends name it their own way.
+    ///
+    /// ```
+    /// use bbconv_forms::Options;
+    /// assert_eq!(Options::parse_letters("Xo"), Ok((b'X', b'o')));
+    /// assert!(Options::parse_letters("xo").is_err());
+    /// ```
+    pub fn parse_letters(text: &str) -> Result<(u8, u8), String> {
+        match text.as_bytes() {
+            &[a, b] if a.is_ascii_uppercase() && b.is_ascii_lowercase() => Ok((a, b)),
+            _ => Err(format!(
+                "'{text}': expected an uppercase letter for the first side and a lowercase one for the second, such as Pp"
+            )),
+        }
+    }
+
+    /// The piece letters of the planes of `planes-bin`: distinct ASCII letters, in order.
+    ///
+    /// ```
+    /// use bbconv_forms::Options;
+    /// assert_eq!(Options::parse_planes("Pp"), Ok(b"Pp".to_vec()));
+    /// assert!(Options::parse_planes("PP").is_err());
+    /// ```
+    pub fn parse_planes(text: &str) -> Result<Vec<u8>, String> {
+        let b = text.as_bytes();
+        let bad = b
+            .iter()
+            .position(|c| !c.is_ascii_alphabetic())
+            .or_else(|| (1..b.len()).find(|&k| b[..k].contains(&b[k])));
+        match bad {
+            _ if b.is_empty() => Err("'': expected piece letters, such as PNBRQKpnbrqk".into()),
+            Some(k) => Err(format!(
+                "'{text}': character {} ('{}') is not a letter or is there twice; expected distinct piece letters, such as PNBRQKpnbrqk",
+                k + 1,
+                text.chars().nth(k).unwrap_or('?')
+            )),
+            None => Ok(b.to_vec()),
+        }
+    }
+
     /// Checks an inferred size against `--size`.
     fn check_size(&self, found: Size) -> Result<(), ParseError> {
         match self.size {

@@ -1,0 +1,434 @@
+"""Game-board representations converted exactly, a batch at a time.
+
+bbconv reads boards in the notations engines and datasets use (FEN, EPD, packed base-3, trits,
+bitboard pairs, piece planes, JSON, grids, SGF, PDN, Edax, ...) and writes them in any other,
+with every square-numbering convention explicit. This package calls the same Rust code as the
+``bbconv`` command line, in-process, with the GIL released, on lists, numpy arrays and Arrow
+arrays (so on Polars, pandas, DuckDB and Spark columns too).
+
+>>> import bbconv
+>>> bbconv.convert("8/8/8/8/8/8/8/R6k w - - 0 1", to="pair").tolist()
+[1, 128]
+>>> bbconv.convert(["8/8/8/8/8/8/8/R6k w - - 0 1"], to="packed").shape
+(1, 13)
+>>> bbconv.convert("8/8/8/8/8/8/8/R6k w - - 0 1", to="squares")
+'first: a1; second: h1'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from . import _bbconv
+
+__all__ = ["convert", "formats", "Form", "ParseError"]
+
+#: Output forms whose records have a fixed size, and the command line's form that writes them.
+_FIXED = {
+    "packed": "packed-bin",
+    "packed-bin": "packed-bin",
+    "trits": "trits-bin",
+    "trits-bin": "trits-bin",
+    "planes": "planes-bin",
+    "planes-bin": "planes-bin",
+    "pair": "pair",
+}
+
+#: What the rows of a 2-D numpy array are, for the forms with a binary spelling.
+_ROWS = {
+    "packed": "packed-bin",
+    "packed-bin": "packed-bin",
+    "trits": "trits-bin",
+    "trits-bin": "trits-bin",
+    "planes": "planes-bin",
+    "planes-bin": "planes-bin",
+}
+
+_OUTPUTS = ("numpy", "arrow", "list")
+_ERRORS = ("raise", "null")
+
+
+class ParseError(ValueError):
+    """A record that does not convert.
+
+    ``index`` is the record's position in the batch, ``column`` the 1-based character column
+    within the record where the problem is (or ``None``), ``message`` what was wrong and what
+    was expected, as the command line words it.
+    """
+
+    def __init__(self, index: int, column: Optional[int], message: str):
+        self.index = index
+        self.column = column
+        self.message = message
+        where = f"record {index}" + (f", column {column}" if column else "")
+        super().__init__(f"{where}: {message}")
+
+
+@dataclasses.dataclass(frozen=True)
+class Form:
+    """A form bbconv reads or writes, as ``bbconv formats`` lists it."""
+
+    name: str
+    aliases: tuple
+    holds: str
+    description: str
+    example: str
+    binary: bool
+
+
+def formats() -> list:
+    """The forms bbconv knows, with their names as ``frm=`` and ``to=`` take them.
+
+    >>> [f.name for f in bbconv.formats()][:3]
+    ['auto', 'int', 'hex']
+    """
+    return [
+        Form(n, tuple(a), h, d, e, b) for (n, a, h, d, e, b) in _bbconv.formats()
+    ]
+
+
+def convert(
+    values: Any,
+    frm: str = "fen",
+    to: str = "packed",
+    *,
+    size: Optional[str] = None,
+    order: str = "lerf",
+    errors: str = "raise",
+    jobs: Optional[int] = None,
+    output: Optional[str] = None,
+    swap: bool = False,
+    bits: bool = False,
+    **options: Any,
+):
+    """Convert boards from one form to another, a batch at a time.
+
+    Parameters
+    ----------
+    values
+        One board (a ``str`` or ``bytes``: the result is one row, or a ``str`` for a text
+        form), or a batch: a sequence of ``str``/``bytes``/``None``, a numpy array of strings,
+        or of fixed-size records (a 2-D ``uint8`` array of ``packed``, ``trits`` or ``planes``
+        rows), a pyarrow ``StringArray``, ``LargeStringArray``, ``StringViewArray``,
+        ``BinaryArray`` or ``ChunkedArray``, a polars ``Series`` or a pandas ``Series``.
+    frm, to
+        The forms, with the command line's names (``bbconv.formats()``). ``to`` of a fixed
+        size gives the bytes of the command line's binary forms: ``packed`` uint8
+        ``(n, ceil(N/5))``, ``trits`` uint8 ``(n, N)``, ``pair`` uint64 ``(n, 2)`` (``(n, 2,
+        ceil(N/64))`` past 64 squares), ``planes`` uint64 ``(n, P)`` for the ``planes``
+        letters (``(n, P, ceil(N/64))`` past 64 squares). Any other ``to`` gives text.
+    size
+        ``"WxH"``. Without it, the size of the first record that converts; a record of another
+        size is then a bad record.
+    order
+        The square order of numbers and digit strings read (``to_order=`` for those written):
+        ``lerf`` (a1 = bit 0), ``lefr``, ``lerf-flipped`` and the other orders and layouts the
+        command line lists.
+    errors
+        ``"raise"``: a bad record raises :class:`ParseError`, naming its index and column.
+        ``"null"``: bad records (and null inputs) give zeroed rows and ``(array, valid)`` is
+        returned for numpy outputs; nulls for Arrow outputs and ``None`` in lists. Nothing is
+        dropped or reordered.
+    jobs
+        Threads, as ``--jobs``: ``None`` uses the cores up to 8, ``0`` all of them. A batch
+        under 20,000 records runs on the calling thread.
+    output
+        ``"numpy"``, ``"arrow"`` or ``"list"``. By default Arrow for Arrow, polars and pandas
+        input, numpy for numpy input, and for a list numpy (fixed-size forms) or a list of
+        ``str`` (text forms).
+    swap
+        Exchange the two sides (first <-> second; piece letters change case).
+    bits
+        With ``to="planes"``: bool ``(n, P, H, W)`` with ``[..., r, f]``, rank 0 first.
+    **options
+        The command line's other board options, with ``_`` for ``-``: ``to_order``,
+        ``layer``, ``digits`` (``"lsd"``/``"msd"``), ``digit_map``, ``letters``, ``lenient``,
+        ``fields``, ``one_based``, ``planes``, ``coords``, ``to_coords``, ``sgf_node``,
+        ``lang``.
+
+    Examples
+    --------
+    >>> import bbconv
+    >>> start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    >>> bbconv.convert([start], to="packed").shape
+    (1, 13)
+    >>> planes = bbconv.convert([start], to="planes", bits=True)
+    >>> planes.shape, bool(planes[0, 0, 1, 4])   # a white pawn on e2
+    ((1, 12, 8, 8), True)
+    >>> bbconv.convert(start, to="pair").tolist() == [0xFFFF, 0xFFFF000000000000]
+    True
+    >>> bbconv.convert(["8/8/8/8/8/8/8/R6k", "8/8/x"], to="pair", errors="null")[1].tolist()
+    [True, False]
+    >>> bbconv.convert("8/8/x", to="pair")
+    Traceback (most recent call last):
+    ...
+    bbconv.ParseError: record 0, column 6: ...
+    """
+    if errors not in _ERRORS:
+        raise ValueError(f"invalid errors={errors!r}: expected 'raise' or 'null'")
+    if output is not None and output not in _OUTPUTS:
+        raise ValueError(f"invalid output={output!r}: expected 'numpy', 'arrow' or 'list'")
+    fixed = _FIXED.get(to)
+    if bits and fixed != "planes-bin":
+        raise ValueError("bits=True needs to='planes'")
+    settings = []
+    if size is not None:
+        settings.append(("size", str(size)))
+    if order != "lerf":
+        settings.append(("order", str(order)))
+    if bits:
+        if options.get("to_order", "lerf") != "lerf":
+            raise ValueError("bits=True writes planes in lerf: leave to_order unset")
+        settings.append(("to_order", "lerf"))
+    for name, value in options.items():
+        if name not in _bbconv.OPTION_NAMES:
+            raise TypeError(
+                f"convert() got an unexpected keyword argument {name!r}; the board options are "
+                + ", ".join(_bbconv.OPTION_NAMES)
+            )
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        elif isinstance(value, (list, tuple)):
+            value = ",".join(map(str, value))
+        settings.append((name, str(value)))
+    call = _Call(frm, to, fixed, settings, swap, -1 if jobs is None else int(jobs), errors, bits)
+
+    single = isinstance(values, (str, bytes))
+    if single:
+        values = [values]
+    kind, default = _kind(values)
+    out = output or default or ("numpy" if fixed else "list")
+    result = call.run(kind, values, out)
+    if single:
+        return _first(result, errors)
+    return result
+
+
+def _kind(values):
+    """The kind of a batch and the output it gets by default."""
+    module = type(values).__module__.split(".")[0]
+    if module == "pyarrow":
+        return "arrow", "arrow"
+    if module == "polars":
+        return "polars", "arrow"
+    if module == "pandas":
+        return "pandas", "arrow"
+    if isinstance(values, np.ndarray):
+        return "numpy", "numpy"
+    return "list", None
+
+
+def _first(result, errors):
+    """The one row of a batch of one."""
+    if isinstance(result, tuple):
+        arr, valid = result
+        return arr[0], bool(valid[0])
+    if isinstance(result, np.ndarray):
+        return result[0]
+    if isinstance(result, list):
+        return result[0]
+    return result[0].as_py()
+
+
+class _Call:
+    """One call of :func:`convert`: its forms and settings, and the batch's shape."""
+
+    def __init__(self, frm, to, fixed, settings, swap, jobs, errors, bits):
+        self.frm, self.to, self.fixed = frm, to, fixed
+        self.settings, self.swap, self.jobs = settings, swap, jobs
+        self.errors, self.bits = errors, bits
+        # The index of the first record of the part being converted (chunked input), and
+        # the size the batch's first board gave.
+        self.base, self.found = 0, None
+
+    def args(self, frm, as_list):
+        to = self.fixed or ("packed" if self.to == "packed-hex" else self.to)
+        return (frm, to, self.fixed == "pair", self.settings, self.swap, self.jobs, as_list)
+
+    def run(self, kind, values, out):
+        if kind == "arrow":
+            import pyarrow as pa
+
+            if isinstance(values, pa.ChunkedArray):
+                return self.chunks(values.chunks, out)
+            return self.arrow(values, out)
+        if kind == "polars":
+            arr = values.to_arrow()
+            return self.chunks(arr.chunks if hasattr(arr, "chunks") else [arr], out)
+        if kind == "pandas":
+            import pyarrow as pa
+
+            try:
+                arr = pa.array(values.array) if hasattr(values, "array") else pa.array(values)
+            except (pa.ArrowInvalid, pa.ArrowTypeError):
+                return self.finish(self.list(list(values), out), out)
+            return self.arrow(arr, out)
+        if kind == "numpy":
+            return self.numpy(values, out)
+        return self.finish(self.list(list(values), out), out)
+
+    # -- sources -------------------------------------------------------------------------
+
+    def list(self, values, out):
+        as_list = out == "list" and not self.fixed
+        return _bbconv.convert_list(values, *self.args(self.frm, as_list))
+
+    def arrow(self, arr, out):
+        import pyarrow as pa
+
+        t = arr.type
+        if pa.types.is_string_view(t) or pa.types.is_binary_view(t):
+            arr = arr.cast(pa.large_string() if pa.types.is_string_view(t) else pa.large_binary())
+            t = arr.type
+        if pa.types.is_string(t) or pa.types.is_binary(t):
+            width = 4
+        elif pa.types.is_large_string(t) or pa.types.is_large_binary(t):
+            width = 8
+        elif pa.types.is_null(t):
+            return self.finish(self.list([None] * len(arr), out), out)
+        else:
+            raise TypeError(f"an Arrow array of {t} holds no boards: expected strings or binary")
+        validity, offsets, data = arr.buffers()
+        buffers = (
+            data.address if data is not None else 0,
+            data.size if data is not None else 0,
+            offsets.address,
+            width,
+            arr.offset,
+            len(arr),
+            validity.address if validity is not None else 0,
+        )
+        as_list = out == "list" and not self.fixed
+        result = _bbconv.convert_arrow(buffers, *self.args(self.frm, as_list))
+        return self.finish(result, out)
+
+    def chunks(self, chunks, out):
+        import pyarrow as pa
+
+        parts = []
+        for c in chunks:
+            parts.append(self.arrow(c, out))
+            self.base += len(c)
+            if self.found and not any(k == "size" for k, _ in self.settings):
+                # Later chunks are held to the size the first board gave.
+                self.settings = self.settings + [("size", self.found)]
+        if not parts:
+            return self.finish(self.list([], out), out)
+        if out == "arrow":
+            return pa.chunked_array(parts) if len(parts) > 1 else parts[0]
+        if out == "list":
+            return [x for p in parts for x in p]
+        if self.errors == "null":
+            arrs, valids = zip(*parts)
+            return np.concatenate(arrs), np.concatenate(valids)
+        return np.concatenate(parts)
+
+    def numpy(self, arr, out):
+        if arr.dtype.kind == "S":
+            arr = np.ascontiguousarray(arr.reshape(-1))
+            rows = (arr.ctypes.data, len(arr), arr.dtype.itemsize, True)
+            frm = self.frm
+        elif arr.dtype.kind in "uif" and arr.ndim >= 2:
+            form = _ROWS.get(self.frm)
+            if form is None:
+                raise TypeError(
+                    f"a {arr.ndim}-D {arr.dtype} array holds fixed-size records: "
+                    f"frm= must be packed, trits or planes, not {self.frm!r}"
+                )
+            arr = np.ascontiguousarray(arr)
+            if form == "planes-bin":
+                arr = arr.astype("<u8", copy=False)
+            width = arr.reshape(len(arr), -1).view(np.uint8).shape[1]
+            rows = (arr.ctypes.data, len(arr), width, False)
+            frm = form
+        elif arr.dtype.kind in "UO":
+            return self.finish(self.list(arr.reshape(-1).tolist(), out), out)
+        else:
+            raise TypeError(f"a numpy array of {arr.dtype} holds no boards: expected strings or fixed-size records")
+        as_list = out == "list" and not self.fixed
+        result = _bbconv.convert_fixed(rows, *self.args(frm, as_list))
+        # The array must outlive the call: it does, as `arr` is alive here.
+        return self.finish(result, out)
+
+    # -- results -------------------------------------------------------------------------
+
+    def finish(self, result, out):
+        data, ends, valid, error, (w, h), known = result
+        self.found = f"{w}x{h}" if known else None
+        if error is not None and self.errors == "raise":
+            index, column, message = error
+            raise ParseError(self.base + index, column, message)
+        valid = np.frombuffer(valid, dtype=np.bool_)
+        if self.errors == "raise" and not valid.all():
+            raise ParseError(self.base + int(np.argmin(valid)), None, "the record is null (None)")
+        if self.fixed:
+            arr = self.shape(data, len(valid), w, h)
+            if out == "arrow":
+                return _fixed_arrow(arr, valid, self.fixed, self.bits)
+            if out == "list":
+                rows = arr.tolist() if self.fixed != "packed-bin" and self.fixed != "trits-bin" else [bytes(r) for r in arr]
+                return [r if v else None for r, v in zip(rows, valid)] if self.errors == "null" else rows
+            return (arr, valid) if self.errors == "null" else arr
+        if isinstance(data, list):
+            return data
+        if out == "arrow":
+            return _text_arrow(data, ends, valid)
+        texts = _text_arrow(data, ends, valid).to_pylist()
+        arr = np.array(texts, dtype=object)
+        return (arr, valid) if self.errors == "null" else arr
+
+    def shape(self, data, n, w, h):
+        squares = w * h
+        words = -(-squares // 64)
+        raw = np.frombuffer(data, dtype=np.uint8)
+        if self.fixed in ("packed-bin", "trits-bin"):
+            return raw.reshape(n, -1) if n else raw.reshape(0, _bbconv.record_len(self.fixed, w, h, 12))
+        flat = raw.view("<u8")
+        if self.fixed == "pair":
+            return flat.reshape((n, 2) if words == 1 else (n, 2, words))
+        planes = len(dict(self.settings).get("planes", "PNBRQKpnbrqk"))
+        arr = flat.reshape((n, planes) if words == 1 else (n, planes, words))
+        if not self.bits:
+            return arr
+        b = np.unpackbits(
+            arr.reshape(n, planes, words).view(np.uint8), axis=-1, bitorder="little"
+        )[..., :squares]
+        return b.reshape(n, planes, h, w).astype(np.bool_)
+
+
+def _bitmap(valid):
+    """An Arrow validity bitmap (``None`` when every record is valid)."""
+    import pyarrow as pa
+
+    if valid.all():
+        return None
+    return pa.py_buffer(np.packbits(valid, bitorder="little"))
+
+
+def _text_arrow(data, ends, valid):
+    import pyarrow as pa
+
+    n = len(valid)
+    return pa.Array.from_buffers(
+        pa.large_string(), n, [_bitmap(valid), pa.py_buffer(ends), pa.py_buffer(data)]
+    )
+
+
+def _fixed_arrow(arr, valid, fixed, bits):
+    import pyarrow as pa
+
+    n = len(valid)
+    if fixed in ("packed-bin", "trits-bin"):
+        w = arr.shape[1] if arr.ndim == 2 else 0
+        return pa.Array.from_buffers(
+            pa.binary(w), n, [_bitmap(valid), pa.py_buffer(np.ascontiguousarray(arr))]
+        )
+    flat = np.ascontiguousarray(arr).reshape(n, -1)
+    values = pa.array(flat.reshape(-1))
+    lists = pa.FixedSizeListArray.from_arrays(values, flat.shape[1])
+    if valid.all():
+        return lists
+    return pa.FixedSizeListArray.from_arrays(values, flat.shape[1], mask=pa.array(~valid))

@@ -1,0 +1,365 @@
+//! The Python extension `bbconv._bbconv`: a batch of records converted by the forms crate's
+//! [`Conversion`] with the GIL released, on the cores `jobs` asks for. Python's side
+//! (`python/bbconv/__init__.py`) turns lists, numpy and Arrow arrays into the record sources
+//! here ([`source`]) and the outcome back into arrays; the work is in [`batch`].
+
+mod batch;
+mod options;
+mod source;
+
+use batch::{Layout, Outcome};
+use bbconv_board::Size;
+use bbconv_forms::{Conversion, ConvertError, ErrorKind, Format, Options, RenderErrorKind};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyTuple};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// What a call asks for, beside its records.
+struct Call {
+    from: Format,
+    to: Format,
+    /// The `pair` form read back into words ([`Layout::PairWords`]).
+    words: bool,
+    opts: Options,
+    swap: bool,
+    jobs: usize,
+    /// A text output as a list of `str` (and `None`), rather than buffers.
+    as_list: bool,
+}
+
+impl Call {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        frm: &str,
+        to: &str,
+        words: bool,
+        settings: Vec<(String, String)>,
+        swap: bool,
+        jobs: isize,
+        as_list: bool,
+    ) -> PyResult<Call> {
+        let form = |name: &str, what: &str| {
+            name.parse::<Format>()
+                .map_err(|e| PyValueError::new_err(format!("invalid {what}={name:?}: {}", e.0)))
+        };
+        let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
+        Ok(Call {
+            from: form(frm, "frm")?,
+            to: form(to, "to")?,
+            words,
+            opts: options::options(&settings).map_err(PyValueError::new_err)?,
+            swap,
+            // As `--jobs`: none given, the cores up to 8; 0, all of them.
+            jobs: match jobs {
+                j if j < 0 => cores().min(8),
+                0 => cores(),
+                j => j.unsigned_abs(),
+            },
+            as_list,
+        })
+    }
+
+    /// Converts `records` with the GIL released, and hands the outcome to Python.
+    fn run<'py>(
+        mut self,
+        py: Python<'py>,
+        records: &[Option<&[u8]>],
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let stop = AtomicBool::new(false);
+        let (outcome, size, known) = py.detach(|| -> PyResult<(Outcome, Size, bool)> {
+            // The size: given, or that of the first record that converts, as on the command
+            // line; a record of another size is then a bad record.
+            if self.opts.size.is_none() {
+                let trial = Conversion::new(self.from, self.to, &self.opts, self.swap);
+                let mut scratch = Vec::new();
+                self.opts.size = records.iter().flatten().find_map(|r| {
+                    scratch.clear();
+                    trial.run(r, &mut scratch).ok()
+                });
+            }
+            let known = self.opts.size.is_some();
+            let size = self.opts.size_or_default();
+            let layout = match (self.to, self.words) {
+                (Format::Pair, true) => Layout::PairWords(size.squares().div_ceil(64)),
+                (to, _) if to.is_binary() => {
+                    Layout::Fixed(to.record_len(size, self.opts.planes.len()))
+                }
+                _ => Layout::Text,
+            };
+            let conv = Conversion::new(self.from, self.to, &self.opts, self.swap);
+            let outcome = if records.len() < batch::PARALLEL_FROM {
+                batch::run(&conv, records, layout, self.jobs, &stop)
+            } else {
+                watched(&stop, || {
+                    batch::run(&conv, records, layout, self.jobs, &stop)
+                })?
+            };
+            Ok((outcome, size, known))
+        })?;
+        let Outcome {
+            data,
+            ends,
+            valid,
+            first_error,
+            ..
+        } = outcome;
+        let error = first_error.map(|(i, e)| {
+            let column = match &e {
+                ConvertError::Parse(p) => p.offset.and_then(|o| column(records[i]?, o)),
+                ConvertError::Render(_) => None,
+            };
+            (i, column, message(&e))
+        });
+        let data: Bound<'py, PyAny> = match self.as_list && ends.len() == valid.len() + 1 {
+            true => text_list(py, &data, &ends, &valid)?.into_any(),
+            false => PyByteArray::new(py, &data).into_any(),
+        };
+        let ends: Option<Bound<'py, PyBytes>> = (!ends.is_empty() && !self.as_list).then(|| {
+            let bytes: Vec<u8> = ends.iter().flat_map(|e| e.to_le_bytes()).collect();
+            PyBytes::new(py, &bytes)
+        });
+        (
+            data,
+            ends,
+            PyBytes::new(py, &valid),
+            error,
+            (size.width(), size.height()),
+            known,
+        )
+            .into_pyobject(py)
+    }
+}
+
+/// Runs `work` on a thread of its own while this one, every 100 ms, lets Python look at its
+/// signals: Ctrl-C sets `stop`, the work ends at its next block, and the error is returned.
+fn watched<T: Send>(stop: &AtomicBool, work: impl FnOnce() -> T + Send) -> PyResult<T> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::scope(|s| {
+        let worker = s.spawn(move || {
+            let out = work();
+            let _ = tx.send(());
+            out
+        });
+        let mut interrupted = None;
+        let tick = std::time::Duration::from_millis(100);
+        while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(tick) {
+            if interrupted.is_none() {
+                if let Err(e) = Python::attach(|py| py.check_signals()) {
+                    stop.store(true, Ordering::Relaxed);
+                    interrupted = Some(e);
+                }
+            }
+        }
+        let out = worker
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p));
+        match interrupted {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    })
+}
+
+/// The text outputs as a list of `str`, `None` where a record was not converted.
+fn text_list<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    ends: &[i64],
+    valid: &[u8],
+) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    for (k, &v) in valid.iter().enumerate() {
+        if v == 0 {
+            list.append(py.None())?;
+            continue;
+        }
+        let (s, e) = (ends[k] as usize, ends[k + 1] as usize);
+        let text = std::str::from_utf8(&data[s..e])
+            .map_err(|e| PyValueError::new_err(format!("output {k} is not UTF-8: {e}")))?;
+        list.append(PyString::new(py, text))?;
+    }
+    Ok(list)
+}
+
+/// The 1-based character column of byte `offset` of a record.
+fn column(record: &[u8], offset: usize) -> Option<usize> {
+    let head = record.get(..offset)?;
+    Some(match std::str::from_utf8(head) {
+        Ok(s) => s.chars().count() + 1,
+        Err(_) => offset + 1,
+    })
+}
+
+/// A conversion error's message, with the command line's hint in Python's keyword names.
+fn message(e: &ConvertError) -> String {
+    let hint = match e {
+        ConvertError::Parse(p) => match &p.kind {
+            ErrorKind::Length => Some("set the size with size=\"WxH\"".to_string()),
+            ErrorKind::SummedDigits => Some("pass lenient=True to add up digits".to_string()),
+            ErrorKind::Undetected => Some("name the form with frm=\"FORM\"".to_string()),
+            ErrorKind::OneRank => Some("a batch of one-rank boards needs size=\"WxH\"".to_string()),
+            ErrorKind::Epd => Some(
+                "read EPD with frm=\"epd\" (or keep the fields unchecked with lenient=True)"
+                    .to_string(),
+            ),
+            ErrorKind::Ambiguous(forms) => {
+                let names: Vec<String> = forms.iter().map(|f| format!("frm=\"{f}\"")).collect();
+                Some(format!("pass one of {}", names.join(" or ")))
+            }
+            _ => None,
+        },
+        ConvertError::Render(r) => match r.kind {
+            RenderErrorKind::NeedsLayer => {
+                Some("choose one with layer=\"first\", \"second\" or \"occupied\"".to_string())
+            }
+            RenderErrorKind::InputOnly => Some("choose an output form with to=".to_string()),
+            _ => None,
+        },
+    };
+    let text = match hint {
+        Some(h) => format!("{e}; {h}"),
+        None => e.to_string(),
+    };
+    keywords(&text)
+}
+
+/// A message with the command line's flags (`--to-order`, `-s`) as Python's keywords
+/// (`to_order=`, `size=`).
+fn keywords(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("--") {
+        out.push_str(&rest[..at]);
+        let name: String = rest[at + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+            .collect();
+        match name.is_empty() {
+            true => out.push_str("--"),
+            false => {
+                out.push_str(&name.replace('-', "_"));
+                out.push('=');
+            }
+        }
+        rest = &rest[at + 2 + name.len()..];
+    }
+    out.push_str(rest);
+    out.replace(" -s WxH", " size=\"WxH\"")
+}
+
+/// Converts the items of a list (`str`, `bytes` or `None`).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn convert_list<'py>(
+    py: Python<'py>,
+    values: &Bound<'py, PyList>,
+    frm: &str,
+    to: &str,
+    words: bool,
+    settings: Vec<(String, String)>,
+    swap: bool,
+    jobs: isize,
+    as_list: bool,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let call = Call::new(frm, to, words, settings, swap, jobs, as_list)?;
+    let items = source::items(values)?;
+    let records = source::list(&items)?;
+    call.run(py, &records)
+}
+
+/// Converts the values of an Arrow string or binary array given by its buffers' addresses
+/// (the caller keeps the array alive).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn convert_arrow<'py>(
+    py: Python<'py>,
+    buffers: (usize, usize, usize, usize, usize, usize, usize),
+    frm: &str,
+    to: &str,
+    words: bool,
+    settings: Vec<(String, String)>,
+    swap: bool,
+    jobs: isize,
+    as_list: bool,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let call = Call::new(frm, to, words, settings, swap, jobs, as_list)?;
+    let (data, data_len, offsets, width, offset, n, validity) = buffers;
+    // SAFETY: the package's Python code passes the addresses and lengths pyarrow gives for
+    // the buffers of an array it holds for the whole call.
+    #[allow(unsafe_code)]
+    let records = unsafe { source::arrow(data, data_len, offsets, width, offset, n, validity)? };
+    call.run(py, &records)
+}
+
+/// Converts the rows of a C-contiguous numpy array of `n` rows of `width` bytes given by its
+/// data's address (the caller keeps the array alive).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn convert_fixed<'py>(
+    py: Python<'py>,
+    rows: (usize, usize, usize, bool),
+    frm: &str,
+    to: &str,
+    words: bool,
+    settings: Vec<(String, String)>,
+    swap: bool,
+    jobs: isize,
+    as_list: bool,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let call = Call::new(frm, to, words, settings, swap, jobs, as_list)?;
+    let (data, n, width, strip) = rows;
+    // SAFETY: the package's Python code passes the address of a C-contiguous array of `n`
+    // rows of `width` bytes that it holds for the whole call.
+    #[allow(unsafe_code)]
+    let records = unsafe { source::fixed(data, n, width, strip)? };
+    call.run(py, &records)
+}
+
+/// The forms: `(name, aliases, holds, description, example, binary)`.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn formats() -> Vec<(
+    &'static str,
+    Vec<&'static str>,
+    String,
+    &'static str,
+    &'static str,
+    bool,
+)> {
+    Format::ALL
+        .iter()
+        .map(|&f| {
+            (
+                f.name(),
+                f.aliases().to_vec(),
+                format!("{:?}", f.holds()).to_lowercase(),
+                f.description(),
+                f.example(),
+                f.is_binary(),
+            )
+        })
+        .collect()
+}
+
+/// The record length of a binary form for a board of `width` x `height` with `planes` planes.
+#[pyfunction]
+fn record_len(form: &str, width: usize, height: usize, planes: usize) -> PyResult<usize> {
+    let f = form
+        .parse::<Format>()
+        .map_err(|e| PyValueError::new_err(e.0))?;
+    let size = Size::new(width, height).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(f.record_len(size, planes))
+}
+
+/// The extension module.
+#[pymodule]
+fn _bbconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(convert_list, m)?)?;
+    m.add_function(wrap_pyfunction!(convert_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(convert_fixed, m)?)?;
+    m.add_function(wrap_pyfunction!(formats, m)?)?;
+    m.add_function(wrap_pyfunction!(record_len, m)?)?;
+    m.add("OPTION_NAMES", options::NAMES.to_vec())?;
+    Ok(())
+}

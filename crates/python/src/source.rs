@@ -1,0 +1,138 @@
+//! The records of a batch, borrowed where Python keeps them: the strings of a list, or the
+//! buffers of an Arrow array or a numpy array, given by address (the stable ABI of Python 3.10
+//! has no buffer protocol). Only the package's own Python code calls these, with the arrays
+//! that own the buffers alive for the whole call.
+#![allow(unsafe_code)]
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList, PyString};
+
+/// The items of a list, held while their records are borrowed ([`list`]).
+pub(crate) fn items<'py>(list: &Bound<'py, PyList>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let mut items = Vec::with_capacity(list.len());
+    for (i, item) in list.iter().enumerate() {
+        // A long list is read with the GIL held: Ctrl-C is looked at every 2^20 items.
+        if i % (1 << 20) == 0 {
+            list.py().check_signals()?;
+        }
+        items.push(item);
+    }
+    Ok(items)
+}
+
+/// The records of a list's items, `str`, `bytes` or `None`, borrowed in place (no copy: the
+/// stable ABI of 3.10 gives a `str`'s UTF-8 where it is).
+pub(crate) fn list<'a>(items: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Option<&'a [u8]>>> {
+    let mut records = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        if i % (1 << 20) == 0 {
+            item.py().check_signals()?;
+        }
+        records.push(if item.is_none() {
+            None
+        } else if let Ok(s) = item.cast::<PyString>() {
+            Some(s.to_str()?.as_bytes())
+        } else if let Ok(b) = item.cast::<PyBytes>() {
+            Some(b.as_bytes())
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "record {i} is a {}: expected str, bytes or None",
+                item.get_type().name()?
+            )));
+        });
+    }
+    Ok(records)
+}
+
+/// The records of an Arrow string or binary array: `n` values from index `offset`, with
+/// `width`-byte offsets (4 or 8) at `offsets` and a validity bitmap at `validity` (0: none).
+///
+/// # Safety
+/// `data` points to `data_len` readable bytes; `offsets` to `offset + n + 1` offsets of
+/// `width` bytes; `validity`, when not 0, to a bitmap of at least `offset + n` bits; all stay
+/// alive and unchanged for `'a`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn arrow<'a>(
+    data: usize,
+    data_len: usize,
+    offsets: usize,
+    width: usize,
+    offset: usize,
+    n: usize,
+    validity: usize,
+) -> PyResult<Vec<Option<&'a [u8]>>> {
+    let at = |k: usize| -> i64 {
+        let p = (offsets + k * width) as *const u8;
+        // SAFETY: the caller guarantees `offset + n + 1` offsets; reads may be unaligned.
+        unsafe {
+            match width {
+                4 => i64::from(std::ptr::read_unaligned(p as *const i32)),
+                _ => std::ptr::read_unaligned(p as *const i64),
+            }
+        }
+    };
+    if width != 4 && width != 8 {
+        return Err(PyValueError::new_err("offsets must be 4 or 8 bytes wide"));
+    }
+    let bytes: &'a [u8] = match data_len {
+        0 => &[],
+        // SAFETY: the caller guarantees `data_len` readable bytes at `data`.
+        _ => unsafe { std::slice::from_raw_parts(data as *const u8, data_len) },
+    };
+    let valid = |k: usize| -> bool {
+        if validity == 0 {
+            return true;
+        }
+        let bit = offset + k;
+        // SAFETY: the caller guarantees `offset + n` bits of bitmap.
+        unsafe { *((validity + bit / 8) as *const u8) >> (bit % 8) & 1 == 1 }
+    };
+    let mut records = Vec::with_capacity(n);
+    let mut start = at(offset);
+    for k in 0..n {
+        let end = at(offset + k + 1);
+        let record = match (usize::try_from(start), usize::try_from(end)) {
+            (Ok(s), Ok(e)) if s <= e && e <= bytes.len() => &bytes[s..e],
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "the Arrow array's offsets of record {k} ({start}..{end}) are outside its data"
+                )))
+            }
+        };
+        records.push(valid(k).then_some(record));
+        start = end;
+    }
+    Ok(records)
+}
+
+/// The records of a C-contiguous numpy array of `n` rows of `width` bytes (a fixed-size
+/// string array, or the rows of a 2-D array of a binary form): with `strip`, a string's
+/// trailing NUL padding is not part of it.
+///
+/// # Safety
+/// `data` points to `n * width` readable bytes that stay alive and unchanged for `'a`.
+pub(crate) unsafe fn fixed<'a>(
+    data: usize,
+    n: usize,
+    width: usize,
+    strip: bool,
+) -> PyResult<Vec<Option<&'a [u8]>>> {
+    let len = n
+        .checked_mul(width)
+        .ok_or_else(|| PyValueError::new_err("array too large"))?;
+    if width == 0 {
+        return Ok(vec![Some(&[][..]); n]);
+    }
+    // SAFETY: the caller guarantees `n * width` readable bytes.
+    let bytes: &'a [u8] = unsafe { std::slice::from_raw_parts(data as *const u8, len) };
+    Ok(bytes
+        .chunks_exact(width)
+        .map(|r| {
+            Some(match strip {
+                true => &r[..r.iter().rposition(|&c| c != 0).map_or(0, |p| p + 1)],
+                false => r,
+            })
+        })
+        .collect())
+}

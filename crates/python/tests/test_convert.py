@@ -1,0 +1,248 @@
+"""bbconv.convert against the command line, python-chess and itself, for every kind of input."""
+
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import bbconv
+from conftest import need, run_cli
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+LETTERS = "PNBRQKpnbrqk"
+
+
+def lines(fens):
+    return ("\n".join(fens) + "\n").encode()
+
+
+# -- independent vectors -----------------------------------------------------------------------
+
+
+def test_sides_and_planes_are_python_chess_values(reference):
+    fens = [f for f, _ in reference]
+    pair = bbconv.convert(fens, to="pair")
+    planes = bbconv.convert(fens, to="planes")
+    for k, (_, words) in enumerate(reference):
+        assert pair[k].tolist() == words[:2]
+        assert planes[k].tolist() == words[2:]
+
+
+def test_random_games_match_python_chess(positions):
+    chess = need("chess")
+    fens, boards = positions
+    pair = bbconv.convert(fens, to="pair")
+    bits = bbconv.convert(fens, to="planes", bits=True)
+    trits = bbconv.convert(fens, to="trits")
+    for k in range(0, len(fens), 97):
+        b = boards[k]
+        assert pair[k].tolist() == [b.occupied_co[chess.WHITE], b.occupied_co[chess.BLACK]]
+        for p, letter in enumerate(LETTERS):
+            piece = chess.Piece.from_symbol(letter)
+            mask = b.pieces_mask(piece.piece_type, piece.color)
+            for sq in range(64):
+                assert bits[k, p, sq // 8, sq % 8] == bool(mask >> sq & 1)
+        for sq in range(64):
+            color = b.color_at(sq)
+            want = 0 if color is None else (1 if color == chess.WHITE else 2)
+            assert trits[k, sq] == want
+
+
+def test_the_seed_article_packing_example():
+    # Five trits 1,0,2,0,0 (first trit least significant) pack to 1 + 2*9 = 19.
+    packed = bbconv.convert("10200", frm="trits", to="packed", size="5x1")
+    assert packed.tolist() == [19]
+
+
+# -- the command line's bytes ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "to, cli_to",
+    [("packed", "packed-bin"), ("trits", "trits-bin"), ("planes", "planes-bin")],
+)
+def test_fixed_outputs_are_the_cli_binary_forms(positions, cli, to, cli_to):
+    fens, _ = positions
+    got = bbconv.convert(fens, to=to)
+    assert got.tobytes() == run_cli(cli, ["-f", "fen", "-t", cli_to], lines(fens))
+
+
+@pytest.mark.parametrize("to", ["squares", "json", "edax", "base3", "grid", "pieces", "packed-hex", "pair", "fen"])
+def test_text_outputs_are_the_cli_lines(positions, cli, to):
+    fens = positions[0][:2000]
+    got = bbconv.convert(fens, to=to)
+    cli_to = "packed" if to == "packed-hex" else to
+    if to == "pair":
+        got = bbconv.convert(fens, to="pair", output="list")
+        got = ["0x%016x 0x%016x" % tuple(p) for p in got]
+    want = run_cli(cli, ["-f", "fen", "-t", cli_to], lines(fens)).decode()
+    if to == "grid":
+        assert "\n".join(got) + "\n" == want.replace("\n\n", "\n") or "\n\n".join(got) == want.strip("\n")
+    else:
+        assert got == want.splitlines()
+
+
+def test_options_are_the_cli_options(positions, cli):
+    fens = positions[0][:500]
+    got = bbconv.convert(fens, to="squares", swap=True, layer="occupied", to_order="lefr")
+    want = run_cli(
+        cli, ["-f", "fen", "-t", "squares", "--swap", "--layer", "occupied", "--to-order", "lefr"], lines(fens)
+    )
+    assert got == want.decode().splitlines()
+    got = bbconv.convert(fens, to="packed", digits="msd", digit_map="201")
+    want = run_cli(cli, ["-f", "fen", "-t", "packed-bin", "--digits", "msd", "--digit-map", "201"], lines(fens))
+    assert got.tobytes() == want
+    got = bbconv.convert(fens, to="planes", planes="kqrbnpKQRBNP")
+    assert got.tobytes() == run_cli(cli, ["-f", "fen", "-t", "planes-bin", "--planes", "kqrbnpKQRBNP"], lines(fens))
+    with pytest.raises(bbconv.ParseError, match="planes="):
+        bbconv.convert(fens, to="planes", planes="KkQq")
+
+
+# -- round trips -------------------------------------------------------------------------------
+
+
+def test_packed_and_trits_arrays_read_back(positions):
+    fens = positions[0]
+    pair = bbconv.convert(fens, to="pair")
+    packed = bbconv.convert(fens, to="packed")
+    assert (bbconv.convert(packed, frm="packed", to="pair") == pair).all()
+    trits = bbconv.convert(fens, to="trits")
+    assert (bbconv.convert(trits, frm="trits", to="packed") == packed).all()
+    planes = bbconv.convert(fens, to="planes")
+    assert (bbconv.convert(planes, frm="planes", to="pair") == pair).all()
+    back = bbconv.convert(planes, frm="planes", to="fen")
+    assert [f.split(" ")[0] for f in back] == [f.split(" ")[0] for f in fens]
+
+
+def test_boards_past_64_squares_use_more_words():
+    go = "SZ[19]AB[aa][ss]AW[dd]"
+    pair = bbconv.convert([go], frm="sgf", to="pair")
+    assert pair.shape == (1, 2, 6)
+    assert pair[0, 0, 0] == 1 << (18 * 19) % 64 or pair[0, 0].any()
+    packed = bbconv.convert([go], frm="sgf", to="packed")
+    assert packed.shape == (1, 73)
+    back = bbconv.convert(packed, frm="packed", to="pair", size="19x19")
+    assert (back == pair).all()
+
+
+# -- containers --------------------------------------------------------------------------------
+
+
+def test_every_container_gives_the_same_rows(positions):
+    pa = need("pyarrow")
+    pl = need("polars")
+    pd = need("pandas")
+    fens = positions[0][:3000]
+    want = bbconv.convert(fens, to="packed")
+    inputs = {
+        "tuple": tuple(fens),
+        "bytes": [f.encode() for f in fens],
+        "numpy U": np.array(fens),
+        "numpy S": np.array(fens, dtype="S"),
+        "numpy object": np.array(fens, dtype=object),
+        "arrow string": pa.array(fens, pa.string()),
+        "arrow large": pa.array(fens, pa.large_string()),
+        "arrow view": pa.array(fens, pa.string_view()),
+        "arrow binary": pa.array([f.encode() for f in fens], pa.binary()),
+        "arrow sliced": pa.array(["x"] + fens, pa.string()).slice(1),
+        "arrow chunked": pa.chunked_array([fens[:1000], fens[1000:]]),
+        "polars": pl.Series("fen", fens),
+        "pandas": pd.Series(fens),
+    }
+    for name, values in inputs.items():
+        got = bbconv.convert(values, to="packed", output="numpy")
+        assert (got == want).all(), name
+
+
+def test_default_outputs_follow_the_input():
+    pa = need("pyarrow")
+    assert isinstance(bbconv.convert([START], to="packed"), np.ndarray)
+    assert bbconv.convert([START], to="squares") == [bbconv.convert(START, to="squares")]
+    arr = bbconv.convert(pa.array([START]), to="packed")
+    assert arr.type == pa.binary(13)
+    planes = bbconv.convert(pa.array([START]), to="planes")
+    assert planes.type == pa.list_(pa.uint64(), 12)
+    text = bbconv.convert(pa.array([START]), to="fen")
+    assert text.to_pylist() == [START]
+    assert isinstance(bbconv.convert(np.array([START]), to="fen"), np.ndarray)
+
+
+def test_one_board_gives_one_row():
+    assert bbconv.convert(START, to="packed").shape == (13,)
+    assert bbconv.convert(START, to="planes", bits=True).shape == (12, 8, 8)
+    assert bbconv.convert(START, to="fen") == START
+
+
+# -- errors ------------------------------------------------------------------------------------
+
+
+def test_a_bad_record_raises_with_its_index_and_column():
+    fens = [START] * 5 + ["rnbqkbnr/pppp?ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+    with pytest.raises(bbconv.ParseError) as e:
+        bbconv.convert(fens, to="packed")
+    assert e.value.index == 5
+    assert e.value.column == 14
+    assert isinstance(e.value, ValueError)
+    assert "record 5, column 14" in str(e.value)
+
+
+def test_hints_name_python_keywords():
+    with pytest.raises(bbconv.ParseError, match="lenient=True"):
+        bbconv.convert("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR", to="packed")
+    with pytest.raises(ValueError, match="letters="):
+        bbconv.convert(START, to="fen", letters="xy")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        bbconv.convert(START, colour="white")
+    with pytest.raises(ValueError, match="frm="):
+        bbconv.convert(START, frm="fenn")
+
+
+def test_errors_null_keeps_every_row_in_place():
+    pa = need("pyarrow")
+    fens = [START, "bad", None, START]
+    arr, valid = bbconv.convert(fens, to="packed", errors="null")
+    assert valid.tolist() == [True, False, False, True]
+    assert arr.shape == (4, 13) and not arr[1].any() and not arr[2].any()
+    assert (arr[0] == arr[3]).all()
+    assert bbconv.convert(fens, to="fen", errors="null") == [START, None, None, START]
+    out = bbconv.convert(pa.array(fens), to="packed", errors="null")
+    assert out.null_count == 2 and out.is_valid().to_pylist() == [True, False, False, True]
+
+
+def test_a_board_of_another_size_is_a_bad_record():
+    fens = [START, "8/8/8/8/8/8/8/8/8/8 w - - 0 1"]
+    with pytest.raises(bbconv.ParseError) as e:
+        bbconv.convert(fens, to="packed")
+    assert e.value.index == 1
+    arr, valid = bbconv.convert(fens[::-1], to="fen", errors="null", output="numpy")
+    assert valid.tolist() == [True, False]
+
+
+# -- threads and interruption ------------------------------------------------------------------
+
+
+def test_jobs_give_the_same_bytes(positions):
+    fens = positions[0] * 5
+    one = bbconv.convert(fens, to="planes", jobs=1)
+    many = bbconv.convert(fens, to="planes", jobs=4)
+    assert one.tobytes() == many.tobytes()
+    assert bbconv.convert(fens, to="squares", jobs=3) == bbconv.convert(fens, to="squares", jobs=1)
+
+
+def test_ctrl_c_interrupts_a_long_call_within_a_second():
+    fens = [START] * 30_000_000
+    timer = threading.Timer(0.3, lambda: signal.raise_signal(signal.SIGINT))
+    began = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        bbconv.convert(fens, to="planes", jobs=1)
+    assert time.monotonic() - began < 0.3 + 1.0
+
+
+def test_formats_lists_the_cli_forms():
+    names = [f.name for f in bbconv.formats()]
+    assert {"fen", "packed", "packed-bin", "planes-bin", "sgf"} <= set(names)
+    packed = next(f for f in bbconv.formats() if f.name == "packed-bin")
+    assert packed.binary
