@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import bbconv
-from conftest import need, run_cli
+from support import need, run_cli
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 LETTERS = "PNBRQKpnbrqk"

@@ -1,20 +1,14 @@
-"""Shared fixtures: the command line to compare with, positions from python-chess, and the rule
-that a test skipped for a missing dependency fails under CI."""
+"""Shared fixtures: the command line to compare with, positions from python-chess, the
+doctests' namespace, and the rule that a test skipped for a missing dependency fails under CI."""
 
 import os
 import pathlib
 import random
 import shutil
-import subprocess
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[3]
-
-
-def need(module):
-    """Imports `module`, or skips the test saying why (a failure under CI=true, see below)."""
-    return pytest.importorskip(module, reason=f"{module} is not installed")
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -43,16 +37,10 @@ def cli():
     pytest.skip("the bbconv binary is not built (cargo build --release, or set BBCONV_BIN)")
 
 
-def run_cli(cli, args, data: bytes) -> bytes:
-    """The command line's output for `data` on stdin."""
-    done = subprocess.run([cli, "convert", *args], input=data, capture_output=True, check=True)
-    return done.stdout
-
-
 @pytest.fixture(scope="session")
 def positions():
     """20,000 positions of random games, with python-chess's boards (deterministic)."""
-    chess = need("chess")
+    chess = pytest.importorskip("chess", reason="chess is not installed")
     rng = random.Random(20261124)
     fens, boards = [], []
     while len(fens) < 20_000:
@@ -77,3 +65,11 @@ def reference():
         fen, *words = line.split("\t")
         rows.append((fen, [int(w, 16) for w in words]))
     return rows
+
+
+@pytest.fixture(autouse=True)
+def _doctest_namespace(doctest_namespace):
+    """Doctests of the package see it as ``bbconv``."""
+    import bbconv
+
+    doctest_namespace["bbconv"] = bbconv
