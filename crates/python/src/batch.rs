@@ -1,8 +1,12 @@
-//! One batch of records converted on several threads: the outputs in record order, a validity
-//! byte a record and the first error. Knows nothing of Python.
+//! One batch of records converted on several threads: the outputs in record order (fixed-size
+//! ones straight into the caller's buffer), a validity byte a record and the first error.
+//! Knows nothing of Python: a producer that must run on the calling thread (reading Python
+//! objects) hands its records over in [`Block`]s ([`pipeline`]).
 
 use bbconv_forms::{Conversion, ConvertError, ErrorKind, ParseError};
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
 
 /// How a record's output is laid out in the batch's buffer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -27,51 +31,64 @@ impl Layout {
     }
 }
 
+/// The first bad record of a batch: its index, the 1-based character column of the problem
+/// in it, and why.
+pub(crate) type Fault = (usize, Option<usize>, ConvertError);
+
 /// What a batch gives.
 #[derive(Debug, Default)]
 pub(crate) struct Outcome {
-    /// The outputs, one after the other.
+    /// For [`Layout::Text`]: the outputs, one after the other (fixed-size outputs go to the
+    /// caller's rows).
     pub(crate) data: Vec<u8>,
     /// For [`Layout::Text`]: the n + 1 offsets of the outputs in `data` (Arrow's large-string
     /// offsets); empty otherwise.
     pub(crate) ends: Vec<i64>,
     /// 1 for a record converted, 0 for one not (a null, or a bad record).
     pub(crate) valid: Vec<u8>,
-    /// The first bad record: its index and why.
-    pub(crate) first_error: Option<(usize, ConvertError)>,
-    /// The batch was stopped ([`run`]'s `stop`) before its end.
+    /// The first bad record.
+    pub(crate) first_error: Option<Fault>,
+    /// The batch was stopped (the `stop` flag) before its end.
     pub(crate) stopped: bool,
 }
 
-/// Records a thread converts between two looks at the stop flag.
-const BLOCK: usize = 4096;
+/// Records a thread converts between two looks at the stop flag, and a producer's block.
+pub(crate) const BLOCK: usize = 16_384;
 
 /// Batches smaller than this run on the calling thread: starting threads costs more.
 pub(crate) const PARALLEL_FROM: usize = 20_000;
 
-/// Converts `records` (`None`: a null, whose output is a null) with `conv`, on `jobs` threads
-/// (contiguous parts of the batch), checking `stop` every [`BLOCK`] records.
+/// Converts `records` (`None`: a null) with `conv` on up to `jobs` threads, each a contiguous
+/// part; fixed-size outputs go to `rows` (`width` bytes a record, zeros where a record is not
+/// converted), text to the outcome.
 pub(crate) fn run(
     conv: &Conversion<'_>,
     records: &[Option<&[u8]>],
     layout: Layout,
     jobs: usize,
     stop: &AtomicBool,
+    rows: &mut [u8],
 ) -> Outcome {
-    let parts = if records.len() < PARALLEL_FROM {
-        1
-    } else {
-        jobs.clamp(1, records.len() / (PARALLEL_FROM / 2))
+    let n = records.len();
+    let parts = match n < PARALLEL_FROM {
+        true => 1,
+        false => jobs.clamp(1, n / (PARALLEL_FROM / 2)),
     };
     if parts <= 1 {
-        return part(conv, records, 0, layout, stop);
+        return part(conv, records, 0, layout, stop, rows);
     }
-    let per = records.len().div_ceil(parts);
+    let per = n.div_ceil(parts);
+    let w = layout.width().unwrap_or(0);
+    let mut regions = split_rows(rows, w, per, parts);
     let outcomes: Vec<Outcome> = std::thread::scope(|s| {
         let handles: Vec<_> = records
             .chunks(per)
+            .zip(regions.iter_mut())
             .enumerate()
-            .map(|(k, chunk)| s.spawn(move || part(conv, chunk, k * per, layout, stop)))
+            .map(|(k, (chunk, region))| {
+                let region: &mut [u8] = region;
+                s.spawn(move || part(conv, chunk, k * per, layout, stop, region))
+            })
             .collect();
         handles
             .into_iter()
@@ -79,6 +96,101 @@ pub(crate) fn run(
             .collect()
     });
     join(outcomes, layout)
+}
+
+/// `rows` cut into `parts` regions of `per` records of `w` bytes (empty regions for text).
+fn split_rows(rows: &mut [u8], w: usize, per: usize, parts: usize) -> Vec<&mut [u8]> {
+    match w {
+        0 => (0..parts).map(|_| <&mut [u8]>::default()).collect(),
+        _ => rows.chunks_mut(per * w).collect(),
+    }
+}
+
+/// Records a producer has copied out of wherever they were, for [`pipeline`].
+#[derive(Debug, Default)]
+pub(crate) struct Block {
+    /// The records' bytes, one after the other.
+    pub(crate) data: Vec<u8>,
+    /// Each record's range in `data`, `None` for a null.
+    pub(crate) records: Vec<Option<Range<usize>>>,
+}
+
+impl Block {
+    /// The records as slices.
+    fn slices(&self) -> Vec<Option<&[u8]>> {
+        self.records
+            .iter()
+            .map(|r| r.clone().map(|r| &self.data[r]))
+            .collect()
+    }
+}
+
+/// Converts the `n` records `produce` gives, [`BLOCK`] at a time, on this thread, while
+/// `jobs - 1` threads (at least one) convert the blocks already given; `produce` runs on this
+/// thread only (it may hold a lock the workers must not need). Once it has given every block
+/// (or an error, or `None` early: the call is stopped), `finish` runs on this thread with a
+/// function that converts the blocks left (this thread helps). Outputs as for [`run`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn pipeline<E>(
+    conv: &Conversion<'_>,
+    n: usize,
+    layout: Layout,
+    jobs: usize,
+    stop: &AtomicBool,
+    rows: &mut [u8],
+    mut produce: impl FnMut(usize) -> Result<Block, E>,
+    finish: impl FnOnce(&(dyn Fn() + Sync)),
+) -> Result<Outcome, E> {
+    let w = layout.width().unwrap_or(0);
+    let blocks = n.div_ceil(BLOCK);
+    let regions = split_rows(rows, w, BLOCK, blocks);
+    type Job<'a> = (usize, Block, &'a mut [u8]);
+    let (tx, rx) = mpsc::channel::<Job<'_>>();
+    let rx = Mutex::new(rx);
+    let done: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::with_capacity(blocks));
+    let work = || loop {
+        let job = match rx.lock() {
+            Ok(r) => r.recv(),
+            Err(_) => return,
+        };
+        let Ok((k, block, region)) = job else { return };
+        let o = part(conv, &block.slices(), k * BLOCK, layout, stop, region);
+        if let Ok(mut d) = done.lock() {
+            d.push((k, o));
+        }
+    };
+    let produced = std::thread::scope(|s| {
+        for _ in 0..jobs.saturating_sub(1).max(1) {
+            s.spawn(work);
+        }
+        for (k, region) in regions.into_iter().enumerate() {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            match produce(k) {
+                Ok(block) => {
+                    if tx.send((k, block, region)).is_err() {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    drop(tx);
+                    return Err(e);
+                }
+            }
+        }
+        drop(tx);
+        finish(&work);
+        Ok(())
+    });
+    produced?;
+    let mut done = done.into_inner().unwrap_or_else(|p| p.into_inner());
+    done.sort_unstable_by_key(|(k, _)| *k);
+    let stopped = done.len() < blocks;
+    let mut all = join(done.into_iter().map(|(_, o)| o).collect(), layout);
+    all.stopped |= stopped;
+    Ok(all)
 }
 
 /// The outcomes of consecutive parts as one.
@@ -105,57 +217,73 @@ fn join(parts: Vec<Outcome>, layout: Layout) -> Outcome {
     all
 }
 
-/// One thread's part: records `first..` of the batch.
+/// One thread's part: records `first..` of the batch, fixed-size outputs into `rows`.
 fn part(
     conv: &Conversion<'_>,
     records: &[Option<&[u8]>],
     first: usize,
     layout: Layout,
     stop: &AtomicBool,
+    rows: &mut [u8],
 ) -> Outcome {
     let n = records.len();
+    let text = layout == Layout::Text;
+    let w = layout.width().unwrap_or(0);
     let mut o = Outcome {
-        data: Vec::with_capacity(n * layout.width().unwrap_or(64)),
-        ends: Vec::with_capacity(if layout == Layout::Text { n + 1 } else { 0 }),
+        data: Vec::with_capacity(if text { n * 64 } else { 0 }),
+        ends: Vec::with_capacity(if text { n + 1 } else { 0 }),
         valid: Vec::with_capacity(n),
         ..Outcome::default()
     };
-    if layout == Layout::Text {
+    if text {
         o.ends.push(0);
     }
-    let mut scratch = Vec::new();
-    for (b, block) in records.chunks(BLOCK).enumerate() {
-        if stop.load(Ordering::Relaxed) {
+    let (mut out, mut scratch) = (Vec::with_capacity(w), Vec::new());
+    for (k, record) in records.iter().enumerate() {
+        if k % BLOCK == 0 && stop.load(Ordering::Relaxed) {
             o.stopped = true;
             break;
         }
-        for (k, record) in block.iter().enumerate() {
-            let start = o.data.len();
-            let result = match record {
-                None => Ok(false),
-                Some(r) => one(conv, r, layout, &mut o.data, &mut scratch).map(|()| true),
-            };
-            let ok = match result {
-                Ok(ok) => ok,
-                Err(e) => {
-                    o.data.truncate(start);
-                    if o.first_error.is_none() {
-                        o.first_error = Some((first + b * BLOCK + k, e));
-                    }
-                    false
+        let sink = if text { &mut o.data } else { &mut out };
+        let start = sink.len();
+        let result = match record {
+            None => Ok(false),
+            Some(r) => one(conv, r, layout, sink, &mut scratch).map(|()| true),
+        };
+        let ok = match result {
+            Ok(ok) => ok,
+            Err(e) => {
+                sink.truncate(start);
+                if o.first_error.is_none() {
+                    let col = match &e {
+                        ConvertError::Parse(p) => {
+                            p.offset.and_then(|at| column(record.as_deref()?, at))
+                        }
+                        ConvertError::Render(_) => None,
+                    };
+                    o.first_error = Some((first + k, col, e));
                 }
-            };
-            if let (false, Some(w)) = (ok, layout.width()) {
-                o.data.truncate(start);
-                o.data.resize(start + w, 0);
+                false
             }
-            o.valid.push(u8::from(ok));
-            if layout == Layout::Text {
-                o.ends.push(o.data.len() as i64);
-            }
+        };
+        if text {
+            o.ends.push(o.data.len() as i64);
+        } else if ok {
+            rows[k * w..(k + 1) * w].copy_from_slice(&out);
+            out.clear();
         }
+        o.valid.push(u8::from(ok));
     }
     o
+}
+
+/// The 1-based character column of byte `offset` of a record.
+fn column(record: &[u8], offset: usize) -> Option<usize> {
+    let head = record.get(..offset)?;
+    Some(match std::str::from_utf8(head) {
+        Ok(s) => s.chars().count() + 1,
+        Err(_) => offset + 1,
+    })
 }
 
 /// Converts one record, appending its output to `out` (nothing on an error).
@@ -244,29 +372,77 @@ mod tests {
         assert!(!pair_words(b"0x1", 1, &mut Vec::new()));
     }
 
-    #[test]
-    fn parts_join_as_one_run() {
-        let opts = Options::default();
-        let conv = Conversion::new(Format::Fen, Format::Packed, &opts, false);
-        let good: &[u8] = b"8/8/8/8/8/8/8/R6k w - - 0 1";
-        let records: Vec<Option<&[u8]>> = (0..50_000)
+    /// 50,000 records: good ones, nulls (every 7th) and bad ones (every 7th, from the 4th).
+    fn mixed() -> Vec<Option<&'static [u8]>> {
+        (0..50_000)
             .map(|i| match i % 7 {
                 0 => None,
                 3 => Some(&b"8/8/x"[..]),
-                _ => Some(good),
+                _ => Some(&b"8/8/8/8/8/8/8/R6k w - - 0 1"[..]),
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn parts_and_pipelines_give_one_run() {
+        let opts = Options::default();
+        let records = mixed();
         let stop = AtomicBool::new(false);
-        let one = run(&conv, &records, Layout::Text, 1, &stop);
-        let four = run(&conv, &records, Layout::Text, 4, &stop);
-        assert_eq!(one.data, four.data);
-        assert_eq!(one.ends, four.ends);
-        assert_eq!(one.valid, four.valid);
-        assert_eq!(one.first_error.map(|e| e.0), Some(3));
-        assert_eq!(four.first_error.map(|e| e.0), Some(3));
-        assert_eq!(
-            one.valid.iter().filter(|&&v| v == 1).count(),
-            50_000 - 7143 - 7143
-        );
+        for (to, layout) in [
+            (Format::Packed, Layout::Text),
+            (Format::PackedBin, Layout::Fixed(13)),
+        ] {
+            let conv = Conversion::new(Format::Fen, to, &opts, false);
+            let w = layout.width().unwrap_or(0);
+            let mut rows1 = vec![0u8; records.len() * w];
+            let one = run(&conv, &records, layout, 1, &stop, &mut rows1);
+            let mut rows4 = vec![0u8; records.len() * w];
+            let four = run(&conv, &records, layout, 4, &stop, &mut rows4);
+            let mut rows_p = vec![0u8; records.len() * w];
+            let piped = pipeline::<()>(
+                &conv,
+                records.len(),
+                layout,
+                3,
+                &stop,
+                &mut rows_p,
+                |k| {
+                    let mut b = Block::default();
+                    for r in &records[k * BLOCK..((k + 1) * BLOCK).min(records.len())] {
+                        b.records.push(r.map(|r| {
+                            b.data.extend_from_slice(r);
+                            b.data.len() - r.len()..b.data.len()
+                        }));
+                    }
+                    Ok(b)
+                },
+                |help| help(),
+            )
+            .unwrap();
+            for o in [&four, &piped] {
+                assert_eq!(one.data, o.data);
+                assert_eq!(one.ends, o.ends);
+                assert_eq!(one.valid, o.valid);
+                assert_eq!(
+                    o.first_error.as_ref().map(|e| (e.0, e.1)),
+                    Some((3, Some(6)))
+                );
+                assert!(!o.stopped);
+            }
+            assert_eq!(rows1, rows4);
+            assert_eq!(rows1, rows_p);
+            assert_eq!(
+                one.valid.iter().filter(|&&v| v == 1).count(),
+                50_000 - 2 * 7143
+            );
+        }
+    }
+
+    #[test]
+    fn a_stopped_batch_says_so() {
+        let opts = Options::default();
+        let conv = Conversion::new(Format::Fen, Format::Packed, &opts, false);
+        let stop = AtomicBool::new(true);
+        assert!(run(&conv, &mixed(), Layout::Text, 2, &stop, &mut []).stopped);
     }
 }

@@ -6,13 +6,14 @@
 mod batch;
 mod options;
 mod source;
+mod spare;
 
 use batch::{Layout, Outcome};
 use bbconv_board::Size;
 use bbconv_forms::{Conversion, ConvertError, ErrorKind, Format, Options, RenderErrorKind};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a call asks for, beside its records.
@@ -60,74 +61,198 @@ impl Call {
         })
     }
 
+    /// The size, when not given: that of the first record that converts, as on the command
+    /// line; a record of another size is then a bad record.
+    fn detect<'r>(&mut self, records: impl IntoIterator<Item = Option<&'r [u8]>>) {
+        if self.opts.size.is_none() {
+            let trial = Conversion::new(self.from, self.to, &self.opts, self.swap);
+            let mut scratch = Vec::new();
+            self.opts.size = records.into_iter().flatten().find_map(|r| {
+                scratch.clear();
+                trial.run(r, &mut scratch).ok()
+            });
+        }
+    }
+
+    /// How outputs are laid out, for the batch's size.
+    fn layout(&self) -> Layout {
+        let size = self.opts.size_or_default();
+        match (self.to, self.words) {
+            (Format::Pair, true) => Layout::PairWords(size.squares().div_ceil(64)),
+            (to, _) if to.is_binary() => Layout::Fixed(to.record_len(size, self.opts.planes.len())),
+            _ => Layout::Text,
+        }
+    }
+
     /// Converts `records` with the GIL released, and hands the outcome to Python.
     fn run<'py>(
         mut self,
         py: Python<'py>,
         records: &[Option<&[u8]>],
     ) -> PyResult<Bound<'py, PyTuple>> {
+        py.detach(|| self.detect(records.iter().copied()));
+        let layout = self.layout();
+        let conv = Conversion::new(self.from, self.to, &self.opts, self.swap);
         let stop = AtomicBool::new(false);
-        let (outcome, size, known) = py.detach(|| -> PyResult<(Outcome, Size, bool)> {
-            // The size: given, or that of the first record that converts, as on the command
-            // line; a record of another size is then a bad record.
-            if self.opts.size.is_none() {
-                let trial = Conversion::new(self.from, self.to, &self.opts, self.swap);
-                let mut scratch = Vec::new();
-                self.opts.size = records.iter().flatten().find_map(|r| {
-                    scratch.clear();
-                    trial.run(r, &mut scratch).ok()
-                });
-            }
-            let known = self.opts.size.is_some();
-            let size = self.opts.size_or_default();
-            let layout = match (self.to, self.words) {
-                (Format::Pair, true) => Layout::PairWords(size.squares().div_ceil(64)),
-                (to, _) if to.is_binary() => {
-                    Layout::Fixed(to.record_len(size, self.opts.planes.len()))
-                }
-                _ => Layout::Text,
-            };
-            let conv = Conversion::new(self.from, self.to, &self.opts, self.swap);
-            let outcome = if records.len() < batch::PARALLEL_FROM {
-                batch::run(&conv, records, layout, self.jobs, &stop)
-            } else {
-                watched(&stop, || {
-                    batch::run(&conv, records, layout, self.jobs, &stop)
-                })?
-            };
-            Ok((outcome, size, known))
-        })?;
+        let jobs = self.jobs;
+        let convert = |rows: &mut [u8]| -> PyResult<Outcome> {
+            py.detach(|| match records.len() < batch::PARALLEL_FROM {
+                true => Ok(batch::run(&conv, records, layout, jobs, &stop, rows)),
+                false => watched(&stop, || {
+                    batch::run(&conv, records, layout, jobs, &stop, rows)
+                }),
+            })
+        };
+        let (outcome, rows) = rows(records.len(), layout, convert)?;
+        self.hand_over(py, outcome, rows)
+    }
+
+    /// Converts the items of a list (`str`, `bytes` or `None`): read with the GIL held a
+    /// block at a time while other threads convert the blocks read, then with the GIL
+    /// released this thread helps with what is left.
+    fn run_list<'py>(
+        mut self,
+        py: Python<'py>,
+        list: &Bound<'py, PyList>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let n = list.len();
+        if n < batch::PARALLEL_FROM || self.jobs < 2 {
+            let items = source::items(list)?;
+            let records = source::list(&items)?;
+            return self.run(py, &records);
+        }
+        // The first block gives the size (the rare batch whose first block has no good
+        // record takes the simple path).
+        let first = source::block(list, 0)?;
+        self.detect(
+            first
+                .records
+                .iter()
+                .map(|r| r.clone().map(|r| &first.data[r])),
+        );
+        if self.opts.size.is_none() {
+            let items = source::items(list)?;
+            let records = source::list(&items)?;
+            return self.run(py, &records);
+        }
+        let layout = self.layout();
+        let conv = Conversion::new(self.from, self.to, &self.opts, self.swap);
+        let stop = AtomicBool::new(false);
+        let jobs = self.jobs;
+        let mut first = Some(first);
+        let convert = |rows: &mut [u8]| -> PyResult<Outcome> {
+            batch::pipeline(
+                &conv,
+                n,
+                layout,
+                jobs,
+                &stop,
+                rows,
+                |k| match (k, first.take()) {
+                    (0, Some(b)) => Ok(b),
+                    _ => source::block(list, k),
+                },
+                |help| py.detach(help),
+            )
+        };
+        let (outcome, rows) = rows(n, layout, convert)?;
+        self.hand_over(py, outcome, rows)
+    }
+
+    /// The outcome as Python's tuple: the outputs (the rows, the text's bytes or a list),
+    /// the text's offsets, the validity bytes, the first error, the size and whether it was
+    /// given or found.
+    fn hand_over<'py>(
+        &self,
+        py: Python<'py>,
+        outcome: Outcome,
+        rows: Option<Vec<u8>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let Outcome {
             data,
             ends,
             valid,
             first_error,
-            ..
+            stopped,
         } = outcome;
-        let error = first_error.map(|(i, e)| {
-            let column = match &e {
-                ConvertError::Parse(p) => p.offset.and_then(|o| column(records[i]?, o)),
-                ConvertError::Render(_) => None,
-            };
-            (i, column, message(&e))
-        });
-        let data: Bound<'py, PyAny> = match self.as_list && ends.len() == valid.len() + 1 {
-            true => text_list(py, &data, &ends, &valid)?.into_any(),
-            false => PyByteArray::new(py, &data).into_any(),
+        if stopped {
+            // Stopped without an interrupt of its own: Python's pending signal says why.
+            py.check_signals()?;
+        }
+        let error = first_error.map(|(i, column, e)| (i, column, message(&e)));
+        let data: Bound<'py, PyAny> = match rows {
+            Some(rows) => Bound::new(py, Bytes { data: rows })?.into_any(),
+            None if self.as_list => text_list(py, &data, &ends, &valid)?.into_any(),
+            None => Bound::new(py, Bytes { data })?.into_any(),
         };
-        let ends: Option<Bound<'py, PyBytes>> = (!ends.is_empty() && !self.as_list).then(|| {
-            let bytes: Vec<u8> = ends.iter().flat_map(|e| e.to_le_bytes()).collect();
-            PyBytes::new(py, &bytes)
-        });
+        let ends: Option<Bound<'py, Bytes>> = match !ends.is_empty() && !self.as_list {
+            true => {
+                let data = ends.iter().flat_map(|e| e.to_le_bytes()).collect();
+                Some(Bound::new(py, Bytes { data })?)
+            }
+            false => None,
+        };
+        let size = self.opts.size_or_default();
         (
             data,
             ends,
             PyBytes::new(py, &valid),
             error,
             (size.width(), size.height()),
-            known,
+            self.opts.size.is_some(),
         )
             .into_pyobject(py)
+    }
+}
+
+/// Runs `convert` with the rows fixed-size outputs go to: `n` records of zeros (calloc'd, so
+/// the pages are touched first by the threads that write them), or nothing for text.
+fn rows(
+    n: usize,
+    layout: Layout,
+    convert: impl FnOnce(&mut [u8]) -> PyResult<Outcome>,
+) -> PyResult<(Outcome, Option<Vec<u8>>)> {
+    match layout.width() {
+        None => Ok((convert(&mut [])?, None)),
+        Some(w) => {
+            let len = n
+                .checked_mul(w)
+                .ok_or_else(|| PyValueError::new_err("the output would be too large"))?;
+            let mut rows = spare::take(len);
+            let outcome = convert(&mut rows)?;
+            Ok((outcome, Some(rows)))
+        }
+    }
+}
+
+/// Bytes handed to Python without a copy: numpy views them through `__array_interface__`
+/// (the stable ABI of Python 3.10 has no buffer protocol), and the view keeps this alive.
+#[pyclass(frozen, module = "bbconv._bbconv")]
+struct Bytes {
+    data: Vec<u8>,
+}
+
+impl Drop for Bytes {
+    fn drop(&mut self) {
+        spare::give(std::mem::take(&mut self.data));
+    }
+}
+
+#[pymethods]
+impl Bytes {
+    /// numpy's array interface: the bytes as a read-write uint8 array.
+    #[getter]
+    fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("shape", (self.data.len(),))?;
+        d.set_item("typestr", "|u1")?;
+        d.set_item("data", (self.data.as_ptr() as usize, false))?;
+        d.set_item("version", 3)?;
+        Ok(d)
+    }
+
+    fn __len__(&self) -> usize {
+        self.data.len()
     }
 }
 
@@ -180,15 +305,6 @@ fn text_list<'py>(
         list.append(PyString::new(py, text))?;
     }
     Ok(list)
-}
-
-/// The 1-based character column of byte `offset` of a record.
-fn column(record: &[u8], offset: usize) -> Option<usize> {
-    let head = record.get(..offset)?;
-    Some(match std::str::from_utf8(head) {
-        Ok(s) => s.chars().count() + 1,
-        Err(_) => offset + 1,
-    })
 }
 
 /// A conversion error's message, with the command line's hint in Python's keyword names.
@@ -262,10 +378,7 @@ fn convert_list<'py>(
     jobs: isize,
     as_list: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let call = Call::new(frm, to, words, settings, swap, jobs, as_list)?;
-    let items = source::items(values)?;
-    let records = source::list(&items)?;
-    call.run(py, &records)
+    Call::new(frm, to, words, settings, swap, jobs, as_list)?.run_list(py, values)
 }
 
 /// Converts the values of an Arrow string or binary array given by its buffers' addresses
@@ -360,6 +473,7 @@ fn _bbconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert_fixed, m)?)?;
     m.add_function(wrap_pyfunction!(formats, m)?)?;
     m.add_function(wrap_pyfunction!(record_len, m)?)?;
+    m.add_class::<Bytes>()?;
     m.add("OPTION_NAMES", options::NAMES.to_vec())?;
     Ok(())
 }

@@ -36,13 +36,52 @@ pub(crate) fn list<'a>(items: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Option<&'a
         } else if let Ok(b) = item.cast::<PyBytes>() {
             Some(b.as_bytes())
         } else {
-            return Err(PyTypeError::new_err(format!(
-                "record {i} is a {}: expected str, bytes or None",
-                item.get_type().name()?
-            )));
+            return Err(not_a_record(i, item));
         });
     }
     Ok(records)
+}
+
+/// Block `k` of a list ([`crate::batch::BLOCK`] items): its `str`, `bytes` and `None` items
+/// copied into one buffer, read with the GIL held while other threads convert the blocks
+/// before it. Ctrl-C is looked at once a block.
+pub(crate) fn block(list: &Bound<'_, PyList>, k: usize) -> PyResult<crate::batch::Block> {
+    list.py().check_signals()?;
+    let from = k * crate::batch::BLOCK;
+    let to = (from + crate::batch::BLOCK).min(list.len());
+    let mut b = crate::batch::Block {
+        data: Vec::with_capacity((to - from) * 64),
+        records: Vec::with_capacity(to - from),
+    };
+    for i in from..to {
+        let item = list.get_item(i)?;
+        let bytes = if item.is_none() {
+            None
+        } else if let Ok(s) = item.cast::<PyString>() {
+            Some(s.to_str()?.as_bytes())
+        } else if let Ok(x) = item.cast::<PyBytes>() {
+            Some(x.as_bytes())
+        } else {
+            return Err(not_a_record(i, &item));
+        };
+        b.records.push(bytes.map(|r| {
+            b.data.extend_from_slice(r);
+            b.data.len() - r.len()..b.data.len()
+        }));
+    }
+    Ok(b)
+}
+
+/// The error for an item that is no record.
+fn not_a_record(i: usize, item: &Bound<'_, PyAny>) -> PyErr {
+    let kind = item
+        .get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into());
+    PyTypeError::new_err(format!(
+        "record {i} is a {kind}: expected str, bytes or None"
+    ))
 }
 
 /// The records of an Arrow string or binary array: `n` values from index `offset`, with

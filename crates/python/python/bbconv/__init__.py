@@ -383,7 +383,7 @@ class _Call:
     def shape(self, data, n, w, h):
         squares = w * h
         words = -(-squares // 64)
-        raw = np.frombuffer(data, dtype=np.uint8)
+        raw = np.asarray(data)
         if self.fixed in ("packed-bin", "trits-bin"):
             return raw.reshape(n, -1) if n else raw.reshape(0, _bbconv.record_len(self.fixed, w, h, 12))
         flat = raw.view("<u8")
@@ -413,7 +413,9 @@ def _text_arrow(data, ends, valid):
 
     n = len(valid)
     return pa.Array.from_buffers(
-        pa.large_string(), n, [_bitmap(valid), pa.py_buffer(ends), pa.py_buffer(data)]
+        pa.large_string(),
+        n,
+        [_bitmap(valid), pa.py_buffer(np.asarray(ends)), pa.py_buffer(np.asarray(data))],
     )
 
 
