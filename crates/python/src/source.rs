@@ -12,8 +12,8 @@ use pyo3::types::{PyBytes, PyList, PyString};
 pub(crate) fn items<'py>(list: &Bound<'py, PyList>) -> PyResult<Vec<Bound<'py, PyAny>>> {
     let mut items = Vec::with_capacity(list.len());
     for (i, item) in list.iter().enumerate() {
-        // A long list is read with the GIL held: Ctrl-C is looked at every 2^20 items.
-        if i % (1 << 20) == 0 {
+        // A long list is read with the GIL held: Ctrl-C is looked at every 2^16 items.
+        if i % (1 << 16) == 0 {
             list.py().check_signals()?;
         }
         items.push(item);
@@ -26,7 +26,7 @@ pub(crate) fn items<'py>(list: &Bound<'py, PyList>) -> PyResult<Vec<Bound<'py, P
 pub(crate) fn list<'a>(items: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Option<&'a [u8]>>> {
     let mut records = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
-        if i % (1 << 20) == 0 {
+        if i % (1 << 16) == 0 {
             item.py().check_signals()?;
         }
         records.push(if item.is_none() {

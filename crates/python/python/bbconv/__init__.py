@@ -268,7 +268,7 @@ class _Call:
             return self.arrow(arr, out)
         if kind == "numpy":
             return self.numpy(values, out)
-        return self.finish(self.list(list(values), out), out)
+        return self.finish(self.list(values if type(values) is list else list(values), out), out)
 
     # -- sources -------------------------------------------------------------------------
 
