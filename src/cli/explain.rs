@@ -5,9 +5,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use bbconv_board::mismatch::{closest_order, mappings, near_miss, Layers, Mapping};
-use bbconv_board::{Bitboard, Order, Pair};
-use bbconv_forms::{self as format, Format, GridStyle, Layer, Options, Value};
+use bbconv_board::mismatch::Mapping;
+use bbconv_board::{Bitboard, Order};
+use bbconv_forms::debug::{self, DebugError, Expect};
+use bbconv_forms::{self as format, Format, GridStyle, Options, Value};
 use clap::Args;
 
 use super::args::{bad_board, bad_input, format_parser, usage, BoardArgs};
@@ -77,10 +78,6 @@ pub(crate) struct DiffArgs {
     from: Format,
     #[command(flatten)]
     board: BoardArgs,
-}
-
-fn parse(text: &str, what: &str, from: Format, opts: &Options) -> Result<Value> {
-    format::parse(from, text.as_bytes(), opts).map_err(|e| bad_board(what, text, e))
 }
 
 /// Lays out titled blocks of lines side by side, as many as fit in `width` columns.
@@ -165,117 +162,59 @@ fn names(bb: &Bitboard) -> String {
     }
 }
 
-fn reread(v: &Value, o: Order) -> Value {
-    match v {
-        Value::Single(b) => Value::Single(o.decode(b)),
-        other => {
-            let p = other.to_pair();
-            Value::Pair(Pair::new(o.decode(p.first()), o.decode(p.second())).unwrap_or(p))
+/// The CLI's failure for a question the debugger cannot answer.
+fn failure(e: DebugError) -> anyhow::Error {
+    match e {
+        DebugError::Usage(m) => usage(m),
+        DebugError::Board { what, text, error } => {
+            let what = match what {
+                "expect" => "--expect",
+                "expect_fen" => "--expect-fen",
+                w => w,
+            };
+            bad_board(what, &text, error)
         }
-    }
-}
-
-fn layer(v: &Value, opts: &Options) -> Bitboard {
-    match v {
-        Value::Single(b) => b.clone(),
-        other => other
-            .to_single(Some(opts.layer.unwrap_or(Layer::First)))
-            .unwrap_or_else(|_| other.to_pair().first().clone()),
+        DebugError::SizeMismatch(..) => bad_input(format!("{e} (set -s)")),
+        DebugError::Input(m) => bad_input(m),
     }
 }
 
 pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCode> {
-    let mut opts = args.board.options(grid_style)?;
-    // VALUE is read as a plain number; every order is then applied to it.
-    opts.order = Order::Lerf.into();
-    let from = if args.from == Format::Auto {
-        format::detect(&args.value, &opts)
-            .map_err(|e| bad_input(format!("VALUE: {}", e.message)))?
-    } else {
-        args.from
+    let opts = args.board.options(grid_style)?;
+    let expect = match (&args.expect, &args.expect_fen) {
+        (Some(sq), _) => Some(Expect::Squares(sq)),
+        (None, Some(fen)) => Some(Expect::Fen(fen, args.side.parse().map_err(usage)?)),
+        _ => None,
     };
-    if matches!(
-        from,
-        Format::Grid
-            | Format::Fen
-            | Format::Squares
-            | Format::Coords
-            | Format::Rows
-            | Format::Edax
-            | Format::Pieces
-    ) {
-        return Err(usage(format!(
-            "VALUE is {from}, which names squares directly: explain decodes numbers and digit strings (hex, dec, pair, trits, packed, indices)"
-        )));
-    }
-    let value = parse(&args.value, "VALUE", from, &opts)?;
-    let size = value.size();
+    let e = debug::explain(&args.value, args.from, &opts, expect).map_err(failure)?;
+    let opts = Options {
+        order: Order::Lerf.into(),
+        ..opts
+    };
+    let size = e.size;
     let mut text = String::new();
     text.push_str(&format!(
         "VALUE {} on {size}, read under each square order:\n\n",
         args.value.trim()
     ));
-    let blocks: Vec<(String, String)> = Order::ALL
+    let blocks: Vec<(String, String)> = e
+        .orders
         .iter()
-        .map(|&o| {
-            let v = reread(&value, o);
-            let mut g = grid(&v, &opts);
-            g.push_str(&format!("\n{}", names(&layer(&v, &opts))));
+        .map(|(o, v)| {
+            let mut g = grid(v, &opts);
+            g.push_str(&format!("\n{}", names(&debug::layer(v, &opts))));
             (format!("{o}: {}", o.formula()), g)
         })
         .collect();
     side_by_side(&blocks, width(), &mut text);
-
-    let expected = match (&args.expect, &args.expect_fen) {
-        (Some(sq), _) => {
-            let o = Options {
-                size: Some(size),
-                order: Order::Lerf.into(),
-                ..opts.clone()
-            };
-            Some(layer(
-                &parse(sq, "--expect", Format::Squares, &o)?,
-                &Options {
-                    layer: Some(Layer::Occupied),
-                    ..opts.clone()
-                },
-            ))
-        }
-        (None, Some(fen)) => {
-            let v = parse(
-                fen,
-                "--expect-fen",
-                Format::Fen,
-                &Options {
-                    size: None,
-                    ..opts.clone()
-                },
-            )?;
-            let side: readings::Side = args.side.parse().map_err(usage)?;
-            let bb = side.of(&v, &opts);
-            if bb.size() != size {
-                return Err(bad_input(format!(
-                    "the FEN is {} but VALUE is {size} (set -s)",
-                    bb.size()
-                )));
-            }
-            Some(bb)
-        }
-        _ => None,
-    };
-    if let Some(exp) = expected {
+    if let Some(exp) = &e.expected {
         text.push_str(&format!(
             "\nExpected: {} ({} square{})\n",
-            names(&exp),
+            names(exp),
             exp.count(),
             if exp.count() == 1 { "" } else { "s" }
         ));
-        let cands = readings::candidates(&args.value, from, &opts, size);
-        let exact: Vec<&readings::Candidate> = cands
-            .iter()
-            .filter(|c| layer(&c.value, &opts) == exp)
-            .collect();
-        for c in exact.iter().take(MAX_LINES) {
+        for c in e.exact.iter().take(MAX_LINES) {
             let words = c.words("VALUE", size);
             let words = words.strip_prefix("read under ").unwrap_or(&words);
             text.push_str(&format!(
@@ -283,29 +222,21 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
                 readings::flags(c, "--order")
             ));
         }
-        if exact.len() > MAX_LINES {
+        if e.exact.len() > MAX_LINES {
             text.push_str(&format!(
                 "  ... and {} more exact readings\n",
-                exact.len() - MAX_LINES
+                e.exact.len() - MAX_LINES
             ));
         }
-        if exact.is_empty() {
-            let raw = layer(&value, &opts);
-            let (o, extra, missing) =
-                closest_order(&raw, &exp).map_err(|e| bad_input(e.to_string()))?;
+        if let Some((o, extra, missing)) = &e.closest {
             text.push_str(&format!(
                 "  no reading makes VALUE exactly the expected squares; closest order: {o} ({}), which has {} extra and misses {}\n",
                 o.formula(),
-                names(&extra),
-                names(&missing)
+                names(extra),
+                names(missing)
             ));
         }
-        // Near misses of the simplest readings: one square, one file or one rank off.
-        let near = cands
-            .iter()
-            .filter(|c| c.steps(opts.order) <= 1)
-            .filter_map(|c| near_miss(&layer(&c.value, &opts), &exp).map(|why| (c, why)));
-        for (c, why) in near.take(MAX_LINES) {
+        for (c, why) in e.near.iter().take(MAX_LINES) {
             let words = c.words("VALUE", size);
             let words = words.strip_prefix("read under ").unwrap_or(&words);
             text.push_str(&format!("  near miss: {words}: {why}\n"));
@@ -315,28 +246,6 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
     w.write_all(text.as_bytes())?;
     w.flush()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// How one board misses another by a little (see [`near_miss`]): one layer, or one side of
-/// two with the other side equal.
-fn near_layers(got: &Layers, want: &Layers) -> Option<String> {
-    match (got, want) {
-        (Layers::One(g), Layers::One(w)) => near_miss(g, w),
-        (Layers::Two(g), Layers::Two(w)) if g.first() == w.first() => {
-            near_miss(g.second(), w.second()).map(|m| format!("second side {m}"))
-        }
-        (Layers::Two(g), Layers::Two(w)) if g.second() == w.second() => {
-            near_miss(g.first(), w.first()).map(|m| format!("first side {m}"))
-        }
-        _ => None,
-    }
-}
-
-fn layers(v: &Value) -> Layers {
-    match v {
-        Value::Single(b) => Layers::One(b.clone()),
-        other => Layers::Two(other.to_pair()),
-    }
 }
 
 fn diff_grid(a: &Value, b: &Value) -> String {
@@ -375,30 +284,27 @@ fn diff_grid(a: &Value, b: &Value) -> String {
 
 pub(crate) fn diff(args: DiffArgs, grid_style: GridStyle) -> Result<ExitCode> {
     let opts = args.board.options(grid_style)?;
-    let a = parse(&args.a, "A", args.from, &opts)?;
-    let b = parse(&args.b, "B", args.from, &opts)?;
+    let d = debug::diff(&args.a, &args.b, args.from, &opts).map_err(failure)?;
+    let (a, b) = (&d.a, &d.b);
     let mut text = String::new();
-    let same_size = a.size() == b.size();
     let mut blocks = vec![
-        (format!("A ({})", a.size()), grid(&a, &opts)),
-        (format!("B ({})", b.size()), grid(&b, &opts)),
+        (format!("A ({})", a.size()), grid(a, &opts)),
+        (format!("B ({})", b.size()), grid(b, &opts)),
     ];
-    if same_size {
+    if a.size() == b.size() {
         blocks.push((
             "A -> B (+ only B, - only A, ~ side changed)".to_string(),
-            diff_grid(&a, &b),
+            diff_grid(a, b),
         ));
     }
     side_by_side(&blocks, width(), &mut text);
-    let (la, lb) = (layers(&a), layers(&b));
     text.push('\n');
-    if la == lb {
+    if d.same {
         text.push_str("A and B are the same board.\n");
-    } else if la.is_empty() && lb.is_empty() {
+    } else if d.both_empty {
         text.push_str("A and B are both empty.\n");
     } else {
-        let found = mappings(&la, &lb, 2);
-        for m in &found {
+        for m in &d.mappings {
             match m {
                 Mapping::Symmetry(s) => {
                     let o = s.as_order();
@@ -409,67 +315,39 @@ pub(crate) fn diff(args: DiffArgs, grid_style: GridStyle) -> Result<ExitCode> {
                         "LERF"
                     ));
                 }
-                Mapping::Shift(d, n) => text.push_str(&format!(
-                    "B = A shifted {n} square{} {d}\n",
+                Mapping::Shift(dir, n) => text.push_str(&format!(
+                    "B = A shifted {n} square{} {dir}\n",
                     if *n == 1 { "" } else { "s" }
                 )),
             }
         }
-        // B's text read every other way: the readings that give A.
-        let from_b = match args.from {
-            Format::Auto => format::detect(&args.b, &opts).unwrap_or(Format::Auto),
-            f => f,
-        };
-        let cands = readings::candidates(&args.b, from_b, &opts, a.size());
-        let hits: Vec<&readings::Candidate> = cands
-            .iter()
-            .filter(|c| c.steps(opts.order) > 0 && layers(&c.value) == la)
-            .collect();
-        for c in hits.iter().take(MAX_LINES) {
+        for c in d.readings.iter().take(MAX_LINES) {
             text.push_str(&format!(
                 "B is A, {}: {}\n",
                 c.words("B", a.size()),
                 readings::flags(c, "--to-order")
             ));
         }
-        if hits.len() > MAX_LINES {
+        if d.readings.len() > MAX_LINES {
             text.push_str(&format!(
                 "... and {} more readings\n",
-                hits.len() - MAX_LINES
+                d.readings.len() - MAX_LINES
             ));
         }
-        let near: Vec<String> = cands
-            .iter()
-            .filter(|c| c.steps(opts.order) <= 1)
-            .filter_map(|c| {
-                near_layers(&layers(&c.value), &la)
-                    .map(|why| format!("near miss: B {}: {why}\n", c.words("B", a.size())))
-            })
-            .take(MAX_LINES)
-            .collect();
-        let packed_hit = !hits.is_empty();
-        for n in &near {
-            text.push_str(n);
+        for (c, why) in d.near.iter().take(MAX_LINES) {
+            text.push_str(&format!("near miss: B {}: {why}\n", c.words("B", a.size())));
         }
-        if found.is_empty() && !packed_hit {
+        if d.mappings.is_empty() && d.readings.is_empty() {
             text.push_str(
                 "No symmetry, no shift of up to 2 squares and no other reading of B maps A onto B.\n",
             );
-            if same_size {
-                let (pa, pb) = (a.to_pair(), b.to_pair());
-                let sides: Vec<(&str, &Bitboard, &Bitboard)> = match (&la, &lb) {
-                    (Layers::One(x), Layers::One(y)) => vec![("", x, y)],
-                    _ => vec![
-                        ("first, ", pa.first(), pb.first()),
-                        ("second, ", pa.second(), pb.second()),
-                    ],
+            for (side, only_a, only_b) in &d.only {
+                let side = match *side {
+                    "" => String::new(),
+                    s => format!("{s}, "),
                 };
-                for (side, x, y) in sides {
-                    for (which, p, q) in [("A", x, y), ("B", y, x)] {
-                        let only = p.andnot(q).unwrap_or_else(|_| p.clone());
-                        text.push_str(&format!("{side}only in {which}: {}\n", names(&only)));
-                    }
-                }
+                text.push_str(&format!("{side}only in A: {}\n", names(only_a)));
+                text.push_str(&format!("{side}only in B: {}\n", names(only_b)));
             }
         }
     }

@@ -8,14 +8,12 @@ use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
 
 use anyhow::Result;
-use bbconv_board::mismatch::Reading;
-use bbconv_board::{Bitboard, Numbering, Order, Pair, Size};
-use bbconv_forms::{
-    self as format, ConvertError, Format, Framing, GridStyle, Options, ParseError, Value,
-};
+use bbconv_board::Size;
+use bbconv_forms::debug::Inferrer;
+use bbconv_forms::{ConvertError, Format, Framing, GridStyle, ParseError};
 
 use super::args::{format_parser, usage, BoardArgs};
-use super::readings::{Candidate, Side};
+use super::readings::Candidate;
 use crate::pipeline::frame::Input;
 use crate::pipeline::sink::Sink;
 use crate::pipeline::source::Source;
@@ -55,119 +53,29 @@ pub(crate) struct InferArgs {
     samples: Vec<String>,
 }
 
-/// The readings tried: every reading of a number, and for pairs each with the colours
-/// swapped too.
-fn readings() -> Vec<(Reading, bool)> {
-    let all: Vec<Reading> = Reading::all().collect();
-    let plain = all.iter().cloned().map(|r| (r, false));
-    let swapped = all.iter().cloned().map(|r| (r, true));
-    plain.chain(swapped).collect()
-}
-
 /// One sample to the set of readings it agrees with, as a hex bit mask (bit k: reading k).
-struct Infer<'a> {
-    from: Format,
-    side: Side,
-    opts: &'a Options,
-    /// `opts` for EXPECTED (LERF, the board's size) and for VALUE (LERF, as wide as any
-    /// numbering), made once.
-    plain: Options,
-    wide: Options,
-    readings: &'a [(Reading, bool)],
-}
-
-fn bad(offset: usize, message: impl Into<String>) -> ConvertError {
-    ConvertError::Parse(ParseError::new(Some(offset), message))
-}
-
-impl Infer<'_> {
-    /// EXPECTED: `NAME:NUMBER`, a rows string, a FEN, or square names.
-    fn expected(&self, text: &str, size: Size, at: usize) -> Result<Value, ConvertError> {
-        let shift = |e: ParseError| ConvertError::Parse(e.shifted(at));
-        if let Some((name, number)) = text.split_once(':') {
-            if let Ok(n) = name.parse::<Numbering>() {
-                let o = Options {
-                    size: Some(size),
-                    order: n,
-                    ..self.opts.clone()
-                };
-                return format::parse(Format::Int, number.as_bytes(), &o)
-                    .map_err(|e| ConvertError::Parse(e.shifted(at + name.len() + 1)));
-            }
-        }
-        let t = text.trim();
-        let form = if t.contains('/') && t.bytes().all(|c| matches!(c, b'0' | b'1' | b'/')) {
-            Format::Rows
-        } else if t.contains('/') {
-            Format::Fen
-        } else {
-            Format::Squares
-        };
-        format::parse(form, text.as_bytes(), &self.plain).map_err(shift)
-    }
-}
+struct Infer<'a>(&'a Inferrer<'a>);
 
 impl Stage for Infer<'_> {
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        let text = std::str::from_utf8(record)
-            .map_err(|e| bad(e.valid_up_to(), "a sample is not UTF-8 text"))?;
-        let Some(tab) = text.find('\t') else {
-            return Err(bad(
-                text.len(),
-                "found no tab: expected VALUE, a tab, and the EXPECTED squares (e1 e2, a FEN, rows or NAME:NUMBER)",
-            ));
-        };
-        let size = self.opts.size_or_default();
-        let (value, expected) = (&text[..tab], &text[tab + 1..]);
-        let want = self.expected(expected, size, tab + 1)?;
-        let raw =
-            format::parse(self.from, value.as_bytes(), &self.wide).map_err(ConvertError::Parse)?;
-        let mut mask = vec![0u64; self.readings.len().div_ceil(64)];
-        match &raw {
-            Value::Single(raw) => {
-                let want = match &want {
-                    Value::Single(b) => b.clone(),
-                    v => self.side.of(v, self.opts),
-                };
-                for (k, (r, swap)) in self.readings.iter().enumerate() {
-                    if !swap && r.read(raw, size).as_ref() == Some(&want) {
-                        mask[k / 64] |= 1 << (k % 64);
-                    }
-                }
-            }
-            v => {
-                let p = v.to_pair();
-                let want = want.to_pair();
-                for (k, (r, swap)) in self.readings.iter().enumerate() {
-                    let (Some(a), Some(b)) = (r.read(p.first(), size), r.read(p.second(), size))
-                    else {
-                        continue;
-                    };
-                    let (a, b) = if *swap { (b, a) } else { (a, b) };
-                    if Pair::new(a, b).ok().as_ref() == Some(&want) {
-                        mask[k / 64] |= 1 << (k % 64);
-                    }
-                }
-            }
-        }
+        let text = std::str::from_utf8(record).map_err(|e| {
+            ConvertError::Parse(ParseError::new(
+                Some(e.valid_up_to()),
+                "a sample is not UTF-8 text",
+            ))
+        })?;
+        let mask = self.0.sample(text).map_err(ConvertError::Parse)?;
         for w in mask.iter().rev() {
             out.extend_from_slice(format!("{w:016x}").as_bytes());
         }
-        Ok(size)
+        Ok(Size::CHESS)
     }
 }
 
 pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
     let opts = args.board.options(grid)?;
-    if matches!(
-        args.from,
-        Format::Fen | Format::Grid | Format::Squares | Format::Coords | Format::Rows
-    ) {
-        return Err(usage(format!(
-            "VALUE as {} names squares directly: infer reads numbers (hex, dec, bin, signed, ...) or pairs",
-            args.from
-        )));
-    }
+    let side = args.side.parse().map_err(usage)?;
+    let inferrer = Inferrer::new(args.from, side, &opts).map_err(|e| usage(e.to_string()))?;
     let size = opts.size_or_default();
     let files: Vec<std::path::PathBuf> = args.input.iter().cloned().collect();
     let sources = Source::list(&args.samples, &files);
@@ -202,38 +110,19 @@ pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
         part_records: 0,
         parallel_after: PARALLEL_AFTER,
     };
-    let list = readings();
-    let lerf = |size| Options {
-        size: Some(size),
-        order: Order::Lerf.into(),
-        ..opts.clone()
-    };
-    let stage = Infer {
-        from: args.from,
-        side: args.side.parse().map_err(usage)?,
-        opts: &opts,
-        plain: lerf(size),
-        wide: lerf(Numbering::widest(size)),
-        readings: &list,
-    };
+    let stage = Infer(&inferrer);
     let buf = Arc::new(Mutex::new(Vec::new()));
     let code = pipeline::run(&sources, settings, &stage, Sink::Memory(Arc::clone(&buf)))?;
     let out = std::mem::take(&mut *buf.lock().map_err(|_| anyhow::anyhow!("lock poisoned"))?);
-    let (text, fits) = report(&out, &list, size, opts.order, sources.len() > 1);
+    let (text, fits) = report(&out, &inferrer, size, sources.len() > 1);
     print!("{text}");
     Ok(if fits { code } else { ExitCode::from(1) })
 }
 
-/// The answer: the readings every sample agrees with, or the best one, its count and the
-/// lines that disagree. Whether some reading fits every sample.
-fn report(
-    out: &[u8],
-    list: &[(Reading, bool)],
-    size: Size,
-    given: Numbering,
-    several: bool,
-) -> (String, bool) {
-    let words = list.len().div_ceil(64);
+/// The answer in words: the readings every sample agrees with, or the best one, its count
+/// and the lines that disagree. Whether some reading fits every sample.
+fn report(out: &[u8], inferrer: &Inferrer<'_>, size: Size, several: bool) -> (String, bool) {
+    let words = inferrer.len().div_ceil(64);
     // (line, mask) of every sample read.
     let samples: Vec<(usize, Vec<u64>)> = out
         .split(|&c| c == b'\n')
@@ -250,43 +139,22 @@ fn report(
             (k + 1, mask)
         })
         .collect();
-    let m = samples.len();
+    let answer = inferrer.answer(&samples);
+    let m = answer.samples;
     let mut text = String::new();
     if m == 0 {
         text.push_str("No sample was read: expected lines of VALUE, a tab, and EXPECTED.\n");
         return (text, false);
     }
-    // How many samples agree with each reading, counted once.
-    let mut counts = vec![0usize; list.len()];
-    for (_, s) in &samples {
-        for (k, c) in counts.iter_mut().enumerate() {
-            *c += (s[k / 64] >> (k % 64) & 1) as usize;
-        }
-    }
-    let count = |k: usize| counts[k];
-    let candidate = |k: usize| {
-        let (reading, swap) = &list[k];
-        Candidate {
-            reading: reading.clone(),
-            layout: None,
-            trit_map: None,
-            swap: *swap,
-            value: Value::Single(Bitboard::empty(size)),
-        }
-    };
-    // Simplest first, as `explain` lists them.
-    let mut order: Vec<usize> = (0..list.len()).collect();
-    order.sort_by_key(|&k| candidate(k).steps(given));
-    let all: Vec<usize> = order.iter().copied().filter(|&k| count(k) == m).collect();
-    let line = |k: usize| {
-        let c = candidate(k);
+    let line = |c: &Candidate| {
         let w = c.words("VALUE", size);
         format!(
             "{}: {}",
             w.strip_prefix("read under ").unwrap_or(&w),
-            crate::cli::readings::flags(&c, "--order")
+            crate::cli::readings::flags(c, "--order")
         )
     };
+    let all = &answer.fits;
     if !all.is_empty() {
         text.push_str(&format!(
             "{} reading{} fit{} all {m} sample{}:\n",
@@ -295,32 +163,23 @@ fn report(
             if all.len() == 1 { "s" } else { "" },
             if m == 1 { "" } else { "s" }
         ));
-        for &k in all.iter().take(12) {
-            text.push_str(&format!("  {}\n", line(k)));
+        for c in all.iter().take(12) {
+            text.push_str(&format!("  {}\n", line(c)));
         }
         if all.len() > 12 {
             text.push_str(&format!("  ... and {} more\n", all.len() - 12));
         }
         return (text, true);
     }
-    let best = order
-        .iter()
-        .copied()
-        .max_by_key(|&k| (count(k), std::cmp::Reverse(candidate(k).steps(given))));
-    let Some(best) = best else {
+    let Some((best, n)) = &answer.best else {
         return (text, false);
     };
-    let n = count(best);
     text.push_str(&format!(
         "No reading fits all {m} samples. Best: {}\n",
         line(best)
     ));
     text.push_str(&format!("  {n} of {m} samples agree"));
-    let off: Vec<String> = samples
-        .iter()
-        .filter(|(_, s)| s[best / 64] >> (best % 64) & 1 == 0)
-        .map(|(l, _)| l.to_string())
-        .collect();
+    let off: Vec<String> = answer.disagree.iter().map(|l| l.to_string()).collect();
     if !off.is_empty() {
         let shown = off.iter().take(50).cloned().collect::<Vec<_>>().join(", ");
         let more = if off.len() > 50 {

@@ -43,6 +43,7 @@
 pub mod board;
 mod convert;
 mod coords;
+pub mod debug;
 mod detect;
 mod digits;
 mod edax;

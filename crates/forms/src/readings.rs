@@ -99,6 +99,38 @@ impl Candidate {
     }
 }
 
+impl Candidate {
+    /// The settings that read a text this way, as `(option, value)` pairs each front end spells
+    /// its own way (the CLI's `--order berlef --swap`, Python's `order="berlef", swap=True`),
+    /// and whether the text must also be fixed in a way no setting does (a number fix, a trit
+    /// relabelling).
+    ///
+    /// ```
+    /// use bbconv_forms::readings::candidates;
+    /// use bbconv_forms::{Format, Options};
+    /// use bbconv_board::Size;
+    /// let c = &candidates("0x1", Format::Hex, &Options::default(), Size::CHESS)[1];
+    /// let (settings, fix) = c.settings();
+    /// assert_eq!(settings[0].0, "order");
+    /// assert!(!fix || !c.reading.fixes.is_empty());
+    /// ```
+    pub fn settings(&self) -> (Vec<(&'static str, String)>, bool) {
+        let mut s = vec![("order", self.reading.numbering.to_string())];
+        if self.swap {
+            s.push(("swap", "true".into()));
+        }
+        if let Some(l) = self.layout {
+            if l.digits == DigitOrder::Msd {
+                s.push(("digits", "msd".into()));
+            }
+            if l.map != [0, 1, 2] {
+                s.push(("digit_map", map_name(l.map)));
+            }
+        }
+        (s, !self.reading.fixes.is_empty() || self.trit_map.is_some())
+    }
+}
+
 fn map_name(m: [u8; 3]) -> String {
     m.iter().map(|d| char::from(b'0' + d)).collect()
 }

@@ -1,7 +1,7 @@
 //! The Python extension `bbconv._bbconv`: a batch of records converted by the forms crate's
 //! [`Conversion`] with the GIL released, on the cores `jobs` asks for. Python's side
 //! (`python/bbconv/__init__.py`) turns lists, numpy and Arrow arrays into the record sources
-//! here ([`source`]) and the outcome back into arrays; the work is in [`batch`].
+//! here (`source`) and the outcome back into arrays; the work is in `batch`.
 
 mod batch;
 mod options;
