@@ -4,6 +4,7 @@
 //! here (`source`) and the outcome back into arrays; the work is in `batch`.
 
 mod batch;
+mod debug;
 mod options;
 mod source;
 mod spare;
@@ -465,6 +466,23 @@ fn record_len(form: &str, width: usize, height: usize, planes: usize) -> PyResul
     Ok(f.record_len(size, planes))
 }
 
+/// `bbconv.ParseError(index, column, message)`, the package's error for a bad record.
+pub(crate) fn parse_error(
+    py: Python<'_>,
+    index: usize,
+    column: Option<usize>,
+    message: &str,
+) -> PyErr {
+    match py
+        .import("bbconv")
+        .and_then(|m| m.getattr("ParseError"))
+        .and_then(|c| c.call1((index, column, message)))
+    {
+        Ok(e) => PyErr::from_value(e),
+        Err(e) => e,
+    }
+}
+
 /// The extension module.
 #[pymodule]
 fn _bbconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -474,6 +492,9 @@ fn _bbconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(formats, m)?)?;
     m.add_function(wrap_pyfunction!(record_len, m)?)?;
     m.add_class::<Bytes>()?;
+    m.add_function(wrap_pyfunction!(debug::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(debug::diff, m)?)?;
+    m.add_function(wrap_pyfunction!(debug::infer, m)?)?;
     m.add("OPTION_NAMES", options::NAMES.to_vec())?;
     Ok(())
 }

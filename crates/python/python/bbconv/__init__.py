@@ -24,7 +24,19 @@ import numpy as np
 
 from . import _bbconv
 
-__all__ = ["convert", "formats", "Form", "ParseError"]
+__all__ = [
+    "convert",
+    "formats",
+    "explain",
+    "diff",
+    "infer",
+    "Form",
+    "Reading",
+    "Explanation",
+    "Difference",
+    "Inference",
+    "ParseError",
+]
 
 #: Output forms whose records have a fixed size, and the command line's form that writes them.
 _FIXED = {
@@ -88,6 +100,181 @@ def formats() -> list:
     return [
         Form(n, tuple(a), h, d, e, b) for (n, a, h, d, e, b) in _bbconv.formats()
     ]
+
+
+@dataclasses.dataclass(frozen=True)
+class Reading:
+    """One way a board's text may have been meant.
+
+    ``description`` says it in words (``"berlef (W*(H-1-r) + f)"``), ``settings`` are the
+    keyword arguments of :func:`convert` that read a text this way (``{"order": "berlef"}``),
+    ``needs_fix`` says the text must also be fixed by hand as described (a negated number, a
+    byte swap: no option does that), ``squares`` are the squares it gives.
+    """
+
+    description: str
+    settings: dict
+    needs_fix: bool
+    squares: list
+
+
+@dataclasses.dataclass(frozen=True)
+class Explanation:
+    """What :func:`explain` finds: the squares of the value under each order, and the readings
+    that make it the squares expected (exact, else the closest order and the near misses)."""
+
+    size: str
+    orders: dict
+    expected: Optional[list]
+    exact: list
+    closest: Optional[tuple]
+    near: list
+
+
+@dataclasses.dataclass(frozen=True)
+class Difference:
+    """What :func:`diff` finds between boards A and B: the symmetries and shifts that map A
+    onto B, the readings of B's text that give A, near misses, and (when nothing maps them)
+    the squares only in one, by side."""
+
+    a: str
+    b: str
+    same: bool
+    both_empty: bool
+    mappings: list
+    readings: list
+    near: list
+    only_in_a: dict
+    only_in_b: dict
+
+
+@dataclasses.dataclass(frozen=True)
+class Inference:
+    """What :func:`infer` finds over its samples: the readings that fit every one (simplest
+    first), else the best reading, how many samples agree with it and which do not."""
+
+    samples: int
+    fits: list
+    best: Optional[Reading]
+    agree: int
+    disagree: list
+
+
+def _reading(r):
+    words, settings, fix, squares = r
+    values = {k: (True if v == "true" else v) for k, v in settings}
+    return Reading(words, values, fix, list(squares))
+
+
+def _settings(size, order, options):
+    settings = []
+    if size is not None:
+        settings.append(("size", str(size)))
+    if order != "lerf":
+        settings.append(("order", str(order)))
+    for name, value in options.items():
+        if name not in _bbconv.OPTION_NAMES:
+            raise TypeError(
+                f"unexpected keyword argument {name!r}; the board options are "
+                + ", ".join(_bbconv.OPTION_NAMES)
+            )
+        settings.append((name, ("true" if value else "false") if isinstance(value, bool) else str(value)))
+    return settings
+
+
+def explain(
+    value: str,
+    expect: Optional[str] = None,
+    *,
+    expect_fen: Optional[str] = None,
+    side: str = "occupied",
+    frm: str = "auto",
+    size: Optional[str] = None,
+    order: str = "lerf",
+    **options: Any,
+) -> Explanation:
+    """Decode a number (or digit string) under every square order, and find the readings that
+    make it the squares expected, as ``bbconv explain`` does.
+
+    ``expect`` names squares (``"e1"``, ``"a1 h8"``); ``expect_fen`` gives a FEN instead, whose
+    ``side`` (``first``, ``second``, ``occupied`` or a piece letter) is compared.
+
+    >>> e = bbconv.explain("0x1000000000000000", "e1")
+    >>> e.exact[0].settings
+    {'order': 'berlef'}
+    >>> e.orders["lerf"]
+    ['e8']
+    """
+    d = _bbconv.explain(value, frm, expect, expect_fen, side, _settings(size, order, options))
+    return Explanation(
+        size=d["size"],
+        orders=dict(d["orders"]),
+        expected=d["expected"],
+        exact=[_reading(r) for r in d["exact"]],
+        closest=d["closest"],
+        near=[(_reading(r), why) for r, why in d["near"]],
+    )
+
+
+def diff(
+    a: str,
+    b: str,
+    *,
+    frm: str = "auto",
+    size: Optional[str] = None,
+    order: str = "lerf",
+    **options: Any,
+) -> Difference:
+    """Compare two boards and say how B relates to A, as ``bbconv diff`` does.
+
+    >>> d = bbconv.diff("0x000000000000ffff", "0xffff000000000000")
+    >>> d.mappings[0]
+    "flipped vertically (ranks reversed) (A's number read as berlef gives B)"
+    >>> d.readings[0].settings
+    {'order': 'berlef'}
+    """
+    d = _bbconv.diff(a, b, frm, _settings(size, order, options))
+    only = d["only"]
+    return Difference(
+        a=d["a"],
+        b=d["b"],
+        same=d["same"],
+        both_empty=d["both_empty"],
+        mappings=list(d["mappings"]),
+        readings=[_reading(r) for r in d["readings"]],
+        near=[(_reading(r), why) for r, why in d["near"]],
+        only_in_a={side or "board": sq for side, sq, _ in only},
+        only_in_b={side or "board": sq for side, _, sq in only},
+    )
+
+
+def infer(
+    samples,
+    *,
+    frm: str = "auto",
+    side: str = "occupied",
+    size: Optional[str] = None,
+    order: str = "lerf",
+    **options: Any,
+) -> Inference:
+    """Find the square numbering (and number fixes) that explain every sample, as
+    ``bbconv infer`` does. A sample is ``(VALUE, EXPECTED)`` or ``"VALUE\tEXPECTED"``:
+    EXPECTED is square names, a FEN (its ``side``), a rows string, or ``NAME:NUMBER``.
+
+    >>> r = bbconv.infer([("0x1000000000000000", "e1"), ("0x1", "a8")])
+    >>> r.fits[0].settings
+    {'order': 'berlef'}
+    """
+    texts = [s if isinstance(s, str) else f"{s[0]}\t{s[1]}" for s in samples]
+    d = _bbconv.infer(texts, frm, side, _settings(size, order, options))
+    best = d["best"]
+    return Inference(
+        samples=d["samples"],
+        fits=[_reading(r) for r in d["fits"]],
+        best=_reading(best[0]) if best else None,
+        agree=best[1] if best else d["samples"],
+        disagree=list(d["disagree"]),
+    )
 
 
 def convert(
