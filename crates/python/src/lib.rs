@@ -421,13 +421,19 @@ fn convert_fixed<'py>(
     jobs: isize,
     as_list: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let call = Call::new(frm, to, words, settings, swap, jobs, as_list)?;
     let (data, n, width, strip) = rows;
     // SAFETY: the package's Python code passes the address of a C-contiguous array of `n`
     // rows of `width` bytes that it holds for the whole call.
     #[allow(unsafe_code)]
     let records = unsafe { source::fixed(data, n, width, strip)? };
-    call.run(py, &records)
+    if frm == "pair-words" {
+        // Rows of two sides' little-endian words: read as the `pair` form's text.
+        let call = Call::new("pair", to, words, settings, swap, jobs, as_list)?;
+        let texts = source::pair_texts(&records, width / 16);
+        let records: Vec<Option<&[u8]>> = texts.iter().map(|t| Some(t.as_bytes())).collect();
+        return call.run(py, &records);
+    }
+    Call::new(frm, to, words, settings, swap, jobs, as_list)?.run(py, &records)
 }
 
 /// The forms: `(name, aliases, holds, description, example, binary)`.

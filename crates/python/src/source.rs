@@ -175,3 +175,25 @@ pub(crate) unsafe fn fixed<'a>(
         })
         .collect())
 }
+
+/// Rows of `k` little-endian 64-bit words a side, first side then second, as the `pair`
+/// form's text (`0x...` most significant word first).
+pub(crate) fn pair_texts(rows: &[Option<&[u8]>], k: usize) -> Vec<String> {
+    rows.iter()
+        .flatten()
+        .map(|row| {
+            let side = |s: usize| {
+                let words: Vec<u64> = row[s * 8 * k..(s + 1) * 8 * k]
+                    .chunks_exact(8)
+                    .map(|w| u64::from_le_bytes(w.try_into().unwrap_or_default()))
+                    .collect();
+                let mut t = String::from("0x");
+                for w in words.iter().rev() {
+                    t.push_str(&format!("{w:016x}"));
+                }
+                t
+            };
+            format!("{} {}", side(0), side(1))
+        })
+        .collect()
+}

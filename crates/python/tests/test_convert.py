@@ -1,7 +1,7 @@
 """bbconv.convert against the command line, python-chess and itself, for every kind of input."""
 
-import signal
-import threading
+import os
+import subprocess
 import time
 
 import numpy as np
@@ -112,6 +112,7 @@ def test_packed_and_trits_arrays_read_back(positions):
     assert (bbconv.convert(trits, frm="trits", to="packed") == packed).all()
     planes = bbconv.convert(fens, to="planes")
     assert (bbconv.convert(planes, frm="planes", to="pair") == pair).all()
+    assert (bbconv.convert(pair, frm="pair", to="packed") == packed).all()
     back = bbconv.convert(planes, frm="planes", to="fen")
     assert [f.split(" ")[0] for f in back] == [f.split(" ")[0] for f in fens]
 
@@ -125,6 +126,7 @@ def test_boards_past_64_squares_use_more_words():
     assert packed.shape == (1, 73)
     back = bbconv.convert(packed, frm="packed", to="pair", size="19x19")
     assert (back == pair).all()
+    assert (bbconv.convert(pair, frm="pair", to="packed", size="19x19") == packed).all()
 
 
 # -- containers --------------------------------------------------------------------------------
@@ -232,12 +234,16 @@ def test_jobs_give_the_same_bytes(positions):
 
 
 def test_ctrl_c_interrupts_a_long_call_within_a_second():
+    # SIGINT from another process, as a terminal's Ctrl-C comes: no Python thread (which would
+    # wait for the GIL) is involved.
     fens = [START] * 30_000_000
-    timer = threading.Timer(0.3, lambda: signal.raise_signal(signal.SIGINT))
     began = time.monotonic()
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        bbconv.convert(fens, to="planes", jobs=1)
+    killer = subprocess.Popen(["sh", "-c", f"sleep 0.3; kill -INT {os.getpid()}"])
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            bbconv.convert(fens, to="planes", jobs=1)
+    finally:
+        killer.wait()
     assert time.monotonic() - began < 0.3 + 1.0
 
 

@@ -518,12 +518,17 @@ class _Call:
             arr = np.ascontiguousarray(arr.reshape(-1))
             rows = (arr.ctypes.data, len(arr), arr.dtype.itemsize, True)
             frm = self.frm
+        elif self.frm == "pair" and arr.dtype.kind in "ui" and arr.ndim >= 2 and arr.shape[1] == 2:
+            # Two sides' words a row, as `to="pair"` gives them.
+            arr = np.ascontiguousarray(arr.astype("<u8", copy=False))
+            rows = (arr.ctypes.data, len(arr), arr[0].nbytes if len(arr) else 16, False)
+            frm = "pair-words"
         elif arr.dtype.kind in "uif" and arr.ndim >= 2:
             form = _ROWS.get(self.frm)
             if form is None:
                 raise TypeError(
                     f"a {arr.ndim}-D {arr.dtype} array holds fixed-size records: "
-                    f"frm= must be packed, trits or planes, not {self.frm!r}"
+                    f"frm= must be packed, trits, planes or pair, not {self.frm!r}"
                 )
             arr = np.ascontiguousarray(arr)
             if form == "planes-bin":
