@@ -30,17 +30,23 @@ struct Call {
     as_list: bool,
 }
 
+/// What Python's side passes for every call: `(frm, to, words, settings, swap, jobs,
+/// as_list)` (see `_Call.args` in `__init__.py`).
+#[derive(FromPyObject)]
+struct CallArgs(
+    String,
+    String,
+    bool,
+    Vec<(String, String)>,
+    bool,
+    isize,
+    bool,
+);
+
 impl Call {
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        frm: &str,
-        to: &str,
-        words: bool,
-        settings: Vec<(String, String)>,
-        swap: bool,
-        jobs: isize,
-        as_list: bool,
-    ) -> PyResult<Call> {
+    fn new(args: CallArgs) -> PyResult<Call> {
+        let CallArgs(frm, to, words, settings, swap, jobs, as_list) = args;
+        let (frm, to) = (frm.as_str(), to.as_str());
         let form = |name: &str, what: &str| {
             name.parse::<Format>()
                 .map_err(|e| PyValueError::new_err(format!("invalid {what}={name:?}: {}", e.0)))
@@ -367,37 +373,23 @@ fn keywords(text: &str) -> String {
 
 /// Converts the items of a list (`str`, `bytes` or `None`).
 #[pyfunction]
-#[allow(clippy::too_many_arguments)]
 fn convert_list<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyList>,
-    frm: &str,
-    to: &str,
-    words: bool,
-    settings: Vec<(String, String)>,
-    swap: bool,
-    jobs: isize,
-    as_list: bool,
+    args: CallArgs,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    Call::new(frm, to, words, settings, swap, jobs, as_list)?.run_list(py, values)
+    Call::new(args)?.run_list(py, values)
 }
 
 /// Converts the values of an Arrow string or binary array given by its buffers' addresses
 /// (the caller keeps the array alive).
 #[pyfunction]
-#[allow(clippy::too_many_arguments)]
 fn convert_arrow<'py>(
     py: Python<'py>,
     buffers: (usize, usize, usize, usize, usize, usize, usize),
-    frm: &str,
-    to: &str,
-    words: bool,
-    settings: Vec<(String, String)>,
-    swap: bool,
-    jobs: isize,
-    as_list: bool,
+    args: CallArgs,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let call = Call::new(frm, to, words, settings, swap, jobs, as_list)?;
+    let call = Call::new(args)?;
     let (data, data_len, offsets, width, offset, n, validity) = buffers;
     // SAFETY: the package's Python code passes the addresses and lengths pyarrow gives for
     // the buffers of an array it holds for the whole call.
@@ -409,31 +401,24 @@ fn convert_arrow<'py>(
 /// Converts the rows of a C-contiguous numpy array of `n` rows of `width` bytes given by its
 /// data's address (the caller keeps the array alive).
 #[pyfunction]
-#[allow(clippy::too_many_arguments)]
 fn convert_fixed<'py>(
     py: Python<'py>,
     rows: (usize, usize, usize, bool),
-    frm: &str,
-    to: &str,
-    words: bool,
-    settings: Vec<(String, String)>,
-    swap: bool,
-    jobs: isize,
-    as_list: bool,
+    mut args: CallArgs,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let (data, n, width, strip) = rows;
     // SAFETY: the package's Python code passes the address of a C-contiguous array of `n`
     // rows of `width` bytes that it holds for the whole call.
     #[allow(unsafe_code)]
     let records = unsafe { source::fixed(data, n, width, strip)? };
-    if frm == "pair-words" {
+    if args.0 == "pair-words" {
         // Rows of two sides' little-endian words: read as the `pair` form's text.
-        let call = Call::new("pair", to, words, settings, swap, jobs, as_list)?;
+        args.0 = "pair".into();
         let texts = source::pair_texts(&records, width / 16);
         let records: Vec<Option<&[u8]>> = texts.iter().map(|t| Some(t.as_bytes())).collect();
-        return call.run(py, &records);
+        return Call::new(args)?.run(py, &records);
     }
-    Call::new(frm, to, words, settings, swap, jobs, as_list)?.run(py, &records)
+    Call::new(args)?.run(py, &records)
 }
 
 /// The forms: `(name, aliases, holds, description, example, binary)`.

@@ -29,15 +29,7 @@ pub(crate) fn list<'a>(items: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Option<&'a
         if i % (1 << 16) == 0 {
             item.py().check_signals()?;
         }
-        records.push(if item.is_none() {
-            None
-        } else if let Ok(s) = item.cast::<PyString>() {
-            Some(s.to_str()?.as_bytes())
-        } else if let Ok(b) = item.cast::<PyBytes>() {
-            Some(b.as_bytes())
-        } else {
-            return Err(not_a_record(i, item));
-        });
+        records.push(record(i, item)?);
     }
     Ok(records)
 }
@@ -55,21 +47,26 @@ pub(crate) fn block(list: &Bound<'_, PyList>, k: usize) -> PyResult<crate::batch
     };
     for i in from..to {
         let item = list.get_item(i)?;
-        let bytes = if item.is_none() {
-            None
-        } else if let Ok(s) = item.cast::<PyString>() {
-            Some(s.to_str()?.as_bytes())
-        } else if let Ok(x) = item.cast::<PyBytes>() {
-            Some(x.as_bytes())
-        } else {
-            return Err(not_a_record(i, &item));
-        };
+        let bytes = record(i, &item)?;
         b.records.push(bytes.map(|r| {
             b.data.extend_from_slice(r);
             b.data.len() - r.len()..b.data.len()
         }));
     }
     Ok(b)
+}
+
+/// Item `i` of a list as a record: a `str`'s UTF-8 or a `bytes`' bytes, in place; `None`.
+fn record<'a>(i: usize, item: &'a Bound<'_, PyAny>) -> PyResult<Option<&'a [u8]>> {
+    Ok(if item.is_none() {
+        None
+    } else if let Ok(s) = item.cast::<PyString>() {
+        Some(s.to_str()?.as_bytes())
+    } else if let Ok(b) = item.cast::<PyBytes>() {
+        Some(b.as_bytes())
+    } else {
+        return Err(not_a_record(i, item));
+    })
 }
 
 /// The error for an item that is no record.

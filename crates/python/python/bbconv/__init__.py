@@ -50,14 +50,7 @@ _FIXED = {
 }
 
 #: What the rows of a 2-D numpy array are, for the forms with a binary spelling.
-_ROWS = {
-    "packed": "packed-bin",
-    "packed-bin": "packed-bin",
-    "trits": "trits-bin",
-    "trits-bin": "trits-bin",
-    "planes": "planes-bin",
-    "planes-bin": "planes-bin",
-}
+_ROWS = {name: form for name, form in _FIXED.items() if form != "pair"}
 
 _OUTPUTS = ("numpy", "arrow", "list")
 _ERRORS = ("raise", "null")
@@ -461,7 +454,7 @@ class _Call:
 
     def list(self, values, out):
         as_list = out == "list" and not self.fixed
-        return _bbconv.convert_list(values, *self.args(self.frm, as_list))
+        return _bbconv.convert_list(values, self.args(self.frm, as_list))
 
     def arrow(self, arr, out):
         import pyarrow as pa
@@ -489,7 +482,7 @@ class _Call:
             validity.address if validity is not None else 0,
         )
         as_list = out == "list" and not self.fixed
-        result = _bbconv.convert_arrow(buffers, *self.args(self.frm, as_list))
+        result = _bbconv.convert_arrow(buffers, self.args(self.frm, as_list))
         return self.finish(result, out)
 
     def chunks(self, chunks, out):
@@ -541,7 +534,7 @@ class _Call:
         else:
             raise TypeError(f"a numpy array of {arr.dtype} holds no boards: expected strings or fixed-size records")
         as_list = out == "list" and not self.fixed
-        result = _bbconv.convert_fixed(rows, *self.args(frm, as_list))
+        result = _bbconv.convert_fixed(rows, self.args(frm, as_list))
         # The array must outlive the call: it does, as `arr` is alive here.
         return self.finish(result, out)
 
