@@ -137,17 +137,22 @@ pub(crate) fn read_chess(rec: &[u8], planes: &[u8]) -> Option<[u64; 12]> {
 /// Writes an 8x8 board's chess piece words as `planes-bin` in LERF, one plane a letter of
 /// `planes`; `false`, with nothing written, when a piece has no plane (the general writer
 /// reports it).
-#[inline]
+#[inline(never)]
 pub(crate) fn write_chess(words: &[u64; 12], planes: &[u8], out: &mut Vec<u8>) -> bool {
-    let mut record = [0u8; 8 * 12];
     // The default planes are the words' own letters in order: the words are the record.
     if planes == DEFAULT_PLANES {
+        let mut record = [0u8; 8 * 12];
         for (bytes, w) in record.chunks_exact_mut(8).zip(words) {
             bytes.copy_from_slice(&w.to_le_bytes());
         }
         out.extend_from_slice(&record);
         return true;
     }
+    write_chess_planes(words, planes, out)
+}
+
+/// [`write_chess`] for planes other than the default.
+fn write_chess_planes(words: &[u64; 12], planes: &[u8], out: &mut Vec<u8>) -> bool {
     let mut planned = 0u16;
     for &letter in planes {
         planned |= 1u16
