@@ -108,7 +108,7 @@ def main():
     if spark is not None:
         row("PySpark `mapInArrow` on local[2], Parquet to Parquet", spark, n)
 
-    print(f"Measured {time.strftime('%Y-%m-%d')} on {platform.machine()}, {os.cpu_count()} cores, "
+    print(f"Measured {time.strftime('%Y-%m-%d')} on {cpu()}, {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, 1,000,000 FENs of bench/out/corpus.fen.\n")
     print("| run | seconds | positions a second |")
     print("|---|---:|---:|")
@@ -127,6 +127,18 @@ def main():
         ok &= good
         print(f"- {name}: {ratio:.2f} ({'met' if good else 'NOT met'})")
     return 0 if ok else 1
+
+
+def cpu():
+    """The processor's model name (Linux), else the machine's architecture."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.machine()
 
 
 def spark_rate(fens):
