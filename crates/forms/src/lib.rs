@@ -16,7 +16,9 @@
 //! once for many records (the writer tells the reader what it needs: two side words, or a word
 //! a piece letter); [`convert_batch`] converts a buffer of records with one [`Status`] each.
 //! [`parse`] and [`render`] are the general reading and writing into and from a [`Value`],
-//! which the debugging commands use and every word path is tested against.
+//! which the debugging commands use and every word path is tested against; [`debug`] gives
+//! their answers (`explain`, `diff`, `infer`) as values for the command line and the Python
+//! package to present.
 //!
 //! The modules, from the bottom: `kernels` (hex and packed tables, SWAR and SSE2 scanners),
 //! `board` (the board value), one module a form (each reads and writes its own notation, and

@@ -2,6 +2,7 @@
 
 import os
 import subprocess
+import threading
 import time
 
 import numpy as np
@@ -231,6 +232,24 @@ def test_jobs_give_the_same_bytes(positions):
     many = bbconv.convert(fens, to="planes", jobs=4)
     assert one.tobytes() == many.tobytes()
     assert bbconv.convert(fens, to="squares", jobs=3) == bbconv.convert(fens, to="squares", jobs=1)
+
+
+def test_the_gil_is_released_while_converting():
+    # Python code runs beside a long conversion only if the GIL is free: the longest pause of
+    # this loop is then far shorter than the conversion (with the GIL held, it is all of it).
+    pa = need("pyarrow")
+    fens = pa.array([START] * 4_000_000)
+    done = threading.Event()
+    worker = threading.Thread(target=lambda: (bbconv.convert(fens, to="planes", jobs=1), done.set()))
+    began = last = time.monotonic()
+    worker.start()
+    longest = 0.0
+    while not done.is_set():
+        now = time.monotonic()
+        longest, last = max(longest, now - last), now
+    worker.join()
+    took = time.monotonic() - began
+    assert longest < took / 2, (longest, took)
 
 
 def test_ctrl_c_interrupts_a_long_call_within_a_second():
