@@ -569,7 +569,11 @@ fn run_avx2<const FEN: bool, const TO: u8>(
             self.conv.run_to::<R, FEN, TO>(r, self.record, self.out)
         }
     }
-    fen::fast::x86::run_avx2(Record::<FEN, TO> { conv, record, out })
+    // SAFETY: this function is compiled with the reader's features, and `kernel()` gives it
+    // only with an `Avx2` token (see `Kernel`).
+    #[allow(unsafe_code)]
+    let reader = unsafe { fen::fast::x86::reader() };
+    Record::<FEN, TO> { conv, record, out }.run(&reader)
 }
 
 /// Converts one record from `from` to `to` (exchanging the sides first when `swap`), appending

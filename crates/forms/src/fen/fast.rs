@@ -467,11 +467,16 @@ pub(crate) mod x86 {
         work.run(&Reader)
     }
 
-    /// [`with_avx2`] for a caller compiled with the same features, into which it inlines.
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    #[inline]
-    pub(crate) fn run_avx2<W: super::WithReader>(work: W) -> W::Output {
-        work.run(&Reader)
+    /// The AVX2 reader, for a kernel compiled with its features (the reader's methods then
+    /// inline into the kernel, with no call between).
+    ///
+    /// # Safety
+    /// The caller is a function compiled with `#[target_feature(enable =
+    /// "avx2,bmi1,bmi2,popcnt")]` that runs only when an [`Avx2`] token exists, and the reader
+    /// is used only inside it.
+    #[inline(always)]
+    pub(crate) unsafe fn reader() -> impl super::ReadChess {
+        Reader
     }
 
     /// The pair reader compiled with its features, for [`super::FenReader::read`].
