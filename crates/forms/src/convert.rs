@@ -396,6 +396,20 @@ fn read_chess(from: Format, record: &[u8], opts: &Options, board: &mut Board<'_>
     true
 }
 
+/// Writes an 8x8 two-player board given by its sides' words in the forms that hold only the
+/// two sides; `false`, with nothing written, for the other forms.
+#[inline(always)]
+fn write_sides<R: ReadChess>(r: &R, to: Format, f: u64, s: u64, out: &mut Vec<u8>) -> bool {
+    match to {
+        Format::Packed => r.push_packed_hex(f, s, out),
+        Format::Pair => out.extend_from_slice(&crate::kernels::pair_hex_chess(r.hex2(f, s))),
+        Format::Trits => out.extend_from_slice(&ternary::words_to_digits64(f, s, b'0')),
+        Format::PackedBin | Format::TritsBin => small::write_words(to, 64, f, s, out),
+        _ => return false,
+    }
+    true
+}
+
 /// Writes an 8x8 board as `writing` says, from its words; `false`, with nothing written, when
 /// the general writer must (another style, a board the words do not say, an error to report).
 #[inline(always)]
@@ -445,11 +459,14 @@ fn write_chess<R: ReadChess>(
         return false;
     };
     let two = !board.is_single();
+    if two && write_sides(r, writing.to, f, s, out) {
+        return true;
+    }
     match writing.to {
         Format::Packed => r.push_packed_hex(f, s, out),
-        Format::Pair => out.extend_from_slice(&crate::kernels::pair_hex_chess(r.hex2(f, s))),
         Format::Trits => out.extend_from_slice(&ternary::words_to_digits64(f, s, b'0')),
         Format::PackedBin | Format::TritsBin => small::write_words(writing.to, 64, f, s, out),
+        Format::Pair => out.extend_from_slice(&crate::kernels::pair_hex_chess(r.hex2(f, s))),
         Format::Hex => match board.single(opts.layer) {
             Some(v) => crate::kernels::hex_u64(v, 16, out),
             None => return false,
@@ -501,6 +518,22 @@ fn write_chess<R: ReadChess>(
         _ => return false,
     }
     true
+}
+
+/// Marks the branch that calls it as the unlikely one (the compiler lays the likely one out
+/// first and keeps its registers for it).
+#[cold]
+#[inline(never)]
+fn cold() {}
+
+/// What became of [`Conversion::fen_direct`]'s try.
+enum Direct {
+    /// Written, with no board value between.
+    Done,
+    /// The fast FEN reader did not take the record (not worth asking it again).
+    NotTaken,
+    /// Not tried: the form or the options take the board value's way.
+    NotTried,
 }
 
 /// One record read and written: a reader and a writer compiled together for one FEN reader, one
@@ -700,9 +733,22 @@ impl<'a> Conversion<'a> {
             },
         };
         let need = writing.need();
+        // The FEN reader's words straight to a writer that needs no more than them: no board
+        // value between (about 50 instructions a record).
+        let mut tried = false;
+        if FEN && writing.words {
+            match self.fen_direct(r, writing.to, record, out) {
+                Direct::Done => return Ok(Size::CHESS),
+                Direct::NotTaken => {
+                    cold();
+                    tried = true;
+                }
+                Direct::NotTried => {}
+            }
+        }
         let mut board = Board::new();
         let read = if FEN {
-            let took = fen::read_board(r, record, need, &mut board)
+            let took = (!tried && fen::read_board(r, record, need, &mut board))
                 || (self.reading.from == Format::Auto
                     && auto_board(r, record, self.opts, need, &mut board));
             match took {
@@ -732,6 +778,48 @@ impl<'a> Conversion<'a> {
                 out.truncate(mark);
                 Err(ConvertError::Render(e))
             }
+        }
+    }
+
+    /// [`Conversion::run_to`]'s shortcut for a FEN record the fast reader takes, written in a
+    /// form of the two sides or as the default planes.
+    #[inline(always)]
+    fn fen_direct<R: ReadChess>(
+        &self,
+        r: &R,
+        to: Format,
+        record: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Direct {
+        match to {
+            Format::Packed
+            | Format::Pair
+            | Format::Trits
+            | Format::PackedBin
+            | Format::TritsBin => {
+                let Some((_, f, s)) = r.pair(record) else {
+                    return Direct::NotTaken;
+                };
+                let (f, s) = if self.swap { (s, f) } else { (f, s) };
+                match write_sides(r, to, f, s, out) {
+                    true => Direct::Done,
+                    false => Direct::NotTried,
+                }
+            }
+            Format::PlanesBin if self.opts.planes == crate::planes::DEFAULT_PLANES => {
+                let Some((_, mut words)) = r.pieces(record) else {
+                    return Direct::NotTaken;
+                };
+                if self.swap {
+                    let (first, second) = words.split_at_mut(6);
+                    first.swap_with_slice(second);
+                }
+                match crate::planes::write_chess(&words, &self.opts.planes, out) {
+                    true => Direct::Done,
+                    false => Direct::NotTried,
+                }
+            }
+            _ => Direct::NotTried,
         }
     }
 
