@@ -54,7 +54,7 @@ pub(crate) struct InferArgs {
 }
 
 /// One sample to the set of readings it agrees with, as a hex bit mask (bit k: reading k).
-struct Infer<'a>(&'a Inferrer<'a>);
+struct Infer<'a>(&'a Inferrer<'a>, Size);
 
 impl Stage for Infer<'_> {
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
@@ -68,7 +68,7 @@ impl Stage for Infer<'_> {
         for w in mask.iter().rev() {
             out.extend_from_slice(format!("{w:016x}").as_bytes());
         }
-        Ok(Size::CHESS)
+        Ok(self.1)
     }
 }
 
@@ -110,7 +110,7 @@ pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
         part_records: 0,
         parallel_after: PARALLEL_AFTER,
     };
-    let stage = Infer(&inferrer);
+    let stage = Infer(&inferrer, opts.size_or_default());
     let buf = Arc::new(Mutex::new(Vec::new()));
     let code = pipeline::run(&sources, settings, &stage, Sink::Memory(Arc::clone(&buf)))?;
     let out = std::mem::take(&mut *buf.lock().map_err(|_| anyhow::anyhow!("lock poisoned"))?);

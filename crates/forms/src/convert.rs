@@ -396,8 +396,8 @@ fn read_chess(from: Format, record: &[u8], opts: &Options, board: &mut Board<'_>
     true
 }
 
-/// Writes an 8x8 two-player board given by its sides' words in the forms that hold only the
-/// two sides; `false`, with nothing written, for the other forms.
+/// Writes an 8x8 board given by its sides' words (a one-bitboard board's second word is 0) in
+/// the forms that hold only the two sides; `false`, with nothing written, for the other forms.
 #[inline(always)]
 fn write_sides<R: ReadChess>(r: &R, to: Format, f: u64, s: u64, out: &mut Vec<u8>) -> bool {
     match to {
@@ -458,15 +458,11 @@ fn write_chess<R: ReadChess>(
     let Some((f, s)) = board.sides() else {
         return false;
     };
-    let two = !board.is_single();
-    if two && write_sides(r, writing.to, f, s, out) {
+    if write_sides(r, writing.to, f, s, out) {
         return true;
     }
+    let two = !board.is_single();
     match writing.to {
-        Format::Packed => r.push_packed_hex(f, s, out),
-        Format::Trits => out.extend_from_slice(&ternary::words_to_digits64(f, s, b'0')),
-        Format::PackedBin | Format::TritsBin => small::write_words(writing.to, 64, f, s, out),
-        Format::Pair => out.extend_from_slice(&crate::kernels::pair_hex_chess(r.hex2(f, s))),
         Format::Hex => match board.single(opts.layer) {
             Some(v) => crate::kernels::hex_u64(v, 16, out),
             None => return false,
