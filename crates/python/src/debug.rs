@@ -47,9 +47,7 @@ fn error(e: DebugError) -> PyErr {
 
 /// The options of a call, and its form.
 fn setup(frm: &str, settings: &[(String, String)]) -> PyResult<(Format, Options)> {
-    let from = frm
-        .parse::<Format>()
-        .map_err(|e| PyValueError::new_err(format!("invalid frm={frm:?}: {}", e.0)))?;
+    let from = crate::form(frm, "frm")?;
     let opts = options::options(settings).map_err(PyValueError::new_err)?;
     Ok((from, opts))
 }

@@ -30,6 +30,12 @@ struct Call {
     as_list: bool,
 }
 
+/// The form a keyword (`frm`, `to`) names, or the error listing the forms.
+pub(crate) fn form(name: &str, what: &str) -> PyResult<Format> {
+    name.parse::<Format>()
+        .map_err(|e| PyValueError::new_err(format!("invalid {what}={name:?}: {e}")))
+}
+
 /// What Python's side passes for every call: `(frm, to, words, settings, swap, jobs,
 /// as_list)` (see `_Call.args` in `__init__.py`).
 #[derive(FromPyObject)]
@@ -47,10 +53,6 @@ impl Call {
     fn new(args: CallArgs) -> PyResult<Call> {
         let CallArgs(frm, to, words, settings, swap, jobs, as_list) = args;
         let (frm, to) = (frm.as_str(), to.as_str());
-        let form = |name: &str, what: &str| {
-            name.parse::<Format>()
-                .map_err(|e| PyValueError::new_err(format!("invalid {what}={name:?}: {}", e.0)))
-        };
         let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
         Ok(Call {
             from: form(frm, "frm")?,
@@ -450,9 +452,7 @@ fn formats() -> Vec<(
 /// The record length of a binary form for a board of `width` x `height` with `planes` planes.
 #[pyfunction]
 fn record_len(form: &str, width: usize, height: usize, planes: usize) -> PyResult<usize> {
-    let f = form
-        .parse::<Format>()
-        .map_err(|e| PyValueError::new_err(e.0))?;
+    let f = crate::form(form, "form")?;
     let size = Size::new(width, height).map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(f.record_len(size, planes))
 }
