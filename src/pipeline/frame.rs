@@ -683,6 +683,7 @@ fn read_lines(
     // no more buffer than it needs, and the first records reach the workers sooner.
     let mut block = input.chunk.min(FIRST_CHUNK);
     let mut buf = pool.take_len(block);
+    let mut carry = Vec::new();
     let mut filled: usize = 0;
     let mut first = true;
     let mut eof = false;
@@ -793,11 +794,14 @@ fn read_lines(
             continue;
         }
         // The tail after the last line end waits for more input in the next buffer.
+        // It is set aside before the chunk is handed over, and the next buffer taken after: a
+        // driver that converts the chunk at once gives it back first, so that its buffer is
+        // reused rather than a second one zeroed.
         let tail = filled - cut;
+        carry.clear();
+        carry.extend_from_slice(&buf[cut..filled]);
         block = block.saturating_mul(2).min(input.chunk);
-        let mut next = pool.take_len(tail.saturating_add(block));
-        next[..tail].copy_from_slice(&buf[cut..filled]);
-        let chunk = std::mem::replace(&mut buf, next);
+        let chunk = std::mem::take(&mut buf);
         filled = tail;
         // The tail was counted: no field was open at the cut, so what is open at its end is.
         quoted = Quoted {
@@ -812,6 +816,8 @@ fn read_lines(
         if !emit(chunk, cut, kind) {
             return Ok(false);
         }
+        buf = pool.take_len(tail.saturating_add(block));
+        buf[..tail].copy_from_slice(&carry);
     }
     pool.give(buf);
     Ok(true)
