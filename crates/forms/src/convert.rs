@@ -810,10 +810,8 @@ impl<'a> Conversion<'a> {
                     let (first, second) = words.split_at_mut(6);
                     first.swap_with_slice(second);
                 }
-                match crate::planes::write_chess(&words, &self.opts.planes, out) {
-                    true => Direct::Done,
-                    false => Direct::NotTried,
-                }
+                crate::planes::write_default_planes(&words, out);
+                Direct::Done
             }
             _ => Direct::NotTried,
         }

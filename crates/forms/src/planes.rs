@@ -141,14 +141,21 @@ pub(crate) fn read_chess(rec: &[u8], planes: &[u8]) -> Option<[u64; 12]> {
 pub(crate) fn write_chess(words: &[u64; 12], planes: &[u8], out: &mut Vec<u8>) -> bool {
     // The default planes are the words' own letters in order: the words are the record.
     if planes == DEFAULT_PLANES {
-        let mut record = [0u8; 8 * 12];
-        for (bytes, w) in record.chunks_exact_mut(8).zip(words) {
-            bytes.copy_from_slice(&w.to_le_bytes());
-        }
-        out.extend_from_slice(&record);
+        write_default_planes(words, out);
         return true;
     }
     write_chess_planes(words, planes, out)
+}
+
+/// Writes an 8x8 board's chess piece words as `planes-bin` with the default planes
+/// ([`DEFAULT_PLANES`]): the words themselves, in order.
+#[inline(always)]
+pub(crate) fn write_default_planes(words: &[u64; 12], out: &mut Vec<u8>) {
+    let mut record = [0u8; 8 * 12];
+    for (bytes, w) in record.chunks_exact_mut(8).zip(words) {
+        bytes.copy_from_slice(&w.to_le_bytes());
+    }
+    out.extend_from_slice(&record);
 }
 
 /// [`write_chess`] for planes other than the default.
