@@ -15,10 +15,34 @@ pub const MAX_SQUARES: usize = 4096;
 /// assert_eq!(s.to_string(), "10x8");
 /// assert_eq!(Size::CHESS, "8x8".parse().unwrap());
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 pub struct Size {
     width: u16,
     height: u16,
+}
+
+impl Size {
+    /// Both sides in one word: sizes compare (and hash) as one number, one comparison where a
+    /// batch checks that a record's size continues a run (`bench/matrix.py`).
+    #[inline(always)]
+    fn key(self) -> u32 {
+        u32::from(self.width) | u32::from(self.height) << 16
+    }
+}
+
+impl PartialEq for Size {
+    #[inline(always)]
+    fn eq(&self, other: &Size) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for Size {}
+
+impl std::hash::Hash for Size {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
 }
 
 /// Why a size is not valid.
