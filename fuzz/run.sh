@@ -1,17 +1,66 @@
 #!/usr/bin/env bash
-# Runs every fuzz target for RUNS executions (default 1,000,000) and prints one line a target:
-# its executions, its crashes (0 or the run fails) and its time. Needs a nightly toolchain and
-# cargo-fuzz (`cargo install cargo-fuzz`). Usage: bash fuzz/run.sh [RUNS]
+# Runs every fuzz target for RUNS executions (default 1,000,000), or SECONDS when that comes
+# first (default: no limit), and prints one line a target: its executions, its crashes (0 or the
+# run fails) and its time. Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
+# Usage: bash fuzz/run.sh [RUNS [SECONDS]]
 set -euo pipefail
 cd "$(dirname "$0")"
 runs="${1:-1000000}"
+seconds="${2:-0}"
 cargo +nightly fuzz build --release >/dev/null 2>&1 || cargo +nightly fuzz build --release
 bin="target/x86_64-unknown-linux-gnu/release"
+
+# A target whose corpus is empty starts from the repository's fixtures of its form, so that even
+# a short run reaches the readers' fast paths (a valid FEN placement is rarely found from nothing).
+# A corpus already grown is left as it is.
+declare -A fresh
+for t in $(cargo +nightly fuzz list); do
+  [ -n "$(ls -A "corpus/$t" 2>/dev/null)" ] || fresh[$t]=1
+done
+seed() { # TARGET FILE...: each file one seed
+  local t=$1 k=0 f
+  shift
+  [ -n "${fresh[$t]:-}" ] || return 0
+  mkdir -p "corpus/$t"
+  for f in "$@"; do
+    [ -f "$f" ] && cp "$f" "corpus/$t/fixture-$t-$((k++))"
+  done
+  return 0
+}
+seed_lines() { # TARGET FIELD FILE...: the tab-separated FIELD of each line one seed (64 a file)
+  local t=$1 field=$2 k=0 f
+  shift 2
+  [ -n "${fresh[$t]:-}" ] || return 0
+  mkdir -p "corpus/$t"
+  for f in "$@"; do
+    [ -f "$f" ] || continue
+    awk -F '\t' -v dir="corpus/$t" -v field="$field" -v k="$field-$((k++))" \
+      'n < 64 && !/^#/ && $field != "" { out = dir "/fixture-" k "-" n++; printf "%s", $field > out; close(out) }' "$f"
+  done
+  return 0
+}
+forms=../fixtures/forms
+for t in fen fen_readers auto; do
+  seed_lines "$t" 1 ../fixtures/fen/reference.tsv ../fixtures/planes/positions.fen
+  seed_lines "$t" 2 ../fixtures/fen/variants.tsv ../fixtures/fen/invalid.tsv
+done
+seed_lines epd 0 ../fixtures/real/epd/*.epd
+seed sgf ../fixtures/real/sgf/*.sgf
+seed pdn ../fixtures/real/draughts/*.pdn
+seed paste ../fixtures/paste/*.txt
+seed planes_bin ../fixtures/planes/reference.planes
+seed int "$forms"/*/*/dec "$forms"/*/*/hex "$forms"/*/*/bin
+seed literal "$forms"/*/*/hex
+for form in base2 base3 edax grid json packed pair pieces rows squares trits; do
+  seed "$form" "$forms"/*/*/"$form"
+done
+seed packed_bin "$forms"/*/*/packed-bin
+
 printf '| target | executions | crashes | seconds |\n|---|---|---|---|\n'
 for t in $(cargo +nightly fuzz list); do
   mkdir -p "corpus/$t"
   start=$SECONDS
-  if ! "$bin/$t" -runs="$runs" -max_len=8192 -print_final_stats=1 "corpus/$t" >"/tmp/fuzz-$t.log" 2>&1; then
+  if ! "$bin/$t" -runs="$runs" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 "corpus/$t" >"/tmp/fuzz-$t.log" 2>&1; then
     tail -30 "/tmp/fuzz-$t.log"
     echo "fuzz target $t failed" >&2
     exit 1
