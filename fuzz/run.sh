@@ -9,12 +9,13 @@ runs="${1:-1000000}"
 seconds="${2:-0}"
 cargo +nightly fuzz build --release >/dev/null 2>&1 || cargo +nightly fuzz build --release
 bin="target/x86_64-unknown-linux-gnu/release"
+targets=$(cargo +nightly fuzz list)
 
 # A target whose corpus is empty starts from the repository's fixtures of its form, so that even
 # a short run reaches the readers' fast paths (a valid FEN placement is rarely found from nothing).
 # A corpus already grown is left as it is.
 declare -A fresh
-for t in $(cargo +nightly fuzz list); do
+for t in $targets; do
   [ -n "$(ls -A "corpus/$t" 2>/dev/null)" ] || fresh[$t]=1
 done
 seed() { # TARGET FILE...: each file one seed
@@ -57,7 +58,7 @@ done
 seed packed_bin "$forms"/*/*/packed-bin
 
 printf '| target | executions | crashes | seconds |\n|---|---|---|---|\n'
-for t in $(cargo +nightly fuzz list); do
+for t in $targets; do
   mkdir -p "corpus/$t"
   start=$SECONDS
   if ! "$bin/$t" -runs="$runs" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 "corpus/$t" >"/tmp/fuzz-$t.log" 2>&1; then
