@@ -12,7 +12,7 @@
 //! assert_eq!(e.exact[0].reading.numbering.to_string(), "berlef");
 //! ```
 
-use crate::readings::{candidates, Candidate, Side};
+use crate::readings::{candidates, Candidate, Numbers, Side};
 use crate::{self as format, Format, Layer, Options, ParseError, Value};
 use bbconv_board::mismatch::{closest_order, mappings, near_miss, Layers, Mapping, Reading};
 use bbconv_board::{Bitboard, Numbering, Order, Pair, Size};
@@ -87,17 +87,6 @@ pub struct Explanation {
     pub near: Vec<(Candidate, String)>,
 }
 
-/// The forms whose text names squares directly, which `explain` does not decode.
-const NAMES_SQUARES: [Format; 7] = [
-    Format::Grid,
-    Format::Fen,
-    Format::Squares,
-    Format::Coords,
-    Format::Rows,
-    Format::Edax,
-    Format::Pieces,
-];
-
 /// Decodes `text` (form `from`, `auto` detected) under every square order and, given the
 /// squares expected, finds the readings that make it those squares.
 pub fn explain(
@@ -119,9 +108,9 @@ pub fn explain(
         })?,
         f => f,
     };
-    if NAMES_SQUARES.contains(&from) {
+    if from.names_squares() {
         return Err(DebugError::Usage(format!(
-            "VALUE is {from}, which names squares directly: explain decodes numbers and digit strings (hex, dec, pair, trits, packed, indices)"
+            "VALUE is {from}, which names its squares: no square order changes how it reads; explain decodes numbers and digit strings (hex, dec, pair, trits, packed, indices)"
         )));
     }
     let value = read(text, "VALUE", from, &opts)?;
@@ -316,10 +305,8 @@ pub struct Inferrer<'a> {
     from: Format,
     side: Side,
     opts: &'a Options,
-    /// `opts` for EXPECTED (LERF, the board's size) and for VALUE (LERF, as wide as any
-    /// numbering), made once.
+    /// `opts` for EXPECTED (LERF, the board's size), made once.
     plain: Options,
-    wide: Options,
     readings: Vec<(Reading, bool)>,
 }
 
@@ -330,12 +317,9 @@ impl<'a> Inferrer<'a> {
     /// The question for samples whose VALUE is `from` (not a form that names squares) and whose
     /// EXPECTED FEN's `side` is compared with a one-bitboard VALUE.
     pub fn new(from: Format, side: Side, opts: &'a Options) -> Result<Inferrer<'a>, DebugError> {
-        if matches!(
-            from,
-            Format::Fen | Format::Grid | Format::Squares | Format::Coords | Format::Rows
-        ) {
+        if from.names_squares() {
             return Err(DebugError::Usage(format!(
-                "VALUE as {from} names squares directly: infer reads numbers (hex, dec, bin, signed, ...) or pairs"
+                "VALUE as {from} names its squares: infer reads numbers (hex, dec, bin, signed, ...) or pairs"
             )));
         }
         let size = opts.size_or_default();
@@ -357,7 +341,6 @@ impl<'a> Inferrer<'a> {
             side,
             opts,
             plain: lerf(size),
-            wide: lerf(Numbering::widest(size)),
             readings,
         })
     }
@@ -384,36 +367,56 @@ impl<'a> Inferrer<'a> {
         let size = self.opts.size_or_default();
         let (value, expected) = (&text[..tab], &text[tab + 1..]);
         let want = self.expected(expected, size, tab + 1)?;
-        let raw = format::parse(self.from, value.as_bytes(), &self.wide)?;
+        let numbers = self.value(value)?;
+        // One bitboard is compared with a side of EXPECTED; a pair, side by side.
+        let single = match &want {
+            Value::Single(b) => b.clone(),
+            v => self.side.of(v, self.opts),
+        };
+        let pair = want.to_pair();
         let mut mask = vec![0u64; self.readings.len().div_ceil(64)];
-        match &raw {
-            Value::Single(raw) => {
-                let want = match &want {
-                    Value::Single(b) => b.clone(),
-                    v => self.side.of(v, self.opts),
-                };
-                for (k, (r, swap)) in self.readings.iter().enumerate() {
-                    if !swap && r.read(raw, size).as_ref() == Some(&want) {
-                        mask[k / 64] |= 1 << (k % 64);
-                    }
+        for (k, (r, swap)) in self.readings.iter().enumerate() {
+            let hit = match numbers.reading(r, size) {
+                Some(Value::Single(got)) => !swap && got == single,
+                Some(v) if *swap => {
+                    let p = v.to_pair();
+                    Pair::new(p.second().clone(), p.first().clone()).ok() == Some(pair.clone())
                 }
-            }
-            v => {
-                let p = v.to_pair();
-                let want = want.to_pair();
-                for (k, (r, swap)) in self.readings.iter().enumerate() {
-                    let (Some(a), Some(b)) = (r.read(p.first(), size), r.read(p.second(), size))
-                    else {
-                        continue;
-                    };
-                    let (a, b) = if *swap { (b, a) } else { (a, b) };
-                    if Pair::new(a, b).ok().as_ref() == Some(&want) {
-                        mask[k / 64] |= 1 << (k % 64);
-                    }
-                }
+                Some(v) => v.to_pair() == pair,
+                None => false,
+            };
+            if hit {
+                mask[k / 64] |= 1 << (k % 64);
             }
         }
         Ok(mask)
+    }
+
+    /// VALUE read at every width a numbering gives the board, as `convert` reads it under
+    /// that numbering (a negative number is its two's complement in that many bits). Under
+    /// `auto` its form is detected once; a form that names its squares is refused.
+    fn value(&self, text: &str) -> Result<Numbers, ParseError> {
+        let from = match self.from {
+            Format::Auto => format::detect(text, self.opts)?,
+            f => f,
+        };
+        if from.names_squares() {
+            return Err(ParseError::new(
+                Some(0),
+                format!("VALUE is {from}, which names its squares: expected a number (hex, dec, signed, ...) or a pair"),
+            ));
+        }
+        let size = self.opts.size_or_default();
+        let numbers = Numbers::read(text, from, self.opts, size);
+        if numbers.is_empty() {
+            // Why it does not read, as `convert -f FROM` says it of the board.
+            format::parse(from, text.as_bytes(), &self.plain)?;
+            return Err(ParseError::new(
+                Some(0),
+                format!("VALUE reads as {from} under no numbering of a {size} board"),
+            ));
+        }
+        Ok(numbers)
     }
 
     /// EXPECTED: `NAME:NUMBER`, a rows string, a FEN, or square names.

@@ -57,6 +57,121 @@ const NUMBERS: [Format; 8] = [
     Format::Base2,
 ];
 
+/// A text read as `convert` reads it under each numbering, before the numbering places its
+/// bits: a plain number as wide as that numbering's numbers on the board (64 bits for the
+/// orders on 8x8, 128 for `0x88`, 120 for `mailbox`...). A negative number is its two's
+/// complement in that many bits, as `-f dec` and `-f signed` read it, so it is read once a
+/// width.
+///
+/// ```
+/// use bbconv_forms::readings::Numbers;
+/// use bbconv_forms::{Format, Options, Value};
+/// use bbconv_board::mismatch::Reading;
+/// use bbconv_board::{Numbering, Order, Size};
+/// // Java's long for a8 and h8 is negative: under LERF it is bit 56 and bit 63 of 64.
+/// let n = Numbers::read("-9151314442816847872", Format::Dec, &Options::default(), Size::CHESS);
+/// let lerf = Reading { numbering: Numbering::Order(Order::Lerf), fixes: vec![] };
+/// let Some(Value::Single(bb)) = n.reading(&lerf, Size::CHESS) else { panic!() };
+/// assert_eq!(bb.as_u64(), Some(0x8100_0000_0000_0000));
+/// ```
+pub struct Numbers {
+    /// Each width (bits) and the text read as a number that wide, when it reads.
+    widths: Vec<(usize, Option<Value>)>,
+}
+
+impl Numbers {
+    /// Reads `text` (form `from`) at each width the numberings give a `size` board.
+    pub fn read(text: &str, from: Format, opts: &Options, size: Size) -> Numbers {
+        let mut widths: Vec<(usize, Option<Value>)> = Vec::new();
+        for n in Numbering::all() {
+            let span = n.span(size);
+            if widths.iter().any(|(w, _)| *w == span) {
+                continue;
+            }
+            let value = Size::new(span, 1).ok().and_then(|raw| {
+                let o = Options {
+                    size: Some(raw),
+                    order: Order::Lerf.into(),
+                    ..opts.clone()
+                };
+                format::parse(from, text.as_bytes(), &o).ok()
+            });
+            widths.push((span, value));
+        }
+        Numbers { widths }
+    }
+
+    /// Whether the text read at no width.
+    pub fn is_empty(&self) -> bool {
+        self.widths.iter().all(|(_, v)| v.is_none())
+    }
+
+    /// The number as read at the width of `numbering` on a `size` board (`None` when the text
+    /// does not read that wide).
+    pub fn raw(&self, numbering: Numbering, size: Size) -> Option<&Value> {
+        let span = numbering.span(size);
+        self.widths.iter().find(|(w, _)| *w == span)?.1.as_ref()
+    }
+
+    /// The board `reading` makes of the number: one bitboard, or a pair read side by side
+    /// (`None` when the reading does not apply, see [`Reading::read`]).
+    pub fn reading(&self, reading: &Reading, size: Size) -> Option<Value> {
+        match self.raw(reading.numbering, size)? {
+            Value::Single(raw) => reading.read(raw, size).map(Value::Single),
+            v => {
+                let p = v.to_pair();
+                let (a, b) = (reading.read(p.first(), size)?, reading.read(p.second(), size)?);
+                Pair::new(a, b).ok().map(Value::Pair)
+            }
+        }
+    }
+}
+
+impl Format {
+    /// Whether a record of this form names its squares itself (a FEN's ranks, an SGF's points,
+    /// a PDN's square numbers, square names, a grid), so that no square order or layout
+    /// changes how it reads: `explain` and `infer` do not decode it, and its text has one
+    /// reading. Every form is placed here, so that a new one must be.
+    pub fn names_squares(self) -> bool {
+        match self {
+            Format::Rows
+            | Format::Squares
+            | Format::Coords
+            | Format::Paste
+            | Format::Grid
+            | Format::Fen
+            | Format::Epd
+            | Format::Pdn
+            | Format::Sgf
+            | Format::Edax => true,
+            // Numbers, digit strings, indices, a piece's number, planes of words, and JSON
+            // (which follows `--order` unless it names its own): read under the order.
+            Format::Auto
+            | Format::Int
+            | Format::Hex
+            | Format::Dec
+            | Format::Bin
+            | Format::Signed
+            | Format::Oct
+            | Format::BytesLe
+            | Format::BytesBe
+            | Format::Literal
+            | Format::Base2
+            | Format::Bits
+            | Format::Indices
+            | Format::Pair
+            | Format::Trits
+            | Format::Packed
+            | Format::PackedBin
+            | Format::TritsBin
+            | Format::PlanesBin
+            | Format::Base3
+            | Format::Pieces
+            | Format::Json => false,
+        }
+    }
+}
+
 impl Candidate {
     /// How far this reading is from the plain one: numbering changed, fixes, layout, swap.
     pub fn steps(&self, given: Numbering) -> usize {
@@ -147,33 +262,13 @@ pub fn candidates(text: &str, from: Format, opts: &Options, size: Size) -> Vec<C
         value,
     };
     if NUMBERS.contains(&from) || from == Format::Pair {
-        // Read once as a plain number as wide as any numbering, then each reading of its bits.
-        let wide = Options {
-            size: Some(Numbering::widest(size)),
-            order: Order::Lerf.into(),
-            ..opts.clone()
-        };
-        match format::parse(from, text.as_bytes(), &wide) {
-            Ok(Value::Single(raw)) => {
-                for r in Reading::all() {
-                    if let Some(set) = r.read(&raw, size) {
-                        out.push(plain(r, Value::Single(set)));
-                    }
-                }
+        // Read once at each width a numbering gives (as `convert` reads it under that
+        // numbering), then each reading of the bits.
+        let numbers = Numbers::read(text, from, opts, size);
+        for r in Reading::all() {
+            if let Some(value) = numbers.reading(&r, size) {
+                out.push(plain(r, value));
             }
-            Ok(v) => {
-                let p = v.to_pair();
-                for r in Reading::all() {
-                    let (Some(a), Some(b)) = (r.read(p.first(), size), r.read(p.second(), size))
-                    else {
-                        continue;
-                    };
-                    if let Ok(pair) = Pair::new(a, b) {
-                        out.push(plain(r, Value::Pair(pair)));
-                    }
-                }
-            }
-            Err(_) => {}
         }
     } else {
         let packed = matches!(from, Format::Packed | Format::PackedBin);
@@ -187,17 +282,8 @@ pub fn candidates(text: &str, from: Format, opts: &Options, size: Size) -> Vec<C
             vec![opts.layout]
         };
         let maps: &[[u8; 3]] = if trits { &MAPS } else { &MAPS[..1] };
-        // Names, pairs (x,y), rows, grids, FEN and Edax are geometric: one reading.
-        let geometric = matches!(
-            from,
-            Format::Fen
-                | Format::Squares
-                | Format::Coords
-                | Format::Rows
-                | Format::Grid
-                | Format::Edax
-        );
-        let numberings: Vec<Numbering> = if geometric {
+        // A form that names its squares has one reading.
+        let numberings: Vec<Numbering> = if from.names_squares() {
             vec![opts.order]
         } else {
             Numbering::all().collect()
