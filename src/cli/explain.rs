@@ -27,7 +27,7 @@ Examples:
 
   bbconv explain 0x1000000000000000 --side K --expect-fen 8/8/8/8/8/8/8/4K3
   bbconv explain -s 3x3 84                         every reading of bibi's tic-tac-toe X board
-  bbconv explain 0x0000000000000100 --expect a1    no order fits: a shift of one rank is named
+  bbconv explain 0x0000000000000100 --expect a1 || true   no order fits (exit 1): a shift of one rank is named
   bbconv explain 9151314442816847872 --expect 'a8 h8'   a lost sign: VALUE negated
   bbconv explain 0x1 --expect b8                   draughts square 1 (and berlef's a8 is no match)";
 
@@ -245,7 +245,12 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
     let mut w = io::stdout().lock();
     w.write_all(text.as_bytes())?;
     w.flush()?;
-    Ok(ExitCode::SUCCESS)
+    // Expected squares that no reading gives: the answer is no (exit 1, as `infer`).
+    Ok(if e.expected.is_some() && e.exact.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn diff_grid(a: &Value, b: &Value) -> String {

@@ -24,6 +24,7 @@ Examples:
   bbconv op mask antidiagonal 1 -s 4x3 -t dec      18    (N = rank + file)
   bbconv op popcount 0x70507                       8
   bbconv op lsb 0x70507                            a1
+  bbconv op squares 0x8100000000000081             a1 h1 a8 h8
   bbconv op contains 0x70507 b2                    false
   bbconv op flip vertical -f pair -t pair '0xffff 0xffff000000000000'   both sides flip
   bbconv op flip vertical --swap -t fen '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1'
@@ -77,9 +78,9 @@ pub(crate) struct OpArgs {
     /// Input form of the boards.
     #[arg(short = 'f', long = "from", value_name = "FORM", value_parser = format_parser(), ignore_case = true, default_value = "auto")]
     from: Format,
-    /// Output form of a board result.
-    #[arg(short = 't', long = "to", value_name = "FORM", value_parser = format_parser(), ignore_case = true, default_value = "hex")]
-    to: Format,
+    /// Output form of a board result [default: squares for `op squares`, else hex].
+    #[arg(short = 't', long = "to", value_name = "FORM", value_parser = format_parser(), ignore_case = true)]
+    to: Option<Format>,
     /// Name the squares (and pieces) a shift moves off the board, on stderr.
     #[arg(short = 'v', long)]
     verbose: bool,
@@ -222,7 +223,12 @@ fn int_arg(s: &str, what: &str) -> Result<i64> {
 pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
     let opts = args.board.options(grid)?;
     let a = &args.args;
-    let (from, to) = (args.from, args.to);
+    let from = args.from;
+    // `op squares` names the squares; every other result is a number unless -t says otherwise.
+    let to = args.to.unwrap_or(match args.operation {
+        Operation::Squares => Format::Squares,
+        _ => Format::Hex,
+    });
     let swap = args.board.swap();
     let mut out = Vec::new();
     let result: Value = match args.operation {

@@ -158,3 +158,56 @@ fn bad_lines_are_reported_and_skipped() {
     assert_eq!(code, 1);
     assert!(err.contains("found no tab"), "{err}");
 }
+
+/// `n` bits of `words` as the signed decimal a signed `n`-bit type prints (two's complement).
+fn signed_text(words: &[u64], n: usize) -> String {
+    let v = u128::from(words[0]) | u128::from(words.get(1).copied().unwrap_or(0)) << 64;
+    if n < 128 && v >> (n - 1) & 1 == 1 {
+        (v as i128 - (1i128 << n)).to_string()
+    } else if n == 128 {
+        (v as i128).to_string()
+    } else {
+        v.to_string()
+    }
+}
+
+/// A negative VALUE is its two's complement in the numbering's width, as `convert -f dec`
+/// reads it: berlef samples with one logged as a Java long are berlef, not a byte swap; and
+/// under every numbering, samples whose top bit is set, written signed, find it.
+#[test]
+fn a_negative_value_is_read_as_convert_reads_it() {
+    // a1 h1 under berlef is bits 56 and 63: as a Java long, -9151314442816847872.
+    let input = "0x1000000000000000\te1\n-9151314442816847872\ta1 h1\n0x1\ta8\n";
+    let (code, out, err) = run(&["infer"], input.as_bytes());
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("fit all 3 samples:"), "{out}");
+    let first = out.lines().nth(1).unwrap_or_default();
+    assert_eq!(first, "  berlef (W*(H-1-r) + f): `--order berlef`", "{out}");
+    let (code, signed, _) = run(&["infer", "-f", "signed"], input.as_bytes());
+    assert_eq!((code, String::from_utf8(signed).unwrap()), (0, out));
+
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let size = Size::CHESS;
+    for numbering in Numbering::all() {
+        let n = numbering.span(size);
+        if numbering.square(size, n - 1).is_err() {
+            continue; // its top bit is no square (0x88, mailbox, sentinel): never negative
+        }
+        let mut lines = Vec::new();
+        while lines.len() < 40 {
+            let set = random_set(&mut rng, size, numbering);
+            let raw = numbering.encode(&set).unwrap();
+            if raw.msb() != Some(n - 1) && lines.len() % 2 == 0 {
+                continue; // every other sample negative
+            }
+            lines.push(format!("{}\t{}", signed_text(raw.words(), n), names(&set)));
+        }
+        let input = lines.join("\n") + "\n";
+        let (code, out, err) = run(&["infer"], input.as_bytes());
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(code, 0, "{numbering}: {out}{err}");
+        let plain = format!("  {numbering} ({}): `--order {numbering}`", numbering.formula());
+        assert!(out.lines().any(|l| l == plain), "{numbering}: {out}");
+    }
+}

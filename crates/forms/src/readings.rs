@@ -391,3 +391,56 @@ impl Side {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bbconv_board::{Bitboard, Square};
+
+    /// A board no square order maps onto itself: first on a1 and c1, second on b8 (dark
+    /// squares, so that draughts holds it too).
+    fn lopsided() -> Value {
+        let sq = |f, r| Square::new(f, r);
+        let set = |s: &[Square]| Bitboard::from_squares(Size::CHESS, s.iter().copied()).unwrap();
+        Value::Pair(Pair::new(set(&[sq(0, 0), sq(2, 0)]), set(&[sq(1, 7)])).unwrap())
+    }
+
+    /// `names_squares` says what reading does: a form names its squares exactly when its
+    /// text, written under LERF, reads as the same board under every order.
+    #[test]
+    fn names_squares_is_what_reading_under_each_order_does() {
+        let value = lopsided();
+        let lerf = Options {
+            layer: Some(crate::Layer::First),
+            ..Options::default()
+        };
+        for &form in Format::ALL {
+            if form == Format::Auto {
+                continue;
+            }
+            // A pasted board is a grid as a tool prints it.
+            let written = if form == Format::Paste {
+                Format::Grid
+            } else {
+                form
+            };
+            let mut text = Vec::new();
+            crate::render(written, &value, &lerf, &mut text).unwrap();
+            if form == Format::Json {
+                // JSON written names its order; read without it, it follows `--order`.
+                let t = String::from_utf8(text).unwrap();
+                text = t.replace("\"order\":\"lerf\",", "").into_bytes();
+            }
+            let read = |order: Order| {
+                let o = Options {
+                    order: order.into(),
+                    ..lerf.clone()
+                };
+                crate::parse(form, &text, &o).map(|v| v.to_pair())
+            };
+            let plain = read(Order::Lerf).unwrap();
+            let same = Order::ALL.iter().all(|&o| read(o).ok().as_ref() == Some(&plain));
+            assert_eq!(same, form.names_squares(), "{form}");
+        }
+    }
+}
