@@ -289,6 +289,145 @@ fn diff_names_the_transformation() {
     );
 }
 
+/// `op squares` names the squares, as `lsb` and `msb` name theirs; `-t` still chooses.
+#[test]
+fn op_squares_names_the_squares() {
+    assert_eq!(op(&["squares", "0x81"]), "a1 h1");
+    assert_eq!(op(&["squares", "-s", "3x3", "0b100000001"]), "a1 c3");
+    assert_eq!(op(&["squares", "-t", "hex", "0x81"]), "0x0000000000000081");
+    assert_eq!(op(&["squares", "-t", "indices", "0x81"]), "0 7");
+    // The other operations still print a number by default.
+    assert_eq!(op(&["not", "-s", "3x3", "0x1fe"]), "0x001");
+}
+
+/// The squares `convert -f dec --order ORDER -t squares` reads VALUE as.
+fn convert_squares(value: &str, order: &str) -> String {
+    let (code, out, err) = run(
+        &[
+            "convert", "-f", "dec", "--order", order, "-t", "squares", "--", value,
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{value} under {order}: {err}");
+    String::from_utf8(out).unwrap().trim().to_string()
+}
+
+/// The debugger reads a negative VALUE as `convert -f dec` does: its two's complement in the
+/// numbering's width. Java's long for python-chess's `BB_A8 | BB_H8` is LERF exactly, and
+/// every order reads a negative number as `convert` does under it.
+#[test]
+fn explain_reads_a_negative_value_as_convert_reads_it() {
+    let explain = |value: &str, expect: &str| {
+        let (code, out, err) = run(&["explain", "--expect", expect, "--", value], b"");
+        (code, String::from_utf8(out).unwrap() + &err)
+    };
+    let (code, out) = explain("-9151314442816847872", "a8 h8");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("exact match: lerf (W*r + f): `--order lerf`"),
+        "{out}"
+    );
+    assert!(!out.contains("no reading makes"), "{out}");
+    for value in ["-1", "-2", "-9151314442816847872", "-4611686018427387903"] {
+        for o in [
+            "lerf", "lerbef", "berlef", "berbef", "lefr", "lefber", "befr", "beber",
+        ] {
+            let squares = convert_squares(value, o);
+            let (code, out) = explain(value, &squares);
+            assert_eq!(code, 0, "{value} under {o}: {out}");
+            assert!(
+                out.contains(&format!("exact match: {o} ("))
+                    && out.contains(&format!("`--order {o}`")),
+                "{value} under {o} is {squares}: {out}"
+            );
+        }
+    }
+}
+
+/// `diff` reads B = -9151314442816847872 as it reads 0x8100000000000000: the same readings of
+/// B's text that give A.
+#[test]
+fn diff_keeps_its_readings_of_a_negative_value() {
+    let readings = |b: &str| {
+        let (code, out, err) = run(&["diff", "0x81", "--", b], b"");
+        assert_eq!(code, 0, "{err}");
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("B is A"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let hex = readings("0x8100000000000000");
+    assert!(
+        hex.iter()
+            .any(|l| l.contains("read under berlef (W*(H-1-r) + f): `--to-order berlef`")),
+        "{hex:?}"
+    );
+    assert_eq!(readings("-9151314442816847872"), hex);
+}
+
+/// `explain` answers no with exit 1 when no reading gives the expected squares, and yes with 0.
+#[test]
+fn explain_exits_1_when_no_reading_matches() {
+    let code = |args: &[&str]| {
+        let mut all = vec!["explain"];
+        all.extend_from_slice(args);
+        let (code, out, _) = run(&all, b"");
+        (code, String::from_utf8(out).unwrap())
+    };
+    let (c, out) = code(&["0x100", "--expect", "a1"]);
+    assert_eq!(c, 1, "{out}");
+    assert!(out.contains("no reading makes VALUE exactly"), "{out}");
+    let fen = "8/8/8/8/8/8/8/4K3 w - - 0 1";
+    let (c, out) = code(&["0x3", "--expect-fen", fen, "--side", "K"]);
+    assert_eq!(c, 1, "{out}");
+    assert_eq!(code(&["0x1000000000000000", "--expect", "e1"]).0, 0);
+    assert_eq!(
+        code(&["0x1000000000000000", "--expect-fen", fen, "--side", "K"]).0,
+        0
+    );
+    // Without expected squares there is no question to answer no to.
+    assert_eq!(code(&["0x100"]).0, 0);
+}
+
+/// `explain` refuses every form that names its squares, named with `-f` or detected, as it
+/// refuses a FEN; `infer` too.
+#[test]
+fn explain_refuses_every_form_that_names_its_squares() {
+    let refused = |args: &[&str]| {
+        let (code, out, err) = run(args, b"");
+        assert_eq!(code, 2, "{args:?}: {}", String::from_utf8_lossy(&out));
+        assert!(err.contains("names its squares"), "{args:?}: {err}");
+    };
+    let named: Vec<&bbconv_forms::Format> = bbconv_forms::Format::ALL
+        .iter()
+        .filter(|f| f.names_squares())
+        .collect();
+    for name in ["fen", "epd", "pdn", "sgf", "squares", "grid", "edax"] {
+        assert!(named.iter().any(|f| f.name() == name), "{name}");
+    }
+    for f in named {
+        refused(&["explain", "-f", f.name(), "--", f.example()]);
+        refused(&["infer", "-f", f.name()]);
+    }
+    for text in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";",
+        "[FEN \"W:W31,32:B1,2\"]",
+        "W:W31,32:B1,2",
+        "(;SZ[8]AB[aa])",
+        "a1 h8",
+        "---------------------------OX------XO--------------------------- X",
+    ] {
+        refused(&["explain", "--", text]);
+        // A sample whose VALUE names its squares is a bad line.
+        let (code, _, err) = run(&["infer"], format!("{text}\ta1\n").as_bytes());
+        assert_eq!(code, 1, "{text}: {err}");
+        assert!(err.contains("names its squares"), "{text}: {err}");
+    }
+}
+
 /// The reference model: a board as a set of (file, rank).
 fn model(bb: &Bitboard) -> BTreeSet<(usize, usize)> {
     bb.squares().map(|s| (s.file(), s.rank())).collect()

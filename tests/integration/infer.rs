@@ -207,7 +207,10 @@ fn a_negative_value_is_read_as_convert_reads_it() {
         let (code, out, err) = run(&["infer"], input.as_bytes());
         let out = String::from_utf8(out).unwrap();
         assert_eq!(code, 0, "{numbering}: {out}{err}");
-        let plain = format!("  {numbering} ({}): `--order {numbering}`", numbering.formula());
+        let plain = format!(
+            "  {numbering} ({}): `--order {numbering}`",
+            numbering.formula()
+        );
         assert!(out.lines().any(|l| l == plain), "{numbering}: {out}");
     }
 }

@@ -120,7 +120,10 @@ impl Numbers {
             Value::Single(raw) => reading.read(raw, size).map(Value::Single),
             v => {
                 let p = v.to_pair();
-                let (a, b) = (reading.read(p.first(), size)?, reading.read(p.second(), size)?);
+                let (a, b) = (
+                    reading.read(p.first(), size)?,
+                    reading.read(p.second(), size)?,
+                );
                 Pair::new(a, b).ok().map(Value::Pair)
             }
         }
@@ -439,7 +442,9 @@ mod tests {
                 crate::parse(form, &text, &o).map(|v| v.to_pair())
             };
             let plain = read(Order::Lerf).unwrap();
-            let same = Order::ALL.iter().all(|&o| read(o).ok().as_ref() == Some(&plain));
+            let same = Order::ALL
+                .iter()
+                .all(|&o| read(o).ok().as_ref() == Some(&plain));
             assert_eq!(same, form.names_squares(), "{form}");
         }
     }
