@@ -71,6 +71,24 @@ pub(crate) struct Shown {
     /// The order its number is read under (`o` and `O` change it): the board is the number
     /// it was read as, read under this order.
     pub(crate) order: Order,
+    /// The layout its number was read in (`--order 0x88`), until `o` reads it under an order.
+    pub(crate) layout: Option<Numbering>,
+}
+
+impl Shown {
+    /// The numbering its text is read and written in: the layout, else the order.
+    pub(crate) fn numbering(&self) -> Numbering {
+        self.layout.unwrap_or(Numbering::Order(self.order))
+    }
+
+    /// That numbering as the screen names it: an order in capitals (`BERBEF`), a layout as
+    /// written (`0x88`).
+    pub(crate) fn numbering_name(&self) -> String {
+        match self.layout {
+            Some(l) => l.name().to_string(),
+            None => self.order.name().to_uppercase(),
+        }
+    }
 }
 
 /// The state before an edit, for undo and redo.
@@ -78,6 +96,7 @@ pub(crate) struct Shown {
 struct Snapshot {
     value: Value,
     order: Order,
+    layout: Option<Numbering>,
     cursor: Square,
 }
 
@@ -218,9 +237,9 @@ impl App {
         from: Format,
         opts: Options,
     ) -> Result<App, String> {
-        let order = match opts.order {
-            Numbering::Order(o) => o,
-            _ => Order::Lerf,
+        let (order, layout) = match opts.order {
+            Numbering::Order(o) => (o, None),
+            n => (Order::Lerf, Some(n)),
         };
         let (form, value) = match a {
             Some(t) => read(t, from, &opts).map_err(|e| format!("VALUE: {e}"))?,
@@ -229,12 +248,22 @@ impl App {
         let b = match b {
             Some(t) => {
                 let (form, value) = read(t, from, &opts).map_err(|e| format!("VALUE2: {e}"))?;
-                Some(Shown { form, value, order })
+                Some(Shown {
+                    form,
+                    value,
+                    order,
+                    layout,
+                })
             }
             None => None,
         };
         Ok(App {
-            a: Shown { form, value, order },
+            a: Shown {
+                form,
+                value,
+                order,
+                layout,
+            },
             b,
             cursor: Square::new(0, 0),
             mode: Mode::Board,
@@ -245,6 +274,18 @@ impl App {
             undo: Vec::new(),
             redo: Vec::new(),
         })
+    }
+
+    /// The settings the first board's text is read and written with: `opts` under the
+    /// numbering it is read in now (the order `o` chose, or the layout read), so that the
+    /// editor shows the number the board is and reads its text back as the same board.
+    pub(crate) fn text_opts(&self) -> Options {
+        let n = self.a.numbering();
+        Options {
+            order: n,
+            to_order: n,
+            ..self.opts.clone()
+        }
     }
 
     /// The size of the first board.
@@ -267,7 +308,7 @@ impl App {
                     "the second is the first {}: its number read as {} instead of {}",
                     s.describe(),
                     s.as_order().name().to_uppercase(),
-                    self.a.order.name().to_uppercase()
+                    self.a.numbering_name()
                 ),
                 flags: format!("--to-order {}", s.as_order().name()),
                 value: symmetric(&self.a.value, s).ok()?,
@@ -294,13 +335,14 @@ impl App {
     /// byte swap, its packed digits or its colours another way) that gives the second, as
     /// `explain` finds them: the simplest.
     fn reading_of_text(&self, b: &Shown) -> Option<Best> {
+        let opts = self.text_opts();
         let mut out = Vec::new();
-        bbconv_forms::render(self.a.form, &self.a.value, &self.opts, &mut out).ok()?;
+        bbconv_forms::render(self.a.form, &self.a.value, &opts, &mut out).ok()?;
         let text = String::from_utf8(out).ok()?;
         let want = layers(&b.value);
-        let given = Numbering::Order(self.a.order);
+        let given = opts.order;
         let mut cands: Vec<_> =
-            crate::cli::readings::candidates(&text, self.a.form, &self.opts, b.value.size())
+            crate::cli::readings::candidates(&text, self.a.form, &opts, b.value.size())
                 .into_iter()
                 .filter(|c| c.steps(given) > 0 && layers(&c.value) == want)
                 .collect();
@@ -382,17 +424,23 @@ impl App {
                     .unwrap_or(0);
                 let next = if c == 'o' { (k + 1) % 8 } else { (k + 7) % 8 };
                 let to = Order::ALL[next];
-                let from = self.a.order;
+                let (from, layout) = (self.a.order, self.a.layout);
                 self.change(|s| {
                     s.a.value = reordered(&s.a.value, from, to);
                     s.a.order = to;
+                    s.a.layout = None;
                     Ok(())
                 });
-                self.status = format!(
-                    "the number read as {} (it was read as {})",
-                    to.name().to_uppercase(),
-                    from.name().to_uppercase()
-                );
+                let to = to.name().to_uppercase();
+                self.status = match layout {
+                    Some(l) => format!(
+                        "the board's LERF number read as {to} (it was read in the {l} layout)"
+                    ),
+                    None => format!(
+                        "the number read as {to} (it was read as {})",
+                        from.name().to_uppercase()
+                    ),
+                };
             }
             Key::Char('f') => self.transform(Symmetry::FlipVertical),
             Key::Char('m') => self.transform(Symmetry::FlipHorizontal),
@@ -423,11 +471,15 @@ impl App {
             Key::Redo => self.step(false),
             Key::Char('e') => {
                 let mut out = Vec::new();
-                let text =
-                    match bbconv_forms::render(self.a.form, &self.a.value, &self.opts, &mut out) {
-                        Ok(()) => String::from_utf8_lossy(&out).into_owned(),
-                        Err(_) => String::new(),
-                    };
+                let text = match bbconv_forms::render(
+                    self.a.form,
+                    &self.a.value,
+                    &self.text_opts(),
+                    &mut out,
+                ) {
+                    Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+                    Err(_) => String::new(),
+                };
                 let at = text.chars().count();
                 self.mode = Mode::Edit(Editor {
                     text,
@@ -472,7 +524,7 @@ impl App {
             }
             Key::Enter => {
                 let text = ed.text.clone();
-                match read(&text, self.from, &self.opts) {
+                match read(&text, self.from, &self.text_opts()) {
                     Ok((form, value)) => {
                         self.change(|s| {
                             s.a.form = form;
@@ -561,11 +613,15 @@ impl App {
         let before = Snapshot {
             value: self.a.value.clone(),
             order: self.a.order,
+            layout: self.a.layout,
             cursor: self.cursor,
         };
         match f(self) {
             Ok(()) => {
-                if before.value != self.a.value || before.order != self.a.order {
+                if before.value != self.a.value
+                    || before.order != self.a.order
+                    || before.layout != self.a.layout
+                {
                     self.undo.push(before);
                     self.redo.clear();
                 }
@@ -573,6 +629,7 @@ impl App {
             Err(e) => {
                 self.a.value = before.value;
                 self.a.order = before.order;
+                self.a.layout = before.layout;
                 self.cursor = before.cursor;
                 self.status = e;
             }
@@ -602,6 +659,7 @@ impl App {
         to.push(Snapshot {
             value: std::mem::replace(&mut self.a.value, s.value),
             order: std::mem::replace(&mut self.a.order, s.order),
+            layout: std::mem::replace(&mut self.a.layout, s.layout),
             cursor: std::mem::replace(&mut self.cursor, s.cursor),
         });
     }
@@ -770,6 +828,102 @@ mod tests {
         let mut b = app("0x1", Format::Hex);
         b.key(Key::Esc);
         assert_eq!(b.outcome, Some(Outcome::Abort));
+    }
+
+    /// The editor's text, opened on the board shown.
+    fn edit_text(a: &mut App) -> String {
+        a.key(Key::Char('e'));
+        let Mode::Edit(ed) = &a.mode else { panic!() };
+        ed.text.clone()
+    }
+
+    /// Replaces the editor's text and reads it.
+    fn type_text(a: &mut App, text: &str) {
+        let Mode::Edit(ed) = &a.mode else { panic!() };
+        for _ in 0..ed.text.chars().count() {
+            a.key(Key::Backspace);
+        }
+        for c in text.chars() {
+            a.key(Key::Char(c));
+        }
+        a.key(Key::Enter);
+        assert_eq!(a.mode, Mode::Board, "{text} reads");
+    }
+
+    #[test]
+    fn the_editor_shows_and_reads_the_number_under_the_order_read() {
+        // 0x1 read under BERBEF is h8: the editor shows 0x1, and 0x2 reads as g8.
+        let mut a = app("0x1", Format::Hex);
+        for _ in 0..3 {
+            a.key(Key::Char('o'));
+        }
+        assert_eq!(a.a.order, Order::Berbef);
+        assert_eq!(hex(&a.a.value), "0x8000000000000000");
+        assert_eq!(edit_text(&mut a), "0x0000000000000001");
+        type_text(&mut a, "0x2");
+        assert_eq!(hex(&a.a.value), "0x4000000000000000", "g8");
+        // `--order berlef` (and --to-order left LERF): what the editor shows reads back as
+        // the same board.
+        let opts = Options {
+            order: Order::Berlef.into(),
+            ..Options::default()
+        };
+        let mut b = App::new(Some("0x1"), None, Format::Hex, opts).unwrap();
+        assert_eq!(edit_text(&mut b), "0x0000000000000001");
+        b.key(Key::Enter);
+        assert_eq!(hex(&b.a.value), "0x0100000000000000", "a8");
+    }
+
+    #[test]
+    fn the_editor_shows_and_reads_the_number_in_the_layout_read() {
+        // Under 0x88, a2 is bit 0x10 (2W*1 + 0) and a3 bit 0x20; the editor writes the 0x88
+        // number.
+        let opts = Options {
+            order: Numbering::X88,
+            ..Options::default()
+        };
+        let mut a = App::new(Some("0x10000"), None, Format::Hex, opts).unwrap();
+        assert_eq!(hex(&a.a.value), "0x0000000000000100", "a2");
+        assert_eq!(edit_text(&mut a), format!("0x{:032x}", 1u64 << 0x10));
+        type_text(&mut a, "0x100000000");
+        assert_eq!(hex(&a.a.value), "0x0000000000010000", "a3");
+        // `o` leaves the layout: the board's LERF number is read under the next order.
+        a.key(Key::Char('o'));
+        assert_eq!((a.a.order, a.a.layout), (Order::Lerbef, None));
+        assert!(a.status.contains("0x88 layout"), "{}", a.status);
+        assert_eq!(edit_text(&mut a), "0x0000000000010000");
+        a.key(Key::Esc);
+        a.key(Key::Char('u'));
+        assert_eq!(a.a.layout, Some(Numbering::X88), "undo restores the layout");
+        // Every numbering and order: the editor's text is the board's number under it, and
+        // reads back as the same board.
+        for n in Numbering::all() {
+            let o = Options {
+                order: n,
+                ..Options::default()
+            };
+            let mut b = App::new(None, None, Format::Hex, o.clone()).unwrap();
+            // Dark squares, which draughts numbers too.
+            for sq in [Square::new(0, 0), Square::new(2, 2), Square::new(7, 7)] {
+                b.key(Key::Click(sq));
+            }
+            for _ in 0..3 {
+                let want = {
+                    let mut out = Vec::new();
+                    let w = Options {
+                        to_order: b.a.numbering(),
+                        ..Options::default()
+                    };
+                    bbconv_forms::render(Format::Hex, &b.a.value, &w, &mut out).unwrap();
+                    String::from_utf8(out).unwrap()
+                };
+                let before = b.a.value.clone();
+                assert_eq!(edit_text(&mut b), want, "{n}, {}", b.a.numbering_name());
+                b.key(Key::Enter);
+                assert_eq!(b.a.value, before, "{n}, {}", b.a.numbering_name());
+                b.key(Key::Char('o'));
+            }
+        }
     }
 
     #[test]

@@ -133,7 +133,7 @@ pub(crate) fn draw(app: &App, area: Rect, buf: &mut Buffer, color: bool) {
 
 /// The top line: the form read, the size, the order the number is read under.
 fn title(app: &App) -> Line<'static> {
-    let order = app.a.order.name().to_uppercase();
+    let order = app.a.numbering_name();
     let mut t = format!(
         "bbconv explore: {} read as {} ({}), its number read as {order}",
         app.size(),
@@ -324,19 +324,26 @@ fn cursor_panel(app: &App) -> Vec<Line<'static>> {
         sq.file() + 1,
         sq.rank() + 1
     ))];
+    let read = app.a.numbering();
+    let mark = |n: bbconv_board::Numbering| if n == read { " <- read as" } else { "" };
     for o in Order::ALL {
-        let mark = if o == app.a.order { " <- read as" } else { "" };
         out.push(Line::from(format!(
-            "  {:<7} {:>5}{mark}",
+            "  {:<7} {:>5}{}",
             o.name(),
-            o.index(size, sq)
+            o.index(size, sq),
+            mark(o.into())
         )));
     }
     if let bbconv_board::Numbering::Order(_) = app.opts.order {
     } else {
         let n = app.opts.order;
         let idx = n.index(size, sq).map_or("-".to_string(), |i| i.to_string());
-        out.push(Line::from(format!("  {:<7} {:>5} (layout)", n.name(), idx)));
+        out.push(Line::from(format!(
+            "  {:<7} {:>5} (layout){}",
+            n.name(),
+            idx,
+            mark(n)
+        )));
     }
     let v = &app.a.value;
     if let Value::Pieces(pl) = v {
@@ -368,7 +375,8 @@ fn numbers(app: &App) -> Vec<Line<'static>> {
     let mut block = |name: &str, bb: &bbconv_board::Bitboard| {
         out.push(Line::from(format!("{name} under each order:")));
         for o in Order::ALL {
-            let mark = if o == app.a.order { " <- read as" } else { "" };
+            let read = app.a.layout.is_none() && o == app.a.order;
+            let mark = if read { " <- read as" } else { "" };
             out.push(Line::from(format!(
                 "  {:<7} {}{mark}",
                 o.name(),
@@ -401,7 +409,12 @@ fn numbers(app: &App) -> Vec<Line<'static>> {
 fn footer_lines(app: &App) -> Vec<Line<'static>> {
     let first = match &app.mode {
         Mode::Edit(ed) => {
-            let mut l = format!("edit ({}): {}", app.a.form, ed.text);
+            let mut l = format!(
+                "edit ({} under {}): {}",
+                app.a.form,
+                app.a.numbering_name(),
+                ed.text
+            );
             if let Some(e) = &ed.error {
                 l.push_str(&format!("  <- {e}"));
             }
@@ -511,6 +524,24 @@ mod tests {
         let mut h = app("0x81", None, Format::Auto);
         h.key(Key::Char('?'));
         insta::assert_snapshot!(screen(&h, 100, 20, false));
+    }
+
+    #[test]
+    fn the_editor_under_berbef() {
+        // After `o` to BERBEF the header, the marks and the editor all say BERBEF, and the
+        // editor holds the number read (0x1, h8 under BERBEF), not the LERF number.
+        let mut a = app("0x1", None, Format::Hex);
+        for _ in 0..3 {
+            a.key(Key::Char('o'));
+        }
+        a.key(Key::Char('e'));
+        let s = screen(&a, 100, 30, false);
+        assert!(s.contains("its number read as BERBEF"), "{s}");
+        assert!(
+            s.contains("edit (hex under BERBEF): 0x0000000000000001"),
+            "{s}"
+        );
+        insta::assert_snapshot!(s);
     }
 
     #[test]

@@ -136,7 +136,7 @@ fn a_value_on_stdin_two_values_and_the_editor() {
     assert!(s.contains("read as hex"), "{s}");
     t.keys(&["e", "BSpace", "BSpace", "z", "Enter"]);
     let s = t.wait_for("<- ");
-    assert!(s.contains("edit (hex):"), "{s}");
+    assert!(s.contains("edit (hex under LERF):"), "{s}");
     t.keys(&["BSpace", "f", "f", "Enter", "q"]);
     let s = t.wait_for("exit=");
     assert!(s.contains("exit=0 out=[0x00000000000000ff]"), "{s}");
@@ -231,4 +231,37 @@ fn q_prints_under_to_order_or_lerf() {
     t.keys(&["q"]);
     let s = t.wait_for("exit=");
     assert!(s.contains("exit=0 out=[0x0000000000000001]"), "{s}");
+}
+
+#[test]
+fn the_editor_shows_and_reads_the_number_under_the_order_read() {
+    let Some(t) = Tmux::new() else { return };
+    // 0x1 under BERBEF is h8: the editor shows 0x1 there, and 0x2 reads as g8 (printed
+    // under LERF: bit 62).
+    t.start(&captured("-f hex 0x1"), 100, 30);
+    t.wait_for("cursor a1");
+    t.keys(&["o", "o", "o"]);
+    t.wait_for("read as BERBEF");
+    t.keys(&["e"]);
+    let s = t.wait_for("edit (hex under BERBEF)");
+    assert!(
+        s.contains("edit (hex under BERBEF): 0x0000000000000001"),
+        "{s}"
+    );
+    t.keys(&["BSpace", "2", "Enter", "q"]);
+    let s = t.wait_for("exit=");
+    assert!(s.contains("exit=0 out=[0x4000000000000000]"), "{s}");
+    // Read in the 0x88 layout: the editor writes the 0x88 number and reads it back so.
+    let Some(t) = Tmux::new() else { return };
+    t.start(&captured("--order 0x88 -f hex 0x10000"), 100, 30);
+    t.wait_for("cursor a1");
+    t.keys(&["e"]);
+    let s = t.wait_for("edit (hex under 0x88)");
+    assert!(
+        s.contains("edit (hex under 0x88): 0x00000000000000000000000000010000"),
+        "{s}"
+    );
+    t.keys(&["Enter", "q"]);
+    let s = t.wait_for("exit=");
+    assert!(s.contains("exit=0 out=[0x0000000000000100]"), "a2: {s}");
 }
