@@ -178,8 +178,8 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
         'bbconv;op' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input form of the boards')
             [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Input form of the boards')
-            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Output form of a board result')
-            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Output form of a board result')
+            [CompletionResult]::new('-t', '-t', [CompletionResultType]::ParameterName, 'Output form of a board result [default: squares for `op squares`, else hex]')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Output form of a board result [default: squares for `op squares`, else hex]')
             [CompletionResult]::new('-s', '-s', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--size', '--size', [CompletionResultType]::ParameterName, 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own')
             [CompletionResult]::new('--order', '--order', [CompletionResultType]::ParameterName, 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings')

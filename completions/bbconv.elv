@@ -171,8 +171,8 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         &'bbconv;op'= {
             cand -f 'Input form of the boards'
             cand --from 'Input form of the boards'
-            cand -t 'Output form of a board result'
-            cand --to 'Output form of a board result'
+            cand -t 'Output form of a board result [default: squares for `op squares`, else hex]'
+            cand --to 'Output form of a board result [default: squares for `op squares`, else hex]'
             cand -s 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --size 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own'
             cand --order 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings'

@@ -511,7 +511,7 @@ json\t'One JSON object a board: size, order and the representations (bitboards a
 pdn\t'Draughts PDN FEN: side to move, then each colour\'s squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).'
 sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.'
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'"
-complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s t -l to -d 'Output form of a board result' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
+complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s t -l to -d 'Output form of a board result [default: squares for `op squares`, else hex]' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
 int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
 dec\t'Unsigned decimal integer (input: also negative, two\'s complement in N bits).'

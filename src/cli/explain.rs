@@ -29,6 +29,7 @@ Examples:
   bbconv explain -s 3x3 84                         every reading of bibi's tic-tac-toe X board
   bbconv explain 0x0000000000000100 --expect a1 || true   no order fits (exit 1): a shift of one rank is named
   bbconv explain 9151314442816847872 --expect 'a8 h8'   a lost sign: VALUE negated
+  bbconv explain -9151314442816847872 --expect 'a8 h8'   a Java long: LERF exactly
   bbconv explain 0x1 --expect b8                   draughts square 1 (and berlef's a8 is no match)";
 
 pub(crate) const DIFF_EXAMPLES: &str = "\

@@ -26,6 +26,7 @@ Examples:
   printf '0x10\\te1\\n0x1000\\te2\\n' | bbconv infer                  lerf fits both samples
   printf '0x1000000000000000\\te1\\n0x1\\ta8\\n' | bbconv infer       berlef (a8 = 0) fits both
   printf '0x1\\tb8\\n0x2\\td8\\n' | bbconv infer                     draughts: squares 1 and 2
+  printf -- '-9151314442816847872\\ta1 h1\\n0x1\\ta8\\n' | bbconv infer    berlef, a negative long
 
 Samples come from -i FILE, arguments or stdin. A sample is VALUE, a tab, and EXPECTED: square names (e1 e2), a FEN (its occupied squares, or
 --side), a rows string (000/010/000), or NAME:NUMBER, a number in a named order or layout
