@@ -376,8 +376,11 @@ impl<'a> Inferrer<'a> {
         let pair = want.to_pair();
         let mut mask = vec![0u64; self.readings.len().div_ceil(64)];
         for (k, (r, swap)) in self.readings.iter().enumerate() {
+            if *swap && matches!(numbers.raw(r.numbering, size), Some(Value::Single(_))) {
+                continue; // one bitboard has no colours to swap
+            }
             let hit = match numbers.reading(r, size) {
-                Some(Value::Single(got)) => !swap && got == single,
+                Some(Value::Single(got)) => got == single,
                 Some(v) if *swap => {
                     let p = v.to_pair();
                     Pair::new(p.second().clone(), p.first().clone()).ok() == Some(pair.clone())
