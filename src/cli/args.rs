@@ -10,8 +10,10 @@ use clap::Args;
 pub(crate) const EXIT_CODES: &str = "\
 Exit codes:
   0  every record converted
-  1  some input was invalid (each bad record is reported on stderr; every good one is still converted, in order)
-  2  bad usage, or an input or output file could not be read or written";
+  1  some input was invalid (each bad record is reported on stderr; every good one is still converted, in order);
+     explain --expect: no reading gives the expected squares; infer: no reading fits every sample
+  2  bad usage, or an input or output file could not be read or written
+  130  interrupted (Ctrl-C, SIGTERM, SIGHUP; an -o file is left untouched)";
 
 pub(crate) fn format_parser() -> impl TypedValueParser<Value = Format> {
     PossibleValuesParser::new(Format::ALL.iter().map(|f| {
