@@ -2,14 +2,16 @@
 # Runs every fuzz target for RUNS executions (default 1,000,000), or SECONDS when that comes
 # first (default: no limit), and prints one line a target: its executions, its crashes (0 or the
 # run fails) and its time. Needs a nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
+# FUZZ_JOBS=N runs N targets at a time (default 1); FUZZ_TARGETS="a b" runs only those.
 # Usage: bash fuzz/run.sh [RUNS [SECONDS]]
 set -euo pipefail
 cd "$(dirname "$0")"
 runs="${1:-1000000}"
 seconds="${2:-0}"
+jobs="${FUZZ_JOBS:-1}"
 cargo +nightly fuzz build --release >/dev/null 2>&1 || cargo +nightly fuzz build --release
 bin="target/x86_64-unknown-linux-gnu/release"
-targets=$(cargo +nightly fuzz list)
+targets="${FUZZ_TARGETS:-$(cargo +nightly fuzz list)}"
 
 # A target whose corpus is empty starts from the repository's fixtures of its form, so that even
 # a short run reaches the readers' fast paths (a valid FEN placement is rarely found from nothing).
@@ -57,15 +59,31 @@ for form in base2 base3 edax grid json packed pair pieces rows squares trits; do
 done
 seed packed_bin "$forms"/*/*/packed-bin
 
+# One target: its run, then its table row in logs/$t.row (or its failure's last lines).
+run_one() {
+  local t=$1 start=$SECONDS execs
+  mkdir -p "corpus/$t"
+  if ! "$bin/$t" -runs="$runs" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 "corpus/$t" >"logs/$t.log" 2>&1; then
+    tail -30 "logs/$t.log" >&2
+    echo "fuzz target $t failed" >&2
+    return 1
+  fi
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "logs/$t.log" | grep -o '[0-9]*$')
+  printf '| %s | %s | 0 | %s |\n' "$t" "$execs" "$((SECONDS - start))" >"logs/$t.row"
+}
+
+rm -rf logs && mkdir -p logs
+failed=0
+pids=()
+for t in $targets; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || failed=1; done
+  run_one "$t" &
+  pids+=($!)
+done
+for p in "${pids[@]}"; do wait "$p" || failed=1; done
+
 printf '| target | executions | crashes | seconds |\n|---|---|---|---|\n'
 for t in $targets; do
-  mkdir -p "corpus/$t"
-  start=$SECONDS
-  if ! "$bin/$t" -runs="$runs" -max_total_time="$seconds" -max_len=8192 -print_final_stats=1 "corpus/$t" >"/tmp/fuzz-$t.log" 2>&1; then
-    tail -30 "/tmp/fuzz-$t.log"
-    echo "fuzz target $t failed" >&2
-    exit 1
-  fi
-  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "/tmp/fuzz-$t.log" | grep -o '[0-9]*$')
-  printf '| %s | %s | 0 | %s |\n' "$t" "$execs" "$((SECONDS - start))"
+  [ -f "logs/$t.row" ] && cat "logs/$t.row"
 done
+exit "$failed"
