@@ -521,14 +521,14 @@ fn write_fields(pl: &Placement, out: &mut Vec<u8>) {
     // A position read from EPD: its clocks are its hmvc and fmvn operations (python-chess's
     // `set_epd`), written after its four fields.
     if let Some(ops) = &pl.ops {
-        let (halfmove, fullmove) = fields::clocks(ops);
+        let (halfmove, fullmove) = crate::epd::clocks(ops);
         if pl.rest.is_none() {
             out.extend_from_slice(b" w - -");
         }
         out.push(b' ');
-        crate::int::itoa(halfmove, out);
+        out.extend_from_slice(halfmove.as_bytes());
         out.push(b' ');
-        crate::int::itoa(fullmove, out);
+        out.extend_from_slice(fullmove.as_bytes());
     }
 }
 
