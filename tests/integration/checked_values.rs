@@ -2,7 +2,7 @@
 //! written as digits, and an SGF node holds one move; each error names the operation or node
 //! and where it is.
 
-use crate::util::{fails, ok, run};
+use crate::util::{fails, fixture, ok, run};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ";
 
@@ -140,4 +140,54 @@ fn sgf_node_with_two_moves_is_an_error() {
         (0, "first: a9; second: b8\n".into()),
         "{err}"
     );
+}
+
+/// The clocks of `fixtures/real/epd/clocks.tsv` as python-chess 1.11.2 reads them: what it
+/// refuses bbconv refuses, naming the operation; what it reads bbconv reads to the same FEN (its
+/// clocks with the digits as written), but for the clocks that are not digits alone, which
+/// bbconv refuses (the README's rule: python-chess takes `fmvn 0` as 1, a sign, a string).
+#[test]
+fn epd_clocks_against_python_chess() {
+    let table = String::from_utf8(fixture("real/epd/clocks.tsv")).unwrap();
+    let number = |s: &str| s.trim_start_matches('0').to_string();
+    let (mut refused, mut read) = (0, 0);
+    for row in table.lines().filter(|l| !l.starts_with('#')) {
+        let (epd, theirs) = row.split_once('\t').unwrap();
+        let (code, out, err) = run(&["convert", "-f", "epd", "-t", "fen", "--", epd], b"");
+        // A clock operation's operand that is not digits alone, or an fmvn of zeros (no line
+        // part of the table's one string that a `;` cuts starts with a clock's opcode).
+        let ops = &epd[START.len()..];
+        let not_digits = ops.split(';').any(|op| {
+            let mut w = op.split_whitespace();
+            match (w.next(), w.collect::<Vec<_>>().as_slice()) {
+                (Some("hmvc"), [n]) => !n.bytes().all(|c| c.is_ascii_digit()),
+                (Some("fmvn"), [n]) => {
+                    !n.bytes().all(|c| c.is_ascii_digit()) || n.bytes().all(|c| c == b'0')
+                }
+                (Some("hmvc" | "fmvn"), _) => true,
+                _ => false,
+            }
+        });
+        if theirs.starts_with("error") || not_digits {
+            assert_eq!(code, 1, "{epd}: python-chess {theirs}, bbconv {out:?}");
+            assert!(
+                err.contains("found hmvc") || err.contains("found fmvn"),
+                "{epd}: {err}"
+            );
+            refused += 1;
+            continue;
+        }
+        assert_eq!(code, 0, "{epd}: {err}");
+        let ours = String::from_utf8(out).unwrap();
+        let (ours, theirs): (Vec<&str>, Vec<&str>) = (
+            ours.split_whitespace().collect(),
+            theirs.split_whitespace().collect(),
+        );
+        assert_eq!(ours[..4], theirs[..4], "{epd}");
+        for k in 4..6 {
+            assert_eq!(number(ours[k]), number(theirs[k]), "{epd}: clock {k}");
+        }
+        read += 1;
+    }
+    assert!(refused >= 10 && read >= 8, "{refused} refused, {read} read");
 }
