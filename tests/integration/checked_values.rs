@@ -154,8 +154,8 @@ fn epd_clocks_against_python_chess() {
     for row in table.lines().filter(|l| !l.starts_with('#')) {
         let (epd, theirs) = row.split_once('\t').unwrap();
         let (code, out, err) = run(&["convert", "-f", "epd", "-t", "fen", "--", epd], b"");
-        // A clock operation's operand that is not digits alone, or an fmvn of zeros (no line
-        // part of the table's one string that a `;` cuts starts with a clock's opcode).
+        // A clock operation's operand that is not digits alone, or an fmvn of zeros (the one
+        // string of the table, cut at its `;`, starts no piece with a clock's opcode).
         let ops = &epd[START.len()..];
         let not_digits = ops.split(';').any(|op| {
             let mut w = op.split_whitespace();
