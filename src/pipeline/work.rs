@@ -3,7 +3,7 @@
 //! it on the same chunks, so `--jobs N` gives what `--jobs 1` gives by construction.
 
 use bbconv_board::Size;
-use bbconv_forms::{ConvertError, ConvertRecord, RecordLoop};
+use bbconv_forms::{ConvertError, ConvertRecord, ErrorKind, RecordLoop};
 
 use super::frame::{
     position, split_csv_rows, split_ends, split_lines, split_rows, split_verbatim, Chunk,
@@ -605,6 +605,11 @@ fn settle<S: Stage + ?Sized>(
             }
             parts.good(line, size);
         }
+        Err(ConvertError::Parse(p))
+            if p.kind == ErrorKind::Comment && !matches!(job.rows, Rows::Table | Rows::Quoted) =>
+        {
+            comment_line(job, parts, line, data)
+        }
         Err(e) => {
             let fault = job
                 .keep_faults
@@ -612,6 +617,29 @@ fn settle<S: Stage + ?Sized>(
             parts.push(line, What::Bad(fault));
         }
     }
+}
+
+/// Books a line its form reads as a comment (an OBF `%` line, [`ErrorKind::Comment`]) as a `#`
+/// line is booked: written back as it is under [`Rows::Verbatim`], else passed by.
+#[cold]
+fn comment_line<S: Stage + ?Sized>(
+    job: &Job<'_, S>,
+    parts: &mut Parts<'_>,
+    line: u64,
+    data: &[u8],
+) {
+    if job.rows != Rows::Verbatim {
+        parts.push(line, What::Skipped);
+        return;
+    }
+    parts.book_run();
+    let start = parts.done.entries.last().map_or(0, |e| e.end);
+    parts.done.out.truncate(start);
+    parts.done.out.extend_from_slice(data);
+    if job.line_end {
+        parts.done.out.push(b'\n');
+    }
+    parts.push(line, What::Header);
 }
 
 /// Converts the values of a JSON line framed by itself ([`super::frame::Record::Line`]). A

@@ -3,6 +3,7 @@
 mod algebra;
 mod batch;
 mod canon;
+mod checked_values;
 mod cli;
 mod explore;
 mod forms;
@@ -15,6 +16,7 @@ mod paste;
 mod pipeline;
 mod props;
 mod real;
+mod same_bytes;
 mod shipping;
 mod tables;
 mod util;

@@ -925,7 +925,8 @@ fn fen_pockets_promotions_and_three_check() {
             "fen",
             &format!("{start}/Qn w KQkq - 0 1")
         ]),
-        format!("{start}[Qn] w KQkq - 0 1")
+        format!("{start}/Qn w KQkq - 0 1"),
+        "a pocket is written back as it was written"
     );
     assert_eq!(
         ok(&[
@@ -936,7 +937,13 @@ fn fen_pockets_promotions_and_three_check() {
             "fen",
             &format!("{start}/ w KQkq - 0 1")
         ]),
-        format!("{start}[] w KQkq - 0 1")
+        format!("{start}/ w KQkq - 0 1")
+    );
+    // The pocket is the holdings: the same JSON as in brackets, but for the FEN's spelling.
+    let json = |fen: &str| ok(&["convert", "-f", "fen", "-t", "json", fen]).replace(fen, "FEN");
+    assert_eq!(
+        json(&format!("{start}/Qn w KQkq - 0 1")),
+        json(&format!("{start}[Qn] w KQkq - 0 1"))
     );
     // Eight letters fit a ninth rank too: -s says which.
     assert_eq!(
@@ -950,7 +957,20 @@ fn fen_pockets_promotions_and_three_check() {
             "fen",
             &format!("{start}/QQRRBBNN w - - 0 1")
         ]),
-        format!("{start}[QQRRBBNN] w - - 0 1")
+        format!("{start}/QQRRBBNN w - - 0 1")
+    );
+    assert_eq!(
+        ok(&[
+            "convert",
+            "-s",
+            "8x8",
+            "-f",
+            "fen",
+            "-t",
+            "pieces",
+            &format!("{start}/QQRRBBNN w - - 0 1")
+        ]),
+        ok(&["convert", "-f", "fen", "-t", "pieces", start])
     );
     // The pocket changes no square: the same pair as without it.
     assert_eq!(

@@ -189,10 +189,19 @@ fn crazyhouse_pockets_of_any_count_read_as_python_chess_reads_them() {
         "a real pocket of exactly eight"
     );
     for r in all {
+        // An 8x8 board with a pocket (not a board of nine ranks), written back as written.
+        let json = lines_of(&["convert", "-t", "json", &r[0]], b"");
+        assert!(
+            json[0].starts_with(r#"{"size":"8x8","#),
+            "{}: {}",
+            r[0],
+            json[0]
+        );
         let out = lines_of(&["convert", "-t", "fen", &r[0]], b"");
-        let (placement, rest) = out[0].split_once('[').expect("a pocket in brackets");
+        assert_eq!(out[0], r[0], "the pocket is written back as a last rank");
+        let field = out[0].split(' ').next().unwrap();
+        let (placement, pocket) = field.rsplit_once('/').unwrap();
         assert_eq!(placement, r[1], "{}", r[0]);
-        let pocket = rest.split_once(']').unwrap().0;
         let mut sorted: Vec<char> = pocket.chars().collect();
         sorted.sort_unstable();
         assert_eq!(sorted.into_iter().collect::<String>(), r[2], "{}", r[0]);

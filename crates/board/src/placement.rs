@@ -145,6 +145,10 @@ pub struct Placement {
     cells: Cells,
     /// The `[...]` holdings, without brackets, if the FEN had them.
     pub holdings: Option<Text>,
+    /// Whether the holdings were written as a last rank of piece letters (`.../RNBQKBNR/Qn`, a
+    /// crazyhouse pocket as lichess and Scid write it) rather than in brackets: a FEN writes
+    /// them back as they were written.
+    pub pocket_rank: bool,
     /// The FEN fields after the placement (side to move, castling, ...), as written.
     pub rest: Option<Text>,
     /// The text of a notation that says more than the cells (PDN's ranges and order of
@@ -174,6 +178,7 @@ impl Placement {
             size,
             cells,
             holdings: None,
+            pocket_rank: false,
             rest: None,
             notation: None,
             ops: None,
@@ -202,6 +207,7 @@ impl Placement {
             size,
             cells: Cells::Small(cells),
             holdings: None,
+            pocket_rank: false,
             rest: None,
             notation: None,
             ops: None,
@@ -392,6 +398,9 @@ impl Placement {
     ) -> (Placement, Vec<(Square, Piece)>) {
         let mut out = Placement::empty(target);
         out.holdings.clone_from(&self.holdings);
+        // A pocket written as a last rank reads as one on the board it was read on; on
+        // another size it is written in brackets.
+        out.pocket_rank = self.pocket_rank && target == self.size;
         out.rest.clone_from(&self.rest);
         let mut dropped = Vec::new();
         for (i, c) in self.cells().iter().enumerate() {

@@ -16,10 +16,18 @@ pub(crate) fn is_square_char(c: u8) -> bool {
 
 /// Reads an Edax string or an OBF line: the 64 squares, the side to move (X, *, x, b, B first;
 /// O, o, w, W second; or nothing), then an OBF line's solutions (`; G8:+18; H1:+12;`, a best
-/// score `; +18;`, a `% comment`), checked and kept as written.
+/// score `; +18;`, a `% comment`), checked and kept as written. A line that is only a `%`
+/// comment holds no board: it is an [`crate::ErrorKind::Comment`].
 pub(crate) fn parse(text: &str) -> Result<Pair, ParseError> {
     let (start, t) = trim(text);
     let b = t.as_bytes();
+    if b.first() == Some(&b'%') {
+        return Err(ParseError::of(
+            crate::ErrorKind::Comment,
+            Some(start),
+            "found a line that is only a % comment: an OBF comment holds no board",
+        ));
+    }
     let mut first = Bitboard::empty(Size::CHESS);
     let mut second = Bitboard::empty(Size::CHESS);
     for k in 0..64 {

@@ -54,13 +54,24 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
     Ok(Value::Pieces(pl))
 }
 
-/// Checks EPD operations: each an opcode (a letter, then letters, digits and `_`), operands
-/// (tokens, or strings in double quotes with `\"` and `\\` escapes) and a `;` (the last one's
-/// may be missing, as python-chess allows).
-fn check_ops(ops: &str, at: usize) -> Result<(), ParseError> {
+/// One EPD operation: where its opcode starts (in the operations), the opcode, and its operands
+/// (the text up to its `;`, trimmed).
+struct Op<'a> {
+    at: usize,
+    opcode: &'a str,
+    operands: &'a str,
+}
+
+/// Calls `f` on each operation of `ops`, in order: each an opcode (a letter, then letters,
+/// digits and `_`), operands (tokens, or strings in double quotes with `\"` and `\\` escapes)
+/// and a `;` (the last one's may be missing, as python-chess allows). A `;` in a string is the
+/// string's. The error is one of the text (offset in `ops`) or one of `f`.
+fn each_op<'a>(
+    ops: &'a str,
+    mut f: impl FnMut(Op<'a>) -> Result<(), ParseError>,
+) -> Result<(), ParseError> {
     let b = ops.as_bytes();
     let mut i = 0;
-    let fault = |k: usize, msg: String| ParseError::new(Some(at + k), msg);
     while i < b.len() {
         while i < b.len() && (b[i].is_ascii_whitespace() || b[i] == b';') {
             i += 1;
@@ -69,17 +80,19 @@ fn check_ops(ops: &str, at: usize) -> Result<(), ParseError> {
             break;
         }
         if !b[i].is_ascii_alphabetic() {
-            return Err(fault(
-                i,
+            return Err(ParseError::new(
+                Some(i),
                 format!(
                     "found {} where an EPD operation starts: expected an opcode such as bm, am, id or c0",
                     crate::found(ops, i)
                 ),
             ));
         }
+        let at = i;
         while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
             i += 1;
         }
+        let opcode_end = i;
         // Operands up to the `;`.
         while i < b.len() && b[i] != b';' {
             if b[i] == b'"' {
@@ -92,16 +105,70 @@ fn check_ops(ops: &str, at: usize) -> Result<(), ParseError> {
                     i += 1;
                 }
                 if i >= b.len() {
-                    return Err(fault(
-                        open,
-                        "found a string operand without its closing '\"'".to_string(),
+                    return Err(ParseError::new(
+                        Some(open),
+                        "found a string operand without its closing '\"'",
                     ));
                 }
             }
             i += 1;
         }
+        f(Op {
+            at,
+            opcode: &ops[at..opcode_end],
+            operands: ops[opcode_end..i.min(b.len())].trim(),
+        })?;
     }
     Ok(())
+}
+
+/// Checks EPD operations ([`each_op`]; `at` is their offset in the record), and that the
+/// clocks' operations each hold one number written as digits alone: `hmvc` the halfmove clock
+/// (0 or more), `fmvn` the move number (1 or more).
+pub(crate) fn check_ops(ops: &str, at: usize) -> Result<(), ParseError> {
+    each_op(ops, |op| {
+        let (what, least) = match op.opcode {
+            "hmvc" => ("the halfmove clock, a whole number from 0", 0),
+            "fmvn" => ("the move number, a whole number from 1", 1),
+            _ => return Ok(()),
+        };
+        let digits = !op.operands.is_empty() && op.operands.bytes().all(|c| c.is_ascii_digit());
+        if digits && (least == 0 || op.operands.bytes().any(|c| c != b'0')) {
+            return Ok(());
+        }
+        let found = match op.operands {
+            "" => format!("{} without an operand", op.opcode),
+            o => format!("{} {}", op.opcode, crate::fen::fields::shown(o)),
+        };
+        Err(ParseError::new(
+            Some(op.at),
+            format!(
+                "found {found}: expected {what} written as digits alone ({} {};)",
+                op.opcode,
+                least + 12
+            ),
+        ))
+    })
+    .map_err(|mut e| {
+        e.offset = e.offset.map(|o| o + at);
+        e
+    })
+}
+
+/// The halfmove clock and move number a FEN of an EPD position carries, as written: the last
+/// `hmvc` and `fmvn` operations (a repeated opcode takes its last value, as in python-chess),
+/// else `0` and `1` (python-chess's `set_epd`). `ops` were checked when they were read.
+pub(crate) fn clocks(ops: &str) -> (&str, &str) {
+    let (mut halfmove, mut fullmove) = ("0", "1");
+    let _ = each_op(ops, |op| {
+        match op.opcode {
+            "hmvc" => halfmove = op.operands,
+            "fmvn" => fullmove = op.operands,
+            _ => {}
+        }
+        Ok(())
+    });
+    (halfmove, fullmove)
 }
 
 /// Writes a position as EPD: the placement (with its holdings), the side to move, castling and
@@ -128,4 +195,80 @@ pub(crate) fn has_ops(fields_after_placement: &str) -> bool {
         .split_whitespace()
         .nth(3)
         .is_some_and(|f| f.as_bytes()[0].is_ascii_alphabetic())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ";
+
+    fn read(ops: &str) -> Result<Placement, ParseError> {
+        match parse(&format!("{START}{ops}"), &Options::default()) {
+            Ok(Value::Pieces(pl)) => Ok(pl),
+            Ok(_) => panic!("an EPD reads as pieces"),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn fen_clocks(ops: &str) -> String {
+        let pl = read(ops).unwrap_or_else(|e| panic!("{ops}: {}", e.message));
+        clocks(pl.ops.as_deref().unwrap_or_default()).0.to_string()
+            + " "
+            + clocks(pl.ops.as_deref().unwrap_or_default()).1
+    }
+
+    #[test]
+    fn clocks_are_numbers_written_as_digits() {
+        // What python-chess 1.11.2 rejects, and what it takes but is no clock as written.
+        for (ops, want) in [
+            (
+                "hmvc -1;",
+                r#"found hmvc "-1": expected the halfmove clock"#,
+            ),
+            ("hmvc 3.5;", r#"found hmvc "3.5""#),
+            ("hmvc abc;", r#"found hmvc "abc""#),
+            ("hmvc;", "found hmvc without an operand"),
+            ("hmvc 3 4;", r#"found hmvc "3 4""#),
+            ("hmvc 1_0;", r#"found hmvc "1_0""#),
+            (r#"hmvc "3";"#, r#"found hmvc "\"3\"""#),
+            (
+                "fmvn 0;",
+                r#"found fmvn "0": expected the move number, a whole number from 1"#,
+            ),
+            ("fmvn 000", r#"found fmvn "000""#),
+            ("fmvn +3;", r#"found fmvn "+3""#),
+            ("fmvn -0;", r#"found fmvn "-0""#),
+            // Every operation is checked, the ones a later one overrides too.
+            ("bm e4; fmvn 0; fmvn 5;", r#"found fmvn "0""#),
+        ] {
+            let e = read(ops).unwrap_err();
+            assert!(e.message.contains(want), "{ops}: {}", e.message);
+            // The error is at its operation's opcode (the first operation but in the last case).
+            let at = if ops.starts_with("bm") { 7 } else { 0 };
+            assert_eq!(e.offset, Some(START.len() + at), "{ops}: {}", e.message);
+        }
+    }
+
+    #[test]
+    fn the_last_of_a_repeated_clock_counts_and_digits_are_kept() {
+        for (ops, want) in [
+            ("", "0 1"),
+            ("bm e4;", "0 1"),
+            ("hmvc 5; hmvc 6;", "6 1"),
+            ("fmvn 9; hmvc 3; fmvn 40", "3 40"),
+            ("hmvc 007; fmvn 0012;", "007 0012"),
+            (
+                "hmvc 99999999999999999999999; fmvn 100000000000000000000000;",
+                "99999999999999999999999 100000000000000000000000",
+            ),
+            // A `;` or an opcode inside a string is the string's.
+            (r#"id "x; hmvc 5"; hmvc 2;"#, "2 1"),
+            // Opcodes are case-sensitive (python-chess): HMVC is another operation.
+            ("HMVC 3; hmvc 4", "4 1"),
+            ("HMVC -3;", "0 1"),
+        ] {
+            assert_eq!(fen_clocks(ops), want, "{ops}");
+        }
+    }
 }

@@ -340,7 +340,10 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
         o.check_size(pl.size())?;
         if let Some(ops) = obj.get(OPERATIONS) {
             // An EPD's position: its FEN's clocks came from its operations, which are kept.
-            pl.ops = Some(text_of(ops, OPERATIONS)?.into());
+            let ops = text_of(ops, OPERATIONS)?;
+            crate::epd::check_ops(ops, 0)
+                .map_err(|e| err(format!("\"{OPERATIONS}\": {}", e.message)))?;
+            pl.ops = Some(ops.into());
             if let Some(r) = &pl.rest {
                 let three: Vec<&str> = r.as_str().split_whitespace().take(3).collect();
                 pl.rest = Some(three.join(" ").as_str().into());

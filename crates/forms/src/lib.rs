@@ -362,6 +362,9 @@ pub enum ErrorKind {
     Table,
     /// A FEN whose fields after en passant are EPD operations (`bm Bb5;`), not the clocks.
     Epd,
+    /// A line that is only a comment of its form (an OBF `%` line): it holds no board, and a
+    /// front end that reads lines passes it by as it does a `#` line.
+    Comment,
 }
 
 /// A record that could not be read: what kind of problem, where (0-based byte offset in the

@@ -24,6 +24,8 @@ fn board_size(given: Option<Size>, max: usize) -> Size {
 /// Reads a PDN FEN, bare or as a `[FEN "..."]` tag.
 pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError> {
     let (mut start, mut t) = crate::trim(text);
+    // The text as written, a `[FEN "..."]` wrapper and a final `.` included, to be written back.
+    let written = t;
     if let Some(inner) = t.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
         let q = inner.trim();
         let body = q
@@ -200,12 +202,12 @@ pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError>
         pl.set(i, Some(Piece::new(letter)));
     }
     pl.rest = Some(Text::from(if side == b'w' { "w" } else { "b" }));
-    pl.notation = Some(t.into());
+    pl.notation = Some(written.into());
     Ok(Value::Pieces(pl))
 }
 
 /// Writes a placement of `M`/`K`/`m`/`k` on the dark squares as a PDN FEN: the text it was read
-/// from while that still describes it, else the side to move (`w`/`b` of its FEN fields,
+/// from (a `[FEN "..."]` wrapper included) while that still describes it, else the side to move (`w`/`b` of its FEN fields,
 /// White without one), White's squares and Black's, in number order, runs of three or more men
 /// as ranges, kings with `K`.
 pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) -> Result<(), RenderError> {
@@ -326,6 +328,31 @@ mod tests {
             String::from_utf8(out).unwrap(),
             "B:WK10,K15,18,24,27,28:B12,16,20,K22,K25,K29"
         );
+    }
+
+    #[test]
+    fn fen_tag_is_written_back_with_its_wrapper() {
+        for t in [
+            r#"[FEN "W:W31,32:B1,2"]"#,
+            r#"[FEN "B:W18,24,K10:B12,K22."]"#,
+            r#"[FEN  "W:Wa1,c3:Bf6,Kh8" ]"#,
+            "W:W31-50:B1-20.",
+        ] {
+            assert_eq!(round(t), t);
+        }
+        // Once the board no longer matches the text, the squares are written bare.
+        let Value::Pieces(mut pl) = parse(r#"[FEN "W:W31,32:B1,2"]"#, None).unwrap() else {
+            panic!()
+        };
+        let e1 = "e1"
+            .parse::<bbconv_board::Square>()
+            .unwrap()
+            .index(pl.size());
+        assert!(pl.get(e1).is_some()); // square 31
+        pl.set(e1, None);
+        let mut out = Vec::new();
+        render(&pl, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "W:W32:B1,2");
     }
 
     #[test]

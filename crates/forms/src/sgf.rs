@@ -36,8 +36,10 @@ impl std::str::FromStr for SgfNode {
     }
 }
 
-/// A property: its identifier (upper-case letters) and its values with their offsets.
+/// A property: where it starts, its identifier (upper-case letters) and its values with their
+/// offsets.
 struct Prop<'a> {
+    at: usize,
     ident: Vec<u8>,
     values: Vec<(usize, &'a [u8])>,
 }
@@ -51,12 +53,15 @@ struct Node<'a> {
 /// The whole tree is checked (every value closed, every parenthesis matched); the nodes of
 /// variations other than the first are read and dropped. A record of properties without
 /// parentheses (`SZ[9]AB[dd]`, as bbconv writes setup) is one node.
+/// A UTF-8 byte order mark at the start of the record is passed over, as it is at the start of
+/// a file (offsets stay those of the record).
 fn main_line(b: &[u8]) -> Result<Vec<Node<'_>>, ParseError> {
     let mut nodes: Vec<Node> = Vec::new();
-    let start = b
+    let bom = if b.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
+    let start = b[bom..]
         .iter()
         .position(|c| !c.is_ascii_whitespace())
-        .unwrap_or(b.len());
+        .map_or(b.len(), |k| bom + k);
     let bare = b.get(start) != Some(&b'(');
     if bare {
         nodes.push(Node { props: Vec::new() });
@@ -169,7 +174,7 @@ fn main_line(b: &[u8]) -> Result<Vec<Node<'_>>, ParseError> {
                 }
                 if on_main {
                     if let Some(n) = nodes.last_mut() {
-                        n.props.push(Prop { ident, values });
+                        n.props.push(Prop { at, ident, values });
                     }
                 }
             }
@@ -260,6 +265,9 @@ pub(crate) fn parse(b: &[u8], size: Option<Size>, node: SgfNode) -> Result<Value
     };
     let mut board = Board::new(size);
     let mut turn = None;
+    for (k, n) in nodes.iter().enumerate() {
+        one_move(n, k)?;
+    }
     for (k, n) in nodes[..=last].iter().enumerate() {
         board.setup(n, size)?;
         // Playing the main line, a node's setup leaves no group without liberties (sgfmill's
@@ -299,6 +307,25 @@ pub(crate) fn parse(b: &[u8], size: Option<Size>, node: SgfNode) -> Result<Value
         Pair::new(board.black, board.white).map_err(|e| ParseError::new(Some(0), e.to_string()))?;
     pair.turn = turn;
     Ok(Value::Pair(pair))
+}
+
+/// Checks that node `k` holds at most one move: a node with both `B` and `W` is an error
+/// (the SGF standard forbids it; sgfmill plays `B` and ignores `W`).
+fn one_move(node: &Node<'_>, k: usize) -> Result<(), ParseError> {
+    let find = |id: &[u8]| node.props.iter().find(|p| p.ident == id);
+    let (Some(b), Some(w)) = (find(b"B"), find(b"W")) else {
+        return Ok(());
+    };
+    let (first, second) = if b.at < w.at { (b, w) } else { (w, b) };
+    let shown = |p: &Prop<'_>| format!("{}[{}]", ascii(&p.ident), ascii(p.values[0].1));
+    Err(ParseError::new(
+        Some(second.at),
+        format!(
+            "node {k} has two moves, {} and {}: expected one move a node, B or W",
+            shown(first),
+            shown(second)
+        ),
+    ))
 }
 
 /// `B` (true) or `W` (false), as `PL` names a colour.
@@ -476,5 +503,62 @@ impl Board {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(b: &[u8], node: SgfNode) -> Result<Value, ParseError> {
+        parse(b, None, node)
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_tree_is_passed_over() {
+        let plain = read(b"(;SZ[9]AB[aa]AW[bb])", SgfNode::Root).unwrap();
+        for text in [
+            &b"\xef\xbb\xbf(;SZ[9]AB[aa]AW[bb])"[..],
+            b"\xef\xbb\xbf  (;SZ[9]AB[aa]AW[bb])",
+            b"\xef\xbb\xbfSZ[9]AB[aa]AW[bb]",
+        ] {
+            assert_eq!(read(text, SgfNode::Root).unwrap(), plain);
+        }
+        // Offsets stay those of the record; a mark anywhere else is no SGF.
+        let e = read(b"\xef\xbb\xbf(;SZ[9]AB[zz])", SgfNode::Root).unwrap_err();
+        assert_eq!(e.offset, Some(13), "{}", e.message);
+        assert!(read(b" \xef\xbb\xbf(;SZ[9])", SgfNode::Root).is_err());
+    }
+
+    #[test]
+    fn a_node_with_both_moves_is_an_error_naming_it() {
+        for (text, node, at, want) in [
+            (
+                &b"(;SZ[9];B[aa]W[bb])"[..],
+                SgfNode::Last,
+                13,
+                "node 1 has two moves, B[aa] and W[bb]",
+            ),
+            (
+                b"(;SZ[9]W[]B[])",
+                SgfNode::Root,
+                10,
+                "node 0 has two moves, W[] and B[]",
+            ),
+            // Every node of the main line is checked, not only those up to the one read.
+            (
+                b"(;SZ[9];B[aa];W[bb]\n  B[cc])",
+                SgfNode::Index(1),
+                22,
+                "node 2 has two moves, W[bb] and B[cc]",
+            ),
+        ] {
+            let e = read(text, node).unwrap_err();
+            assert!(e.message.contains(want), "{}", e.message);
+            assert_eq!(e.offset, Some(at), "{}", e.message);
+        }
+        // One move a node reads, and a variation's nodes are not the main line's.
+        assert!(read(b"(;SZ[9];B[aa];W[bb])", SgfNode::Last).is_ok());
+        assert!(read(b"(;SZ[9];B[aa](;W[bb])(;W[cc]B[dd]))", SgfNode::Last).is_ok());
     }
 }

@@ -341,25 +341,6 @@ const WINDOWS: [u64; 512] = {
 /// The multiplier of [`WINDOWS`]'s hash: found by search, checked when the table is built.
 const WINDOW_HASH: u32 = 0xbca5_f2d1;
 
-/// The value of operation `opcode` as a whole number, when the operations hold one (`hmvc 3;`).
-fn number_op(ops: &str, opcode: &str) -> Option<u64> {
-    ops.split(';').find_map(|op| {
-        let mut words = op.split_whitespace();
-        (words.next() == Some(opcode))
-            .then(|| words.next().and_then(|n| n.parse().ok()))
-            .flatten()
-    })
-}
-
-/// The halfmove clock and move number a FEN of an EPD position carries: its `hmvc` and `fmvn`
-/// operations, else 0 and 1 (python-chess's `set_epd`).
-pub(crate) fn clocks(ops: &str) -> (u64, u64) {
-    (
-        number_op(ops, "hmvc").unwrap_or(0),
-        number_op(ops, "fmvn").unwrap_or(1),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -227,6 +227,7 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
     // ranks (and not a rank's worth of letters, but on 8x8) or, without `-s`, the ninth group
     // after eight ranks of 8 squares, whatever its count up to 30 (a board of nine ranks is
     // read with `-s 8x9`).
+    let mut pocket_rank = false;
     if holdings.is_none() {
         if let Some((board, pocket)) = placement.rsplit_once('/') {
             let width = |r: &str| {
@@ -263,6 +264,7 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
                 };
             if is_pocket {
                 holdings = Some(Text::from(pocket));
+                pocket_rank = true;
                 placement = board;
             }
         }
@@ -383,6 +385,7 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
         })?;
     }
     pl.holdings = holdings;
+    pl.pocket_rank = pocket_rank;
     // Kept as text once checked (a record of bad fields is not copied first).
     pl.rest = (!rest_text.is_empty()).then(|| Text::from(rest_text));
     Ok(pl)
@@ -428,9 +431,16 @@ pub(crate) fn render_placement(pl: &Placement, out: &mut Vec<u8>) {
         render_large(pl, out);
     }
     if let Some(hd) = &pl.holdings {
-        out.push(b'[');
-        out.extend_from_slice(hd.as_bytes());
-        out.push(b']');
+        // As written: a last rank of letters (a crazyhouse pocket as lichess and Scid write
+        // it), or in brackets.
+        if pl.pocket_rank {
+            out.push(b'/');
+            out.extend_from_slice(hd.as_bytes());
+        } else {
+            out.push(b'[');
+            out.extend_from_slice(hd.as_bytes());
+            out.push(b']');
+        }
     }
 }
 
@@ -521,14 +531,14 @@ fn write_fields(pl: &Placement, out: &mut Vec<u8>) {
     // A position read from EPD: its clocks are its hmvc and fmvn operations (python-chess's
     // `set_epd`), written after its four fields.
     if let Some(ops) = &pl.ops {
-        let (halfmove, fullmove) = fields::clocks(ops);
+        let (halfmove, fullmove) = crate::epd::clocks(ops);
         if pl.rest.is_none() {
             out.extend_from_slice(b" w - -");
         }
         out.push(b' ');
-        crate::int::itoa(halfmove, out);
+        out.extend_from_slice(halfmove.as_bytes());
         out.push(b' ');
-        crate::int::itoa(fullmove, out);
+        out.extend_from_slice(fullmove.as_bytes());
     }
 }
 

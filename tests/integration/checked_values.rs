@@ -1,0 +1,193 @@
+//! Values that are not what they claim are errors: EPD's clocks (`hmvc`, `fmvn`) are numbers
+//! written as digits, and an SGF node holds one move; each error names the operation or node
+//! and where it is.
+
+use crate::util::{fails, fixture, ok, run};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ";
+
+/// What python-chess 1.11.2's `Board.from_epd` rejects (`hmvc -1`, `3.5`, `abc`), and what it
+/// takes but is not a clock as written (`fmvn 0`, which it reads as 1; a sign; a string): each
+/// an error naming the operation, at its column.
+#[test]
+fn epd_clocks_that_are_not_numbers_are_errors() {
+    let column = START.len() + 1;
+    for (ops, found) in [
+        ("hmvc -1;", r#"hmvc "-1""#),
+        ("hmvc 3.5;", r#"hmvc "3.5""#),
+        ("hmvc abc;", r#"hmvc "abc""#),
+        ("hmvc;", "hmvc without an operand"),
+        ("fmvn 0;", r#"fmvn "0""#),
+        ("fmvn +3;", r#"fmvn "+3""#),
+        ("hmvc +3;", r#"hmvc "+3""#),
+        (r#"fmvn "3";"#, r#"fmvn "\"3\"""#),
+    ] {
+        let epd = format!("{START}{ops}");
+        for to in ["fen", "epd", "json"] {
+            fails(
+                &["convert", "-f", "epd", "-t", to, "--", &epd],
+                &format!("argument 1, column {column}: found {found}: expected"),
+            );
+        }
+    }
+    // A later operation's column, and the same check on the operations of a JSON position.
+    fails(
+        &[
+            "convert",
+            "-f",
+            "epd",
+            "-t",
+            "fen",
+            "--",
+            &format!("{START}bm e4; fmvn 0;"),
+        ],
+        &format!("column {}: found fmvn \"0\"", START.len() + 8),
+    );
+    fails(
+        &[
+            "convert",
+            "-f",
+            "json",
+            "-t",
+            "fen",
+            r#"{"fen":"8/8/8/8/8/8/8/K6k w - -","operations":"hmvc -1;"}"#,
+        ],
+        r#""operations": found hmvc "-1""#,
+    );
+}
+
+/// A repeated opcode takes its last value (python-chess: `hmvc 5; hmvc 6;` gives 6), and a clock
+/// of any length is written as it was written.
+#[test]
+fn epd_clocks_take_the_last_value_as_written() {
+    for (ops, clocks) in [
+        ("hmvc 5; hmvc 6;", "6 1"),
+        ("fmvn 9; hmvc 3; fmvn 40;", "3 40"),
+        (r#"id "hmvc 9; x"; hmvc 2;"#, "2 1"),
+        (
+            "hmvc 123456789012345678901234567890;",
+            "123456789012345678901234567890 1",
+        ),
+        ("bm e4;", "0 1"),
+    ] {
+        let fen = ok(&[
+            "convert",
+            "-f",
+            "epd",
+            "-t",
+            "fen",
+            "--",
+            &format!("{START}{ops}"),
+        ]);
+        assert_eq!(fen, format!("{START}{clocks}"), "{ops}");
+    }
+}
+
+/// A node with both `B` and `W` is an error naming the node and where its second move is
+/// (sgfmill plays `B` and ignores `W`; the SGF standard forbids the node).
+#[test]
+fn sgf_node_with_two_moves_is_an_error() {
+    for (tree, node, column, moves) in [
+        (
+            "(;SZ[9];B[aa]W[bb])",
+            "last",
+            14,
+            "node 1 has two moves, B[aa] and W[bb]",
+        ),
+        (
+            "(;SZ[9];B[aa]W[bb])",
+            "0",
+            14,
+            "node 1 has two moves, B[aa] and W[bb]",
+        ),
+        (
+            "(;SZ[9]W[]B[])",
+            "0",
+            11,
+            "node 0 has two moves, W[] and B[]",
+        ),
+    ] {
+        fails(
+            &[
+                "convert",
+                "-f",
+                "sgf",
+                "-t",
+                "sgf",
+                "--sgf-node",
+                node,
+                tree,
+            ],
+            &format!("argument 1, column {column}: {moves}: expected one move a node"),
+        );
+    }
+    // One move a node is read as before.
+    let (code, out, err) = run(
+        &[
+            "convert",
+            "-f",
+            "sgf",
+            "-t",
+            "squares",
+            "--sgf-node",
+            "last",
+            "(;SZ[9];B[aa];W[bb])",
+        ],
+        b"",
+    );
+    assert_eq!(
+        (code, String::from_utf8_lossy(&out)),
+        (0, "first: a9; second: b8\n".into()),
+        "{err}"
+    );
+}
+
+/// The clocks of `fixtures/real/epd/clocks.tsv` as python-chess 1.11.2 reads them: what it
+/// refuses bbconv refuses, naming the operation; what it reads bbconv reads to the same FEN (its
+/// clocks with the digits as written), but for the clocks that are not digits alone, which
+/// bbconv refuses (the README's rule: python-chess takes `fmvn 0` as 1, a sign, a string).
+#[test]
+fn epd_clocks_against_python_chess() {
+    let table = String::from_utf8(fixture("real/epd/clocks.tsv")).unwrap();
+    let number = |s: &str| s.trim_start_matches('0').to_string();
+    let (mut refused, mut read) = (0, 0);
+    for row in table.lines().filter(|l| !l.starts_with('#')) {
+        let (epd, theirs) = row.split_once('\t').unwrap();
+        let (code, out, err) = run(&["convert", "-f", "epd", "-t", "fen", "--", epd], b"");
+        // A clock operation's operand that is not digits alone, or an fmvn of zeros (the one
+        // string of the table, cut at its `;`, starts no piece with a clock's opcode).
+        let ops = &epd[START.len()..];
+        let not_digits = ops.split(';').any(|op| {
+            let mut w = op.split_whitespace();
+            match (w.next(), w.collect::<Vec<_>>().as_slice()) {
+                (Some("hmvc"), [n]) => !n.bytes().all(|c| c.is_ascii_digit()),
+                (Some("fmvn"), [n]) => {
+                    !n.bytes().all(|c| c.is_ascii_digit()) || n.bytes().all(|c| c == b'0')
+                }
+                (Some("hmvc" | "fmvn"), _) => true,
+                _ => false,
+            }
+        });
+        if theirs.starts_with("error") || not_digits {
+            assert_eq!(code, 1, "{epd}: python-chess {theirs}, bbconv {out:?}");
+            assert!(
+                err.contains("found hmvc") || err.contains("found fmvn"),
+                "{epd}: {err}"
+            );
+            refused += 1;
+            continue;
+        }
+        assert_eq!(code, 0, "{epd}: {err}");
+        let ours = String::from_utf8(out).unwrap();
+        let (ours, theirs): (Vec<&str>, Vec<&str>) = (
+            ours.split_whitespace().collect(),
+            theirs.split_whitespace().collect(),
+        );
+        assert_eq!(ours[..4], theirs[..4], "{epd}");
+        for k in 4..6 {
+            assert_eq!(number(ours[k]), number(theirs[k]), "{epd}: clock {k}");
+        }
+        read += 1;
+    }
+    assert!(refused >= 10 && read >= 8, "{refused} refused, {read} read");
+}

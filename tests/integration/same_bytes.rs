@@ -1,0 +1,281 @@
+//! Same form in, same bytes out: every fixture of a form read and written back in that form
+//! (`-f X -t X`) is the file it was, byte for byte: the files of `fixtures/real` and
+//! `fixtures/edax` (FEN, EPD, PDN, Edax OBF, and the tables that hold them), and every form of
+//! `fixtures/forms` under its board's size and each order.
+
+use std::collections::BTreeMap;
+
+use crate::util::{fixture, fixtures, run};
+
+/// How a file of `fixtures/real` or `fixtures/edax` is written back: its form, or `None` with
+/// the reason it is not walked.
+fn form_of(rel: &str) -> Result<&'static str, &'static str> {
+    let ext = rel.rsplit_once('.').map_or("", |(_, e)| e);
+    match ext {
+        "fen" => Ok("fen"),
+        "epd" => Ok("epd"),
+        "pdn" => Ok("pdn"),
+        "obf" => Ok("edax"),
+        // `-t sgf` writes the position's setup (`SZ[9]AB[..]`), not the game tree it was read
+        // from.
+        "sgf" => Err("SGF is written as its setup"),
+        "md" | "py" => Err("not a record file"),
+        "tsv" => Ok("tsv"),
+        _ => panic!("{rel}: a fixture of no known form: say here how it is written back"),
+    }
+}
+
+/// The board columns of the tables of `fixtures/real`: (column, form, has a `#` header).
+/// A table whose column holds no form of the walk is listed with no column.
+fn table_columns(rel: &str) -> &'static [(usize, &'static str, bool)] {
+    match rel {
+        // The Scid-style FENs (pockets as a ninth rank) and python-chess's placements.
+        "real/fen/crazyhouse.tsv" => &[(1, "fen", true), (2, "fen", true)],
+        // The EPD lines and python-chess's FENs of them.
+        "real/epd/expected.tsv" => &[(2, "epd", true), (3, "fen", true)],
+        "real/draughts/expected.tsv" => &[(1, "pdn", true)],
+        "real/draughts/idf-expected.tsv" => &[(2, "pdn", true)],
+        "real/draughts/idf-ballots-moves.tsv" => &[(2, "pdn", false)],
+        // sgfmill's readings: file names, node numbers and square lists, no board column.
+        "real/sgf/expected.tsv" => &[],
+        // EPD lines with clocks that are no numbers, and python-chess's FEN of each or its
+        // error: neither column is all boards.
+        "real/epd/clocks.tsv" => &[],
+        _ => panic!("{rel}: a table of no known columns: list its board columns here"),
+    }
+}
+
+/// The files under `dir` (relative to the fixtures), recursively, sorted.
+fn files_under(dir: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![fixtures().join(dir)];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                let rel = p.strip_prefix(fixtures()).unwrap();
+                out.push(rel.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Runs `args` on the fixture `rel` at one and two threads; returns a failure, if any.
+fn same_bytes(rel: &str, args: &[&str], skip_header: bool) -> Option<String> {
+    let want = fixture(rel);
+    for jobs in ["1", "2"] {
+        let mut all = args.to_vec();
+        all.extend(["-j", jobs, "-i", rel]);
+        let (code, out, err) = run(&all, b"");
+        // Under --header the board's column is renamed after the output form (by design: the
+        // header says what the column holds); every other byte is the file's.
+        let (out, want) = if skip_header {
+            let after = |b: &[u8]| {
+                b.splitn(2, |&c| c == b'\n')
+                    .nth(1)
+                    .unwrap_or_default()
+                    .to_vec()
+            };
+            (after(&out), after(&want))
+        } else {
+            (out, want.clone())
+        };
+        if code != 0 || out != want {
+            return Some(format!(
+                "{rel} {all:?}: exit {code}, stderr {err:?}\n  got  {:?}\n  want {:?}",
+                String::from_utf8_lossy(&out),
+                String::from_utf8_lossy(&want)
+            ));
+        }
+    }
+    None
+}
+
+#[test]
+fn real_and_edax_files_come_back_byte_for_byte() {
+    let (mut failures, mut walked) = (Vec::new(), BTreeMap::new());
+    for rel in files_under("real").into_iter().chain(files_under("edax")) {
+        let Ok(form) = form_of(&rel) else { continue };
+        if form == "tsv" {
+            for &(col, form, header) in table_columns(&rel) {
+                let col = col.to_string();
+                let mut args = vec!["convert", "--tsv", "--column", &col, "-f", form, "-t", form];
+                if header {
+                    args.push("--header");
+                }
+                failures.extend(same_bytes(&rel, &args, header));
+                *walked.entry(form).or_insert(0) += 1;
+            }
+            continue;
+        }
+        failures.extend(same_bytes(
+            &rel,
+            &["convert", "-f", form, "-t", form],
+            false,
+        ));
+        *walked.entry(form).or_insert(0) += 1;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Every form of the walk had files: FEN (a file, two tables), EPD (three files, a table),
+    // PDN (three files, three tables), Edax (two files).
+    for (form, least) in [("fen", 3), ("epd", 4), ("pdn", 6), ("edax", 2)] {
+        assert!(
+            walked.get(form).copied().unwrap_or(0) >= least,
+            "{walked:?}"
+        );
+    }
+}
+
+/// A board's size and kind (one bitboard or two players), from its `board.txt`.
+fn board_info(board: &str) -> (String, bool) {
+    let info = String::from_utf8(fixture(&format!("forms/{board}/board.txt"))).unwrap();
+    let m: BTreeMap<&str, &str> = info.lines().filter_map(|l| l.split_once(' ')).collect();
+    (m["size"].to_string(), m["kind"] == "single")
+}
+
+#[test]
+fn every_form_of_every_board_comes_back_byte_for_byte() {
+    let (mut failures, mut checked) = (Vec::new(), 0);
+    for rel in files_under("forms") {
+        // forms/<board>/<order>/<form>, beside forms/<board>/board.txt.
+        let parts: Vec<&str> = rel.split('/').collect();
+        let [_, board, order, form] = parts[..] else {
+            assert!(rel.ends_with("/board.txt"), "{rel}");
+            continue;
+        };
+        let (size, single) = board_info(board);
+        let mut args = vec![
+            "convert", "-f", form, "-t", form, "-s", &size, "--order", order,
+        ];
+        // A two-player form of a one-bitboard board holds it as the first side.
+        if single {
+            args.extend(["--layer", "first"]);
+        }
+        failures.extend(same_bytes(&rel, &args, false));
+        checked += 1;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked >= 345, "only {checked} files");
+}
+
+/// A PDN FEN given as a `[FEN "..."]` tag is written back with its tag (it lost it before).
+#[test]
+fn pdn_fen_tag_is_kept() {
+    for tag in [
+        r#"[FEN "W:W31,32:B1,2"]"#,
+        r#"[FEN "B:W18,24,K10:B12,K22."]"#,
+    ] {
+        let (code, out, err) = run(&["convert", "-f", "pdn", "-t", "pdn", tag], b"");
+        assert_eq!(
+            (code, String::from_utf8_lossy(&out)),
+            (0, format!("{tag}\n").into()),
+            "{err}"
+        );
+    }
+    // Moved, the board is no longer the text's: its squares are written bare.
+    let (code, out, err) = run(
+        &[
+            "op",
+            "rotate",
+            "180",
+            "-f",
+            "pdn",
+            "-t",
+            "pdn",
+            r#"[FEN "W:W29:B1"]"#,
+        ],
+        b"",
+    );
+    assert_eq!(
+        (code, String::from_utf8_lossy(&out)),
+        (0, "W:W4:B32\n".into()),
+        "{err}"
+    );
+}
+
+/// A line of an OBF file that is only a `%` comment is passed through by `-f edax -t edax` (it
+/// was a bad record), and passed by in other outputs, as a `#` line is; a `%` comment after a
+/// line's solutions stays part of its line.
+#[test]
+fn obf_comment_lines_pass_through() {
+    let file = fixture("edax/comments.obf");
+    let text = String::from_utf8(file.clone()).unwrap();
+    let boards: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('%'))
+        .collect();
+    assert_eq!(boards.len(), 3);
+    for jobs in ["1", "2"] {
+        let (code, out, err) = run(&["convert", "-f", "edax", "-t", "edax", "-j", jobs], &file);
+        assert_eq!(code, 0, "{err}");
+        assert!(out == file, "{}", String::from_utf8_lossy(&out));
+        // CRLF line ends are kept too.
+        let crlf = text.replace('\n', "\r\n");
+        let (code, out, err) = run(
+            &["convert", "-f", "edax", "-t", "edax", "-j", jobs],
+            crlf.as_bytes(),
+        );
+        assert_eq!(
+            (code, String::from_utf8_lossy(&out)),
+            (0, crlf.as_str().into()),
+            "{err}"
+        );
+        // Other outputs: one line a board, the comments passed by.
+        let (code, out, err) = run(&["convert", "-f", "edax", "-t", "pair", "-j", jobs], &file);
+        assert_eq!(code, 0, "{err}");
+        let (_, want, _) = run(
+            &["convert", "-f", "edax", "-t", "pair"],
+            boards.join("\n").as_bytes(),
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&want)
+        );
+    }
+    // A comment is a line's first character: a board line with a bad square is still reported.
+    let (code, _, err) = run(&["convert", "-f", "edax", "-t", "edax"], b"x%\n");
+    assert_eq!(code, 1, "{err}");
+    // In a table a `%` cell is a bad record like any other, never a row passed by.
+    let (code, out, err) = run(
+        &[
+            "convert", "--tsv", "--column", "2", "-f", "edax", "-t", "edax",
+        ],
+        format!("a\t{}\nb\t% note\n", boards[0]).as_bytes(),
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains(":2:"), "{err}");
+    assert_eq!(String::from_utf8_lossy(&out), format!("a\t{}\n", boards[0]));
+}
+
+/// `-f sgf` passes over a UTF-8 byte order mark at the start of an argument (a file pasted as
+/// `"$(cat f.sgf)"`), as it does at the start of a file and as the other forms do.
+#[test]
+fn sgf_argument_with_a_byte_order_mark_reads() {
+    let tree = "(;GM[1]SZ[9]AB[cc][gg]AW[cg])";
+    let (code, want, err) = run(&["convert", "-f", "sgf", "-t", "sgf", tree], b"");
+    assert_eq!(code, 0, "{err}");
+    let marked = format!("\u{feff}{tree}");
+    for from in ["sgf", "auto"] {
+        let (code, out, err) = run(&["convert", "-f", from, "-t", "sgf", &marked], b"");
+        assert_eq!((code, &out), (0, &want), "-f {from}: {err}");
+        let (code, out, err) = run(&["convert", "-f", from, "-t", "sgf"], marked.as_bytes());
+        assert_eq!((code, &out), (0, &want), "-f {from} on stdin: {err}");
+    }
+    // As a FEN argument does.
+    let (code, _, err) = run(
+        &[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "fen",
+            "\u{feff}8/8/8/8/8/8/8/K6k",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+}
