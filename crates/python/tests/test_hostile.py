@@ -127,3 +127,17 @@ def test_jobs_past_the_cap_is_refused_as_on_the_command_line():
     one = bbconv.convert(fens, to="packed", jobs=1)
     assert bbconv.convert(fens, to="packed", jobs=256).tobytes() == one.tobytes()
     assert bbconv.convert(np.array(fens, dtype="S"), to="packed", jobs=256).tobytes() == one.tobytes()
+
+
+def test_a_large_numpy_array_copied_a_block_at_a_time_converts_as_a_list_does():
+    # Records of several lengths (NUL padding stripped) and bad ones, over several blocks.
+    fens = [START, OTHER, "8/8/8/8/8/8/8/R6k b - - 0 1", "8/8/x"] * 12_500
+    arr = np.array(fens, dtype="S")
+    for to in ("packed", "fen"):
+        want = bbconv.convert(fens, to=to, errors="null", jobs=1, output="numpy")
+        got = bbconv.convert(arr, to=to, errors="null", jobs=2)
+        assert (got[1] == want[1]).all()
+        assert got[0].tolist() == want[0].tolist()
+    rows = bbconv.convert(fens[:3] * 10_000, to="packed")
+    back = [bbconv.convert(rows, frm="packed", to="fen", jobs=j) for j in (1, 2)]
+    assert back[0].tolist() == back[1].tolist() and len(back[0]) == 30_000
