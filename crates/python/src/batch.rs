@@ -6,7 +6,7 @@
 use bbconv_forms::{Conversion, ConvertError, ErrorKind, ParseError};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Mutex, PoisonError};
 
 /// How a record's output is laid out in the batch's buffer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,23 +79,45 @@ pub(crate) fn run(
     }
     let per = n.div_ceil(parts);
     let w = layout.width().unwrap_or(0);
-    let mut regions = split_rows(rows, w, per, parts);
-    let outcomes: Vec<Outcome> = std::thread::scope(|s| {
-        let handles: Vec<_> = records
-            .chunks(per)
-            .zip(regions.iter_mut())
-            .enumerate()
-            .map(|(k, (chunk, region))| {
-                let region: &mut [u8] = region;
-                s.spawn(move || part(conv, chunk, k * per, layout, stop, region))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
+    let regions = split_rows(rows, w, per, parts);
+    let queue = Mutex::new(records.chunks(per).zip(regions).enumerate());
+    let done = Mutex::new(Vec::with_capacity(parts));
+    // Each thread, this one too, converts the next part until none is left: when a thread
+    // cannot start, the others convert its part (the command line goes on likewise).
+    let work = || loop {
+        let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+        let Some((k, (chunk, region))) = next else {
+            return;
+        };
+        let o = part(conv, chunk, k * per, layout, stop, region);
+        done.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((k, o));
+    };
+    std::thread::scope(|s| {
+        for _ in 1..parts {
+            if !start(s, work) {
+                break;
+            }
+        }
+        work();
     });
-    join(outcomes, layout)
+    let mut done = done.into_inner().unwrap_or_else(PoisonError::into_inner);
+    done.sort_unstable_by_key(|(k, _)| *k);
+    join(done.into_iter().map(|(_, o)| o).collect(), layout)
+}
+
+/// Starts `f` on a new thread of `s`; `false` when the system starts none (the caller goes on
+/// with the threads it has).
+pub(crate) fn start<'scope>(
+    s: &'scope std::thread::Scope<'scope, '_>,
+    f: impl FnOnce() + Send + 'scope,
+) -> bool {
+    #[cfg(test)]
+    if !tests::may_start() {
+        return false;
+    }
+    std::thread::Builder::new().spawn_scoped(s, f).is_ok()
 }
 
 /// `rows` cut into `parts` regions of `per` records of `w` bytes (empty regions for text).
@@ -117,7 +139,7 @@ pub(crate) struct Block {
 
 impl Block {
     /// The records as slices.
-    fn slices(&self) -> Vec<Option<&[u8]>> {
+    pub(crate) fn slices(&self) -> Vec<Option<&[u8]>> {
         self.records
             .iter()
             .map(|r| r.clone().map(|r| &self.data[r]))
@@ -160,8 +182,12 @@ pub(crate) fn pipeline<E>(
         }
     };
     let produced = std::thread::scope(|s| {
-        for _ in 0..jobs.saturating_sub(1).max(1) {
-            s.spawn(work);
+        // Up to `jobs - 1` workers (one at least, none more than blocks); when none starts,
+        // this thread converts every block once it has given them.
+        for _ in 0..jobs.saturating_sub(1).clamp(1, blocks.max(1)) {
+            if !start(s, work) {
+                break;
+            }
         }
         for (k, region) in regions.into_iter().enumerate() {
             if stop.load(Ordering::Relaxed) {
@@ -383,8 +409,36 @@ mod tests {
             .collect()
     }
 
+    thread_local! {
+        /// Threads [`start`] may still start on this thread (the tests' stand-in for a system
+        /// that refuses one).
+        static THREADS_LEFT: std::cell::Cell<usize> = const { std::cell::Cell::new(usize::MAX) };
+    }
+
+    /// Whether [`start`] may start one more thread (and counts it).
+    pub(super) fn may_start() -> bool {
+        THREADS_LEFT.with(|t| {
+            let left = t.get();
+            t.set(left.saturating_sub(1));
+            left > 0
+        })
+    }
+
     #[test]
     fn parts_and_pipelines_give_one_run() {
+        one_run_with_threads(usize::MAX);
+    }
+
+    #[test]
+    fn a_thread_that_cannot_start_leaves_its_part_to_the_others() {
+        for threads in [0, 1, 2] {
+            one_run_with_threads(threads);
+        }
+    }
+
+    /// Four threads' parts and a pipeline of three give the bytes of one thread's run, when the
+    /// system starts at most `threads` threads (each run asks for more).
+    fn one_run_with_threads(threads: usize) {
         let opts = Options::default();
         let records = mixed();
         let stop = AtomicBool::new(false);
@@ -397,8 +451,10 @@ mod tests {
             let mut rows1 = vec![0u8; records.len() * w];
             let one = run(&conv, &records, layout, 1, &stop, &mut rows1);
             let mut rows4 = vec![0u8; records.len() * w];
+            THREADS_LEFT.with(|t| t.set(threads));
             let four = run(&conv, &records, layout, 4, &stop, &mut rows4);
             let mut rows_p = vec![0u8; records.len() * w];
+            THREADS_LEFT.with(|t| t.set(threads));
             let piped = pipeline::<()>(
                 &conv,
                 records.len(),

@@ -70,48 +70,50 @@ pub(crate) fn explain<'py>(
     side_name: &str,
     settings: Vec<(String, String)>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (from, opts) = setup(frm, &settings)?;
-    let expect = match (expect, expect_fen) {
-        (Some(_), Some(_)) => {
-            return Err(PyTypeError::new_err(
-                "give expect= or expect_fen=, not both",
-            ))
-        }
-        (Some(sq), None) => Some(Expect::Squares(sq)),
-        (None, Some(fen)) => Some(Expect::Fen(fen, side(side_name)?)),
-        (None, None) => None,
-    };
-    let e = py
-        .detach(|| debug::explain(value, from, &opts, expect))
-        .map_err(error)?;
-    let d = PyDict::new(py);
-    d.set_item("size", e.size.to_string())?;
-    let orders: Vec<(String, Vec<String>)> = e
-        .orders
-        .iter()
-        .map(|(o, v)| (o.to_string(), names(&debug::layer(v, &opts))))
-        .collect();
-    d.set_item("orders", orders)?;
-    d.set_item("expected", e.expected.as_ref().map(names))?;
-    let exact: Vec<PyReading> = e
-        .exact
-        .iter()
-        .map(|c| reading(c, "VALUE", e.size, &opts))
-        .collect();
-    d.set_item("exact", exact)?;
-    d.set_item(
-        "closest",
-        e.closest
-            .as_ref()
-            .map(|(o, extra, missing)| (o.to_string(), names(extra), names(missing))),
-    )?;
-    let near: Vec<(PyReading, String)> = e
-        .near
-        .iter()
-        .map(|(c, why)| (reading(c, "VALUE", e.size, &opts), why.clone()))
-        .collect();
-    d.set_item("near", near)?;
-    Ok(d)
+    crate::guard::guarded(|| {
+        let (from, opts) = setup(frm, &settings)?;
+        let expect = match (expect, expect_fen) {
+            (Some(_), Some(_)) => {
+                return Err(PyTypeError::new_err(
+                    "give expect= or expect_fen=, not both",
+                ))
+            }
+            (Some(sq), None) => Some(Expect::Squares(sq)),
+            (None, Some(fen)) => Some(Expect::Fen(fen, side(side_name)?)),
+            (None, None) => None,
+        };
+        let e = py
+            .detach(|| debug::explain(value, from, &opts, expect))
+            .map_err(error)?;
+        let d = PyDict::new(py);
+        d.set_item("size", e.size.to_string())?;
+        let orders: Vec<(String, Vec<String>)> = e
+            .orders
+            .iter()
+            .map(|(o, v)| (o.to_string(), names(&debug::layer(v, &opts))))
+            .collect();
+        d.set_item("orders", orders)?;
+        d.set_item("expected", e.expected.as_ref().map(names))?;
+        let exact: Vec<PyReading> = e
+            .exact
+            .iter()
+            .map(|c| reading(c, "VALUE", e.size, &opts))
+            .collect();
+        d.set_item("exact", exact)?;
+        d.set_item(
+            "closest",
+            e.closest
+                .as_ref()
+                .map(|(o, extra, missing)| (o.to_string(), names(extra), names(missing))),
+        )?;
+        let near: Vec<(PyReading, String)> = e
+            .near
+            .iter()
+            .map(|(c, why)| (reading(c, "VALUE", e.size, &opts), why.clone()))
+            .collect();
+        d.set_item("near", near)?;
+        Ok(d)
+    })
 }
 
 /// A board's squares as the `squares` form writes them.
@@ -131,50 +133,52 @@ pub(crate) fn diff<'py>(
     frm: &str,
     settings: Vec<(String, String)>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (from, opts) = setup(frm, &settings)?;
-    let r = py
-        .detach(|| debug::diff(a, b, from, &opts))
-        .map_err(error)?;
-    let size = r.a.size();
-    let d = PyDict::new(py);
-    d.set_item("a", squares(&r.a, &opts))?;
-    d.set_item("b", squares(&r.b, &opts))?;
-    d.set_item("same", r.same)?;
-    d.set_item("both_empty", r.both_empty)?;
-    let mappings: Vec<String> = r
-        .mappings
-        .iter()
-        .map(|m| match m {
-            Mapping::Symmetry(s) => format!(
-                "{} (A's number read as {} gives B)",
-                s.describe(),
-                s.as_order()
-            ),
-            Mapping::Shift(dir, n) => {
-                format!("shifted {n} square{} {dir}", if *n == 1 { "" } else { "s" })
-            }
-        })
-        .collect();
-    d.set_item("mappings", mappings)?;
-    let readings: Vec<PyReading> = r
-        .readings
-        .iter()
-        .map(|c| reading(c, "B", size, &opts))
-        .collect();
-    d.set_item("readings", readings)?;
-    let near: Vec<(PyReading, String)> = r
-        .near
-        .iter()
-        .map(|(c, why)| (reading(c, "B", size, &opts), why.clone()))
-        .collect();
-    d.set_item("near", near)?;
-    let only: Vec<(&str, Vec<String>, Vec<String>)> = r
-        .only
-        .iter()
-        .map(|(side, x, y)| (*side, names(x), names(y)))
-        .collect();
-    d.set_item("only", only)?;
-    Ok(d)
+    crate::guard::guarded(|| {
+        let (from, opts) = setup(frm, &settings)?;
+        let r = py
+            .detach(|| debug::diff(a, b, from, &opts))
+            .map_err(error)?;
+        let size = r.a.size();
+        let d = PyDict::new(py);
+        d.set_item("a", squares(&r.a, &opts))?;
+        d.set_item("b", squares(&r.b, &opts))?;
+        d.set_item("same", r.same)?;
+        d.set_item("both_empty", r.both_empty)?;
+        let mappings: Vec<String> = r
+            .mappings
+            .iter()
+            .map(|m| match m {
+                Mapping::Symmetry(s) => format!(
+                    "{} (A's number read as {} gives B)",
+                    s.describe(),
+                    s.as_order()
+                ),
+                Mapping::Shift(dir, n) => {
+                    format!("shifted {n} square{} {dir}", if *n == 1 { "" } else { "s" })
+                }
+            })
+            .collect();
+        d.set_item("mappings", mappings)?;
+        let readings: Vec<PyReading> = r
+            .readings
+            .iter()
+            .map(|c| reading(c, "B", size, &opts))
+            .collect();
+        d.set_item("readings", readings)?;
+        let near: Vec<(PyReading, String)> = r
+            .near
+            .iter()
+            .map(|(c, why)| (reading(c, "B", size, &opts), why.clone()))
+            .collect();
+        d.set_item("near", near)?;
+        let only: Vec<(&str, Vec<String>, Vec<String>)> = r
+            .only
+            .iter()
+            .map(|(side, x, y)| (*side, names(x), names(y)))
+            .collect();
+        d.set_item("only", only)?;
+        Ok(d)
+    })
 }
 
 /// `infer`: a dict of the number of samples, the readings that fit all, the best one with its
@@ -188,41 +192,43 @@ pub(crate) fn infer<'py>(
     side_name: &str,
     settings: Vec<(String, String)>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (from, opts) = setup(frm, &settings)?;
-    let inferrer = debug::Inferrer::new(from, side(side_name)?, &opts)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let masks = py.detach(|| {
-        samples
+    crate::guard::guarded(|| {
+        let (from, opts) = setup(frm, &settings)?;
+        let inferrer = debug::Inferrer::new(from, side(side_name)?, &opts)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let masks = py.detach(|| {
+            samples
+                .iter()
+                .enumerate()
+                .map(|(k, s)| inferrer.sample(s).map(|m| (k + 1, m)).map_err(|e| (k, e)))
+                .collect::<Result<Vec<_>, _>>()
+        });
+        let masks = match masks {
+            Ok(m) => m,
+            Err((k, e)) => {
+                let col = e.offset.map(|o| o + 1);
+                return Err(crate::parse_error(py, k, col, &e.message));
+            }
+        };
+        let answer = inferrer.answer(&masks);
+        let size = opts.size_or_default();
+        let d = PyDict::new(py);
+        d.set_item("samples", answer.samples)?;
+        let fits: Vec<PyReading> = answer
+            .fits
             .iter()
-            .enumerate()
-            .map(|(k, s)| inferrer.sample(s).map(|m| (k + 1, m)).map_err(|e| (k, e)))
-            .collect::<Result<Vec<_>, _>>()
-    });
-    let masks = match masks {
-        Ok(m) => m,
-        Err((k, e)) => {
-            let col = e.offset.map(|o| o + 1);
-            return Err(crate::parse_error(py, k, col, &e.message));
-        }
-    };
-    let answer = inferrer.answer(&masks);
-    let size = opts.size_or_default();
-    let d = PyDict::new(py);
-    d.set_item("samples", answer.samples)?;
-    let fits: Vec<PyReading> = answer
-        .fits
-        .iter()
-        .map(|c| reading(c, "VALUE", size, &opts))
-        .collect();
-    d.set_item("fits", fits)?;
-    d.set_item(
-        "best",
-        answer
-            .best
-            .as_ref()
-            .map(|(c, n)| (reading(c, "VALUE", size, &opts), *n)),
-    )?;
-    let disagree: Vec<usize> = answer.disagree.iter().map(|l| l - 1).collect();
-    d.set_item("disagree", disagree)?;
-    Ok(d)
+            .map(|c| reading(c, "VALUE", size, &opts))
+            .collect();
+        d.set_item("fits", fits)?;
+        d.set_item(
+            "best",
+            answer
+                .best
+                .as_ref()
+                .map(|(c, n)| (reading(c, "VALUE", size, &opts), *n)),
+        )?;
+        let disagree: Vec<usize> = answer.disagree.iter().map(|l| l - 1).collect();
+        d.set_item("disagree", disagree)?;
+        Ok(d)
+    })
 }

@@ -5,6 +5,7 @@
 
 mod batch;
 mod debug;
+mod guard;
 mod options;
 mod source;
 mod spare;
@@ -16,6 +17,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+/// Most threads `jobs` may ask for, as `--jobs` on the command line.
+const MAX_JOBS: usize = 256;
 
 /// What a call asks for, beside its records.
 struct Call {
@@ -60,11 +65,16 @@ impl Call {
             words,
             opts: options::options(&settings).map_err(PyValueError::new_err)?,
             swap,
-            // As `--jobs`: none given, the cores up to 8; 0, all of them.
+            // As `--jobs`: none given (-1), the cores up to 8; 0, all of them; at most 256.
             jobs: match jobs {
-                j if j < 0 => cores().min(8),
-                0 => cores(),
-                j => j.unsigned_abs(),
+                -1 => cores().min(8),
+                0 => cores().min(MAX_JOBS),
+                j @ 1.. if j.unsigned_abs() <= MAX_JOBS => j.unsigned_abs(),
+                j => {
+                    return Err(PyValueError::new_err(format!(
+                        "invalid jobs={j}: expected a number from 0 (all cores) to {MAX_JOBS}"
+                    )))
+                }
             },
             as_list,
         })
@@ -116,33 +126,54 @@ impl Call {
         self.hand_over(py, outcome, rows)
     }
 
-    /// Converts the items of a list (`str`, `bytes` or `None`): read with the GIL held a
-    /// block at a time while other threads convert the blocks read, then with the GIL
-    /// released this thread helps with what is left.
+    /// Converts the items of a list (`str`, `bytes` or `None`) as they are when the call
+    /// begins ([`source::items`]). A large batch on several threads is read a block at a time
+    /// with the GIL held while other threads convert the blocks read ([`Call::run_blocks`]).
     fn run_list<'py>(
-        mut self,
+        self,
         py: Python<'py>,
         list: &Bound<'py, PyList>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let n = list.len();
-        if n < batch::PARALLEL_FROM || self.jobs < 2 {
-            let items = source::items(list)?;
-            let records = source::list(&items)?;
-            return self.run(py, &records);
+        let items = source::items(list);
+        let simple = |call: Call| call.run(py, &source::list(&items)?);
+        if items.len() < batch::PARALLEL_FROM || self.jobs < 2 {
+            return simple(self);
         }
-        // The first block gives the size (the rare batch whose first block has no good
-        // record takes the simple path).
-        let first = source::block(list, 0)?;
-        self.detect(
-            first
-                .records
-                .iter()
-                .map(|r| r.clone().map(|r| &first.data[r])),
-        );
+        self.run_blocks(py, items.len(), |k| source::block(&items, k), simple)
+    }
+
+    /// Converts the rows of a numpy array from copies made with the GIL held: of the whole
+    /// array, or of a block at a time while other threads convert the blocks copied.
+    fn run_fixed<'py>(
+        self,
+        py: Python<'py>,
+        array: &source::Fixed,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let simple = |call: Call| {
+            let copy = array.copy();
+            call.run(py, &array.records(&copy))
+        };
+        if array.len() < batch::PARALLEL_FROM || self.jobs < 2 {
+            return simple(self);
+        }
+        self.run_blocks(py, array.len(), |k| array.block(py, k), simple)
+    }
+
+    /// Converts `n` records that `produce` copies a block at a time on this thread, with the
+    /// GIL held, while other threads convert the blocks copied; then this thread, with the GIL
+    /// released, helps with what is left. The first block gives the size (the rare batch whose
+    /// first block has no good record goes to `simple`).
+    fn run_blocks<'py>(
+        mut self,
+        py: Python<'py>,
+        n: usize,
+        mut produce: impl FnMut(usize) -> PyResult<batch::Block>,
+        simple: impl FnOnce(Call) -> PyResult<Bound<'py, PyTuple>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let first = produce(0)?;
+        self.detect(first.slices());
         if self.opts.size.is_none() {
-            let items = source::items(list)?;
-            let records = source::list(&items)?;
-            return self.run(py, &records);
+            return simple(self);
         }
         let layout = self.layout();
         let conv = Conversion::new(self.from, self.to, &self.opts, self.swap);
@@ -159,7 +190,7 @@ impl Call {
                 rows,
                 |k| match (k, first.take()) {
                     (0, Some(b)) => Ok(b),
-                    _ => source::block(list, k),
+                    _ => produce(k),
                 },
                 |help| py.detach(help),
             )
@@ -267,14 +298,24 @@ impl Bytes {
 
 /// Runs `work` on a thread of its own while this one, every 100 ms, lets Python look at its
 /// signals: Ctrl-C sets `stop`, the work ends at its next block, and the error is returned.
+/// When no thread can start, this one runs `work` (unwatched).
 fn watched<T: Send>(stop: &AtomicBool, work: impl FnOnce() -> T + Send) -> PyResult<T> {
     let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::scope(|s| {
-        let worker = s.spawn(move || {
-            let out = work();
+    let work = Mutex::new(Some(work));
+    let out = Mutex::new(None);
+    let run = || {
+        let work = work.lock().unwrap_or_else(PoisonError::into_inner).take();
+        if let Some(work) = work {
+            let o = work();
+            *out.lock().unwrap_or_else(PoisonError::into_inner) = Some(o);
+        }
+    };
+    let interrupted = std::thread::scope(|s| {
+        batch::start(s, move || {
+            run();
             let _ = tx.send(());
-            out
         });
+        // Until the worker is done (or never started: the sender is then gone).
         let mut interrupted = None;
         let tick = std::time::Duration::from_millis(100);
         while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = rx.recv_timeout(tick) {
@@ -285,14 +326,17 @@ fn watched<T: Send>(stop: &AtomicBool, work: impl FnOnce() -> T + Send) -> PyRes
                 }
             }
         }
-        let out = worker
-            .join()
-            .unwrap_or_else(|p| std::panic::resume_unwind(p));
-        match interrupted {
-            Some(e) => Err(e),
-            None => Ok(out),
-        }
-    })
+        run();
+        interrupted
+    });
+    let out = out.into_inner().unwrap_or_else(PoisonError::into_inner);
+    match (interrupted, out) {
+        (Some(e), _) => Err(e),
+        (None, Some(out)) => Ok(out),
+        (None, None) => Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "internal error (a bug in bbconv, please report): a conversion gave no outcome",
+        )),
+    }
 }
 
 /// The text outputs as a list of `str`, `None` where a record was not converted.
@@ -380,7 +424,7 @@ fn convert_list<'py>(
     values: &Bound<'py, PyList>,
     args: CallArgs,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    Call::new(args)?.run_list(py, values)
+    crate::guard::guarded(|| Call::new(args)?.run_list(py, values))
 }
 
 /// Converts the values of an Arrow string or binary array given by its buffers' addresses
@@ -391,13 +435,16 @@ fn convert_arrow<'py>(
     buffers: (usize, usize, usize, usize, usize, usize, usize),
     args: CallArgs,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let call = Call::new(args)?;
-    let (data, data_len, offsets, width, offset, n, validity) = buffers;
-    // SAFETY: the package's Python code passes the addresses and lengths pyarrow gives for
-    // the buffers of an array it holds for the whole call.
-    #[allow(unsafe_code)]
-    let records = unsafe { source::arrow(data, data_len, offsets, width, offset, n, validity)? };
-    call.run(py, &records)
+    crate::guard::guarded(|| {
+        let call = Call::new(args)?;
+        let (data, data_len, offsets, width, offset, n, validity) = buffers;
+        // SAFETY: the package's Python code passes the addresses and lengths pyarrow gives for
+        // the buffers of an array it holds for the whole call.
+        #[allow(unsafe_code)]
+        let records =
+            unsafe { source::arrow(data, data_len, offsets, width, offset, n, validity)? };
+        call.run(py, &records)
+    })
 }
 
 /// Converts the rows of a C-contiguous numpy array of `n` rows of `width` bytes given by its
@@ -408,53 +455,62 @@ fn convert_fixed<'py>(
     rows: (usize, usize, usize, bool),
     mut args: CallArgs,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let (data, n, width, strip) = rows;
-    // SAFETY: the package's Python code passes the address of a C-contiguous array of `n`
-    // rows of `width` bytes that it holds for the whole call.
-    #[allow(unsafe_code)]
-    let records = unsafe { source::fixed(data, n, width, strip)? };
-    if args.0 == "pair-words" {
-        // Rows of two sides' little-endian words: read as the `pair` form's text.
-        args.0 = "pair".into();
-        let texts = source::pair_texts(&records, width / 16);
-        let records: Vec<Option<&[u8]>> = texts.iter().map(|t| Some(t.as_bytes())).collect();
-        return Call::new(args)?.run(py, &records);
-    }
-    Call::new(args)?.run(py, &records)
+    crate::guard::guarded(|| {
+        let (data, n, width, strip) = rows;
+        // SAFETY: the package's Python code passes the address of a C-contiguous array of `n`
+        // rows of `width` bytes that it holds for the whole call.
+        #[allow(unsafe_code)]
+        let array = unsafe { source::Fixed::new(data, n, width, strip)? };
+        if args.0 == "pair-words" {
+            // Rows of two sides' little-endian words: read as the `pair` form's text.
+            args.0 = "pair".into();
+            let copy = array.copy();
+            let texts = source::pair_texts(&array.records(&copy), width / 16);
+            let records: Vec<Option<&[u8]>> = texts.iter().map(|t| Some(t.as_bytes())).collect();
+            return Call::new(args)?.run(py, &records);
+        }
+        Call::new(args)?.run_fixed(py, &array)
+    })
 }
 
 /// The forms: `(name, aliases, holds, description, example, binary)`.
 #[pyfunction]
 #[allow(clippy::type_complexity)]
-fn formats() -> Vec<(
-    &'static str,
-    Vec<&'static str>,
-    String,
-    &'static str,
-    &'static str,
-    bool,
-)> {
-    Format::ALL
-        .iter()
-        .map(|&f| {
-            (
-                f.name(),
-                f.aliases().to_vec(),
-                format!("{:?}", f.holds()).to_lowercase(),
-                f.description(),
-                f.example(),
-                f.is_binary(),
-            )
-        })
-        .collect()
+fn formats() -> PyResult<
+    Vec<(
+        &'static str,
+        Vec<&'static str>,
+        String,
+        &'static str,
+        &'static str,
+        bool,
+    )>,
+> {
+    guard::guarded(|| {
+        Ok(Format::ALL
+            .iter()
+            .map(|&f| {
+                (
+                    f.name(),
+                    f.aliases().to_vec(),
+                    format!("{:?}", f.holds()).to_lowercase(),
+                    f.description(),
+                    f.example(),
+                    f.is_binary(),
+                )
+            })
+            .collect())
+    })
 }
 
 /// The record length of a binary form for a board of `width` x `height` with `planes` planes.
 #[pyfunction]
 fn record_len(form: &str, width: usize, height: usize, planes: usize) -> PyResult<usize> {
-    let f = crate::form(form, "form")?;
-    let size = Size::new(width, height).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    Ok(f.record_len(size, planes))
+    crate::guard::guarded(|| {
+        let f = crate::form(form, "form")?;
+        let size = Size::new(width, height).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(f.record_len(size, planes))
+    })
 }
 
 /// `bbconv.ParseError(index, column, message)`, the package's error for a bad record.

@@ -1,24 +1,21 @@
-//! The records of a batch, borrowed where Python keeps them: the strings of a list, or the
-//! buffers of an Arrow array or a numpy array, given by address (the stable ABI of Python 3.10
-//! has no buffer protocol). Only the package's own Python code calls these, with the arrays
-//! that own the buffers alive for the whole call.
+//! The records of a batch, from where Python keeps them: the strings of a list (its items taken
+//! once, borrowed), the buffers of an Arrow array (read in place: the Arrow C Data Interface
+//! makes exported data immutable) or of a numpy array (copied: writable), given by address (the
+//! stable ABI of Python 3.10 has no buffer protocol). Only the package's own Python code calls
+//! these, with the arrays that own the buffers alive for the whole call.
 #![allow(unsafe_code)]
 
+use crate::batch::{Block, BLOCK};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyString};
 
-/// The items of a list, held while their records are borrowed ([`list`]).
-pub(crate) fn items<'py>(list: &Bound<'py, PyList>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let mut items = Vec::with_capacity(list.len());
-    for (i, item) in list.iter().enumerate() {
-        // A long list is read with the GIL held: Ctrl-C is looked at every 2^16 items.
-        if i % (1 << 16) == 0 {
-            list.py().check_signals()?;
-        }
-        items.push(item);
-    }
-    Ok(items)
+/// The items of a list as they are now, held while their records are borrowed ([`list`]) or
+/// copied ([`block`]). No Python code runs while they are taken (no signal is looked at, no
+/// object made), so neither a signal handler nor another thread can change what the call
+/// reads: a list changed later in the call is read as it was here.
+pub(crate) fn items<'py>(list: &Bound<'py, PyList>) -> Vec<Bound<'py, PyAny>> {
+    list.iter().collect()
 }
 
 /// The records of a list's items, `str`, `bytes` or `None`, borrowed in place (no copy: the
@@ -34,20 +31,20 @@ pub(crate) fn list<'a>(items: &'a [Bound<'_, PyAny>]) -> PyResult<Vec<Option<&'a
     Ok(records)
 }
 
-/// Block `k` of a list ([`crate::batch::BLOCK`] items): its `str`, `bytes` and `None` items
-/// copied into one buffer, read with the GIL held while other threads convert the blocks
+/// Block `k` of a list's items ([`crate::batch::BLOCK`] of them): their `str`, `bytes` and
+/// `None` copied into one buffer, read with the GIL held while other threads convert the blocks
 /// before it. Ctrl-C is looked at once a block.
-pub(crate) fn block(list: &Bound<'_, PyList>, k: usize) -> PyResult<crate::batch::Block> {
-    list.py().check_signals()?;
-    let from = k * crate::batch::BLOCK;
-    let to = (from + crate::batch::BLOCK).min(list.len());
-    let mut b = crate::batch::Block {
-        data: Vec::with_capacity((to - from) * 64),
-        records: Vec::with_capacity(to - from),
+pub(crate) fn block(items: &[Bound<'_, PyAny>], k: usize) -> PyResult<Block> {
+    let Some(items) = items.chunks(BLOCK).nth(k) else {
+        return Ok(Block::default());
     };
-    for i in from..to {
-        let item = list.get_item(i)?;
-        let bytes = record(i, &item)?;
+    items[0].py().check_signals()?;
+    let mut b = Block {
+        data: Vec::with_capacity(items.len() * 64),
+        records: Vec::with_capacity(items.len()),
+    };
+    for (i, item) in items.iter().enumerate() {
+        let bytes = record(k * BLOCK + i, item)?;
         b.records.push(bytes.map(|r| {
             b.data.extend_from_slice(r);
             b.data.len() - r.len()..b.data.len()
@@ -142,27 +139,93 @@ pub(crate) unsafe fn arrow<'a>(
     Ok(records)
 }
 
-/// The records of a C-contiguous numpy array of `n` rows of `width` bytes (a fixed-size
-/// string array, or the rows of a 2-D array of a binary form): with `strip`, a string's
-/// trailing NUL padding is not part of it.
-///
-/// # Safety
-/// `data` points to `n * width` readable bytes that stay alive and unchanged for `'a`.
-pub(crate) unsafe fn fixed<'a>(
-    data: usize,
+/// A C-contiguous numpy array of `n` rows of `width` bytes (a fixed-size string array, or the
+/// rows of a 2-D array of a binary form), given by address. Its memory is writable by any
+/// Python thread, and numpy writes some arrays with the GIL released, so it is never read in
+/// place by work that runs without the GIL: it is copied ([`Fixed::copy`], [`Fixed::block`])
+/// with the GIL held, and the records are read from the copy ([`rows`]).
+pub(crate) struct Fixed {
+    data: *const u8,
     n: usize,
     width: usize,
-    strip: bool,
-) -> PyResult<Vec<Option<&'a [u8]>>> {
-    let len = n
-        .checked_mul(width)
-        .ok_or_else(|| PyValueError::new_err("array too large"))?;
-    if width == 0 {
-        return Ok(vec![Some(&[][..]); n]);
+    /// A string's trailing NUL padding is not part of it.
+    pub(crate) strip: bool,
+}
+
+impl Fixed {
+    /// The array at `data`.
+    ///
+    /// # Safety
+    /// `data` points to `n * width` readable bytes that stay alive while this is used.
+    pub(crate) unsafe fn new(data: usize, n: usize, width: usize, strip: bool) -> PyResult<Fixed> {
+        n.checked_mul(width)
+            .filter(|&len| len <= isize::MAX as usize)
+            .ok_or_else(|| PyValueError::new_err("array too large"))?;
+        Ok(Fixed {
+            data: data as *const u8,
+            n,
+            width,
+            strip,
+        })
     }
-    // SAFETY: the caller guarantees `n * width` readable bytes.
-    let bytes: &'a [u8] = unsafe { std::slice::from_raw_parts(data as *const u8, len) };
-    Ok(bytes
+
+    /// Its rows.
+    pub(crate) fn len(&self) -> usize {
+        self.n
+    }
+
+    /// The bytes of rows `from..to`, copied.
+    fn bytes(&self, from: usize, to: usize) -> Vec<u8> {
+        let len = (to - from) * self.width;
+        let mut out = Vec::with_capacity(len);
+        if len > 0 {
+            // SAFETY: rows `from..to` are inside the `n * width` readable bytes `new` was
+            // promised; `out` has room for them and is not the array's memory. A byte another
+            // thread writes meanwhile is copied as either value: the copy is this call's own.
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    self.data.add(from * self.width),
+                    out.as_mut_ptr(),
+                    len,
+                );
+                out.set_len(len);
+            }
+        }
+        out
+    }
+
+    /// All its bytes, copied.
+    pub(crate) fn copy(&self) -> Vec<u8> {
+        self.bytes(0, self.n)
+    }
+
+    /// The records of [`Fixed::copy`]'s bytes.
+    pub(crate) fn records<'a>(&self, copy: &'a [u8]) -> Vec<Option<&'a [u8]>> {
+        rows(copy, self.n, self.width, self.strip)
+    }
+
+    /// Block `k` ([`BLOCK`] rows) copied, for a pipeline. Ctrl-C is looked at once a block.
+    pub(crate) fn block(&self, py: Python<'_>, k: usize) -> PyResult<Block> {
+        py.check_signals()?;
+        let from = (k * BLOCK).min(self.n);
+        let to = (from + BLOCK).min(self.n);
+        let data = self.bytes(from, to);
+        let records = rows(&data, to - from, self.width, self.strip)
+            .iter()
+            .enumerate()
+            .map(|(i, r)| r.map(|r| i * self.width..i * self.width + r.len()))
+            .collect();
+        Ok(Block { data, records })
+    }
+}
+
+/// The records of rows of `width` bytes (a copy of a [`Fixed`] array's): with `strip`, a
+/// string's trailing NUL padding is not part of it.
+pub(crate) fn rows(bytes: &[u8], n: usize, width: usize, strip: bool) -> Vec<Option<&[u8]>> {
+    if width == 0 {
+        return vec![Some(&[][..]); n];
+    }
+    bytes
         .chunks_exact(width)
         .map(|r| {
             Some(match strip {
@@ -170,7 +233,7 @@ pub(crate) unsafe fn fixed<'a>(
                 false => r,
             })
         })
-        .collect())
+        .collect()
 }
 
 /// Rows of `k` little-endian 64-bit words a side, first side then second, as the `pair`

@@ -313,8 +313,9 @@ def convert(
         returned for numpy outputs; nulls for Arrow outputs and ``None`` in lists. Nothing is
         dropped or reordered.
     jobs
-        Threads, as ``--jobs``: ``None`` uses the cores up to 8, ``0`` all of them. A batch
-        under 20,000 records runs on the calling thread.
+        Threads, as ``--jobs``: ``None`` uses the cores up to 8, ``0`` all of them, at most
+        256 (more is a ``ValueError``). A batch under 20,000 records runs on the calling
+        thread.
     output
         ``"numpy"``, ``"arrow"`` or ``"list"``. By default Arrow for Arrow, polars and pandas
         input, numpy for numpy input, and for a list numpy (fixed-size forms) or a list of
