@@ -6,8 +6,8 @@ use bbconv_board::Size;
 use bbconv_forms::{ConvertError, ConvertRecord, RecordLoop};
 
 use super::frame::{
-    position, split_csv_rows, split_ends, split_lines, split_rows, split_verbatim, Chunk,
-    ChunkKind, FramedKind, Given, Piece, Rows, LINES,
+    position, split_ends, split_lines, split_table, split_verbatim, Chunk, ChunkKind, FramedKind,
+    Given, Piece, Rows, LINES,
 };
 
 /// What a command does with one record: appends its output (no record separator) to `out` and
@@ -472,11 +472,12 @@ fn convert_with<S: Stage>(
                     }
                     parts.push(line, What::Header);
                 }
-                Piece::Skip => parts.push(line, What::Skipped),
+                // Only a table's rows are unclosed.
+                Piece::Skip | Piece::Unclosed { .. } => parts.push(line, What::Skipped),
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
             })
         }
-        ChunkKind::Lines if job.rows != Rows::Lines => {
+        ChunkKind::Lines | ChunkKind::Rows(_) if matches!(job.rows, Rows::Table(_)) => {
             // A table: the first row of a file's first chunk may be its header.
             let mut header = chunk.first && job.stage.header_rows();
             let each = |line: u64, piece: Piece<'_>| match piece {
@@ -492,19 +493,21 @@ fn convert_with<S: Stage>(
                 Piece::Data(d) => record(job, &mut parts, line, d),
                 Piece::Skip | Piece::Verbatim(_) => parts.push(line, What::Skipped),
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
+                Piece::Unclosed { text, quote, lines } => {
+                    let e = super::table::unclosed(quote, lines);
+                    settle(job, &mut parts, line, text, Err(e));
+                }
             };
-            let data = &chunk.data[..chunk.len];
-            if job.rows == Rows::Quoted {
-                split_csv_rows(data, job.max_line, each)
-            } else {
-                split_rows(data, job.max_line, each)
-            }
+            split_table(&chunk.data[..chunk.len], &chunk.kind, job.max_line, each)
         }
-        ChunkKind::Lines => {
+        // Rows framed ahead are a table's only.
+        ChunkKind::Lines | ChunkKind::Rows(_) => {
             let data = &chunk.data[..chunk.len];
             split_lines(data, job.max_line, |line, piece| match piece {
                 Piece::Data(d) => record(job, &mut parts, line, d),
-                Piece::Skip | Piece::Verbatim(_) => parts.push(line, What::Skipped),
+                Piece::Skip | Piece::Verbatim(_) | Piece::Unclosed { .. } => {
+                    parts.push(line, What::Skipped)
+                }
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
             })
         }
@@ -524,7 +527,9 @@ fn convert_with<S: Stage>(
                 base += split_ends::<LINES, _>(data, at..to, ends, job.max_line, |line, piece| {
                     match piece {
                         Piece::Data(d) => record(job, &mut parts, b + line, d),
-                        Piece::Skip | Piece::Verbatim(_) => parts.push(b + line, What::Skipped),
+                        Piece::Skip | Piece::Verbatim(_) | Piece::Unclosed { .. } => {
+                            parts.push(b + line, What::Skipped)
+                        }
                         Piece::TooLong(len) => {
                             parts.push(b + line, bad(b + line, FaultKind::TooLong(len)))
                         }

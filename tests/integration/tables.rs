@@ -100,7 +100,8 @@ fn tsv_fields_pass_through_byte_for_byte_at_any_jobs() {
         &[
             "convert", "--tsv", "--column", "2", "--append", "packed", "-t", "packed",
         ],
-        &input[..200],
+        // Whole rows: a row cut short has fewer fields than the first.
+        &input[..input.iter().position(|&c| c == b'2').unwrap()],
     );
     let first = String::from_utf8(appended).unwrap();
     assert!(

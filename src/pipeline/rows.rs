@@ -1,0 +1,521 @@
+//! A table's rows as Python's `csv` module reads them: the one rule that both frames `--csv`
+//! and `--tsv` input into rows (chunk cuts, line numbers, over-long rows) and splits a row into
+//! its fields, so that the two cannot disagree.
+//!
+//! The reference is `csv.reader(f, strict=False)` on a file opened with `newline=''` (TSV:
+//! `quoting=csv.QUOTE_NONE`). CR, LF and CRLF end a row; a line that is only its line end is
+//! blank (no row); a `"` opens a quoted field only at a field's start (elsewhere it is text); in
+//! a quoted field a doubled quote is a quote and line ends are text; after a quoted field's
+//! closing quote, text up to the delimiter is kept (`"ab"cd` is `abcd`). A quoted field still
+//! open at the end of the input runs to it.
+
+use std::borrow::Cow;
+
+/// How a table's fields are delimited and quoted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Rule {
+    /// The field delimiter.
+    pub(crate) delimiter: u8,
+    /// Whether a `"` at a field's start opens a quoted field (CSV; a TSV has no quoting).
+    pub(crate) quoting: bool,
+}
+
+/// Where a scan of a row is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum State {
+    /// At a row's start (a line end here makes a blank line).
+    #[default]
+    StartRecord,
+    /// At a field's start.
+    StartField,
+    /// In an unquoted field (a quote is text).
+    InField,
+    /// In a quoted field.
+    InQuoted,
+    /// Just after a quote in a quoted field: a quote next is a doubled one.
+    QuoteInQuoted,
+    /// After the CR that ended a row (or a blank line): an LF next is part of its line end.
+    EndCr {
+        /// Whether the line end closes a blank line rather than a row.
+        blank: bool,
+    },
+}
+
+/// A scan of one row, resumable across buffers (a row over the length limit streams past).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Cursor {
+    state: State,
+    /// Line ends met in the row's quoted fields so far.
+    lines: u64,
+    /// Whether the last byte scanned was a CR in a quoted field (an LF next ends the same line).
+    cr: bool,
+    /// Whether the last byte scanned was a line end in a quoted field.
+    nl: bool,
+    /// Where the last quoted field opened, in the bytes scanned (see [`Cursor::shift`]).
+    quote: Option<usize>,
+}
+
+/// What a scan found from a row's start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Found {
+    /// A row: its fields end at `end`, where its line end starts (or the input ends); the next
+    /// row starts at `next`; it takes `lines` lines.
+    Row { end: usize, next: usize, lines: u64 },
+    /// A line that is only its line end; the next row starts at `next`.
+    Blank { next: usize },
+    /// The input ends in a quoted field, opened at `quote` (when it is in the bytes scanned);
+    /// the row takes `lines` lines, to the end.
+    Open { quote: Option<usize>, lines: u64 },
+    /// The input ends at a row's start.
+    End,
+    /// The bytes end inside a row (or between a CR and a possible LF): more are needed.
+    More,
+    /// The field callback asked to stop.
+    Stopped,
+}
+
+impl Cursor {
+    /// Scans on from `at` (a row's start, or where the last call stopped), calling `field` with
+    /// the bounds of each field (quotes included) as it ends, until `field` returns false.
+    /// `eof`: the bytes end where the input does. Field bounds are right when the row is
+    /// scanned by one call.
+    #[inline]
+    pub(crate) fn scan(
+        &mut self,
+        rule: Rule,
+        data: &[u8],
+        at: usize,
+        eof: bool,
+        mut field: impl FnMut(usize, usize) -> bool,
+    ) -> Found {
+        let (mut p, mut fs) = (at, at);
+        let len = data.len();
+        loop {
+            match self.state {
+                State::StartRecord => {
+                    let Some(&c) = data.get(p) else {
+                        return if eof { Found::End } else { Found::More };
+                    };
+                    if c == b'\n' {
+                        return Found::Blank { next: p + 1 };
+                    } else if c == b'\r' {
+                        self.state = State::EndCr { blank: true };
+                        p += 1;
+                    } else {
+                        self.state = State::StartField;
+                    }
+                }
+                State::StartField => {
+                    let Some(&c) = data.get(p) else {
+                        if !eof {
+                            return Found::More;
+                        }
+                        if !field(fs, p) {
+                            return Found::Stopped;
+                        }
+                        return self.row_end(data, p, eof);
+                    };
+                    if c == b'"' && rule.quoting {
+                        self.state = State::InQuoted;
+                        self.quote = Some(p);
+                        p += 1;
+                    } else if c == rule.delimiter {
+                        if !field(fs, p) {
+                            return Found::Stopped;
+                        }
+                        p += 1;
+                        fs = p;
+                    } else if c == b'\r' || c == b'\n' {
+                        if !field(fs, p) {
+                            return Found::Stopped;
+                        }
+                        return self.row_end(data, p, eof);
+                    } else {
+                        self.state = State::InField;
+                    }
+                }
+                State::InField => match memchr::memchr3(rule.delimiter, b'\r', b'\n', &data[p..]) {
+                    None => {
+                        if !eof {
+                            return Found::More;
+                        }
+                        if !field(fs, len) {
+                            return Found::Stopped;
+                        }
+                        return self.row_end(data, len, eof);
+                    }
+                    Some(k) => {
+                        p += k;
+                        if !field(fs, p) {
+                            return Found::Stopped;
+                        }
+                        if data[p] == rule.delimiter {
+                            p += 1;
+                            fs = p;
+                            self.state = State::StartField;
+                        } else {
+                            return self.row_end(data, p, eof);
+                        }
+                    }
+                },
+                State::InQuoted => match memchr::memchr3(b'"', b'\r', b'\n', &data[p..]) {
+                    None => {
+                        if p < len {
+                            (self.cr, self.nl) = (false, false);
+                        }
+                        if !eof {
+                            return Found::More;
+                        }
+                        // The last line counts when the input does not end with its line end.
+                        let lines = self.lines + u64::from(!self.nl);
+                        let quote = self.quote;
+                        *self = Cursor::default();
+                        return Found::Open { quote, lines };
+                    }
+                    Some(k) => {
+                        let q = p + k;
+                        match data[q] {
+                            b'"' => self.state = State::QuoteInQuoted,
+                            b'\r' => self.lines += 1,
+                            _ => {
+                                if !(self.cr && k == 0) {
+                                    self.lines += 1;
+                                }
+                            }
+                        }
+                        self.cr = data[q] == b'\r';
+                        self.nl = data[q] != b'"';
+                        p = q + 1;
+                    }
+                },
+                State::QuoteInQuoted => {
+                    (self.cr, self.nl) = (false, false);
+                    let Some(&c) = data.get(p) else {
+                        if !eof {
+                            return Found::More;
+                        }
+                        if !field(fs, p) {
+                            return Found::Stopped;
+                        }
+                        return self.row_end(data, p, eof);
+                    };
+                    if c == b'"' {
+                        self.state = State::InQuoted;
+                        p += 1;
+                    } else if c == rule.delimiter {
+                        if !field(fs, p) {
+                            return Found::Stopped;
+                        }
+                        p += 1;
+                        fs = p;
+                        self.state = State::StartField;
+                    } else if c == b'\r' || c == b'\n' {
+                        if !field(fs, p) {
+                            return Found::Stopped;
+                        }
+                        return self.row_end(data, p, eof);
+                    } else {
+                        self.state = State::InField;
+                    }
+                }
+                State::EndCr { blank } => {
+                    if p >= len && !eof {
+                        return Found::More;
+                    }
+                    let next = p + usize::from(data.get(p) == Some(&b'\n'));
+                    let lines = self.lines + 1;
+                    *self = Cursor::default();
+                    return if blank {
+                        Found::Blank { next }
+                    } else {
+                        Found::Row {
+                            end: p.saturating_sub(1),
+                            next,
+                            lines,
+                        }
+                    };
+                }
+            }
+        }
+    }
+
+    /// The bytes scanned moved `by` to the front (a row's scan resumes in the next buffer):
+    /// the quote's place moves with them, or is forgotten when it is gone.
+    pub(crate) fn shift(&mut self, by: usize) {
+        self.quote = self.quote.and_then(|q| q.checked_sub(by));
+    }
+
+    /// The row's fields end at `p` (a CR, an LF, or the end of the bytes): where its line end
+    /// ends.
+    #[inline]
+    fn row_end(&mut self, data: &[u8], p: usize, eof: bool) -> Found {
+        let lines = self.lines + 1;
+        match data.get(p) {
+            Some(b'\r') => match data.get(p + 1) {
+                Some(&c) => {
+                    *self = Cursor::default();
+                    Found::Row {
+                        end: p,
+                        next: p + 1 + usize::from(c == b'\n'),
+                        lines,
+                    }
+                }
+                None if eof => {
+                    *self = Cursor::default();
+                    Found::Row {
+                        end: p,
+                        next: p + 1,
+                        lines,
+                    }
+                }
+                None => {
+                    self.state = State::EndCr { blank: false };
+                    Found::More
+                }
+            },
+            Some(_) => {
+                *self = Cursor::default();
+                Found::Row {
+                    end: p,
+                    next: p + 1,
+                    lines,
+                }
+            }
+            None => {
+                *self = Cursor::default();
+                Found::Row {
+                    end: p,
+                    next: p,
+                    lines,
+                }
+            }
+        }
+    }
+}
+
+/// Calls `f` with the bounds (quotes included) of each field of a row's text (without its line
+/// end) until it returns false.
+#[inline]
+pub(crate) fn fields(rule: Rule, body: &[u8], f: impl FnMut(usize, usize) -> bool) {
+    Cursor::default().scan(rule, body, 0, true, f);
+}
+
+/// Where field `k` of a row's text starts and ends (quotes included), or how many fields the
+/// row has when it has no field `k`.
+pub(crate) fn field_bounds(rule: Rule, body: &[u8], k: usize) -> Result<(usize, usize), usize> {
+    let (mut n, mut found) = (0, None);
+    fields(rule, body, |s, e| {
+        if n == k {
+            found = Some((s, e));
+            return false;
+        }
+        n += 1;
+        true
+    });
+    found.ok_or(n)
+}
+
+/// How many fields a row's text has.
+pub(crate) fn count(rule: Rule, body: &[u8]) -> usize {
+    let mut n = 0;
+    fields(rule, body, |_, _| {
+        n += 1;
+        true
+    });
+    n
+}
+
+/// A field's value, from its text (quotes included): a quoted field without its quotes, a
+/// doubled quote read as one, and the text after its closing quote kept.
+pub(crate) fn value(rule: Rule, raw: &[u8]) -> Cow<'_, [u8]> {
+    let [b'"', inner @ ..] = raw else {
+        return Cow::Borrowed(raw);
+    };
+    if !rule.quoting {
+        return Cow::Borrowed(raw);
+    }
+    // The common case: no quote but the closing one, which ends the field.
+    match memchr::memchr(b'"', inner) {
+        None => return Cow::Borrowed(inner),
+        Some(q) if q + 1 == inner.len() => return Cow::Borrowed(&inner[..q]),
+        Some(_) => {}
+    }
+    let mut out = Vec::with_capacity(inner.len());
+    let mut at = 0;
+    while let Some(q) = memchr::memchr(b'"', &inner[at..]) {
+        out.extend_from_slice(&inner[at..at + q]);
+        at += q + 1;
+        if inner.get(at) == Some(&b'"') {
+            out.push(b'"');
+            at += 1;
+        } else {
+            // The closing quote: what follows is text, quotes included.
+            break;
+        }
+    }
+    out.extend_from_slice(&inner[at..]);
+    Cow::Owned(out)
+}
+
+/// How far `data[from..]` can be split by the plain line splitter, which takes a row to end at
+/// an LF (after an optional CR) and splits it on the delimiter: `Ok(up to where it is checked)`
+/// when it has no quote (CSV) and no CR but before an LF, `Err(())` when it has one. A CR at the
+/// end is left to be checked with the byte after it, unless the input ends there.
+#[inline]
+pub(crate) fn plain(rule: Rule, data: &[u8], from: usize, eof: bool) -> Result<usize, ()> {
+    let rest = &data[from..];
+    let check = |k: usize| -> Result<Option<usize>, ()> {
+        let p = from + k;
+        if data[p] == b'"' {
+            return Err(());
+        }
+        match data.get(p + 1) {
+            Some(b'\n') => Ok(None),
+            Some(_) => Err(()),
+            None if eof => Ok(None),
+            None => Ok(Some(p)),
+        }
+    };
+    if rule.quoting {
+        for k in memchr::memchr2_iter(b'"', b'\r', rest) {
+            if let Some(p) = check(k)? {
+                return Ok(p);
+            }
+        }
+    } else {
+        for k in memchr::memchr_iter(b'\r', rest) {
+            if let Some(p) = check(k)? {
+                return Ok(p);
+            }
+        }
+    }
+    Ok(data.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CSV: Rule = Rule {
+        delimiter: b',',
+        quoting: true,
+    };
+    const TSV: Rule = Rule {
+        delimiter: b'\t',
+        quoting: false,
+    };
+
+    /// The rows of `data` as field values, blank lines left out, with each row's first line,
+    /// and `open` for a row whose quote is open at the end.
+    fn rows(rule: Rule, data: &[u8]) -> Vec<String> {
+        let (mut at, mut line, mut got) = (0, 1, Vec::new());
+        loop {
+            let mut spans = Vec::new();
+            let found = Cursor::default().scan(rule, data, at, true, |s, e| {
+                spans.push((s, e));
+                true
+            });
+            let vals: Vec<String> = spans
+                .iter()
+                .map(|&(s, e)| String::from_utf8_lossy(&value(rule, &data[s..e])).into_owned())
+                .collect();
+            match found {
+                Found::Row { next, lines, .. } => {
+                    got.push(format!("{line}:{}", vals.join("|")));
+                    line += lines;
+                    at = next;
+                }
+                Found::Blank { next } => {
+                    line += 1;
+                    at = next;
+                }
+                Found::Open { lines, .. } => {
+                    got.push(format!("{line}:open {lines}"));
+                    return got;
+                }
+                Found::End => return got,
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn rows_as_python_reads_them() {
+        assert_eq!(rows(CSV, b"a,\"b\"c\"d,e\n"), ["1:a|bc\"d|e"]);
+        assert_eq!(rows(CSV, b"a,b\"c,d\n"), ["1:a|b\"c|d"]);
+        assert_eq!(rows(CSV, b"\"ab\"cd\"ef,g\n"), ["1:abcd\"ef|g"]);
+        assert_eq!(rows(CSV, b"a\rb\r\nc\n\nd"), ["1:a", "2:b", "3:c", "5:d"]);
+        assert_eq!(rows(CSV, b"a,\"x\ry\"\rz"), ["1:a|x\ry", "3:z"]);
+        assert_eq!(rows(CSV, b"a,\"open\nb,c\n"), ["1:open 2"]);
+        assert_eq!(rows(CSV, b" \"a\",b\n"), ["1: \"a\"|b"]);
+        assert_eq!(rows(CSV, b"\r\n\r\nx"), ["3:x"]);
+        assert_eq!(rows(CSV, b"a,\n\"a\"\"b\",c"), ["1:a|", "2:a\"b|c"]);
+        assert_eq!(rows(CSV, b"a\r\r\nb"), ["1:a", "3:b"]);
+        assert_eq!(rows(CSV, b"\"a\"\r"), ["1:a"]);
+        assert_eq!(rows(CSV, b"x\n\"\n"), ["1:x", "2:open 1"]);
+        assert_eq!(rows(CSV, b"\"a\r\nb\"\nc"), ["1:a\r\nb", "3:c"]);
+        assert_eq!(rows(TSV, b"a\t\"b\tc\"\n"), ["1:a|\"b|c\""]);
+    }
+
+    /// A scan fed a byte at a time finds the rows a scan of the whole finds.
+    #[test]
+    fn a_scan_resumes_across_buffers() {
+        let data = b"a,\"x\r\ny\"\"z\",b\r\n\r\"q\"\rlast,\"\r\n";
+        let mut whole = Vec::new();
+        let mut at = 0;
+        loop {
+            match Cursor::default().scan(CSV, data, at, true, |_, _| true) {
+                Found::Row { next, lines, .. } => {
+                    whole.push((next, lines));
+                    at = next;
+                }
+                Found::Blank { next } => {
+                    whole.push((next, 0));
+                    at = next;
+                }
+                Found::Open { lines, .. } => {
+                    whole.push((data.len(), lines + 100));
+                    break;
+                }
+                _ => break,
+            }
+        }
+        let mut fed = Vec::new();
+        let (mut cursor, mut start) = (Cursor::default(), 0);
+        for end in 1..=data.len() {
+            loop {
+                let eof = end == data.len();
+                match cursor.scan(CSV, &data[..end], start, eof, |_, _| true) {
+                    Found::Row { next, lines, .. } => {
+                        fed.push((next, lines));
+                        start = next;
+                    }
+                    Found::Blank { next } => {
+                        fed.push((next, 0));
+                        start = next;
+                    }
+                    Found::Open { lines, .. } => {
+                        fed.push((data.len(), lines + 100));
+                        break;
+                    }
+                    _ => {
+                        // Resume after what was scanned.
+                        start = end;
+                        break;
+                    }
+                }
+            }
+        }
+        assert_eq!(fed, whole);
+    }
+
+    #[test]
+    fn plain_input_has_no_quote_nor_lone_cr() {
+        assert_eq!(plain(CSV, b"a,b\r\nc\n", 0, false), Ok(7));
+        assert_eq!(plain(CSV, b"a,b\r", 0, false), Ok(3));
+        assert_eq!(plain(CSV, b"a,b\r", 0, true), Ok(4));
+        assert_eq!(plain(CSV, b"a,b\rc", 0, false), Err(()));
+        assert_eq!(plain(CSV, b"a,\"b\"\n", 0, false), Err(()));
+        assert_eq!(plain(TSV, b"a\t\"b\"\n", 0, false), Ok(6));
+    }
+}
