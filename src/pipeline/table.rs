@@ -133,6 +133,8 @@ pub(crate) struct Table {
     quoting: bool,
     /// Whether the board is added as a last column (`--append`).
     appending: bool,
+    /// Whether the input form is detected (`-f auto`).
+    auto: bool,
 }
 
 /// The forms that carry their own size, and so mark a column as a board under `-f auto` (EPD
@@ -185,6 +187,7 @@ impl Table {
             quoting: rule.quoting,
             rule,
             appending: spec.append.is_some(),
+            auto: spec.from == Format::Auto,
             spec,
             opts: opts.clone(),
             settled,
@@ -422,12 +425,8 @@ impl Table {
             Ok(b) => b,
             Err(n) => return self.short_row(body, cr, k, n, out),
         };
-        if self.appending {
-            let n = memchr::memchr_iter(self.delimiter, body).count() + 1;
-            self.check_width(body, cr, n, out)?;
-        }
-        if self.spec.from == Format::Auto {
-            self.check_form(body, (start, end), cr, out)?;
+        if self.appending || self.auto {
+            self.check_plain_row(body, (start, end), cr, out)?;
         }
         let start_out = out.len();
         if self.appending {
@@ -458,9 +457,29 @@ impl Table {
         }
     }
 
+    /// [`Table::check_width`] and [`Table::check_form`] on a row without quotes, whose board's
+    /// field is at `board`.
+    #[cold]
+    #[inline(never)]
+    fn check_plain_row(
+        &self,
+        body: &[u8],
+        board: (usize, usize),
+        cr: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<(), ConvertError> {
+        if self.appending {
+            let n = memchr::memchr_iter(self.delimiter, body).count() + 1;
+            self.check_width(body, cr, n, out)?;
+        }
+        if self.auto {
+            self.check_form(body, board, cr, out)?;
+        }
+        Ok(())
+    }
+
     /// Under `--append`, a row of `n` fields, where the header (or the first row) has another
     /// count, is a bad record: its board would go under another column's name.
-    #[inline]
     fn check_width(
         &self,
         body: &[u8],
@@ -584,7 +603,7 @@ impl Table {
         if self.appending {
             self.check_width(body, cr, n, out)?;
         }
-        if self.spec.from == Format::Auto {
+        if self.auto {
             self.check_form(body, (start, end), cr, out)?;
         }
         let quoted = body.get(start) == Some(&b'"');

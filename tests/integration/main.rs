@@ -17,4 +17,5 @@ mod props;
 mod real;
 mod shipping;
 mod tables;
+mod tables_diff;
 mod util;
