@@ -76,7 +76,9 @@ pub(crate) enum Found {
 
 impl Cursor {
     /// Scans on from `at` (a row's start, or where the last call stopped), calling `field` with
-    /// the bounds of each field (quotes included) as it ends, until `field` returns false.
+    /// the bounds of each field (quotes included) as it ends, and whether it is a clean quoted
+    /// field (quotes around text without a quote: its value is its text between them), until
+    /// `field` returns false.
     /// `eof`: the bytes end where the input does. Field bounds are right when the row is
     /// scanned by one call.
     #[inline]
@@ -86,73 +88,84 @@ impl Cursor {
         data: &[u8],
         at: usize,
         eof: bool,
-        mut field: impl FnMut(usize, usize) -> bool,
+        mut field: impl FnMut(usize, usize, bool) -> bool,
     ) -> Found {
         let (mut p, mut fs) = (at, at);
+        // Whether the quoted field being read is its quotes around text without a quote.
+        let mut clean = false;
+        let mut state = self.state;
         let len = data.len();
         loop {
-            match self.state {
+            match state {
                 State::StartRecord => {
                     let Some(&c) = data.get(p) else {
+                        self.state = state;
                         return if eof { Found::End } else { Found::More };
                     };
                     if c == b'\n' {
                         return Found::Blank { next: p + 1 };
                     } else if c == b'\r' {
-                        self.state = State::EndCr { blank: true };
+                        state = State::EndCr { blank: true };
                         p += 1;
                     } else {
-                        self.state = State::StartField;
+                        state = State::StartField;
                     }
                 }
                 State::StartField => {
                     let Some(&c) = data.get(p) else {
                         if !eof {
-                            return Found::More;
+                            {
+                                self.state = state;
+                                return Found::More;
+                            }
                         }
-                        if !field(fs, p) {
+                        if !field(fs, p, false) {
                             return Found::Stopped;
                         }
                         return self.row_end(data, p, eof);
                     };
                     if c == b'"' && rule.quoting {
-                        self.state = State::InQuoted;
+                        state = State::InQuoted;
+                        clean = true;
                         self.quote = Some(p);
                         p += 1;
                     } else if c == rule.delimiter {
-                        if !field(fs, p) {
+                        if !field(fs, p, false) {
                             return Found::Stopped;
                         }
                         p += 1;
                         fs = p;
                     } else if c == b'\r' || c == b'\n' {
-                        if !field(fs, p) {
+                        if !field(fs, p, false) {
                             return Found::Stopped;
                         }
                         return self.row_end(data, p, eof);
                     } else {
-                        self.state = State::InField;
+                        state = State::InField;
                     }
                 }
                 State::InField => match memchr::memchr3(rule.delimiter, b'\r', b'\n', &data[p..]) {
                     None => {
                         if !eof {
-                            return Found::More;
+                            {
+                                self.state = state;
+                                return Found::More;
+                            }
                         }
-                        if !field(fs, len) {
+                        if !field(fs, len, false) {
                             return Found::Stopped;
                         }
                         return self.row_end(data, len, eof);
                     }
                     Some(k) => {
                         p += k;
-                        if !field(fs, p) {
+                        if !field(fs, p, false) {
                             return Found::Stopped;
                         }
                         if data[p] == rule.delimiter {
                             p += 1;
                             fs = p;
-                            self.state = State::StartField;
+                            state = State::StartField;
                         } else {
                             return self.row_end(data, p, eof);
                         }
@@ -164,7 +177,10 @@ impl Cursor {
                             (self.cr, self.nl) = (false, false);
                         }
                         if !eof {
-                            return Found::More;
+                            {
+                                self.state = state;
+                                return Found::More;
+                            }
                         }
                         // The last line counts when the input does not end with its line end.
                         let lines = self.lines + u64::from(!self.nl);
@@ -175,7 +191,7 @@ impl Cursor {
                     Some(k) => {
                         let q = p + k;
                         match data[q] {
-                            b'"' => self.state = State::QuoteInQuoted,
+                            b'"' => state = State::QuoteInQuoted,
                             b'\r' => self.lines += 1,
                             _ => {
                                 if !(self.cr && k == 0) {
@@ -192,35 +208,43 @@ impl Cursor {
                     (self.cr, self.nl) = (false, false);
                     let Some(&c) = data.get(p) else {
                         if !eof {
-                            return Found::More;
+                            {
+                                self.state = state;
+                                return Found::More;
+                            }
                         }
-                        if !field(fs, p) {
+                        if !field(fs, p, clean) {
                             return Found::Stopped;
                         }
                         return self.row_end(data, p, eof);
                     };
                     if c == b'"' {
-                        self.state = State::InQuoted;
+                        state = State::InQuoted;
+                        clean = false;
                         p += 1;
                     } else if c == rule.delimiter {
-                        if !field(fs, p) {
+                        if !field(fs, p, clean) {
                             return Found::Stopped;
                         }
                         p += 1;
                         fs = p;
-                        self.state = State::StartField;
+                        state = State::StartField;
                     } else if c == b'\r' || c == b'\n' {
-                        if !field(fs, p) {
+                        if !field(fs, p, clean) {
                             return Found::Stopped;
                         }
                         return self.row_end(data, p, eof);
                     } else {
-                        self.state = State::InField;
+                        state = State::InField;
+                        clean = false;
                     }
                 }
                 State::EndCr { blank } => {
                     if p >= len && !eof {
-                        return Found::More;
+                        {
+                            self.state = state;
+                            return Found::More;
+                        }
                     }
                     let next = p + usize::from(data.get(p) == Some(&b'\n'));
                     let lines = self.lines + 1;
@@ -296,7 +320,7 @@ impl Cursor {
 /// Calls `f` with the bounds (quotes included) of each field of a row's text (without its line
 /// end) until it returns false.
 #[inline]
-pub(crate) fn fields(rule: Rule, body: &[u8], f: impl FnMut(usize, usize) -> bool) {
+pub(crate) fn fields(rule: Rule, body: &[u8], f: impl FnMut(usize, usize, bool) -> bool) {
     Cursor::default().scan(rule, body, 0, true, f);
 }
 
@@ -304,7 +328,7 @@ pub(crate) fn fields(rule: Rule, body: &[u8], f: impl FnMut(usize, usize) -> boo
 /// row has when it has no field `k`.
 pub(crate) fn field_bounds(rule: Rule, body: &[u8], k: usize) -> Result<(usize, usize), usize> {
     let (mut n, mut found) = (0, None);
-    fields(rule, body, |s, e| {
+    fields(rule, body, |s, e, _| {
         if n == k {
             found = Some((s, e));
             return false;
@@ -318,7 +342,7 @@ pub(crate) fn field_bounds(rule: Rule, body: &[u8], k: usize) -> Result<(usize, 
 /// How many fields a row's text has.
 pub(crate) fn count(rule: Rule, body: &[u8]) -> usize {
     let mut n = 0;
-    fields(rule, body, |_, _| {
+    fields(rule, body, |_, _, _| {
         n += 1;
         true
     });
@@ -411,13 +435,18 @@ mod tests {
         let (mut at, mut line, mut got) = (0, 1, Vec::new());
         loop {
             let mut spans = Vec::new();
-            let found = Cursor::default().scan(rule, data, at, true, |s, e| {
-                spans.push((s, e));
+            let found = Cursor::default().scan(rule, data, at, true, |s, e, clean| {
+                spans.push((s, e, clean));
                 true
             });
             let vals: Vec<String> = spans
                 .iter()
-                .map(|&(s, e)| String::from_utf8_lossy(&value(rule, &data[s..e])).into_owned())
+                .map(|&(s, e, clean)| {
+                    let v = value(rule, &data[s..e]);
+                    // A clean field's value is its text between its quotes.
+                    assert!(!clean || *v == data[s + 1..e - 1], "{:?}", &data[s..e]);
+                    String::from_utf8_lossy(&v).into_owned()
+                })
                 .collect();
             match found {
                 Found::Row { next, lines, .. } => {
@@ -464,7 +493,7 @@ mod tests {
         let mut whole = Vec::new();
         let mut at = 0;
         loop {
-            match Cursor::default().scan(CSV, data, at, true, |_, _| true) {
+            match Cursor::default().scan(CSV, data, at, true, |_, _, _| true) {
                 Found::Row { next, lines, .. } => {
                     whole.push((next, lines));
                     at = next;
@@ -485,7 +514,7 @@ mod tests {
         for end in 1..=data.len() {
             loop {
                 let eof = end == data.len();
-                match cursor.scan(CSV, &data[..end], start, eof, |_, _| true) {
+                match cursor.scan(CSV, &data[..end], start, eof, |_, _, _| true) {
                     Found::Row { next, lines, .. } => {
                         fed.push((next, lines));
                         start = next;

@@ -135,6 +135,11 @@ pub(crate) struct Table {
     appending: bool,
     /// Whether the input form is detected (`-f auto`).
     auto: bool,
+    /// `appending || auto`: a row's width or form is checked.
+    checks: bool,
+    /// One more than the highest byte a CSV field is quoted for (the delimiter, `"`, CR,
+    /// LF), when that is at most 128 ([`Table::needs_quotes`]); 0 otherwise.
+    low: u64,
 }
 
 /// The forms that carry their own size, and so mark a column as a board under `-f auto` (EPD
@@ -188,6 +193,11 @@ impl Table {
             rule,
             appending: spec.append.is_some(),
             auto: spec.from == Format::Auto,
+            checks: spec.append.is_some() || spec.from == Format::Auto,
+            low: match rule.delimiter.max(b'"') {
+                top if top < 128 => u64::from(top) + 1,
+                _ => 0,
+            },
             spec,
             opts: opts.clone(),
             settled,
@@ -213,7 +223,7 @@ impl Table {
     /// The fields of a row (without its line end), their values read.
     fn fields(&self, body: &[u8]) -> Vec<Vec<u8>> {
         let mut v = Vec::new();
-        rows::fields(self.rule, body, |s, e| {
+        rows::fields(self.rule, body, |s, e, _| {
             v.push(rows::value(self.rule, &body[s..e]).into_owned());
             true
         });
@@ -228,6 +238,31 @@ impl Table {
         } else {
             field_bounds(body, self.delimiter, k)
         }
+    }
+
+    /// Whether a CSV field must be quoted, as the csv crate's writer has it: it holds the
+    /// delimiter, a quote or a line break. Most converted boards (hex, digits) hold no byte
+    /// below the lowest byte above all of those ([`Table::low`]): eight bytes a word settle
+    /// it (callgrind, `bench/tables.py`: 140 -> about 30 instructions a packed board).
+    #[inline]
+    fn needs_quotes(&self, field: &[u8]) -> bool {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let n = self.low;
+        if n == 0 || field.len() < 8 {
+            return self.csv.should_quote(field);
+        }
+        // Whether a word has a byte below `n` (n <= 128): the borrow of a byte that is.
+        let below = |w: [u8; 8]| {
+            let x = u64::from_le_bytes(w);
+            x.wrapping_sub(ONES * n) & !x & HIGH != 0
+        };
+        let mut words = field.chunks_exact(8);
+        let mut any = words.any(|w| below(w.try_into().unwrap_or([0; 8])));
+        if let Some(last) = field.last_chunk::<8>() {
+            any |= below(*last);
+        }
+        any && self.csv.should_quote(field)
     }
 
     /// Writes a field as the dialect has it: TSV as it is, CSV quoted when the csv crate's
@@ -425,7 +460,7 @@ impl Table {
             Ok(b) => b,
             Err(n) => return self.short_row(body, cr, k, n, out),
         };
-        if self.appending || self.auto {
+        if self.checks {
             self.check_plain_row(body, (start, end), cr, out)?;
         }
         let start_out = out.len();
@@ -441,12 +476,8 @@ impl Table {
                 if self.quoting {
                     self.quote_board(mark, out);
                 }
-                if !self.appending {
-                    out.extend_from_slice(&body[end..]);
-                }
-                if !cr.is_empty() {
-                    out.push(b'\r');
-                }
+                // The rest of the row with its CR, in one copy.
+                out.extend_from_slice(&row[if self.appending { body.len() } else { end }..]);
                 Ok(size)
             }
             Err(e) => {
@@ -579,7 +610,9 @@ impl Table {
     }
 
     /// A CSV row with quotes: split by the rule rows are framed by; the board's field read
-    /// (its quotes taken off) and converted, the other fields passed through as they are.
+    /// (its quotes taken off) and converted, the other fields passed through as they are. Out
+    /// of line: inlined, it made the plain rows' loop slower.
+    #[inline(never)]
     fn quoted_row(
         &self,
         body: &[u8],
@@ -588,10 +621,11 @@ impl Table {
         out: &mut Vec<u8>,
         convert: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<Size, ConvertError>,
     ) -> Result<Size, ConvertError> {
-        let (mut n, mut found) = (0, None);
-        rows::fields(self.rule, body, |s, e| {
+        let (mut n, mut found, mut clean) = (0, None, false);
+        rows::fields(self.rule, body, |s, e, c| {
             if n == k {
                 found = Some((s, e));
+                clean = c;
             }
             n += 1;
             // Under --append every field is counted; otherwise the board's field is enough.
@@ -607,7 +641,11 @@ impl Table {
             self.check_form(body, (start, end), cr, out)?;
         }
         let quoted = body.get(start) == Some(&b'"');
-        let value: Cow<'_, [u8]> = rows::value(self.rule, &body[start..end]);
+        let value: Cow<'_, [u8]> = if clean {
+            Cow::Borrowed(&body[start + 1..end - 1])
+        } else {
+            rows::value(self.rule, &body[start..end])
+        };
         let start_out = out.len();
         if self.appending {
             out.extend_from_slice(body);
@@ -637,9 +675,9 @@ impl Table {
     /// Quotes the converted board written from `mark` when a CSV field needs it (the forms a
     /// TSV may hold write one line without tabs; a grid, which does not, is refused before the
     /// run).
-    #[inline]
+    #[inline(never)]
     fn quote_board(&self, mark: usize, out: &mut Vec<u8>) {
-        if self.csv.should_quote(&out[mark..]) {
+        if self.needs_quotes(&out[mark..]) {
             let field = out.split_off(mark);
             self.put(&field, out);
         }
