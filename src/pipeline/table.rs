@@ -252,17 +252,20 @@ impl Table {
         if n == 0 || field.len() < 8 {
             return self.csv.should_quote(field);
         }
-        // Whether a word has a byte below `n` (n <= 128): the borrow of a byte that is.
-        let below = |w: [u8; 8]| {
-            let x = u64::from_le_bytes(w);
-            x.wrapping_sub(ONES * n) & !x & HIGH != 0
+        // The bytes of a word below `n` (n <= 128): the borrow of each byte that is.
+        let below = |w: &[u8; 8]| {
+            let x = u64::from_le_bytes(*w);
+            x.wrapping_sub(ONES * n) & !x & HIGH
         };
-        let mut words = field.chunks_exact(8);
-        let mut any = words.any(|w| below(w.try_into().unwrap_or([0; 8])));
-        if let Some(last) = field.last_chunk::<8>() {
-            any |= below(*last);
+        let (mut any, mut rest) = (0, field);
+        while let Some((w, tail)) = rest.split_first_chunk::<8>() {
+            any |= below(w);
+            rest = tail;
         }
-        any && self.csv.should_quote(field)
+        if let Some(last) = field.last_chunk::<8>() {
+            any |= below(last);
+        }
+        any != 0 && self.csv.should_quote(field)
     }
 
     /// Writes a field as the dialect has it: TSV as it is, CSV quoted when the csv crate's
