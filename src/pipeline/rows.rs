@@ -20,6 +20,17 @@ pub(crate) struct Rule {
     pub(crate) quoting: bool,
 }
 
+/// A field of a row, as the rule found it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Field {
+    /// Where its text starts in the row (its opening quote, if it has one).
+    pub(crate) start: usize,
+    /// Where it ends.
+    pub(crate) end: usize,
+    /// Whether it is quotes around text without a quote: its value is its text between them.
+    pub(crate) clean: bool,
+}
+
 /// Where a scan of a row is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum State {
@@ -93,9 +104,9 @@ impl Cursor {
         self.scan_with::<true>(rule, data, at, eof, field)
     }
 
-    /// [`Cursor::scan`] without counting the line ends in quoted fields: a row found takes
-    /// `1` line, an open one `1`, for the caller to count with [`line_ends`] on its bytes,
-    /// which are all at hand. A quoted field is then searched for its quote alone, which costs
+    /// [`Cursor::scan`] without counting the line ends in quoted fields, for the caller to
+    /// count with [`line_ends`] on the row's bytes, which are all at hand: a row found has
+    /// `lines` 1 when its quoted fields hold no line end, more when they may. A quoted field is then searched for its quote alone, which costs
     /// less than a search for a quote or a line end (callgrind: about 30 instructions a field).
     #[inline]
     pub(crate) fn scan_uncounted(
@@ -216,7 +227,10 @@ impl Cursor {
                 State::InQuoted => match if COUNT {
                     memchr::memchr3(b'"', b'\r', b'\n', &data[p..])
                 } else {
-                    find_quote(&data[p..])
+                    let (hit, low) = find_quote(&data[p..]);
+                    // Uncounted, a row's `lines` above 1 says it may hold line ends.
+                    self.lines |= u64::from(low);
+                    hit
                 } {
                     None => {
                         if p < len {
@@ -390,30 +404,42 @@ impl Cursor {
     }
 }
 
-/// Where the first quote of `s` is: eight bytes a word in the first 16 (many fields are
-/// short, an id or a number, and `memchr`'s set-up costs more than its search there:
-/// callgrind, `bench/tables.py`, about 63 instructions a short quoted field against 15),
-/// `memchr` after (a word at a time costs more than it on a FEN).
+/// Where the first quote of `s` is, and whether a byte below 14 (CR is 13, LF 10) may come
+/// before it: eight bytes a word in the first 128 (a field's `memchr` costs more there:
+/// callgrind, `bench/tables.py`, 63 instructions a short quoted field against about 15, and
+/// the row's line ends need no search of their own), `memchr` after (where a line end is
+/// taken to be possible).
 #[inline(always)]
-fn find_quote(s: &[u8]) -> Option<usize> {
+fn find_quote(s: &[u8]) -> (Option<usize>, bool) {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let (mut at, mut rest) = (0, s);
-    while at < 16 {
+    let (mut at, mut rest, mut low) = (0, s, 0);
+    while at < 128 {
         let Some((w, tail)) = rest.split_first_chunk::<8>() else {
             // Under eight bytes are left.
-            return rest.iter().position(|&c| c == b'"').map(|k| at + k);
+            let q = rest.iter().position(|&c| c == b'"');
+            let before = &rest[..q.unwrap_or(rest.len())];
+            return (
+                q.map(|k| at + k),
+                low != 0 || before.iter().any(|&c| c < 14),
+            );
         };
-        // The zero bytes of the word XOR quotes; the lowest one found is exact.
-        let v = u64::from_le_bytes(*w) ^ (ONES * u64::from(b'"'));
+        let x = u64::from_le_bytes(*w);
+        // The quotes of the word (the lowest one found is exact), and its bytes below 14
+        // (exact up to the first).
+        let v = x ^ (ONES * u64::from(b'"'));
         let m = v.wrapping_sub(ONES) & !v & HIGH;
+        let l = x.wrapping_sub(ONES * 14) & !x & HIGH;
         if m != 0 {
-            return Some(at + (m.trailing_zeros() / 8) as usize);
+            let bit = m.trailing_zeros();
+            let before = l & ((1u64 << (bit & !7)) - 1);
+            return (Some(at + (bit / 8) as usize), low != 0 || before != 0);
         }
+        low |= l;
         at += 8;
         rest = tail;
     }
-    memchr::memchr(b'"', rest).map(|k| at + k)
+    (memchr::memchr(b'"', rest).map(|k| at + k), true)
 }
 
 /// How many line ends `s` holds: LF, CRLF and CR alone each count one.
@@ -652,15 +678,31 @@ mod tests {
     #[test]
     fn quotes_are_found_where_memchr_finds_them() {
         for len in 0..200 {
-            for at in [0, 1, 7, 8, 9, 63, 64, 65, 100, 199] {
-                let mut s = vec![b'x'; len];
-                if at < len {
-                    s[at] = b'"';
+            for at in [0usize, 1, 7, 8, 9, 63, 64, 65, 100, 199] {
+                for nl in [
+                    None,
+                    Some(0),
+                    Some(5),
+                    Some(at.saturating_sub(1)),
+                    Some(at + 1),
+                ] {
+                    let mut s = vec![b'x'; len];
+                    if at < len {
+                        s[at] = b'"';
+                    }
+                    if at + 3 < len {
+                        s[at + 3] = b'"';
+                    }
+                    if let Some(n) = nl.filter(|&n| n < len && s[n] != b'"') {
+                        s[n] = b'\n';
+                    }
+                    let q = memchr::memchr(b'"', &s);
+                    let (found, low) = find_quote(&s);
+                    assert_eq!(found, q, "{len} {at}");
+                    let before = &s[..q.unwrap_or(len)];
+                    // A line end before the quote is never missed.
+                    assert!(low || !before.contains(&b'\n'), "{len} {at} {nl:?}");
                 }
-                if at + 3 < len {
-                    s[at + 3] = b'"';
-                }
-                assert_eq!(find_quote(&s), memchr::memchr(b'"', &s), "{len} {at}");
             }
         }
         assert_eq!(line_ends(b"a\r\nb\rc\nd\r"), 4);

@@ -15,7 +15,7 @@ use bbconv_board::Size;
 use bbconv_forms::{ConvertError, ErrorKind, Format, Options, ParseError};
 
 use super::frame::{split_table, Chunk, ChunkKind, Piece, Rows};
-use super::rows::{self, Rule};
+use super::rows::{self, Field, Rule};
 use super::work::{Stage, StageLoop};
 
 /// How a row's fields are delimited.
@@ -399,12 +399,12 @@ impl Table {
             }
         };
         match &chunk.kind {
-            ChunkKind::Lines | ChunkKind::Rows(_) => {
+            ChunkKind::Lines | ChunkKind::Rows(..) => {
                 let data = &chunk.data[..chunk.len];
                 // Rows are looked at while the header or a setting is pending; split_table
                 // goes on to the chunk's end, which costs the first chunks only.
                 split_table(data, &chunk.kind, self.spec.max_line, |_, piece| {
-                    if let Piece::Data(row) = piece {
+                    if let Piece::Data(row) | Piece::Split { text: row, .. } = piece {
                         each(row);
                     }
                 });
@@ -637,6 +637,47 @@ impl Table {
         let Some((start, end)) = found else {
             return self.short_row(body, cr, k, n, out);
         };
+        self.board_row(body, cr, (start, end, clean), n, out, convert)
+    }
+
+    /// Converts a row whose fields the framer found ([`Piece::Split`]).
+    #[inline(never)]
+    fn split_row(
+        &self,
+        row: &[u8],
+        fields: &[Field],
+        out: &mut Vec<u8>,
+        convert: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<Size, ConvertError>,
+    ) -> Result<Size, ConvertError> {
+        let (body, cr) = split_cr(row);
+        let Some(&k) = self.settled.get() else {
+            return self.unsettled_row(body, cr, out);
+        };
+        let Some(f) = fields.get(k) else {
+            return self.short_row(body, cr, k, fields.len(), out);
+        };
+        self.board_row(
+            body,
+            cr,
+            (f.start, f.end, f.clean),
+            fields.len(),
+            out,
+            convert,
+        )
+    }
+
+    /// Converts the board's field of a row of `n` fields, at `start..end` (`clean`: quotes
+    /// around text without a quote), the row's other fields passed through as they are.
+    #[inline(always)]
+    fn board_row(
+        &self,
+        body: &[u8],
+        cr: &[u8],
+        (start, end, clean): (usize, usize, bool),
+        n: usize,
+        out: &mut Vec<u8>,
+        convert: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<Size, ConvertError>,
+    ) -> Result<Size, ConvertError> {
         if self.appending {
             self.check_width(body, cr, n, out)?;
         }
@@ -836,6 +877,16 @@ impl<S: Stage> Stage for TableStage<'_, S> {
             .row(record, out, |field, out| self.inner.run(field, out))
     }
 
+    fn run_split(
+        &self,
+        record: &[u8],
+        fields: &[Field],
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        self.table
+            .split_row(record, fields, out, |field, out| self.inner.run(field, out))
+    }
+
     fn with_loop<L: StageLoop>(&self, l: L) -> L::Output {
         /// The loop compiled for the stage the inner conversion chose, inside the table's.
         struct Inner<'t, L> {
@@ -852,6 +903,15 @@ impl<S: Stage> Stage for TableStage<'_, S> {
             fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
                 self.table
                     .row(record, out, |field, out| self.inner.run(field, out))
+            }
+            fn run_split(
+                &self,
+                record: &[u8],
+                fields: &[Field],
+                out: &mut Vec<u8>,
+            ) -> Result<Size, ConvertError> {
+                self.table
+                    .split_row(record, fields, out, |field, out| self.inner.run(field, out))
             }
             fn header_rows(&self) -> bool {
                 self.table.header_rows()

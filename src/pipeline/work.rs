@@ -9,6 +9,7 @@ use super::frame::{
     position, split_ends, split_lines, split_table, split_verbatim, Chunk, ChunkKind, FramedKind,
     Given, Piece, Rows, LINES,
 };
+use super::rows::Field;
 
 /// What a command does with one record: appends its output (no record separator) to `out` and
 /// returns the size of the board read, or says why it cannot.
@@ -16,6 +17,18 @@ pub(crate) trait Stage: Sync {
     /// Converts one record. On an error, what it wrote is ignored, unless the run takes it for
     /// the record's placeholder ([`Job::placeholders`]).
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError>;
+
+    /// [`Stage::run`] on a table's row whose fields the framer found (a table's stage takes
+    /// them rather than splitting the row again).
+    #[inline(always)]
+    fn run_split(
+        &self,
+        record: &[u8],
+        _fields: &[Field],
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        self.run(record, out)
+    }
 
     /// Runs `l` with the stage a record loop is to be compiled with: this one, or one its
     /// set-up chose once ([`planned`]).
@@ -473,24 +486,25 @@ fn convert_with<S: Stage>(
                     parts.push(line, What::Header);
                 }
                 // Only a table's rows are unclosed.
-                Piece::Skip | Piece::Unclosed { .. } => parts.push(line, What::Skipped),
+                Piece::Skip | Piece::Unclosed { .. } | Piece::Split { .. } => {
+                    parts.push(line, What::Skipped)
+                }
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
             })
         }
-        ChunkKind::Lines | ChunkKind::Rows(_) if matches!(job.rows, Rows::Table(_)) => {
+        ChunkKind::Lines | ChunkKind::Rows(..) if matches!(job.rows, Rows::Table(_)) => {
             // A table: the first row of a file's first chunk may be its header.
             let mut header = chunk.first && job.stage.header_rows();
             let each = |line: u64, piece: Piece<'_>| match piece {
                 Piece::Data(d) if header => {
                     header = false;
-                    let mark = parts.done.out.len();
-                    job.stage.header(d, chunk.src, &mut parts.done.out);
-                    if job.line_end && parts.done.out.len() > mark {
-                        parts.done.out.push(b'\n');
-                    }
-                    parts.push(line, What::Header);
+                    header_row(job, &mut parts, line, d, chunk.src);
                 }
                 Piece::Data(d) => record(job, &mut parts, line, d),
+                Piece::Split { text, fields } => {
+                    let first = std::mem::take(&mut header);
+                    split_record(job, &mut parts, (line, first, chunk.src), text, fields)
+                }
                 Piece::Skip | Piece::Verbatim(_) => parts.push(line, What::Skipped),
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
                 Piece::Unclosed { text, quote, lines } => {
@@ -500,11 +514,11 @@ fn convert_with<S: Stage>(
             split_table(&chunk.data[..chunk.len], &chunk.kind, job.max_line, each)
         }
         // Rows framed ahead are a table's only.
-        ChunkKind::Lines | ChunkKind::Rows(_) => {
+        ChunkKind::Lines | ChunkKind::Rows(..) => {
             let data = &chunk.data[..chunk.len];
             split_lines(data, job.max_line, |line, piece| match piece {
                 Piece::Data(d) => record(job, &mut parts, line, d),
-                Piece::Skip | Piece::Verbatim(_) | Piece::Unclosed { .. } => {
+                Piece::Skip | Piece::Verbatim(_) | Piece::Unclosed { .. } | Piece::Split { .. } => {
                     parts.push(line, What::Skipped)
                 }
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
@@ -526,9 +540,10 @@ fn convert_with<S: Stage>(
                 base += split_ends::<LINES, _>(data, at..to, ends, job.max_line, |line, piece| {
                     match piece {
                         Piece::Data(d) => record(job, &mut parts, b + line, d),
-                        Piece::Skip | Piece::Verbatim(_) | Piece::Unclosed { .. } => {
-                            parts.push(b + line, What::Skipped)
-                        }
+                        Piece::Skip
+                        | Piece::Verbatim(_)
+                        | Piece::Unclosed { .. }
+                        | Piece::Split { .. } => parts.push(b + line, What::Skipped),
                         Piece::TooLong(len) => {
                             parts.push(b + line, bad(b + line, FaultKind::TooLong(len)))
                         }
@@ -616,6 +631,44 @@ fn settle<S: Stage + ?Sized>(
             parts.push(line, What::Bad(fault));
         }
     }
+}
+
+/// Writes a table's header row (out of line, as [`unclosed`]).
+#[inline(never)]
+fn header_row<S: Stage + ?Sized>(
+    job: &Job<'_, S>,
+    parts: &mut Parts<'_>,
+    line: u64,
+    row: &[u8],
+    src: usize,
+) {
+    let mark = parts.done.out.len();
+    job.stage.header(row, src, &mut parts.done.out);
+    if job.line_end && parts.done.out.len() > mark {
+        parts.done.out.push(b'\n');
+    }
+    parts.push(line, What::Header);
+}
+
+/// Converts a table's row whose fields the framer found, or writes it when it is the header
+/// (out of line, as [`unclosed`]: the plain rows' loop stays as lean as it was).
+#[cold]
+#[inline(never)]
+fn split_record<S: Stage + ?Sized>(
+    job: &Job<'_, S>,
+    parts: &mut Parts<'_>,
+    (line, header, src): (u64, bool, usize),
+    text: &[u8],
+    fields: &[Field],
+) {
+    if header {
+        return header_row(job, parts, line, text, src);
+    }
+    if parts.stopped {
+        return;
+    }
+    let result = job.stage.run_split(text, fields, &mut parts.done.out);
+    settle(job, parts, line, text, result);
 }
 
 /// Books a table's row whose quoted field is open at the end of the input (out of line: a
