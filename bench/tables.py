@@ -5,7 +5,8 @@ and as CSV whose every field is quoted, as `csv.QUOTE_ALL`, R's `write.csv` and 
 converted `--tsv --column 2 -f fen -t packed` (`--csv` for the CSVs) against `-f fen -t packed`
 on the bare FENs. Instructions a row under callgrind on the first 10,000 rows, one thread
 (`--jobs 1`), start-up (an empty input) subtracted; limits: 300 more a row for TSV, 1,000 for
-CSV, quoted or not. Wall times: medians of 5 runs of the whole 1M-row files, in alternation, default `--jobs`.
+CSV, quoted or not. Wall times: medians of 5 runs of the whole 1M-row files, in alternation,
+default `--jobs`.
 
 Usage: python3 bench/tables.py BBCONV CORPUS OUT_DIR
 Prints Markdown tables.
