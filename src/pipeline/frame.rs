@@ -779,6 +779,10 @@ fn frame_rows(
     (marks, fields): (&mut Vec<Mark>, &mut Vec<Field>),
     pending: &mut Option<RowScan>,
 ) -> usize {
+    // Room for rows of about 64 bytes and their fields, so that the lists do not grow (and
+    // copy) step by step (callgrind: about 100 instructions a row).
+    marks.reserve((data.len() / 64 + 16).min(MAX_MARKS));
+    fields.reserve((data.len() / 16 + 64).min(MAX_FIELDS));
     let mut at = 0;
     while marks.len() < MAX_MARKS && fields.len() < MAX_FIELDS {
         let (mut cursor, from) = match pending.take() {
