@@ -854,6 +854,58 @@ fn frame_rows(
     at
 }
 
+/// The scan of the row that fills `data` and is longer than the limit (`pending`: its scan so
+/// far), made to go on through the bytes that follow ([`stream_past`]).
+fn long_row(rule: Rule, data: &[u8], pending: Option<RowScan>) -> Cursor {
+    let pending = pending.or_else(|| {
+        let mut p = None;
+        frame_rows(
+            rule,
+            data,
+            false,
+            usize::MAX,
+            (&mut Vec::new(), &mut Vec::new()),
+            &mut p,
+        );
+        p
+    });
+    let mut cursor = pending.map_or(Cursor::default(), |p| p.cursor.counted(data));
+    cursor.shift(data.len());
+    cursor
+}
+
+/// Scans on a row longer than the limit through `data`, the next bytes of the input, counting
+/// them in `len`: where it ends and its bad record, once it does.
+fn stream_past(
+    rule: Rule,
+    cursor: &mut Cursor,
+    len: &mut usize,
+    data: &[u8],
+    eof: bool,
+) -> Option<(ChunkKind, usize)> {
+    let mark = |kind, lines| {
+        let m = Mark {
+            start: 0,
+            end: 0,
+            lines,
+            kind,
+            fields: (0, 0),
+        };
+        ChunkKind::Rows(vec![m], Vec::new())
+    };
+    match cursor.scan(rule, data, 0, eof, |_, _, _| true) {
+        Found::Row { next, lines, .. } => Some((
+            mark(MarkKind::TooLong(len.saturating_add(next)), lines),
+            next,
+        )),
+        Found::Open { lines, .. } => Some((mark(MarkKind::Open(None), lines), data.len())),
+        _ => {
+            *len = len.saturating_add(data.len());
+            None
+        }
+    }
+}
+
 /// Cuts a table's input into chunks of whole rows by [`rows`]' rule, read in place as
 /// [`read_lines`] reads lines. A buffer the plain line splitter can take ([`rows::plain`]) is
 /// cut after its last LF and split by [`split_rows`]; any other is framed here, its rows handed
@@ -887,27 +939,9 @@ fn read_table(
         let mut fresh = if first { 0 } else { filled };
         filled += n;
         if let Some((cursor, len)) = &mut skipping {
-            let mark = |kind, lines| {
-                let m = Mark {
-                    start: 0,
-                    end: 0,
-                    lines,
-                    kind,
-                    fields: (0, 0),
-                };
-                ChunkKind::Rows(vec![m], Vec::new())
-            };
-            let (kind, next) = match cursor.scan(rule, &buf[..filled], 0, eof, |_, _, _| true) {
-                Found::Row { next, lines, .. } => (
-                    mark(MarkKind::TooLong(len.saturating_add(next)), lines),
-                    next,
-                ),
-                Found::Open { lines, .. } => (mark(MarkKind::Open(None), lines), filled),
-                _ => {
-                    *len = len.saturating_add(filled);
-                    filled = 0;
-                    continue;
-                }
+            let Some((kind, next)) = stream_past(rule, cursor, len, &buf[..filled], eof) else {
+                filled = 0;
+                continue;
             };
             skipping = None;
             if !emit(Vec::new(), 0, kind) {
@@ -931,34 +965,25 @@ fn read_table(
         // ahead takes several chunks).
         loop {
             let (mut marks, mut fields) = (Vec::new(), Vec::new());
-            let cut = if !odd && plain_upto(rule, &buf[..filled], &mut checked, eof) {
+            let data = &buf[..filled];
+            let cut = if !odd && plain_upto(rule, data, &mut checked, eof) {
                 // The plain splitter frames the tail's row anew.
                 pending = None;
                 if eof {
                     filled
                 } else {
                     let from = fresh.min(filled);
-                    memchr::memrchr(b'\n', &buf[from..filled]).map_or(0, |k| from + k + 1)
+                    memchr::memrchr(b'\n', &data[from..]).map_or(0, |k| from + k + 1)
                 }
             } else {
                 odd = true;
-                let m = input.max_line;
                 let framed = (&mut marks, &mut fields);
-                frame_rows(rule, &buf[..filled], eof, m, framed, &mut pending)
+                frame_rows(rule, data, eof, input.max_line, framed, &mut pending)
             };
             if cut == 0 {
                 if !eof && too_long(filled, input.max_line) {
                     // One row longer than the limit: dropped as it streams past.
-                    if pending.is_none() {
-                        let m = input.max_line;
-                        let framed = (&mut marks, &mut fields);
-                        frame_rows(rule, &buf[..filled], false, m, framed, &mut pending);
-                    }
-                    let mut cursor = pending
-                        .take()
-                        .map_or(Cursor::default(), |p| p.cursor.counted(&buf[..filled]));
-                    cursor.shift(filled);
-                    skipping = Some((cursor, filled));
+                    skipping = Some((long_row(rule, data, pending.take()), filled));
                     (filled, checked, odd) = (0, 0, false);
                 }
                 break;

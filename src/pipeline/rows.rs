@@ -31,6 +31,23 @@ pub(crate) struct Field {
     pub(crate) clean: bool,
 }
 
+/// Where a scan is within one call: the byte it is at, where the field started, whether the
+/// quoted field is clean so far, and its state.
+struct Walk {
+    p: usize,
+    fs: usize,
+    clean: bool,
+    state: State,
+}
+
+/// What a step of the scan leads to.
+enum Step {
+    /// The scan goes on.
+    Go,
+    /// The scan stops with this.
+    Done(Found),
+}
+
 /// Where a scan of a row is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 enum State {
@@ -143,211 +160,238 @@ impl Cursor {
         eof: bool,
         mut field: impl FnMut(usize, usize, bool) -> bool,
     ) -> Found {
-        let (mut p, mut fs) = (at, at);
-        // Whether the quoted field being read is its quotes around text without a quote.
-        let mut clean = false;
-        let mut state = self.state;
-        let len = data.len();
+        let mut w = Walk {
+            p: at,
+            fs: at,
+            clean: false,
+            state: self.state,
+        };
         loop {
-            match state {
-                State::StartRecord => {
-                    let Some(&c) = data.get(p) else {
-                        self.state = state;
-                        return if eof { Found::End } else { Found::More };
-                    };
-                    if c == b'\n' {
-                        return Found::Blank { next: p + 1 };
-                    } else if c == b'\r' {
-                        state = State::EndCr { blank: true };
-                        p += 1;
-                    } else {
-                        state = State::StartField;
-                    }
-                }
-                State::StartField => {
-                    let Some(&c) = data.get(p) else {
-                        if !eof {
-                            {
-                                self.state = state;
-                                return Found::More;
-                            }
-                        }
-                        if !field(fs, p, false) {
-                            return Found::Stopped;
-                        }
-                        return self.row_end(data, p, eof);
-                    };
-                    if c == b'"' && rule.quoting {
-                        state = State::InQuoted;
-                        clean = true;
-                        self.quote = Some(p);
-                        p += 1;
-                    } else if c == rule.delimiter {
-                        if !field(fs, p, false) {
-                            return Found::Stopped;
-                        }
-                        p += 1;
-                        fs = p;
-                    } else if c == b'\r' || c == b'\n' {
-                        if !field(fs, p, false) {
-                            return Found::Stopped;
-                        }
-                        return self.row_end(data, p, eof);
-                    } else {
-                        state = State::InField;
-                    }
-                }
-                State::InField => match memchr::memchr3(rule.delimiter, b'\r', b'\n', &data[p..]) {
-                    None => {
-                        if !eof {
-                            {
-                                self.state = state;
-                                return Found::More;
-                            }
-                        }
-                        if !field(fs, len, false) {
-                            return Found::Stopped;
-                        }
-                        return self.row_end(data, len, eof);
-                    }
-                    Some(k) => {
-                        p += k;
-                        if !field(fs, p, false) {
-                            return Found::Stopped;
-                        }
-                        if data[p] == rule.delimiter {
-                            p += 1;
-                            fs = p;
-                            state = State::StartField;
-                        } else {
-                            return self.row_end(data, p, eof);
-                        }
-                    }
-                },
-                State::InQuoted => match if COUNT {
-                    memchr::memchr3(b'"', b'\r', b'\n', &data[p..])
-                } else {
-                    let (hit, low) = find_quote(&data[p..]);
-                    // Uncounted, a row's `lines` above 1 says it may hold line ends.
-                    self.lines |= u64::from(low);
-                    hit
-                } {
-                    None => {
-                        if p < len {
-                            (self.cr, self.nl) = (false, false);
-                        }
-                        if !eof {
-                            {
-                                self.state = state;
-                                return Found::More;
-                            }
-                        }
-                        // The last line counts when the input does not end with its line end.
-                        let lines = self.lines + u64::from(!self.nl);
-                        let quote = self.quote;
-                        *self = Cursor::default();
-                        return Found::Open { quote, lines };
-                    }
-                    Some(k) => {
-                        let q = p + k;
-                        if data[q] == b'"' {
-                            if COUNT {
-                                (self.cr, self.nl) = (false, false);
-                            }
-                            // The byte after the quote mostly settles it: a doubled quote,
-                            // or the field's end.
-                            match data.get(q + 1) {
-                                Some(b'"') => {
-                                    clean = false;
-                                    p = q + 2;
-                                }
-                                Some(&c) if c == rule.delimiter => {
-                                    if !field(fs, q + 1, clean) {
-                                        return Found::Stopped;
-                                    }
-                                    p = q + 2;
-                                    fs = p;
-                                    state = State::StartField;
-                                }
-                                Some(b'\r' | b'\n') => {
-                                    if !field(fs, q + 1, clean) {
-                                        return Found::Stopped;
-                                    }
-                                    return self.row_end(data, q + 1, eof);
-                                }
-                                _ => {
-                                    p = q + 1;
-                                    state = State::QuoteInQuoted;
-                                }
-                            }
-                        } else {
-                            // A line end (searched for when counting only).
-                            if data[q] == b'\r' || !(self.cr && k == 0) {
-                                self.lines += 1;
-                            }
-                            self.cr = data[q] == b'\r';
-                            self.nl = true;
-                            p = q + 1;
-                        }
-                    }
-                },
-                State::QuoteInQuoted => {
-                    (self.cr, self.nl) = (false, false);
-                    let Some(&c) = data.get(p) else {
-                        if !eof {
-                            {
-                                self.state = state;
-                                return Found::More;
-                            }
-                        }
-                        if !field(fs, p, clean) {
-                            return Found::Stopped;
-                        }
-                        return self.row_end(data, p, eof);
-                    };
-                    if c == b'"' {
-                        state = State::InQuoted;
-                        clean = false;
-                        p += 1;
-                    } else if c == rule.delimiter {
-                        if !field(fs, p, clean) {
-                            return Found::Stopped;
-                        }
-                        p += 1;
-                        fs = p;
-                        state = State::StartField;
-                    } else if c == b'\r' || c == b'\n' {
-                        if !field(fs, p, clean) {
-                            return Found::Stopped;
-                        }
-                        return self.row_end(data, p, eof);
-                    } else {
-                        state = State::InField;
-                        clean = false;
-                    }
-                }
-                State::EndCr { blank } => {
-                    if p >= len && !eof {
-                        {
-                            self.state = state;
-                            return Found::More;
-                        }
-                    }
-                    let next = p + usize::from(data.get(p) == Some(&b'\n'));
-                    let lines = self.lines + 1;
-                    *self = Cursor::default();
-                    return if blank {
-                        Found::Blank { next }
-                    } else {
-                        Found::Row {
-                            end: p.saturating_sub(1),
-                            next,
-                            lines,
-                        }
-                    };
-                }
+            let step = match w.state {
+                State::StartRecord => self.start_record(&mut w, data, eof),
+                State::StartField => self.start_field(rule, &mut w, data, eof, &mut field),
+                State::InField => self.in_field(rule, &mut w, data, eof, &mut field),
+                State::InQuoted => self.in_quoted::<COUNT>(rule, &mut w, data, eof, &mut field),
+                State::QuoteInQuoted => self.quote_in_quoted(rule, &mut w, data, eof, &mut field),
+                State::EndCr { blank } => self.end_cr(&w, data, eof, blank),
+            };
+            if let Step::Done(found) = step {
+                return found;
             }
         }
+    }
+
+    /// The bytes end inside a row: the scan stops where it is.
+    #[inline(always)]
+    fn more(&mut self, w: &Walk) -> Step {
+        self.state = w.state;
+        Step::Done(Found::More)
+    }
+
+    /// A field ends at `e` (`clean`: see [`Cursor::scan`]); the byte there, if any, is the
+    /// delimiter (a field starts after it) or a line end (the row ends).
+    #[inline(always)]
+    fn end_field(
+        &mut self,
+        rule: Rule,
+        w: &mut Walk,
+        (data, e, eof): (&[u8], usize, bool),
+        clean: bool,
+        field: &mut impl FnMut(usize, usize, bool) -> bool,
+    ) -> Step {
+        if !field(w.fs, e, clean) {
+            return Step::Done(Found::Stopped);
+        }
+        if data.get(e) == Some(&rule.delimiter) {
+            w.p = e + 1;
+            w.fs = w.p;
+            w.state = State::StartField;
+            Step::Go
+        } else {
+            Step::Done(self.row_end(data, e, eof))
+        }
+    }
+
+    /// At a row's start: a line end here makes a blank line.
+    #[inline(always)]
+    fn start_record(&mut self, w: &mut Walk, data: &[u8], eof: bool) -> Step {
+        match data.get(w.p) {
+            None if eof => Step::Done(Found::End),
+            None => self.more(w),
+            Some(b'\n') => Step::Done(Found::Blank { next: w.p + 1 }),
+            Some(b'\r') => {
+                w.state = State::EndCr { blank: true };
+                w.p += 1;
+                Step::Go
+            }
+            Some(_) => {
+                w.state = State::StartField;
+                Step::Go
+            }
+        }
+    }
+
+    /// At a field's start: a quote opens a quoted field (CSV).
+    #[inline(always)]
+    fn start_field(
+        &mut self,
+        rule: Rule,
+        w: &mut Walk,
+        data: &[u8],
+        eof: bool,
+        field: &mut impl FnMut(usize, usize, bool) -> bool,
+    ) -> Step {
+        match data.get(w.p) {
+            None if !eof => self.more(w),
+            Some(b'"') if rule.quoting => {
+                w.state = State::InQuoted;
+                w.clean = true;
+                self.quote = Some(w.p);
+                w.p += 1;
+                Step::Go
+            }
+            Some(&c) if c != rule.delimiter && c != b'\r' && c != b'\n' => {
+                w.state = State::InField;
+                Step::Go
+            }
+            // The field is empty.
+            _ => self.end_field(rule, w, (data, w.p, eof), false, field),
+        }
+    }
+
+    /// In an unquoted field: it ends at the delimiter or a line end.
+    #[inline(always)]
+    fn in_field(
+        &mut self,
+        rule: Rule,
+        w: &mut Walk,
+        data: &[u8],
+        eof: bool,
+        field: &mut impl FnMut(usize, usize, bool) -> bool,
+    ) -> Step {
+        match memchr::memchr3(rule.delimiter, b'\r', b'\n', &data[w.p..]) {
+            None if !eof => self.more(w),
+            None => self.end_field(rule, w, (data, data.len(), eof), false, field),
+            Some(k) => self.end_field(rule, w, (data, w.p + k, eof), false, field),
+        }
+    }
+
+    /// In a quoted field: up to its next quote (and, when counting, its line ends).
+    #[inline(always)]
+    fn in_quoted<const COUNT: bool>(
+        &mut self,
+        rule: Rule,
+        w: &mut Walk,
+        data: &[u8],
+        eof: bool,
+        field: &mut impl FnMut(usize, usize, bool) -> bool,
+    ) -> Step {
+        let p = w.p;
+        let hit = if COUNT {
+            memchr::memchr3(b'"', b'\r', b'\n', &data[p..])
+        } else {
+            let (hit, low) = find_quote(&data[p..]);
+            // Uncounted, a row's `lines` above 1 says it may hold line ends.
+            self.lines |= u64::from(low);
+            hit
+        };
+        let Some(k) = hit else {
+            if p < data.len() {
+                (self.cr, self.nl) = (false, false);
+            }
+            if !eof {
+                return self.more(w);
+            }
+            // The last line counts when the input does not end with its line end.
+            let lines = self.lines + u64::from(!self.nl);
+            let quote = self.quote;
+            *self = Cursor::default();
+            return Step::Done(Found::Open { quote, lines });
+        };
+        let q = p + k;
+        if data[q] != b'"' {
+            // A line end (searched for when counting only).
+            if data[q] == b'\r' || !(self.cr && k == 0) {
+                self.lines += 1;
+            }
+            self.cr = data[q] == b'\r';
+            self.nl = true;
+            w.p = q + 1;
+            return Step::Go;
+        }
+        if COUNT {
+            (self.cr, self.nl) = (false, false);
+        }
+        // The byte after the quote mostly settles it: a doubled quote, or the field's end.
+        match data.get(q + 1) {
+            Some(b'"') => {
+                w.clean = false;
+                w.p = q + 2;
+                Step::Go
+            }
+            Some(&c) if c == rule.delimiter || c == b'\r' || c == b'\n' => {
+                let clean = w.clean;
+                self.end_field(rule, w, (data, q + 1, eof), clean, field)
+            }
+            _ => {
+                w.p = q + 1;
+                w.state = State::QuoteInQuoted;
+                Step::Go
+            }
+        }
+    }
+
+    /// Just after a quote in a quoted field: a quote is a doubled one, the delimiter or a line
+    /// end ends the field, other text goes on as an unquoted field's.
+    #[inline(always)]
+    fn quote_in_quoted(
+        &mut self,
+        rule: Rule,
+        w: &mut Walk,
+        data: &[u8],
+        eof: bool,
+        field: &mut impl FnMut(usize, usize, bool) -> bool,
+    ) -> Step {
+        (self.cr, self.nl) = (false, false);
+        match data.get(w.p) {
+            None if !eof => self.more(w),
+            Some(b'"') => {
+                w.state = State::InQuoted;
+                w.clean = false;
+                w.p += 1;
+                Step::Go
+            }
+            Some(&c) if c != rule.delimiter && c != b'\r' && c != b'\n' => {
+                w.state = State::InField;
+                w.clean = false;
+                Step::Go
+            }
+            _ => {
+                let clean = w.clean;
+                self.end_field(rule, w, (data, w.p, eof), clean, field)
+            }
+        }
+    }
+
+    /// After the CR that ended a row or a blank line: an LF next is part of its line end.
+    #[inline(always)]
+    fn end_cr(&mut self, w: &Walk, data: &[u8], eof: bool, blank: bool) -> Step {
+        let p = w.p;
+        if p >= data.len() && !eof {
+            return self.more(w);
+        }
+        let next = p + usize::from(data.get(p) == Some(&b'\n'));
+        let lines = self.lines + 1;
+        *self = Cursor::default();
+        Step::Done(if blank {
+            Found::Blank { next }
+        } else {
+            Found::Row {
+                end: p.saturating_sub(1),
+                next,
+                lines,
+            }
+        })
     }
 
     /// The bytes scanned moved `by` to the front (a row's scan resumes in the next buffer):
