@@ -222,8 +222,9 @@ def main():
         "",
         *portable,
         "",
-        "Tables (`bench/tables.py`): a 1,000,000-row `id<TAB>fen<TAB>eval` table made from the corpus, and the "
-        "same as CSV, against the bare FENs (instructions on its first 10,000 rows, `--jobs 1`):",
+        "Tables (`bench/tables.py`): a 1,000,000-row `id<TAB>fen<TAB>eval` table made from the corpus, the "
+        "same as CSV, and as CSV whose every field is quoted, against the bare FENs (instructions on its first "
+        "10,000 rows, `--jobs 1`):",
         "",
         *tables,
         "",

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """What a table costs over its bare boards: a 1,000,000-row `id<TAB>fen<TAB>eval` table made
-from the corpus (and the same table as CSV, as Python's csv module writes it with LF line ends),
-converted `--tsv --column 2 -f fen -t packed` (`--csv` for the CSV) against `-f fen -t packed` on
-the bare FENs. Instructions a row under callgrind on the first 10,000 rows, one thread
+from the corpus (and the same table as CSV, as Python's csv module writes it with LF line ends,
+and as CSV whose every field is quoted, as `csv.QUOTE_ALL`, R's `write.csv` and Excel write it),
+converted `--tsv --column 2 -f fen -t packed` (`--csv` for the CSVs) against `-f fen -t packed`
+on the bare FENs. Instructions a row under callgrind on the first 10,000 rows, one thread
 (`--jobs 1`), start-up (an empty input) subtracted; limits: 300 more a row for TSV, 1,000 for
-CSV. Wall times: medians of 5 runs of the whole 1M-row files, in alternation, default `--jobs`.
+CSV, quoted or not. Wall times: medians of 5 runs of the whole 1M-row files, in alternation,
+default `--jobs`.
 
 Usage: python3 bench/tables.py BBCONV CORPUS OUT_DIR
 Prints Markdown tables.
@@ -22,20 +24,25 @@ N = 10_000
 
 
 def make_tables():
-    """The 1M-row TSV and CSV tables and their first 10,000 rows (made once)."""
+    """The 1M-row TSV, CSV and quoted CSV tables and their first 10,000 rows (made once)."""
     tsv, csv_path = os.path.join(OUT, "table1m.tsv"), os.path.join(OUT, "table1m.csv")
-    if not (os.path.exists(tsv) and os.path.exists(csv_path)):
-        with open(CORPUS) as src, open(tsv, "w", newline="") as t, open(csv_path, "w", newline="") as c:
+    quoted = os.path.join(OUT, "table1m-quoted.csv")
+    if not all(os.path.exists(p) for p in (tsv, csv_path, quoted)):
+        with open(CORPUS) as src, open(tsv, "w", newline="") as t, open(csv_path, "w", newline="") as c, \
+                open(quoted, "w", newline="") as q:
             w = csv.writer(c, lineterminator="\n")
-            w.writerow(["id", "fen", "eval"])
+            wq = csv.writer(q, lineterminator="\n", quoting=csv.QUOTE_ALL)
+            for writer in (w, wq):
+                writer.writerow(["id", "fen", "eval"])
             t.write("id\tfen\teval\n")
             for k, line in enumerate(src):
                 fen = line.rstrip("\n")
                 ev = f"{(k * 37 % 2001 - 1000) / 100:.2f}"
                 t.write(f"{k + 1}\t{fen}\t{ev}\n")
                 w.writerow([k + 1, fen, ev])
+                wq.writerow([k + 1, fen, ev])
     samples = {}
-    for key, path in (("tsv", tsv), ("csv", csv_path)):
+    for key, path in (("tsv", tsv), ("csv", csv_path), ("quoted", quoted)):
         sample = os.path.join(OUT, f"table10k.{key}")
         with open(path) as f, open(sample, "w", newline="") as s:
             f.readline()  # the header: the bare sample has none either
@@ -47,7 +54,7 @@ def make_tables():
         for _ in range(N):
             s.write(f.readline())
     samples["fen"] = bare
-    return tsv, csv_path, samples
+    return tsv, csv_path, quoted, samples
 
 
 def callgrind(args, stdin_path):
@@ -72,15 +79,16 @@ def timed(cmd, path):
 
 
 def main():
-    tsv, csv_path, samples = make_tables()
+    tsv, csv_path, quoted, samples = make_tables()
     bare = per_row(["-f", "fen", "-t", "packed"], samples["fen"])
     print("| job (10,000 rows, `--jobs 1`) | instructions a row | over bare FEN | limit | holds |")
     print("|---|---|---|---|---|")
     print(f"| `-f fen -t packed` on the bare FENs | {bare:,.0f} | | | |")
-    for key, flag, limit in (("tsv", "--tsv", 300), ("csv", "--csv", 1000)):
+    for key, flag, limit in (("tsv", "--tsv", 300), ("csv", "--csv", 1000), ("quoted", "--csv", 1000)):
         cost = per_row([flag, "--column", "2", "-f", "fen", "-t", "packed"], samples[key])
         over = cost - bare
-        print(f"| `{flag} --column 2 -f fen -t packed` | {cost:,.0f} | +{over:,.0f} | +{limit:,} | "
+        what = " (every field quoted)" if key == "quoted" else ""
+        print(f"| `{flag} --column 2 -f fen -t packed`{what} | {cost:,.0f} | +{over:,.0f} | +{limit:,} | "
               f"{'yes' if over <= limit else '**no**'} |")
     bare_1m = os.path.join(OUT, "table1m.fen")
     if not os.path.exists(bare_1m):
@@ -90,6 +98,7 @@ def main():
         "bare": ([BB, "convert", "-f", "fen", "-t", "packed"], bare_1m),
         "tsv": ([BB, "convert", "--tsv", "--header", "--column", "2", "-f", "fen", "-t", "packed"], tsv),
         "csv": ([BB, "convert", "--csv", "--header", "--column", "2", "-f", "fen", "-t", "packed"], csv_path),
+        "quoted": ([BB, "convert", "--csv", "--header", "--column", "2", "-f", "fen", "-t", "packed"], quoted),
     }
     times = {k: [] for k in cmds}
     for _ in range(5):
@@ -101,7 +110,8 @@ def main():
     print("|---|---|---|")
     for k, label in (("bare", "`-f fen -t packed`, bare FENs"),
                      ("tsv", "`--tsv --header --column 2 -f fen -t packed`"),
-                     ("csv", "`--csv --header --column 2 -f fen -t packed`")):
+                     ("csv", "`--csv --header --column 2 -f fen -t packed`"),
+                     ("quoted", "`--csv --header --column 2 -f fen -t packed`, every field quoted")):
         print(f"| {label} | {med[k]:.3f} s | {1e6 / med[k] / 1e6:.2f} M |")
 
 

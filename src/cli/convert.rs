@@ -283,7 +283,7 @@ fn table(args: &ConvertArgs) -> Result<Option<TableSpec>> {
         None => Column::Auto,
         Some(c) => c.parse::<Column>().map_err(usage)?,
     };
-    Ok(Some(TableSpec {
+    let spec = TableSpec {
         dialect,
         column,
         append: args.append.clone(),
@@ -292,7 +292,9 @@ fn table(args: &ConvertArgs) -> Result<Option<TableSpec>> {
         from: args.from,
         null_rows: args.errors == ErrorMode::Null,
         max_line: args.max_line,
-    }))
+    };
+    spec.check().map_err(usage)?;
+    Ok(Some(spec))
 }
 
 /// Runs `stage` on every record of `args`' inputs, with `convert`'s framing, threads, error

@@ -7,6 +7,7 @@
 pub(crate) mod frame;
 pub(crate) mod progress;
 pub(crate) mod report;
+pub(crate) mod rows;
 pub(crate) mod sink;
 pub(crate) mod source;
 pub(crate) mod table;

@@ -1,19 +1,21 @@
-//! Tables (`--tsv`, `--csv`): rows of fields with a board in one column. A row is split into
-//! fields, the board's field goes through the conversion and is written back in its place (or
-//! added as a last column), and every other field is passed through: TSV byte for byte (no
-//! quoting: a backslash is text, as PostgreSQL's and the IANA's TSV have it), CSV as the csv
-//! crate writes it with minimal quoting. A row keeps its line end (the CR of a CRLF is written
-//! back). The board's column is settled once, on the reading thread, before any row is
+//! Tables (`--tsv`, `--csv`): rows of fields with a board in one column. A row is framed and
+//! split into fields by one rule, Python's `csv` module's ([`super::rows`]); the board's field
+//! goes through the conversion and is written back in its place (or added as a last column),
+//! and every other field is passed through byte for byte, its quotes as they were (a TSV has no
+//! quoting: a backslash or a quote is text). A row keeps its line end (a CR is written back as
+//! CRLF). The board's column is settled once, on the reading thread, before any row is
 //! converted ([`Stage::prepare`]): from `--column N`, from the header that holds `--column
-//! NAME`, or from the first row with a field that qualifies as a board ([`Table::qualifies`]).
+//! NAME`, or from the first row with a field that qualifies as a board ([`Table::qualifies`]);
+//! under `-f auto` that row settles the column's form too.
 
-use std::cell::RefCell;
+use std::borrow::Cow;
 use std::sync::{Arc, OnceLock};
 
 use bbconv_board::Size;
 use bbconv_forms::{ConvertError, ErrorKind, Format, Options, ParseError};
 
-use super::frame::{split_csv_rows, split_rows, Chunk, ChunkKind, Piece, Rows};
+use super::frame::{split_table, Chunk, ChunkKind, Piece, Rows};
+use super::rows::{self, Field, Rule};
 use super::work::{Stage, StageLoop};
 
 /// How a row's fields are delimited.
@@ -21,25 +23,23 @@ use super::work::{Stage, StageLoop};
 pub(crate) enum Dialect {
     /// Tab-separated, no quoting.
     Tsv,
-    /// RFC 4180 CSV with this delimiter: a quoted field may hold the delimiter, doubled quotes
-    /// and line breaks.
+    /// CSV with this delimiter: a field that starts with a quote may hold the delimiter,
+    /// doubled quotes and line breaks.
     Csv(u8),
 }
 
 impl Dialect {
-    /// The field delimiter.
-    fn delimiter(self) -> u8 {
+    /// The rule its rows are read by.
+    fn rule(self) -> Rule {
         match self {
-            Dialect::Tsv => b'\t',
-            Dialect::Csv(d) => d,
-        }
-    }
-
-    /// How the input's lines are rows.
-    fn rows(self) -> Rows {
-        match self {
-            Dialect::Tsv => Rows::Table,
-            Dialect::Csv(_) => Rows::Quoted,
+            Dialect::Tsv => Rule {
+                delimiter: b'\t',
+                quoting: false,
+            },
+            Dialect::Csv(d) => Rule {
+                delimiter: d,
+                quoting: true,
+            },
         }
     }
 }
@@ -96,27 +96,54 @@ pub(crate) struct TableSpec {
     pub(crate) max_line: usize,
 }
 
+impl TableSpec {
+    /// Whether the table can be written as asked: under `--tsv`, an `--append` name cannot hold
+    /// a tab (it would be two columns) nor a line break.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        match (&self.append, self.dialect) {
+            (Some(name), Dialect::Tsv) if name.contains(['\t', '\n', '\r']) => Err(format!(
+                "--append {name:?}: a TSV has no quoting, so a column name cannot hold a tab or a line break"
+            )),
+            _ => Ok(()),
+        }
+    }
+}
+
 /// A table run's rules and its settled state, shared by the stage and the writer.
 pub(crate) struct Table {
     spec: TableSpec,
     opts: Options,
     /// The board's column (0-based), once settled.
     settled: OnceLock<usize>,
+    /// Under `-f auto`, the form of the board's column ([`family`]), once settled.
+    form: OnceLock<Format>,
+    /// Under `--append`, how many fields a row has: the header's, or the first row's.
+    width: OnceLock<usize>,
     /// The file whose header row is written: the first header read.
     header_src: OnceLock<usize>,
     /// The header's fields, as the first header had them (to check later headers against).
     first_header: OnceLock<Vec<Vec<u8>>>,
     /// The csv crate's writer, for its quoting rules.
     csv: csv_core::Writer,
+    /// How rows are read.
+    rule: Rule,
     /// The field delimiter.
     delimiter: u8,
     /// Whether fields may be quoted (CSV).
     quoting: bool,
     /// Whether the board is added as a last column (`--append`).
     appending: bool,
+    /// Whether the input form is detected (`-f auto`).
+    auto: bool,
+    /// `appending || auto`: a row's width or form is checked.
+    checks: bool,
+    /// One more than the highest byte a CSV field is quoted for (the delimiter, `"`, CR,
+    /// LF), when that is at most 128 ([`Table::needs_quotes`]); 0 otherwise.
+    low: u64,
 }
 
-/// The forms that carry their own size, and so mark a column as a board under `-f auto`.
+/// The forms that carry their own size, and so mark a column as a board under `-f auto` (EPD
+/// counts as FEN: [`family`]).
 const SELF_SIZED: [Format; 7] = [
     Format::Fen,
     Format::Json,
@@ -127,9 +154,25 @@ const SELF_SIZED: [Format; 7] = [
     Format::Paste,
 ];
 
-thread_local! {
-    /// Scratch space for splitting a quoted CSV row: its fields' bytes and their ends.
-    static SCRATCH: RefCell<(Vec<u8>, Vec<usize>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+/// A form as a table's column has it: EPD is FEN's.
+fn family(f: Format) -> Format {
+    match f {
+        Format::Epd => Format::Fen,
+        f => f,
+    }
+}
+
+/// The bad record of a row whose quoted field (its quote at `quote` in the row's text, when
+/// known) is still open at the end of the input, `lines` lines on.
+pub(crate) fn unclosed(quote: Option<usize>, lines: u64) -> ConvertError {
+    row_error(
+        quote,
+        format!(
+            "a quoted field opens {} and is never closed: the row runs to the end of the input, {lines} line{} from its start; a field that starts with a quote ends at the quote that closes it",
+            if quote.is_some() { "here" } else { "in this row" },
+            if lines == 1 { "" } else { "s" }
+        ),
+    )
 }
 
 impl Table {
@@ -139,17 +182,27 @@ impl Table {
         if let Column::Index(k) = spec.column {
             let _ = settled.set(k);
         }
+        let rule = spec.dialect.rule();
         let csv = csv_core::WriterBuilder::new()
-            .delimiter(spec.dialect.delimiter())
+            .delimiter(rule.delimiter)
             .quote_style(csv_core::QuoteStyle::Necessary)
             .build();
         Table {
-            delimiter: spec.dialect.delimiter(),
-            quoting: matches!(spec.dialect, Dialect::Csv(_)),
+            delimiter: rule.delimiter,
+            quoting: rule.quoting,
+            rule,
             appending: spec.append.is_some(),
+            auto: spec.from == Format::Auto,
+            checks: spec.append.is_some() || spec.from == Format::Auto,
+            low: match rule.delimiter.max(b'"') {
+                top if top < 128 => u64::from(top) + 1,
+                _ => 0,
+            },
             spec,
             opts: opts.clone(),
             settled,
+            form: OnceLock::new(),
+            width: OnceLock::new(),
             header_src: OnceLock::new(),
             first_header: OnceLock::new(),
             csv,
@@ -158,7 +211,7 @@ impl Table {
 
     /// How the input's lines are rows.
     pub(crate) fn rows(&self) -> Rows {
-        self.spec.dialect.rows()
+        Rows::Table(self.rule)
     }
 
     /// Whether each file's first row is its header: `--header`, or `--column NAME` (the row
@@ -167,90 +220,58 @@ impl Table {
         self.spec.header || matches!(self.spec.column, Column::Name(_))
     }
 
-    /// The fields of a row (without its line end), unquoted.
+    /// The fields of a row (without its line end), their values read.
     fn fields(&self, body: &[u8]) -> Vec<Vec<u8>> {
-        let d = self.spec.dialect.delimiter();
-        if self.spec.dialect == Dialect::Tsv || memchr::memchr(b'"', body).is_none() {
-            return body.split(|&c| c == d).map(<[u8]>::to_vec).collect();
-        }
-        self.with_csv_fields(body, |bytes, ends| {
-            let mut start = 0;
-            ends.iter()
-                .map(|&e| {
-                    let f = bytes[start..e].to_vec();
-                    start = e;
-                    f
-                })
-                .collect()
-        })
-    }
-
-    /// Runs `f` on the fields of a CSV row read by the csv crate: their bytes, one after the
-    /// other, and where each ends.
-    fn with_csv_fields<R>(&self, body: &[u8], f: impl FnOnce(&[u8], &[usize]) -> R) -> R {
-        SCRATCH.with(|s| {
-            let mut s = s.borrow_mut();
-            let (bytes, ends) = &mut *s;
-            bytes.clear();
-            bytes.resize(body.len() + 1, 0);
-            ends.clear();
-            ends.resize(body.len() + 2, 0);
-            let mut rdr = csv_core::ReaderBuilder::new()
-                .delimiter(self.spec.dialect.delimiter())
-                .terminator(csv_core::Terminator::Any(b'\n'))
-                .build();
-            let (mut input, mut nout, mut nend) = (body, 0, 0);
-            loop {
-                let (res, i, o, e) = rdr.read_record(input, &mut bytes[nout..], &mut ends[nend..]);
-                input = &input[i..];
-                nout += o;
-                nend += e;
-                match res {
-                    csv_core::ReadRecordResult::InputEmpty => {}
-                    csv_core::ReadRecordResult::Record | csv_core::ReadRecordResult::End => break,
-                    // The buffers hold every field of the row, which is at most its length.
-                    _ => break,
-                }
-            }
-            // The csv crate's ends are relative to the record's start: they are here too.
-            f(&bytes[..nout], &ends[..nend])
-        })
+        let mut v = Vec::new();
+        rows::fields(self.rule, body, |s, e, _| {
+            v.push(rows::value(self.rule, &body[s..e]).into_owned());
+            true
+        });
+        v
     }
 
     /// Where field `k` starts and ends in a row (quotes included), or how many fields the row
     /// has when it has no field `k`.
     fn bounds(&self, body: &[u8], k: usize) -> Result<(usize, usize), usize> {
-        let d = self.spec.dialect.delimiter();
-        let (mut start, mut n) = (0, 0);
-        let quoted =
-            matches!(self.spec.dialect, Dialect::Csv(_)) && memchr::memchr(b'"', body).is_some();
-        if !quoted {
-            return field_bounds(body, d, k);
+        if self.quoting && memchr::memchr(b'"', body).is_some() {
+            rows::field_bounds(self.rule, body, k)
         } else {
-            let mut open = false;
-            for (p, &c) in body.iter().enumerate() {
-                if c == b'"' {
-                    open = !open;
-                } else if c == d && !open {
-                    if n == k {
-                        return Ok((start, p));
-                    }
-                    n += 1;
-                    start = p + 1;
-                }
-            }
+            field_bounds(body, self.delimiter, k)
         }
-        if n == k {
-            Ok((start, body.len()))
-        } else {
-            Err(n + 1)
+    }
+
+    /// Whether a CSV field must be quoted, as the csv crate's writer has it: it holds the
+    /// delimiter, a quote or a line break. Most converted boards (hex, digits) hold no byte
+    /// below the lowest byte above all of those ([`Table::low`]): eight bytes a word settle
+    /// it (callgrind, `bench/tables.py`: 140 -> about 30 instructions a packed board).
+    #[inline]
+    fn needs_quotes(&self, field: &[u8]) -> bool {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGH: u64 = 0x8080_8080_8080_8080;
+        let n = self.low;
+        if n == 0 || field.len() < 8 {
+            return self.csv.should_quote(field);
         }
+        // The bytes of a word below `n` (n <= 128): the borrow of each byte that is.
+        let below = |w: &[u8; 8]| {
+            let x = u64::from_le_bytes(*w);
+            x.wrapping_sub(ONES * n) & !x & HIGH
+        };
+        let (mut any, mut rest) = (0, field);
+        while let Some((w, tail)) = rest.split_first_chunk::<8>() {
+            any |= below(w);
+            rest = tail;
+        }
+        if let Some(last) = field.last_chunk::<8>() {
+            any |= below(last);
+        }
+        any != 0 && self.csv.should_quote(field)
     }
 
     /// Writes a field as the dialect has it: TSV as it is, CSV quoted when the csv crate's
     /// writer would quote it.
     fn put(&self, field: &[u8], out: &mut Vec<u8>) {
-        if self.spec.dialect == Dialect::Tsv || !self.csv.should_quote(field) {
+        if !self.quoting || !self.csv.should_quote(field) {
             out.extend_from_slice(field);
             return;
         }
@@ -262,37 +283,43 @@ impl Table {
         out.push(b'"');
     }
 
-    /// Whether a field qualifies as a board for finding the board's column: it reads as one
-    /// (`convert` succeeds), is not a bare number (an id), and under `-f auto` is in a form
-    /// that carries its own size (a square list or a number could be a move or a count).
-    fn qualifies(&self, field: &[u8], convert: impl FnOnce(&[u8]) -> bool) -> bool {
+    /// The form a field qualifies the column as a board in, if it does: it reads as one
+    /// (`convert` gives the board's size), is not a bare number (an id), and under `-f auto`
+    /// is in a form that carries its own size (a square list or a number could be a move or
+    /// a count), a FEN or EPD with at least 2 files and 2 ranks.
+    fn qualifies(
+        &self,
+        field: &[u8],
+        convert: impl FnOnce(&[u8]) -> Option<Size>,
+    ) -> Option<Format> {
         let t = field.trim_ascii();
         if t.is_empty() {
-            return false;
+            return None;
         }
         let digits = t.strip_prefix(b"-").unwrap_or(t);
         if !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) {
-            return false;
+            return None;
         }
-        if self.spec.from == Format::Auto {
-            let Ok(text) = std::str::from_utf8(field) else {
-                return false;
-            };
-            match bbconv_forms::detect(text, &self.opts) {
-                Ok(f) if SELF_SIZED.contains(&f) => {}
-                _ => return false,
-            }
+        if self.spec.from != Format::Auto {
+            return convert(field).map(|_| self.spec.from);
         }
-        convert(field)
+        let text = std::str::from_utf8(field).ok()?;
+        let form = family(bbconv_forms::detect(text, &self.opts).ok()?);
+        if !SELF_SIZED.contains(&form) {
+            return None;
+        }
+        let size = convert(field)?;
+        (form != Format::Fen || (size.width() >= 2 && size.height() >= 2)).then_some(form)
     }
 
-    /// Reads a file's header row: settles `--column NAME`, and checks that every file's header
-    /// names the board's column where the first did.
+    /// Reads a file's header row: settles `--column NAME` and the width of `--append`'s rows,
+    /// and checks that every file's header names the board's column where the first did.
     fn read_header(&self, row: &[u8], src: usize) -> Result<(), String> {
         let body = strip_cr(row);
         let fields = self.fields(body);
         let first = self.first_header.get_or_init(|| fields.clone());
         let _ = self.header_src.get_or_init(|| src);
+        let _ = self.width.get_or_init(|| first.len());
         if let Column::Name(name) = &self.spec.column {
             let Some(k) = fields.iter().position(|f| f == name.as_bytes()) else {
                 let shown: Vec<String> = fields
@@ -327,59 +354,64 @@ impl Table {
         Ok(())
     }
 
+    /// Whether a row is still to be looked at before rows are converted: the column or the
+    /// width of `--append`'s rows is not settled yet.
+    fn unsettled(&self) -> bool {
+        self.settled.get().is_none() || (self.appending && self.width.get().is_none())
+    }
+
+    /// Looks at a row that may settle the board's column (and its form) or the width of
+    /// `--append`'s rows.
+    fn settle_by(&self, row: &[u8], convert: &dyn Fn(&[u8]) -> Option<Size>) {
+        let fields = self.fields(strip_cr(row));
+        let _ = self.width.get_or_init(|| fields.len());
+        if self.settled.get().is_none() && self.spec.column == Column::Auto {
+            for (k, f) in fields.iter().enumerate() {
+                if let Some(form) = self.qualifies(f, convert) {
+                    let _ = self.form.set(form);
+                    let _ = self.settled.set(k);
+                    break;
+                }
+            }
+        }
+    }
+
     /// Settles the board's column from `chunk` if it is not settled yet, reading a file's
-    /// header on the way; `convert` tells whether a field reads as a board.
-    fn prepare(&self, chunk: &Chunk, convert: &dyn Fn(&[u8]) -> bool) -> Result<(), String> {
+    /// header on the way; `convert` tells whether a field reads as a board, and its size.
+    fn prepare(
+        &self,
+        chunk: &Chunk,
+        convert: &dyn Fn(&[u8]) -> Option<Size>,
+    ) -> Result<(), String> {
         let header = chunk.first && self.header_rows();
-        if !header && self.settled.get().is_some() {
+        if !header && !self.unsettled() {
             return Ok(());
         }
         let mut pending_header = header;
         let mut failed = None;
-        // Whether a row is still to be looked at: the header, or a row that may settle the
-        // column.
-        let wanted = |pending_header: bool| pending_header || self.settled.get().is_none();
         let mut each = |row: &[u8]| {
-            if pending_header {
-                pending_header = false;
+            if std::mem::take(&mut pending_header) {
                 if let Err(e) = self.read_header(row, chunk.src) {
                     failed = Some(e);
                 }
-                return;
-            }
-            if self.settled.get().is_none() && self.spec.column == Column::Auto {
-                if let Some(k) = self
-                    .fields(strip_cr(row))
-                    .iter()
-                    .position(|f| self.qualifies(f, convert))
-                {
-                    let _ = self.settled.set(k);
-                }
+            } else if self.unsettled() {
+                self.settle_by(row, convert);
             }
         };
         match &chunk.kind {
-            ChunkKind::Lines => {
+            ChunkKind::Lines | ChunkKind::Rows(..) => {
                 let data = &chunk.data[..chunk.len];
-                let max = self.spec.max_line;
-                let mut first = header;
-                let mut go = |_, piece: Piece<'_>| {
-                    if let Piece::Data(row) = piece {
-                        if wanted(first) {
-                            first = false;
-                            each(row);
-                        }
+                // Rows are looked at while the header or a setting is pending; split_table
+                // goes on to the chunk's end, which costs the first chunks only.
+                split_table(data, &chunk.kind, self.spec.max_line, |_, piece| {
+                    if let Piece::Data(row) | Piece::Split { text: row, .. } = piece {
+                        each(row);
                     }
-                };
-                match self.spec.dialect.rows() {
-                    Rows::Quoted => split_csv_rows(data, max, &mut go),
-                    _ => split_rows(data, max, &mut go),
-                };
+                });
             }
             ChunkKind::Framed(records) => {
                 for r in records {
-                    if self.settled.get().is_none() {
-                        each(&chunk.data[r.start..r.end]);
-                    }
+                    each(&chunk.data[r.start..r.end]);
                 }
             }
             ChunkKind::TooLong(_) | ChunkKind::Spans(_) => {}
@@ -388,28 +420,26 @@ impl Table {
     }
 
     /// Writes a header row: the first file's, with the board's column named after the output
-    /// form (or the `--append` column added); later files' headers are dropped.
+    /// form (or the `--append` column added), its other fields as they were; later files'
+    /// headers are dropped.
     fn header(&self, row: &[u8], src: usize, out: &mut Vec<u8>) {
         if self.header_src.get() != Some(&src) {
             return;
         }
         let (body, cr) = split_cr(row);
-        let fields = self.fields(body);
-        let d = self.spec.dialect.delimiter();
-        let board = self.settled.get().copied();
-        for (k, f) in fields.iter().enumerate() {
-            if k > 0 {
-                out.push(d);
-            }
-            if self.spec.append.is_none() && Some(k) == board {
+        let name = self.spec.append.as_deref();
+        match (name, self.settled.get().map(|&k| self.bounds(body, k))) {
+            (None, Some(Ok((start, end)))) => {
+                out.extend_from_slice(&body[..start]);
                 self.put(self.spec.to.name().as_bytes(), out);
-            } else {
-                self.put(f, out);
+                out.extend_from_slice(&body[end..]);
             }
-        }
-        if let Some(name) = &self.spec.append {
-            out.push(d);
-            self.put(name.as_bytes(), out);
+            (Some(name), _) => {
+                out.extend_from_slice(body);
+                out.push(self.delimiter);
+                self.put(name.as_bytes(), out);
+            }
+            _ => out.extend_from_slice(body),
         }
         out.extend_from_slice(cr);
     }
@@ -433,6 +463,9 @@ impl Table {
             Ok(b) => b,
             Err(n) => return self.short_row(body, cr, k, n, out),
         };
+        if self.checks {
+            self.check_plain_row(body, (start, end), cr, out)?;
+        }
         let start_out = out.len();
         if self.appending {
             out.extend_from_slice(body);
@@ -446,18 +479,99 @@ impl Table {
                 if self.quoting {
                     self.quote_board(mark, out);
                 }
-                if !self.appending {
-                    out.extend_from_slice(&body[end..]);
-                }
-                if !cr.is_empty() {
-                    out.push(b'\r');
-                }
+                // The rest of the row with its CR, in one copy.
+                out.extend_from_slice(&row[if self.appending { body.len() } else { end }..]);
                 Ok(size)
             }
             Err(e) => {
                 out.truncate(start_out);
                 self.bad_row(body, Some((start, end)), cr, out);
                 Err(shifted(e, start))
+            }
+        }
+    }
+
+    /// [`Table::check_width`] and [`Table::check_form`] on a row without quotes, whose board's
+    /// field is at `board`.
+    #[cold]
+    #[inline(never)]
+    fn check_plain_row(
+        &self,
+        body: &[u8],
+        board: (usize, usize),
+        cr: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<(), ConvertError> {
+        if self.appending {
+            let n = memchr::memchr_iter(self.delimiter, body).count() + 1;
+            self.check_width(body, cr, n, out)?;
+        }
+        if self.auto {
+            self.check_form(body, board, cr, out)?;
+        }
+        Ok(())
+    }
+
+    /// Under `--append`, a row of `n` fields, where the header (or the first row) has another
+    /// count, is a bad record: its board would go under another column's name.
+    fn check_width(
+        &self,
+        body: &[u8],
+        cr: &[u8],
+        n: usize,
+        out: &mut Vec<u8>,
+    ) -> Result<(), ConvertError> {
+        let Some(&w) = self.width.get() else {
+            return Ok(());
+        };
+        if n == w {
+            return Ok(());
+        }
+        self.bad_row(body, None, cr, out);
+        let by = if self.first_header.get().is_some() {
+            "the header"
+        } else {
+            "the first row"
+        };
+        Err(row_error(
+            None,
+            format!(
+                "the row has {n} field{}, but {by} has {w}: under --append each row needs as many, or its board would go under another column's name",
+                if n == 1 { "" } else { "s" }
+            ),
+        ))
+    }
+
+    /// Under `-f auto`, a board field of another form than the column's (as the row that
+    /// settled the column had it) is a bad record, not converted as that other form.
+    #[cold]
+    fn check_form(
+        &self,
+        body: &[u8],
+        (start, end): (usize, usize),
+        cr: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<(), ConvertError> {
+        let Some(&want) = self.form.get() else {
+            return Ok(());
+        };
+        let value = rows::value(self.rule, &body[start..end]);
+        let got = std::str::from_utf8(&value)
+            .ok()
+            .and_then(|t| bbconv_forms::detect(t, &self.opts).ok())
+            .map(family);
+        match got {
+            Some(f) if f == want => Ok(()),
+            // A field that reads as no form fails in the conversion, which says why.
+            None => Ok(()),
+            Some(f) => {
+                self.bad_row(body, Some((start, end)), cr, out);
+                Err(row_error(
+                    Some(start),
+                    format!(
+                        "this field reads as {f}, but the board's column holds {want} (the first row with a board settled it): a cell of another form is not converted"
+                    ),
+                ))
             }
         }
     }
@@ -498,9 +612,10 @@ impl Table {
         ))
     }
 
-    /// A CSV row with quotes: its fields read by the csv crate and written back with minimal
-    /// quoting, the board's converted.
-    #[cold]
+    /// A CSV row with quotes: split by the rule rows are framed by; the board's field read
+    /// (its quotes taken off) and converted, the other fields passed through as they are. Out
+    /// of line: inlined, it made the plain rows' loop slower.
+    #[inline(never)]
     fn quoted_row(
         &self,
         body: &[u8],
@@ -509,45 +624,94 @@ impl Table {
         out: &mut Vec<u8>,
         convert: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<Size, ConvertError>,
     ) -> Result<Size, ConvertError> {
-        let Ok((start, _)) = self.bounds(body, k) else {
-            let n = self.fields(body).len();
+        let (mut n, mut found, mut clean) = (0, None, false);
+        rows::fields(self.rule, body, |s, e, c| {
+            if n == k {
+                found = Some((s, e));
+                clean = c;
+            }
+            n += 1;
+            // Under --append every field is counted; otherwise the board's field is enough.
+            self.appending || found.is_none()
+        });
+        let Some((start, end)) = found else {
             return self.short_row(body, cr, k, n, out);
         };
-        let fields = self.fields(body);
-        let d = self.spec.dialect.delimiter();
-        let start_out = out.len();
-        let (mut result, mut convert) = (None, Some(convert));
-        let board_at = if self.spec.append.is_some() {
-            fields.len()
-        } else {
-            k
+        self.board_row(body, cr, (start, end, clean), n, out, convert)
+    }
+
+    /// Converts a row whose fields the framer found ([`Piece::Split`]).
+    #[inline(never)]
+    fn split_row(
+        &self,
+        row: &[u8],
+        fields: &[Field],
+        out: &mut Vec<u8>,
+        convert: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<Size, ConvertError>,
+    ) -> Result<Size, ConvertError> {
+        let (body, cr) = split_cr(row);
+        let Some(&k) = self.settled.get() else {
+            return self.unsettled_row(body, cr, out);
         };
-        for j in 0..fields.len() + usize::from(self.spec.append.is_some()) {
-            if j > 0 {
-                out.push(d);
-            }
-            if j != board_at {
-                self.put(&fields[j], out);
-            } else if let Some(convert) = convert.take() {
-                let mark = out.len();
-                let r = convert(&fields[k], out);
-                if r.is_ok() {
-                    self.quote_board(mark, out);
-                }
-                result = Some(r);
-            }
+        let Some(f) = fields.get(k) else {
+            return self.short_row(body, cr, k, fields.len(), out);
+        };
+        self.board_row(
+            body,
+            cr,
+            (f.start, f.end, f.clean),
+            fields.len(),
+            out,
+            convert,
+        )
+    }
+
+    /// Converts the board's field of a row of `n` fields, at `start..end` (`clean`: quotes
+    /// around text without a quote), the row's other fields passed through as they are.
+    #[inline(always)]
+    fn board_row(
+        &self,
+        body: &[u8],
+        cr: &[u8],
+        (start, end, clean): (usize, usize, bool),
+        n: usize,
+        out: &mut Vec<u8>,
+        convert: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<Size, ConvertError>,
+    ) -> Result<Size, ConvertError> {
+        if self.appending {
+            self.check_width(body, cr, n, out)?;
         }
-        out.extend_from_slice(cr);
-        match result.unwrap_or_else(|| Err(table_error(None, "no board field".into()))) {
-            Ok(size) => Ok(size),
+        if self.auto {
+            self.check_form(body, (start, end), cr, out)?;
+        }
+        let quoted = body.get(start) == Some(&b'"');
+        let value: Cow<'_, [u8]> = if clean {
+            Cow::Borrowed(&body[start + 1..end - 1])
+        } else {
+            rows::value(self.rule, &body[start..end])
+        };
+        let start_out = out.len();
+        if self.appending {
+            out.extend_from_slice(body);
+            out.push(self.delimiter);
+        } else {
+            out.extend_from_slice(&body[..start]);
+        }
+        let mark = out.len();
+        match convert(&value, out) {
+            Ok(size) => {
+                self.quote_board(mark, out);
+                if !self.appending {
+                    out.extend_from_slice(&body[end..]);
+                }
+                out.extend_from_slice(cr);
+                Ok(size)
+            }
             Err(e) => {
                 out.truncate(start_out);
-                self.bad_row(body, Some((start, start)), cr, out);
+                self.bad_row(body, Some((start, end)), cr, out);
                 // The field's text starts after its opening quote.
-                Err(shifted(
-                    e,
-                    start + usize::from(body.get(start) == Some(&b'"')),
-                ))
+                Err(shifted(e, start + usize::from(quoted)))
             }
         }
     }
@@ -555,8 +719,9 @@ impl Table {
     /// Quotes the converted board written from `mark` when a CSV field needs it (the forms a
     /// TSV may hold write one line without tabs; a grid, which does not, is refused before the
     /// run).
+    #[inline(never)]
     fn quote_board(&self, mark: usize, out: &mut Vec<u8>) {
-        if self.csv.should_quote(&out[mark..]) {
+        if self.needs_quotes(&out[mark..]) {
             let field = out.split_off(mark);
             self.put(&field, out);
         }
@@ -575,43 +740,22 @@ impl Table {
     /// The row of a bad record: its fields with the board's (`board`: its bounds, `None`: the
     /// row has none) empty, and an empty last field under `--append`.
     fn null_fields(&self, body: &[u8], board: Option<(usize, usize)>, out: &mut Vec<u8>) {
-        let d = self.spec.dialect.delimiter();
-        if self.spec.append.is_some() {
+        if self.appending {
             out.extend_from_slice(body);
-            out.push(d);
+            out.push(self.delimiter);
             return;
         }
         let start = out.len();
         match board {
             Some((from, to)) => {
-                if matches!(self.spec.dialect, Dialect::Csv(_))
-                    && memchr::memchr(b'"', body).is_some()
-                {
-                    let k = self.settled.get().copied().unwrap_or(usize::MAX);
-                    self.fields_emptied(body, k, out);
-                } else {
-                    out.extend_from_slice(&body[..from]);
-                    out.extend_from_slice(&body[to..]);
-                }
+                out.extend_from_slice(&body[..from]);
+                out.extend_from_slice(&body[to..]);
             }
             None => out.extend_from_slice(body),
         }
         // A row of one empty field would read as a blank line: the csv crate quotes it.
-        if out.len() == start && matches!(self.spec.dialect, Dialect::Csv(_)) {
+        if out.len() == start && self.quoting {
             out.extend_from_slice(b"\"\"");
-        }
-    }
-
-    /// A quoted CSV row written back with field `k` empty (the csv crate's quoting).
-    fn fields_emptied(&self, body: &[u8], k: usize, out: &mut Vec<u8>) {
-        let d = self.spec.dialect.delimiter();
-        for (j, f) in self.fields(body).iter().enumerate() {
-            if j > 0 {
-                out.push(d);
-            }
-            if j != k {
-                self.put(f, out);
-            }
         }
     }
 
@@ -619,21 +763,26 @@ impl Table {
     /// board's field (or the appended one) emptied.
     pub(crate) fn null_row(&self, row: &[u8], out: &mut Vec<u8>) {
         let (body, cr) = split_cr(row);
-        let k = if self.spec.append.is_some() {
-            self.fields(body).len().saturating_sub(1)
+        let k = if self.appending {
+            let n = if self.quoting {
+                rows::count(self.rule, body)
+            } else {
+                memchr::memchr_iter(self.delimiter, body).count() + 1
+            };
+            n.saturating_sub(1)
         } else {
             self.settled.get().copied().unwrap_or(usize::MAX)
         };
-        if matches!(self.spec.dialect, Dialect::Csv(_)) && memchr::memchr(b'"', body).is_some() {
-            self.fields_emptied(body, k, out);
-        } else {
-            match self.bounds(body, k) {
-                Ok((start, end)) => {
-                    out.extend_from_slice(&body[..start]);
-                    out.extend_from_slice(&body[end..]);
-                }
-                Err(_) => out.extend_from_slice(body),
+        let start = out.len();
+        match self.bounds(body, k) {
+            Ok((from, to)) => {
+                out.extend_from_slice(&body[..from]);
+                out.extend_from_slice(&body[to..]);
             }
+            Err(_) => out.extend_from_slice(body),
+        }
+        if out.len() == start && self.quoting {
+            out.extend_from_slice(b"\"\"");
         }
         out.extend_from_slice(cr);
     }
@@ -699,6 +848,12 @@ fn table_error(offset: Option<usize>, message: String) -> ConvertError {
     ConvertError::Parse(ParseError::of(ErrorKind::Table, offset, message))
 }
 
+/// A table's row that is not as its table's rule has it, at `offset` in the row (not a hint
+/// that it may be a header).
+fn row_error(offset: Option<usize>, message: String) -> ConvertError {
+    ConvertError::Parse(ParseError::of(ErrorKind::Syntax, offset, message))
+}
+
 /// An error in a field, placed in the row: its offset moved by the field's start.
 fn shifted(e: ConvertError, by: usize) -> ConvertError {
     match e {
@@ -722,6 +877,16 @@ impl<S: Stage> Stage for TableStage<'_, S> {
             .row(record, out, |field, out| self.inner.run(field, out))
     }
 
+    fn run_split(
+        &self,
+        record: &[u8],
+        fields: &[Field],
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        self.table
+            .split_row(record, fields, out, |field, out| self.inner.run(field, out))
+    }
+
     fn with_loop<L: StageLoop>(&self, l: L) -> L::Output {
         /// The loop compiled for the stage the inner conversion chose, inside the table's.
         struct Inner<'t, L> {
@@ -738,6 +903,15 @@ impl<S: Stage> Stage for TableStage<'_, S> {
             fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
                 self.table
                     .row(record, out, |field, out| self.inner.run(field, out))
+            }
+            fn run_split(
+                &self,
+                record: &[u8],
+                fields: &[Field],
+                out: &mut Vec<u8>,
+            ) -> Result<Size, ConvertError> {
+                self.table
+                    .split_row(record, fields, out, |field, out| self.inner.run(field, out))
             }
             fn header_rows(&self) -> bool {
                 self.table.header_rows()
@@ -764,7 +938,7 @@ impl<S: Stage> Stage for TableStage<'_, S> {
     fn prepare(&self, chunk: &Chunk) -> Result<(), String> {
         self.table.prepare(chunk, &|field| {
             let mut out = Vec::new();
-            self.inner.run(field, &mut out).is_ok()
+            self.inner.run(field, &mut out).ok()
         })
     }
 

@@ -6,9 +6,10 @@ use bbconv_board::Size;
 use bbconv_forms::{ConvertError, ConvertRecord, ErrorKind, RecordLoop};
 
 use super::frame::{
-    position, split_csv_rows, split_ends, split_lines, split_rows, split_verbatim, Chunk,
-    ChunkKind, FramedKind, Given, Piece, Rows, LINES,
+    position, split_ends, split_lines, split_table, split_verbatim, Chunk, ChunkKind, FramedKind,
+    Given, Piece, Rows, LINES,
 };
+use super::rows::Field;
 
 /// What a command does with one record: appends its output (no record separator) to `out` and
 /// returns the size of the board read, or says why it cannot.
@@ -16,6 +17,18 @@ pub(crate) trait Stage: Sync {
     /// Converts one record. On an error, what it wrote is ignored, unless the run takes it for
     /// the record's placeholder ([`Job::placeholders`]).
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError>;
+
+    /// [`Stage::run`] on a table's row whose fields the framer found (a table's stage takes
+    /// them rather than splitting the row again).
+    #[inline(always)]
+    fn run_split(
+        &self,
+        record: &[u8],
+        _fields: &[Field],
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        self.run(record, out)
+    }
 
     /// Runs `l` with the stage a record loop is to be compiled with: this one, or one its
     /// set-up chose once ([`planned`]).
@@ -472,39 +485,42 @@ fn convert_with<S: Stage>(
                     }
                     parts.push(line, What::Header);
                 }
-                Piece::Skip => parts.push(line, What::Skipped),
+                // Only a table's rows are unclosed.
+                Piece::Skip | Piece::Unclosed { .. } | Piece::Split { .. } => {
+                    parts.push(line, What::Skipped)
+                }
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
             })
         }
-        ChunkKind::Lines if job.rows != Rows::Lines => {
+        ChunkKind::Lines | ChunkKind::Rows(..) if matches!(job.rows, Rows::Table(_)) => {
             // A table: the first row of a file's first chunk may be its header.
             let mut header = chunk.first && job.stage.header_rows();
             let each = |line: u64, piece: Piece<'_>| match piece {
                 Piece::Data(d) if header => {
                     header = false;
-                    let mark = parts.done.out.len();
-                    job.stage.header(d, chunk.src, &mut parts.done.out);
-                    if job.line_end && parts.done.out.len() > mark {
-                        parts.done.out.push(b'\n');
-                    }
-                    parts.push(line, What::Header);
+                    header_row(job, &mut parts, line, d, chunk.src);
                 }
                 Piece::Data(d) => record(job, &mut parts, line, d),
+                Piece::Split { text, fields } => {
+                    let first = std::mem::take(&mut header);
+                    split_record(job, &mut parts, (line, first, chunk.src), text, fields)
+                }
                 Piece::Skip | Piece::Verbatim(_) => parts.push(line, What::Skipped),
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
+                Piece::Unclosed { text, quote, lines } => {
+                    unclosed(job, &mut parts, line, text, quote, lines)
+                }
             };
-            let data = &chunk.data[..chunk.len];
-            if job.rows == Rows::Quoted {
-                split_csv_rows(data, job.max_line, each)
-            } else {
-                split_rows(data, job.max_line, each)
-            }
+            split_table(&chunk.data[..chunk.len], &chunk.kind, job.max_line, each)
         }
-        ChunkKind::Lines => {
+        // Rows framed ahead are a table's only.
+        ChunkKind::Lines | ChunkKind::Rows(..) => {
             let data = &chunk.data[..chunk.len];
             split_lines(data, job.max_line, |line, piece| match piece {
                 Piece::Data(d) => record(job, &mut parts, line, d),
-                Piece::Skip | Piece::Verbatim(_) => parts.push(line, What::Skipped),
+                Piece::Skip | Piece::Verbatim(_) | Piece::Unclosed { .. } | Piece::Split { .. } => {
+                    parts.push(line, What::Skipped)
+                }
                 Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
             })
         }
@@ -524,7 +540,10 @@ fn convert_with<S: Stage>(
                 base += split_ends::<LINES, _>(data, at..to, ends, job.max_line, |line, piece| {
                     match piece {
                         Piece::Data(d) => record(job, &mut parts, b + line, d),
-                        Piece::Skip | Piece::Verbatim(_) => parts.push(b + line, What::Skipped),
+                        Piece::Skip
+                        | Piece::Verbatim(_)
+                        | Piece::Unclosed { .. }
+                        | Piece::Split { .. } => parts.push(b + line, What::Skipped),
                         Piece::TooLong(len) => {
                             parts.push(b + line, bad(b + line, FaultKind::TooLong(len)))
                         }
@@ -606,7 +625,7 @@ fn settle<S: Stage + ?Sized>(
             parts.good(line, size);
         }
         Err(ConvertError::Parse(p))
-            if p.kind == ErrorKind::Comment && !matches!(job.rows, Rows::Table | Rows::Quoted) =>
+            if p.kind == ErrorKind::Comment && !matches!(job.rows, Rows::Table(_)) =>
         {
             comment_line(job, parts, line, data)
         }
@@ -640,6 +659,60 @@ fn comment_line<S: Stage + ?Sized>(
         parts.done.out.push(b'\n');
     }
     parts.push(line, What::Header);
+}
+
+/// Writes a table's header row (out of line, as [`unclosed`]).
+#[inline(never)]
+fn header_row<S: Stage + ?Sized>(
+    job: &Job<'_, S>,
+    parts: &mut Parts<'_>,
+    line: u64,
+    row: &[u8],
+    src: usize,
+) {
+    let mark = parts.done.out.len();
+    job.stage.header(row, src, &mut parts.done.out);
+    if job.line_end && parts.done.out.len() > mark {
+        parts.done.out.push(b'\n');
+    }
+    parts.push(line, What::Header);
+}
+
+/// Converts a table's row whose fields the framer found, or writes it when it is the header
+/// (out of line, as [`unclosed`]: the plain rows' loop stays as lean as it was).
+#[cold]
+#[inline(never)]
+fn split_record<S: Stage + ?Sized>(
+    job: &Job<'_, S>,
+    parts: &mut Parts<'_>,
+    (line, header, src): (u64, bool, usize),
+    text: &[u8],
+    fields: &[Field],
+) {
+    if header {
+        return header_row(job, parts, line, text, src);
+    }
+    if parts.stopped {
+        return;
+    }
+    let result = job.stage.run_split(text, fields, &mut parts.done.out);
+    settle(job, parts, line, text, result);
+}
+
+/// Books a table's row whose quoted field is open at the end of the input (out of line: a
+/// copy of [`settle`] inlined in the rows' loop made every row slower).
+#[cold]
+#[inline(never)]
+fn unclosed<S: Stage + ?Sized>(
+    job: &Job<'_, S>,
+    parts: &mut Parts<'_>,
+    line: u64,
+    text: &[u8],
+    quote: Option<usize>,
+    lines: u64,
+) {
+    let e = super::table::unclosed(quote, lines);
+    settle(job, parts, line, text, Err(e));
 }
 
 /// Converts the values of a JSON line framed by itself ([`super::frame::Record::Line`]). A

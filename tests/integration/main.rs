@@ -19,4 +19,5 @@ mod real;
 mod same_bytes;
 mod shipping;
 mod tables;
+mod tables_diff;
 mod util;
