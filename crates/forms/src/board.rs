@@ -240,6 +240,10 @@ impl<'r> Board<'r> {
             return Some(b);
         }
         let (f, s) = self.sides()?;
+        if let (Repr::Value, Some(Value::Single(_))) = (self.repr, &self.general) {
+            // One bitboard read by the general reading: itself, whatever the layer.
+            return Some(f);
+        }
         match layer? {
             Layer::First => Some(f),
             Layer::Second => Some(s),

@@ -10,8 +10,8 @@ use bbconv_board::{ternary, Order, Size};
 use crate::board::{Board, Need, Repr, PIECE_LETTERS};
 use crate::fen::fast::{ReadChess, WithReader};
 use crate::{
-    fen, general, json, small, wide, ConvertError, FenReader, Format, GridStyle, Options,
-    ParseError, RenderError,
+    fen, general, json, small, wide, ConvertError, CoordStyle, FenReader, Format, GridStyle,
+    Options, ParseError, RenderError,
 };
 
 /// What a reader is told once for every record: the form, the word paths the options allow,
@@ -338,6 +338,8 @@ fn read_chess(from: Format, record: &[u8], opts: &Options, board: &mut Board<'_>
             Some(v) => Repr::One(v),
             None => return false,
         },
+        // Chess names only: SGF points and GTP vertices are read by the general reading.
+        Format::Squares if opts.coords != CoordStyle::Chess => return false,
         Format::Squares => match t.strip_prefix(b"first: ") {
             Some(two) => {
                 // `first: NAMES; second: NAMES`, as bbconv writes two sides.
@@ -388,6 +390,7 @@ fn read_chess(from: Format, record: &[u8], opts: &Options, board: &mut Board<'_>
         Format::Grid => match crate::grid::read_chess(record) {
             Some(crate::grid::ChessGrid::Pieces(w)) => Repr::Chess(w),
             Some(crate::grid::ChessGrid::Sides(f, s)) => Repr::Two(f, s),
+            Some(crate::grid::ChessGrid::One(x)) => Repr::One(x),
             None => return false,
         },
         _ => return false,
@@ -467,6 +470,8 @@ fn write_chess<R: ReadChess>(
             Some(v) => crate::kernels::hex_u64(v, 16, out),
             None => return false,
         },
+        // Chess names only: SGF points and GTP vertices are written by the general writer.
+        Format::Squares if opts.to_coords != CoordStyle::Chess => return false,
         Format::Squares if !two || opts.layer.is_some() => match board.single(opts.layer) {
             Some(v) => small::write_names(v, Size::CHESS, out),
             None => return false,
@@ -680,8 +685,10 @@ impl<'a> Conversion<'a> {
         Conversion::with_fen_reader(from, to, opts, swap, FenReader::detect())
     }
 
-    /// [`Conversion::new`] with the FEN reader `fen`.
-    pub(crate) fn with_fen_reader(
+    /// [`Conversion::new`] with the FEN reader `fen` (the tests and the fuzz targets run each
+    /// reader this CPU has).
+    #[doc(hidden)]
+    pub fn with_fen_reader(
         from: Format,
         to: Format,
         opts: &'a Options,
@@ -962,7 +969,7 @@ pub(crate) mod check {
                 continue;
             }
             for swap in [false, true] {
-                let general = general::parse(from, record, opts)
+                let general = general::parse_general(from, record, opts)
                     .map_err(ConvertError::Parse)
                     .and_then(|v| {
                         let v = if swap { v.swap() } else { v };
@@ -1114,6 +1121,62 @@ mod tests {
             check::against_general(Format::Auto, rec.as_bytes(), &Options::default());
         }
         assert!(taken > 2_000, "{taken}");
+    }
+
+    /// The options the word paths once ignored give the general reading's and writing's bytes:
+    /// `--to-coords` and `--coords` on boards of at most 64 squares (8x8 SGF came out in chess
+    /// names), `--layer` on a board of one bitboard the general reading read, and a grid of
+    /// `X` alone (one bitboard, not two sides).
+    #[test]
+    fn options_the_word_paths_once_ignored() {
+        let styled = |coords, to_coords, size| Options {
+            coords,
+            to_coords,
+            size,
+            ..Options::default()
+        };
+        let (chess, sgf, gtp) = (CoordStyle::Chess, CoordStyle::Sgf, CoordStyle::Gtp);
+        let nine = Size::new(9, 7).ok();
+        for (from, record, opts) in [
+            (Format::Hex, "0x8100000000000081", styled(chess, gtp, None)),
+            (Format::Hex, "0x8100000000000081", styled(chess, sgf, None)),
+            (
+                Format::Pair,
+                "0x1 0x8000000000000000",
+                styled(chess, sgf, None),
+            ),
+            (
+                Format::Hex,
+                "0x101",
+                styled(chess, gtp, Size::new(3, 3).ok()),
+            ),
+            (Format::Squares, "a1 h8", styled(sgf, sgf, None)),
+            (Format::Squares, "ah ha", styled(sgf, chess, None)),
+            (
+                Format::Squares,
+                "first: a1; second: h8",
+                styled(sgf, chess, None),
+            ),
+            (Format::Squares, "i1 J1", styled(gtp, chess, nine)),
+            (
+                Format::Auto,
+                "first: a1; second: h8",
+                styled(sgf, chess, None),
+            ),
+        ] {
+            check::against_general(from, record.as_bytes(), &opts);
+        }
+        let second = Options {
+            layer: Some(crate::Layer::Second),
+            ..Options::default()
+        };
+        let bits = format!("1{}1", "0".repeat(62));
+        check::against_general(Format::Bits, bits.as_bytes(), &second);
+        let mut grid = Vec::new();
+        let one = bbconv_board::Bitboard::small(Size::CHESS, 0x81).unwrap();
+        render_general(Format::Grid, &Value::Single(one), &second, &mut grid).unwrap();
+        check::against_general(Format::Grid, &grid, &Options::default());
+        check::against_general(Format::Grid, &grid, &second);
     }
 
     /// Every 8x8 word path gives the general reading and writing's bytes, on the forms bbconv

@@ -8,7 +8,7 @@ use bbconv_board::ternary;
 use bbconv_board::{Bitboard, Order, Pair, Size};
 
 use crate::kernels::{hex_digits, pair_hex_chess, push_packed_hex_chess, DIGIT, PACKED_HEX};
-use crate::{int, Format, Options, Value};
+use crate::{int, CoordStyle, Format, Options, Value};
 
 /// A board of at most 64 squares as LERF words: one bitboard, or a two-player pair.
 #[derive(Debug, Clone, Copy)]
@@ -100,7 +100,7 @@ pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Optio
             ternary::digits_to_words(t, b'0', n, &mut f, &mut s).then_some(())?;
             (f[0], s[0], true)
         }
-        Format::Squares => (read_names(t, size)?, 0, false),
+        Format::Squares if opts.coords == CoordStyle::Chess => (read_names(t, size)?, 0, false),
         _ => return None,
     };
     let fits = n == 64 || (first | second) >> n == 0;
@@ -331,7 +331,11 @@ pub(crate) fn write_value(format: Format, w: Words, opts: &Options, out: &mut Ve
     let n = w.size.squares();
     match format {
         Format::Hex | Format::Int if !w.two => crate::kernels::hex_u64(w.first, n.div_ceil(4), out),
-        Format::Squares if !w.two && w.size.width() <= 26 => write_names(w.first, w.size, out),
+        Format::Squares
+            if !w.two && w.size.width() <= 26 && opts.to_coords == CoordStyle::Chess =>
+        {
+            write_names(w.first, w.size, out)
+        }
         Format::Pair | Format::Trits | Format::TritsBin => {
             write_words(format, n, w.first, w.second, out)
         }
