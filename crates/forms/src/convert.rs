@@ -19,9 +19,10 @@ use crate::{
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Reading {
     pub(crate) from: Format,
-    /// 8x8 in LERF with the default layout: the chess word paths.
+    /// 8x8 in LERF with the default layout (and chess names, for square names): the chess
+    /// word paths.
     pub(crate) chess: bool,
-    /// A board of at most 64 squares in LERF: the small word paths.
+    /// A board of at most 64 squares in LERF (and chess names): the small word paths.
     pub(crate) small: bool,
     /// A size of 65 to 512 squares given, LERF and the default layout: the wide word paths.
     pub(crate) wide: Option<Size>,
@@ -31,7 +32,10 @@ pub(crate) struct Reading {
 impl Reading {
     /// The reading of `from` under `opts` for a writer that needs `need`.
     pub(crate) fn new(from: Format, opts: &Options, need: Need) -> Reading {
-        let lerf = opts.order == Order::Lerf;
+        // The word paths read chess names only: SGF points and GTP vertices (`--coords`) are
+        // read by the general reading.
+        let names = from != Format::Squares || opts.coords == CoordStyle::Chess;
+        let lerf = opts.order == Order::Lerf && names;
         let size = opts.size_or_default();
         Reading {
             from,
@@ -50,7 +54,7 @@ impl Reading {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Writing {
     pub(crate) to: Format,
-    /// LERF with the default layout.
+    /// LERF with the default layout (and chess names, for square names).
     pub(crate) words: bool,
     /// The default grid style and JSON members.
     pub(crate) plain: bool,
@@ -59,9 +63,12 @@ pub(crate) struct Writing {
 impl Writing {
     /// The writing of `to` under `opts`.
     pub(crate) fn new(to: Format, opts: &Options) -> Writing {
+        // The word paths write chess names only: SGF points and GTP vertices (`--to-coords`)
+        // are written by the general writer.
+        let names = to != Format::Squares || opts.to_coords == CoordStyle::Chess;
         Writing {
             to,
-            words: opts.to_order == Order::Lerf && opts.layout.is_default(),
+            words: opts.to_order == Order::Lerf && opts.layout.is_default() && names,
             plain: opts.grid == GridStyle::default() && opts.fields.is_none(),
         }
     }
@@ -219,7 +226,10 @@ fn auto_board<'r, R: ReadChess>(
         // Rule 2: 64 squares and the side to move.
         _ if record.len() == 66 && record[64] == b' ' => Format::Edax,
         // Rule 4 (no `/` in square names).
-        [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => Format::Squares,
+        [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => match opts.coords {
+            CoordStyle::Chess => Format::Squares,
+            _ => return false,
+        },
         // Rule 7: two integers.
         [b'0', b'x', ..] if record.len() == 37 => Format::Pair,
         // Rule 6: `P:0x...` tokens.
@@ -338,8 +348,6 @@ fn read_chess(from: Format, record: &[u8], opts: &Options, board: &mut Board<'_>
             Some(v) => Repr::One(v),
             None => return false,
         },
-        // Chess names only: SGF points and GTP vertices are read by the general reading.
-        Format::Squares if opts.coords != CoordStyle::Chess => return false,
         Format::Squares => match t.strip_prefix(b"first: ") {
             Some(two) => {
                 // `first: NAMES; second: NAMES`, as bbconv writes two sides.
@@ -470,8 +478,6 @@ fn write_chess<R: ReadChess>(
             Some(v) => crate::kernels::hex_u64(v, 16, out),
             None => return false,
         },
-        // Chess names only: SGF points and GTP vertices are written by the general writer.
-        Format::Squares if opts.to_coords != CoordStyle::Chess => return false,
         Format::Squares if !two || opts.layer.is_some() => match board.single(opts.layer) {
             Some(v) => small::write_names(v, Size::CHESS, out),
             None => return false,

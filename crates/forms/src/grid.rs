@@ -541,8 +541,10 @@ pub(crate) fn read_chess(t: &[u8]) -> Option<ChessGrid> {
     let pieces: [u64; 12] = words[..12].try_into().ok()?;
     match (pieces.iter().any(|&w| w != 0), x | o != 0) {
         (true, false) => Some(ChessGrid::Pieces(pieces)),
-        (false, true) if o == 0 => Some(ChessGrid::One(x)),
-        (false, true) => Some(ChessGrid::Sides(x, o)),
+        (false, true) => Some(match o {
+            0 => ChessGrid::One(x),
+            _ => ChessGrid::Sides(x, o),
+        }),
         _ => None,
     }
 }

@@ -44,10 +44,15 @@ impl Words {
 /// Reads `record` as `format` on a board of at most 64 squares in LERF, or `None`.
 #[inline]
 pub(crate) fn read(format: Format, record: &[u8], opts: &Options) -> Option<Value> {
+    if format == Format::Squares && opts.coords != CoordStyle::Chess {
+        return None;
+    }
     read_words(format, record, opts)?.value()
 }
 
-/// Reads `record` as `format` into words, or `None` (see the module documentation).
+/// Reads `record` as `format` into words, or `None` (see the module documentation). Square
+/// names are read as chess names: the caller leaves SGF points and GTP vertices (`--coords`) to
+/// the general reading.
 #[inline]
 pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Option<Words> {
     let size = opts.size_or_default();
@@ -100,7 +105,7 @@ pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Optio
             ternary::digits_to_words(t, b'0', n, &mut f, &mut s).then_some(())?;
             (f[0], s[0], true)
         }
-        Format::Squares if opts.coords == CoordStyle::Chess => (read_names(t, size)?, 0, false),
+        Format::Squares => (read_names(t, size)?, 0, false),
         _ => return None,
     };
     let fits = n == 64 || (first | second) >> n == 0;
@@ -301,6 +306,9 @@ pub(crate) fn write_names(bb: u64, size: Size, out: &mut Vec<u8>) {
 /// LERF (and the default layout); `false` (nothing written) otherwise.
 #[inline]
 pub(crate) fn write(format: Format, value: &Value, opts: &Options, out: &mut Vec<u8>) -> bool {
+    if format == Format::Squares && opts.to_coords != CoordStyle::Chess {
+        return false;
+    }
     let (first, second, two) = match value {
         Value::Single(b) => match b.as_u64() {
             Some(f) => (f, 0, false),
@@ -322,7 +330,9 @@ pub(crate) fn write(format: Format, value: &Value, opts: &Options, out: &mut Vec
 }
 
 /// Writes words as `format` (LERF, default layout); `false` (nothing written) when the form or
-/// the options need the general writer (a two-player board in a one-bitboard form, say).
+/// the options need the general writer (a two-player board in a one-bitboard form, say). Square
+/// names are written as chess names: the caller leaves SGF points and GTP vertices
+/// (`--to-coords`) to the general writer.
 #[inline]
 pub(crate) fn write_value(format: Format, w: Words, opts: &Options, out: &mut Vec<u8>) -> bool {
     if opts.to_order != Order::Lerf {
@@ -331,11 +341,7 @@ pub(crate) fn write_value(format: Format, w: Words, opts: &Options, out: &mut Ve
     let n = w.size.squares();
     match format {
         Format::Hex | Format::Int if !w.two => crate::kernels::hex_u64(w.first, n.div_ceil(4), out),
-        Format::Squares
-            if !w.two && w.size.width() <= 26 && opts.to_coords == CoordStyle::Chess =>
-        {
-            write_names(w.first, w.size, out)
-        }
+        Format::Squares if !w.two && w.size.width() <= 26 => write_names(w.first, w.size, out),
         Format::Pair | Format::Trits | Format::TritsBin => {
             write_words(format, n, w.first, w.second, out)
         }
