@@ -1,13 +1,17 @@
 //! Every option on every path: random boards of random sizes (8x8 and 19x19 among them),
 //! written in every form, converted into every form under random values of every conversion
-//! option (size, orders and layouts, digit layout of packed bytes, layer, letters, planes,
-//! square names, indices from 1, JSON members, grid style, literal language, lenient FEN, SGF
-//! node, sides exchanged), give through a [`Conversion`] (the word paths of its readers and
-//! writers, with every FEN reader this CPU has) the very bytes, or the very error, of the general
-//! reading and writing.
+//! option (`-s`, `--order` and `--to-order` with the layouts 0x88, mailbox, sentinel and
+//! draughts, `--digits`, `--digit-map`, `--layer`, `--letters`, `--planes`, `--coords`,
+//! `--to-coords`, `--one-based`, `--fields`, `--unicode`, `--orientation`, colours, `--lang`,
+//! `--lenient`, `--sgf-node`, `--swap`), give through a [`Conversion`] (the word paths of its
+//! readers and writers, with every FEN reader this CPU has), through `read` and `write`, and
+//! through `parse` and `render`, the very bytes, or the very error, of the general reading and
+//! writing (`parse_general`, `render_general`). A record is written under the options it is
+//! read under, or under others (chess names read as SGF points, say), sometimes changed.
 //!
-//! `BBCONV_PROPTEST_CASES` sets the number of cases (default 24: each case is every pair of
-//! forms, about 3,600 conversions).
+//! `BBCONV_PROPTEST_CASES` sets the number of cases (default 64, about 15 seconds in a debug
+//! build: a case converts a record of every form, also as `-f auto`, into every form, each
+//! source and each output form under options of its own, some 10,000 conversions).
 
 use bbconv_board::placement::{Piece, Text};
 use bbconv_board::ternary::{DigitOrder, PackLayout};
@@ -548,7 +552,7 @@ fn case() -> impl Strategy<Value = (Size, Vec<Source>, Vec<Option<Writer>>)> {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: cases(24),
+        cases: cases(64),
         // A case converts every pair of forms: shrinking stops after a minute.
         max_shrink_time: 60_000,
         ..ProptestConfig::default()
