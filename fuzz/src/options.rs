@@ -4,6 +4,9 @@
 use bbconv_board::Size;
 use bbconv_forms::{parse, render, Format, Options};
 
+/// The bytes before the record: the source form, two option sets and the mode.
+pub const HEADER: usize = 20;
+
 /// The bytes an option set is drawn from, one at a time (0 past the end).
 struct Draw<'a>(&'a [u8]);
 
@@ -33,7 +36,7 @@ fn numbering(n: u8, default: bbconv_board::Numbering) -> bbconv_board::Numbering
     }
 }
 
-/// Every conversion option drawn from the next ten bytes (see [`check`]).
+/// Every conversion option drawn from the next nine bytes (see [`check`]).
 fn draw_options(d: &mut Draw<'_>) -> Options {
     use bbconv_board::ternary::{DigitOrder, PackLayout};
     use bbconv_forms::{CoordStyle, GridStyle, JsonField, Lang, Layer, Orientation, SgfNode};
@@ -148,10 +151,11 @@ fn draw_board(size: Size, kind: u8, cells: &[u8]) -> bbconv_forms::Value {
     }
 }
 
-/// Every option on every path: the first bytes draw a source form and every conversion option
-/// (sizes, orders and layouts, packed layout, layer, letters, planes, square names, first
-/// index, JSON members, grid style, language, lenient FEN, SGF node), the next ones a writer's
-/// options for the output forms; the rest is the record, or (when the mode byte is odd) a board
+/// Every option on every path: the first [`HEADER`] bytes draw a source form (one byte), every
+/// conversion option (nine: sizes, orders and layouts, packed layout, layer, letters, planes,
+/// square names, first index, JSON members, grid style, language, lenient FEN, SGF node), a
+/// writer's options for every other output form (nine) and a mode (one); the rest is the
+/// record (all 0: `-f auto` and the defaults), or (when the mode byte is odd) a board
 /// written in the source form under options of its own (a record in one convention read under
 /// another). Each conversion into every form, with and without the sides exchanged, with every
 /// FEN reader, as `read` then `write`, and `parse` and `render`, gives the general reading's
@@ -163,6 +167,7 @@ pub fn check(data: &[u8]) {
     let opts = draw_options(&mut d);
     let writer = draw_options(&mut d);
     let mode = d.byte();
+    debug_assert_eq!(data.len().saturating_sub(d.0.len()), data.len().min(HEADER));
     let record = if mode & 1 == 0 {
         d.0.to_vec()
     } else {
