@@ -58,6 +58,15 @@ for form in base2 base3 edax grid json packed pair pieces rows squares trits; do
   seed "$form" "$forms"/*/*/"$form"
 done
 seed packed_bin "$forms"/*/*/packed-bin
+# options: an input's first 20 bytes draw the source form and the options (all 0: -f auto and
+# the defaults), the rest is the record: every LERF fixture of the forms after 20 zero bytes.
+if [ -n "${fresh[options]:-}" ]; then
+  mkdir -p corpus/options
+  k=0
+  for f in "$forms"/*/lerf/*; do
+    { head -c 20 /dev/zero; cat "$f"; } >"corpus/options/fixture-options-$((k++))"
+  done
+fi
 
 # One target: its run, then its table row in logs/$t.row (or its failure's last lines).
 run_one() {

@@ -64,3 +64,6 @@ pub fn readers_agree(data: &[u8]) {
         );
     }
 }
+
+
+pub mod options;

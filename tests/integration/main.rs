@@ -12,6 +12,7 @@ mod infer;
 mod layouts;
 mod nopanic;
 mod notations;
+mod options;
 mod paste;
 mod pipeline;
 mod props;

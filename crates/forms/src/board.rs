@@ -94,8 +94,17 @@ impl<'r> Board<'r> {
         }
     }
 
-    /// The board as a general [`Value`] (for a form read by the general reading).
+    /// The board as a general [`Value`] (for a form read by the general reading); one bitboard
+    /// of at most 64 squares is held as its word, as the word paths hold it (so that a writer
+    /// of one bitboard writes it whatever the layer).
     pub fn from_value(value: Value) -> Board<'r> {
+        if let Value::Single(b) = &value {
+            if let Some(w) = b.as_u64() {
+                let mut board = Board::new();
+                board.set(b.size(), Repr::One(w));
+                return board;
+            }
+        }
         Board {
             size: value.size(),
             repr: Repr::Value,

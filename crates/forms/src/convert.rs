@@ -10,8 +10,8 @@ use bbconv_board::{ternary, Order, Size};
 use crate::board::{Board, Need, Repr, PIECE_LETTERS};
 use crate::fen::fast::{ReadChess, WithReader};
 use crate::{
-    fen, general, json, small, wide, ConvertError, FenReader, Format, GridStyle, Options,
-    ParseError, RenderError,
+    fen, general, json, small, wide, ConvertError, CoordStyle, FenReader, Format, GridStyle,
+    Options, ParseError, RenderError,
 };
 
 /// What a reader is told once for every record: the form, the word paths the options allow,
@@ -19,9 +19,10 @@ use crate::{
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Reading {
     pub(crate) from: Format,
-    /// 8x8 in LERF with the default layout: the chess word paths.
+    /// 8x8 in LERF with the default layout (and chess names, for square names): the chess
+    /// word paths.
     pub(crate) chess: bool,
-    /// A board of at most 64 squares in LERF: the small word paths.
+    /// A board of at most 64 squares in LERF (and chess names): the small word paths.
     pub(crate) small: bool,
     /// A size of 65 to 512 squares given, LERF and the default layout: the wide word paths.
     pub(crate) wide: Option<Size>,
@@ -31,7 +32,10 @@ pub(crate) struct Reading {
 impl Reading {
     /// The reading of `from` under `opts` for a writer that needs `need`.
     pub(crate) fn new(from: Format, opts: &Options, need: Need) -> Reading {
-        let lerf = opts.order == Order::Lerf;
+        // The word paths read chess names only: SGF points and GTP vertices (`--coords`) are
+        // read by the general reading.
+        let names = from != Format::Squares || opts.coords == CoordStyle::Chess;
+        let lerf = opts.order == Order::Lerf && names;
         let size = opts.size_or_default();
         Reading {
             from,
@@ -50,7 +54,7 @@ impl Reading {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Writing {
     pub(crate) to: Format,
-    /// LERF with the default layout.
+    /// LERF with the default layout (and chess names, for square names).
     pub(crate) words: bool,
     /// The default grid style and JSON members.
     pub(crate) plain: bool,
@@ -59,9 +63,12 @@ pub(crate) struct Writing {
 impl Writing {
     /// The writing of `to` under `opts`.
     pub(crate) fn new(to: Format, opts: &Options) -> Writing {
+        // The word paths write chess names only: SGF points and GTP vertices (`--to-coords`)
+        // are written by the general writer.
+        let names = to != Format::Squares || opts.to_coords == CoordStyle::Chess;
         Writing {
             to,
-            words: opts.to_order == Order::Lerf && opts.layout.is_default(),
+            words: opts.to_order == Order::Lerf && opts.layout.is_default() && names,
             plain: opts.grid == GridStyle::default() && opts.fields.is_none(),
         }
     }
@@ -219,7 +226,10 @@ fn auto_board<'r, R: ReadChess>(
         // Rule 2: 64 squares and the side to move.
         _ if record.len() == 66 && record[64] == b' ' => Format::Edax,
         // Rule 4 (no `/` in square names).
-        [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => Format::Squares,
+        [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => match opts.coords {
+            CoordStyle::Chess => Format::Squares,
+            _ => return false,
+        },
         // Rule 7: two integers.
         [b'0', b'x', ..] if record.len() == 37 => Format::Pair,
         // Rule 6: `P:0x...` tokens.
@@ -388,6 +398,7 @@ fn read_chess(from: Format, record: &[u8], opts: &Options, board: &mut Board<'_>
         Format::Grid => match crate::grid::read_chess(record) {
             Some(crate::grid::ChessGrid::Pieces(w)) => Repr::Chess(w),
             Some(crate::grid::ChessGrid::Sides(f, s)) => Repr::Two(f, s),
+            Some(crate::grid::ChessGrid::One(x)) => Repr::One(x),
             None => return false,
         },
         _ => return false,
@@ -680,8 +691,10 @@ impl<'a> Conversion<'a> {
         Conversion::with_fen_reader(from, to, opts, swap, FenReader::detect())
     }
 
-    /// [`Conversion::new`] with the FEN reader `fen`.
-    pub(crate) fn with_fen_reader(
+    /// [`Conversion::new`] with the FEN reader `fen` (the tests and the fuzz targets run each
+    /// reader this CPU has).
+    #[doc(hidden)]
+    pub fn with_fen_reader(
         from: Format,
         to: Format,
         opts: &'a Options,
@@ -962,7 +975,7 @@ pub(crate) mod check {
                 continue;
             }
             for swap in [false, true] {
-                let general = general::parse(from, record, opts)
+                let general = general::parse_general(from, record, opts)
                     .map_err(ConvertError::Parse)
                     .and_then(|v| {
                         let v = if swap { v.swap() } else { v };
@@ -1114,6 +1127,62 @@ mod tests {
             check::against_general(Format::Auto, rec.as_bytes(), &Options::default());
         }
         assert!(taken > 2_000, "{taken}");
+    }
+
+    /// The options the word paths once ignored give the general reading's and writing's bytes:
+    /// `--to-coords` and `--coords` on boards of at most 64 squares (8x8 SGF came out in chess
+    /// names), `--layer` on a board of one bitboard the general reading read, and a grid of
+    /// `X` alone (one bitboard, not two sides).
+    #[test]
+    fn options_the_word_paths_once_ignored() {
+        let styled = |coords, to_coords, size| Options {
+            coords,
+            to_coords,
+            size,
+            ..Options::default()
+        };
+        let (chess, sgf, gtp) = (CoordStyle::Chess, CoordStyle::Sgf, CoordStyle::Gtp);
+        let nine = Size::new(9, 7).ok();
+        for (from, record, opts) in [
+            (Format::Hex, "0x8100000000000081", styled(chess, gtp, None)),
+            (Format::Hex, "0x8100000000000081", styled(chess, sgf, None)),
+            (
+                Format::Pair,
+                "0x1 0x8000000000000000",
+                styled(chess, sgf, None),
+            ),
+            (
+                Format::Hex,
+                "0x101",
+                styled(chess, gtp, Size::new(3, 3).ok()),
+            ),
+            (Format::Squares, "a1 h8", styled(sgf, sgf, None)),
+            (Format::Squares, "ah ha", styled(sgf, chess, None)),
+            (
+                Format::Squares,
+                "first: a1; second: h8",
+                styled(sgf, chess, None),
+            ),
+            (Format::Squares, "i1 J1", styled(gtp, chess, nine)),
+            (
+                Format::Auto,
+                "first: a1; second: h8",
+                styled(sgf, chess, None),
+            ),
+        ] {
+            check::against_general(from, record.as_bytes(), &opts);
+        }
+        let second = Options {
+            layer: Some(crate::Layer::Second),
+            ..Options::default()
+        };
+        let bits = format!("1{}1", "0".repeat(62));
+        check::against_general(Format::Bits, bits.as_bytes(), &second);
+        let mut grid = Vec::new();
+        let one = bbconv_board::Bitboard::small(Size::CHESS, 0x81).unwrap();
+        render_general(Format::Grid, &Value::Single(one), &second, &mut grid).unwrap();
+        check::against_general(Format::Grid, &grid, &Options::default());
+        check::against_general(Format::Grid, &grid, &second);
     }
 
     /// Every 8x8 word path gives the general reading and writing's bytes, on the forms bbconv

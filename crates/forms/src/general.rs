@@ -23,6 +23,18 @@ pub fn parse(format: Format, record: &[u8], opts: &Options) -> Result<Value, Par
     read_record(format, record, opts, true)
 }
 
+/// [`parse`] without its fast paths (the word path of small boards and the one-pass 8x8 FEN):
+/// the reference the conversions' word paths are checked against (by the tests and the fuzz
+/// targets). Gives the same value, or the same error, as [`parse`].
+#[doc(hidden)]
+pub fn parse_general(format: Format, record: &[u8], opts: &Options) -> Result<Value, ParseError> {
+    if format != Format::Fen {
+        return read_record(format, record, opts, false);
+    }
+    let text = text_of(record)?;
+    fen_value(fen::parse_general(text, opts), opts)
+}
+
 /// [`parse`], trying the word-level fast path of small boards only when `try_small` (a caller
 /// that has just tried it does not try it again).
 pub(crate) fn read_record(
@@ -52,6 +64,16 @@ pub(crate) fn read_record(
     if format == Format::Sgf || (format == Format::Auto && detect::is_sgf(record)) {
         return sgf::parse(record, opts.size, opts.sgf_node);
     }
+    let text = text_of(record)?;
+    if format == Format::Fen {
+        // `parse_small` was tried above: straight to the general reading.
+        return fen_value(fen::parse_general(text, opts), opts);
+    }
+    parse_str(format, text, opts)
+}
+
+/// A textual record as UTF-8, without a leading byte order mark.
+fn text_of(record: &[u8]) -> Result<&str, ParseError> {
     let text = std::str::from_utf8(record).map_err(|e| {
         ParseError::of(
             ErrorKind::Utf8,
@@ -59,12 +81,7 @@ pub(crate) fn read_record(
             "invalid UTF-8: expected text".to_string(),
         )
     })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if format == Format::Fen {
-        // `parse_small` was tried above: straight to the general reading.
-        return fen_value(fen::parse_general(text, opts), opts);
-    }
-    parse_str(format, text, opts)
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(text))
 }
 
 /// A placement read from FEN as a value, checked against the size given.

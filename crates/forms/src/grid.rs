@@ -481,12 +481,16 @@ const CELL: [u8; 256] = {
     t
 };
 
-/// What the word path of an 8x8 grid read: chess piece words, or two sides (`X` and `O`).
+/// What the word path of an 8x8 grid read: chess piece words, two sides (`X` and `O`), or one
+/// bitboard (`X` alone: the general reading's one bitboard, which a one-bitboard form writes
+/// with no layer).
 pub(crate) enum ChessGrid {
     /// One word a letter of [`crate::board::PIECE_LETTERS`].
     Pieces([u64; 12]),
     /// The `X` and `O` squares.
     Sides(u64, u64),
+    /// The `X` squares of a grid with no `O`.
+    One(u64),
 }
 
 /// The word path of an 8x8 grid in the default style as bbconv draws it (the `# 8x8 lerf`
@@ -537,7 +541,10 @@ pub(crate) fn read_chess(t: &[u8]) -> Option<ChessGrid> {
     let pieces: [u64; 12] = words[..12].try_into().ok()?;
     match (pieces.iter().any(|&w| w != 0), x | o != 0) {
         (true, false) => Some(ChessGrid::Pieces(pieces)),
-        (false, true) => Some(ChessGrid::Sides(x, o)),
+        (false, true) => Some(match o {
+            0 => ChessGrid::One(x),
+            _ => ChessGrid::Sides(x, o),
+        }),
         _ => None,
     }
 }

@@ -85,7 +85,7 @@ pub use convert::{
 };
 pub use detect::{detect, DETECTION_RULES};
 pub use fen::FenReader;
-pub use general::{parse, parse_str, render, render_general};
+pub use general::{parse, parse_general, parse_str, render, render_general};
 pub use go::CoordStyle;
 pub use grid::{GridStyle, Orientation};
 pub use int::{parse_integer, Lang};

@@ -8,7 +8,7 @@ use bbconv_board::ternary;
 use bbconv_board::{Bitboard, Order, Pair, Size};
 
 use crate::kernels::{hex_digits, pair_hex_chess, push_packed_hex_chess, DIGIT, PACKED_HEX};
-use crate::{int, Format, Options, Value};
+use crate::{int, CoordStyle, Format, Options, Value};
 
 /// A board of at most 64 squares as LERF words: one bitboard, or a two-player pair.
 #[derive(Debug, Clone, Copy)]
@@ -44,10 +44,15 @@ impl Words {
 /// Reads `record` as `format` on a board of at most 64 squares in LERF, or `None`.
 #[inline]
 pub(crate) fn read(format: Format, record: &[u8], opts: &Options) -> Option<Value> {
+    if format == Format::Squares && opts.coords != CoordStyle::Chess {
+        return None;
+    }
     read_words(format, record, opts)?.value()
 }
 
-/// Reads `record` as `format` into words, or `None` (see the module documentation).
+/// Reads `record` as `format` into words, or `None` (see the module documentation). Square
+/// names are read as chess names: the caller leaves SGF points and GTP vertices (`--coords`) to
+/// the general reading.
 #[inline]
 pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Option<Words> {
     let size = opts.size_or_default();
@@ -301,6 +306,9 @@ pub(crate) fn write_names(bb: u64, size: Size, out: &mut Vec<u8>) {
 /// LERF (and the default layout); `false` (nothing written) otherwise.
 #[inline]
 pub(crate) fn write(format: Format, value: &Value, opts: &Options, out: &mut Vec<u8>) -> bool {
+    if format == Format::Squares && opts.to_coords != CoordStyle::Chess {
+        return false;
+    }
     let (first, second, two) = match value {
         Value::Single(b) => match b.as_u64() {
             Some(f) => (f, 0, false),
@@ -322,7 +330,9 @@ pub(crate) fn write(format: Format, value: &Value, opts: &Options, out: &mut Vec
 }
 
 /// Writes words as `format` (LERF, default layout); `false` (nothing written) when the form or
-/// the options need the general writer (a two-player board in a one-bitboard form, say).
+/// the options need the general writer (a two-player board in a one-bitboard form, say). Square
+/// names are written as chess names: the caller leaves SGF points and GTP vertices
+/// (`--to-coords`) to the general writer.
 #[inline]
 pub(crate) fn write_value(format: Format, w: Words, opts: &Options, out: &mut Vec<u8>) -> bool {
     if opts.to_order != Order::Lerf {
