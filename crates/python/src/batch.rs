@@ -52,6 +52,19 @@ pub(crate) struct Outcome {
     pub(crate) stopped: bool,
 }
 
+impl Outcome {
+    /// This outcome with `fault`, a record a producer found bad (and gave as a null), as its
+    /// first error when it comes before the first bad record converting found.
+    pub(crate) fn noting(mut self, fault: Option<Fault>) -> Outcome {
+        if let Some(f) = fault {
+            if self.first_error.as_ref().is_none_or(|e| f.0 < e.0) {
+                self.first_error = Some(f);
+            }
+        }
+        self
+    }
+}
+
 /// Records a thread converts between two looks at the stop flag, and a producer's block.
 pub(crate) const BLOCK: usize = 16_384;
 
@@ -135,6 +148,8 @@ pub(crate) struct Block {
     pub(crate) data: Vec<u8>,
     /// Each record's range in `data`, `None` for a null.
     pub(crate) records: Vec<Option<Range<usize>>>,
+    /// Its first record the producer found bad (it is `None` in `records`).
+    pub(crate) fault: Option<Fault>,
 }
 
 impl Block {
@@ -177,6 +192,7 @@ pub(crate) fn pipeline<E>(
         };
         let Ok((k, block, region)) = job else { return };
         let o = part(conv, &block.slices(), k * BLOCK, layout, stop, region);
+        let o = o.noting(block.fault);
         if let Ok(mut d) = done.lock() {
             d.push((k, o));
         }
