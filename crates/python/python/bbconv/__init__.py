@@ -242,7 +242,8 @@ def explain(
     **options: Any,
 ) -> Explanation:
     """Decode a number (or digit string) under every square order, and find the readings that
-    make it the squares expected, as ``bbconv explain`` does.
+    make it the squares expected, as ``bbconv explain`` does. An ``int`` is read as its decimal
+    text.
 
     ``expect`` names squares (``"e1"``, ``"a1 h8"``); ``expect_fen`` gives a FEN instead, whose
     ``side`` (``first``, ``second``, ``occupied`` or a piece letter) is compared.
@@ -274,7 +275,8 @@ def diff(
     order: str = "lerf",
     **options: Any,
 ) -> Difference:
-    """Compare two boards and say how B relates to A, as ``bbconv diff`` does.
+    """Compare two boards and say how B relates to A, as ``bbconv diff`` does. An ``int`` is
+    read as its decimal text.
 
     >>> d = bbconv.diff("0x000000000000ffff", "0xffff000000000000")
     >>> d.mappings[0]
@@ -309,7 +311,9 @@ def infer(
 ) -> Inference:
     """Find the square numbering (and number fixes) that explain every sample, as
     ``bbconv infer`` does. A sample is ``(VALUE, EXPECTED)`` or ``"VALUE\tEXPECTED"``:
-    EXPECTED is square names, a FEN (its ``side``), a rows string, or ``NAME:NUMBER``.
+    EXPECTED is square names, a FEN (its ``side``), a rows string, or ``NAME:NUMBER``; an
+    ``int`` VALUE is read as its decimal text. No sample is a ``ValueError``, as the command
+    exits 1.
 
     >>> r = bbconv.infer([("0x1000000000000000", "e1"), ("0x1", "a8")])
     >>> r.fits[0].settings
@@ -354,6 +358,10 @@ def convert(
         or of fixed-size records (a 2-D ``uint8`` array of ``packed``, ``trits`` or ``planes``
         rows), a pyarrow ``StringArray``, ``LargeStringArray``, ``StringViewArray``,
         ``BinaryArray`` or ``ChunkedArray``, a polars ``Series`` or a pandas ``Series``.
+        A ``str`` holding a lone surrogate (as ``surrogateescape`` decoding gives) is not
+        text: it is a bad record. A 2-D array's dtype is that of ``to=``'s output: ``uint8``
+        for ``packed`` and ``trits``, integers for ``pair`` (``(n, 2)`` or ``(n, 2, W)``),
+        64-bit integers (or their bytes as ``uint8``) for ``planes``.
     frm, to
         The forms, with the command line's names (``bbconv.formats()``). ``to`` of a fixed
         size gives the bytes of the command line's binary forms: ``packed`` uint8
@@ -374,7 +382,8 @@ def convert(
         dropped or reordered.
     jobs
         Threads, as ``--jobs``: ``None`` uses the cores up to 8, ``0`` all of them, at most
-        256 (more is a ``ValueError``). A batch under 20,000 records runs on the calling
+        256 (an int outside 0 to 256 is a ``ValueError``, anything else but ``None`` or an int
+        a ``TypeError``). A batch under 20,000 records runs on the calling
         thread.
     output
         ``"numpy"``, ``"arrow"`` or ``"list"``. By default Arrow for Arrow, polars and pandas
