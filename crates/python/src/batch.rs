@@ -511,6 +511,26 @@ mod tests {
     }
 
     #[test]
+    fn a_fault_found_by_the_producer_comes_first_when_it_is_first() {
+        let fault = |i: usize| {
+            let e = ParseError::of(ErrorKind::Utf8, None, format!("bad {i}"));
+            Some((i, Some(1), ConvertError::Parse(e)))
+        };
+        let with = |first: Option<Fault>, noted: Option<Fault>| {
+            let o = Outcome {
+                first_error: first,
+                ..Outcome::default()
+            };
+            o.noting(noted).first_error.map(|f| f.0)
+        };
+        assert_eq!(with(fault(7), fault(3)), Some(3));
+        assert_eq!(with(fault(2), fault(3)), Some(2));
+        assert_eq!(with(None, fault(3)), Some(3));
+        assert_eq!(with(fault(2), None), Some(2));
+        assert_eq!(with(None, None), None);
+    }
+
+    #[test]
     fn a_stopped_batch_says_so() {
         let opts = Options::default();
         let conv = Conversion::new(Format::Fen, Format::Packed, &opts, false);

@@ -1,8 +1,8 @@
 //! The records of a batch, from where Python keeps them: the strings of a list (its items taken
-//! once, borrowed), the buffers of an Arrow array (read in place: the Arrow C Data Interface
-//! makes exported data immutable) or of a numpy array (copied: writable), given by address (the
-//! stable ABI of Python 3.10 has no buffer protocol). Only the package's own Python code calls
-//! these, with the arrays that own the buffers alive for the whole call.
+//! once, borrowed), the buffers of an Arrow array (read in place, given by address: the Arrow C
+//! Data Interface makes exported data immutable) or the rows of a numpy array (copied: writable;
+//! its address read from the array itself just before). The stable ABI of Python 3.10 has no
+//! buffer protocol. Only the package's own Python code calls these.
 #![allow(unsafe_code)]
 
 use crate::batch::{Block, Fault, BLOCK};
