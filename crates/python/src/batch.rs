@@ -52,6 +52,19 @@ pub(crate) struct Outcome {
     pub(crate) stopped: bool,
 }
 
+impl Outcome {
+    /// This outcome with `fault`, a record a producer found bad (and gave as a null), as its
+    /// first error when it comes before the first bad record converting found.
+    pub(crate) fn noting(mut self, fault: Option<Fault>) -> Outcome {
+        if let Some(f) = fault {
+            if self.first_error.as_ref().is_none_or(|e| f.0 < e.0) {
+                self.first_error = Some(f);
+            }
+        }
+        self
+    }
+}
+
 /// Records a thread converts between two looks at the stop flag, and a producer's block.
 pub(crate) const BLOCK: usize = 16_384;
 
@@ -135,6 +148,8 @@ pub(crate) struct Block {
     pub(crate) data: Vec<u8>,
     /// Each record's range in `data`, `None` for a null.
     pub(crate) records: Vec<Option<Range<usize>>>,
+    /// Its first record the producer found bad (it is `None` in `records`).
+    pub(crate) fault: Option<Fault>,
 }
 
 impl Block {
@@ -177,6 +192,7 @@ pub(crate) fn pipeline<E>(
         };
         let Ok((k, block, region)) = job else { return };
         let o = part(conv, &block.slices(), k * BLOCK, layout, stop, region);
+        let o = o.noting(block.fault);
         if let Ok(mut d) = done.lock() {
             d.push((k, o));
         }
@@ -492,6 +508,26 @@ mod tests {
                 50_000 - 2 * 7143
             );
         }
+    }
+
+    #[test]
+    fn a_fault_found_by_the_producer_comes_first_when_it_is_first() {
+        let fault = |i: usize| {
+            let e = ParseError::of(ErrorKind::Utf8, None, format!("bad {i}"));
+            Some((i, Some(1), ConvertError::Parse(e)))
+        };
+        let with = |first: Option<Fault>, noted: Option<Fault>| {
+            let o = Outcome {
+                first_error: first,
+                ..Outcome::default()
+            };
+            o.noting(noted).first_error.map(|f| f.0)
+        };
+        assert_eq!(with(fault(7), fault(3)), Some(3));
+        assert_eq!(with(fault(2), fault(3)), Some(2));
+        assert_eq!(with(None, fault(3)), Some(3));
+        assert_eq!(with(fault(2), None), Some(2));
+        assert_eq!(with(None, None), None);
     }
 
     #[test]

@@ -108,6 +108,7 @@ impl Call {
         mut self,
         py: Python<'py>,
         records: &[Option<&[u8]>],
+        fault: Option<batch::Fault>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         py.detach(|| self.detect(records.iter().copied()));
         let layout = self.layout();
@@ -123,7 +124,7 @@ impl Call {
             })
         };
         let (outcome, rows) = rows(records.len(), layout, convert)?;
-        self.hand_over(py, outcome, rows)
+        self.hand_over(py, outcome.noting(fault), rows)
     }
 
     /// Converts the items of a list (`str`, `bytes` or `None`) as they are when the call
@@ -135,7 +136,10 @@ impl Call {
         list: &Bound<'py, PyList>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let items = source::items(list);
-        let simple = |call: Call| call.run(py, &source::list(&items)?);
+        let simple = |call: Call| {
+            let (records, fault) = source::list(&items)?;
+            call.run(py, &records, fault)
+        };
         if items.len() < batch::PARALLEL_FROM || self.jobs < 2 {
             return simple(self);
         }
@@ -147,16 +151,16 @@ impl Call {
     fn run_fixed<'py>(
         self,
         py: Python<'py>,
-        array: &source::Fixed,
+        array: &source::Fixed<'py>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let simple = |call: Call| {
             let copy = array.copy();
-            call.run(py, &array.records(&copy))
+            call.run(py, &array.records(&copy), None)
         };
         if array.len() < batch::PARALLEL_FROM || self.jobs < 2 {
             return simple(self);
         }
-        self.run_blocks(py, array.len(), |k| array.block(py, k), simple)
+        self.run_blocks(py, array.len(), |k| array.block(k), simple)
     }
 
     /// Converts `n` records that `produce` copies a block at a time on this thread, with the
@@ -443,33 +447,36 @@ fn convert_arrow<'py>(
         #[allow(unsafe_code)]
         let records =
             unsafe { source::arrow(data, data_len, offsets, width, offset, n, validity)? };
-        call.run(py, &records)
+        call.run(py, &records, None)
     })
 }
 
-/// Converts the rows of a C-contiguous numpy array of `n` rows of `width` bytes given by its
-/// data's address (the caller keeps the array alive).
+/// Converts the rows of a C-contiguous numpy array of `n` rows of `width` bytes.
 #[pyfunction]
 fn convert_fixed<'py>(
     py: Python<'py>,
-    rows: (usize, usize, usize, bool),
+    rows: (Bound<'py, PyAny>, usize, usize, bool),
     mut args: CallArgs,
 ) -> PyResult<Bound<'py, PyTuple>> {
     crate::guard::guarded(|| {
-        let (data, n, width, strip) = rows;
-        // SAFETY: the package's Python code passes the address of a C-contiguous array of `n`
-        // rows of `width` bytes that it holds for the whole call.
-        #[allow(unsafe_code)]
-        let array = unsafe { source::Fixed::new(data, n, width, strip)? };
-        if args.0 == "pair-words" {
-            // Rows of two sides' little-endian words: read as the `pair` form's text.
+        let (array, n, width, strip) = rows;
+        // Rows of two sides' little-endian words are read as the `pair` form's text.
+        let words = args.0 == "pair-words";
+        if words {
             args.0 = "pair".into();
+        }
+        let call = Call::new(args)?;
+        // SAFETY: from here until every row is copied no Python code runs: the rows are
+        // copied here or by `run_fixed` before anything looks at a signal.
+        #[allow(unsafe_code)]
+        let array = unsafe { source::Fixed::new(&array, n, width, strip)? };
+        if words {
             let copy = array.copy();
             let texts = source::pair_texts(&array.records(&copy), width / 16);
             let records: Vec<Option<&[u8]>> = texts.iter().map(|t| Some(t.as_bytes())).collect();
-            return Call::new(args)?.run(py, &records);
+            return call.run(py, &records, None);
         }
-        Call::new(args)?.run_fixed(py, &array)
+        call.run_fixed(py, &array)
     })
 }
 

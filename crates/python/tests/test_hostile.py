@@ -141,3 +141,149 @@ def test_a_large_numpy_array_copied_a_block_at_a_time_converts_as_a_list_does():
     rows = bbconv.convert(fens[:3] * 10_000, to="packed")
     back = [bbconv.convert(rows, frm="packed", to="fen", jobs=j) for j in (1, 2)]
     assert back[0].tolist() == back[1].tolist() and len(back[0]) == 30_000
+
+
+# A SIGALRM handler frees the memory of a numpy `S` array (a resize to one row moves or unmaps
+# it) while `convert` copies the array a block at a time on two threads. The copy must be done
+# before any Python code (the handler) can run: a copy after it reads freed memory (a crash).
+RESIZER = textwrap.dedent(
+    """
+    import signal, time
+    import numpy as np
+    import bbconv
+
+    n = 400_000
+    fens = np.array([%r.ljust(56)] * n, dtype="S56")
+    want = bbconv.convert(fens[:1], to="pair", jobs=1)
+    end = time.monotonic() + 2.0
+    calls = resized = 0
+    while time.monotonic() < end:
+        base = fens.copy()
+        done = []
+
+        def shrink(signum, frame):
+            if not done:
+                base.resize((1,), refcheck=False)
+                done.append(1)
+
+        signal.signal(signal.SIGALRM, shrink)
+        signal.setitimer(signal.ITIMER_REAL, 0.0005, 0.0005)
+        try:
+            out = bbconv.convert(base, to="pair", jobs=2)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0, 0)
+        calls += 1
+        # The array as it was when the call began: whole, or already resized by the handler.
+        assert len(out) in (1, n), len(out)
+        assert (out == want[0]).all()
+        resized += len(out) == n and bool(done)
+    assert resized > 0, calls
+    print("calls", calls, "resized", resized)
+    """
+    % START
+)
+
+
+def test_a_numpy_array_freed_by_a_signal_handler_during_a_call_does_not_crash():
+    done = subprocess.run(
+        [sys.executable, "-c", RESIZER], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, (done.returncode, done.stdout, done.stderr[-2000:])
+    assert "calls" in done.stdout
+
+
+@pytest.mark.parametrize("many", [False, True])
+def test_a_str_with_a_lone_surrogate_is_a_bad_record(many):
+    # As `surrogateescape` decodes b"\xff8/8": a bad record as the bytes are, naming its index
+    # and the surrogate's column; the other records convert (a batch large enough for blocks).
+    bad = b"\xff8/8".decode("utf-8", "surrogateescape")
+    values = [START] * (30_000 if many else 3) + ["8/" + bad] + [OTHER]
+    k = len(values) - 2
+    for to in ("packed", "fen"):
+        got, valid = bbconv.convert(values, to=to, errors="null", jobs=2, output="numpy")
+        assert not valid[k] and valid.sum() == len(values) - 1
+        want = bbconv.convert([START, OTHER], to=to, output="numpy")
+        assert np.asarray(got[k + 1]).tolist() == np.asarray(want[1]).tolist()
+        assert np.asarray(got[0]).tolist() == np.asarray(want[0]).tolist()
+    assert bbconv.convert(values, to="fen", errors="null")[k] is None
+    with pytest.raises(bbconv.ParseError) as e:
+        bbconv.convert(values, to="packed", jobs=2)
+    assert (e.value.index, e.value.column) == (k, 3)
+    assert "U+DCFF" in e.value.message and "UTF-8" in e.value.message
+    with pytest.raises(bbconv.ParseError) as e:
+        bbconv.convert(["\ud800"], to="packed")
+    assert (e.value.index, e.value.column) == (0, 1) and "U+D800" in e.value.message
+
+
+@pytest.mark.parametrize(
+    "jobs, error",
+    [(True, TypeError), (2.5, TypeError), ("2", TypeError), (-1, ValueError), (257, ValueError),
+     (2**63, ValueError), (10**30, ValueError)],
+)
+def test_jobs_is_none_or_an_int_up_to_256(jobs, error):
+    with pytest.raises(error, match=r"jobs=.*0 \(all cores\) to 256"):
+        bbconv.convert([START], to="packed", jobs=jobs)
+    with pytest.raises(error, match=r"jobs="):
+        bbconv.convert(np.array([START], dtype="S"), to="packed", jobs=jobs)
+
+
+def test_jobs_takes_numpy_ints():
+    assert bbconv.convert([START], to="packed", jobs=np.int64(2)).shape == (1, 13)
+
+
+@pytest.mark.parametrize(
+    "keyword, value, expected",
+    [("swap", 1, "True or False"), ("swap", None, "True or False"), ("frm", None, "a form's name"),
+     ("to", None, "a form's name"), ("to", 3, "a form's name"), ("bits", "yes", "True or False")],
+)
+def test_a_keyword_of_a_wrong_type_is_named(keyword, value, expected):
+    with pytest.raises(TypeError) as e:
+        bbconv.convert([START], **{keyword: value})
+    assert f"{keyword}=" in str(e.value) and expected in str(e.value)
+    assert "CallArgs" not in str(e.value)
+
+
+def test_a_pair_array_of_another_shape_says_the_shape_expected():
+    rows = bbconv.convert([START], to="pair")
+    with pytest.raises(ValueError, match=r"shape \(n, 2\).*got shape \(1, 3\)"):
+        bbconv.convert(np.zeros((1, 3), dtype=np.uint64), frm="pair", to="fen")
+    with pytest.raises(TypeError, match="integer words: got a float64"):
+        bbconv.convert(rows.astype(np.float64), frm="pair", to="fen")
+    want = bbconv.convert(rows, frm="pair", to="squares").tolist()
+    assert bbconv.convert(rows.astype(np.int64), frm="pair", to="squares").tolist() == want
+
+
+@pytest.mark.parametrize("frm", ["trits", "packed"])
+def test_a_byte_form_refuses_an_array_of_other_numbers(frm):
+    rows = bbconv.convert([START], to=frm)
+    assert rows.dtype == np.uint8
+    back = bbconv.convert(rows, frm=frm, to="fen")
+    for dtype in (np.float32, np.int16, np.uint64, np.int8):
+        with pytest.raises(TypeError, match=f"frm='{frm}' reads uint8 bytes.*got a {np.dtype(dtype)}"):
+            bbconv.convert(rows.astype(dtype), frm=frm, to="fen")
+    assert bbconv.convert(rows, frm=frm, to="fen").tolist() == back.tolist()
+
+
+def test_planes_reads_words_or_their_bytes_and_refuses_floats():
+    words = bbconv.convert([START, OTHER], to="planes")
+    fens = bbconv.convert(words, frm="planes", to="fen").tolist()
+    assert bbconv.convert(words.view(np.uint8), frm="planes", to="fen").tolist() == fens
+    assert bbconv.convert(words.astype(np.int64), frm="planes", to="fen").tolist() == fens
+    with pytest.raises(TypeError, match="uint64 words or their bytes as uint8.*got a float32"):
+        bbconv.convert(words.astype(np.float32), frm="planes", to="fen")
+
+
+def test_infer_refuses_a_sample_that_is_no_pair_and_an_empty_list():
+    with pytest.raises(ValueError, match=r"sample 0 is \('0x1',\): expected a \(VALUE, EXPECTED\)"):
+        bbconv.infer([("0x1",)])
+    with pytest.raises(ValueError, match="no sample was given"):
+        bbconv.infer([])
+
+
+def test_explain_and_diff_take_an_int_as_infer_does():
+    assert bbconv.explain(0x1000000000000000, "e1") == bbconv.explain("1152921504606846976", "e1")
+    assert bbconv.explain(0x1000000000000000, "e1").exact[0].settings == {"order": "berlef"}
+    assert bbconv.diff(0xFFFF, 0xFFFF000000000000) == bbconv.diff("65535", "18446462598732840960")
+    assert bbconv.infer([(0x1000000000000000, "e1"), (1, "a8")]).fits[0].settings == {"order": "berlef"}
+    with pytest.raises(TypeError, match="value=True: expected a str or an int"):
+        bbconv.explain(True, "e1")

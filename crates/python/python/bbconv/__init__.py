@@ -18,6 +18,7 @@ arrays (so on Polars, pandas, DuckDB and Spark columns too).
 from __future__ import annotations
 
 import dataclasses
+import numbers
 from typing import Any, Optional, Sequence
 
 import numpy as np
@@ -159,6 +160,60 @@ def _reading(r):
     return Reading(words, values, fix, list(squares))
 
 
+#: Most threads ``jobs`` may ask for, as ``--jobs``.
+_MAX_JOBS = 256
+
+
+def _name(keyword, value):
+    """A form's name given as ``frm=`` or ``to=``: a ``str``."""
+    if not isinstance(value, str):
+        raise TypeError(
+            f"invalid {keyword}={value!r}: expected a form's name as a str "
+            "(bbconv.formats() lists them)"
+        )
+    return value
+
+
+def _flag(keyword, value):
+    """A flag given as ``swap=`` or ``bits=``: ``True`` or ``False``."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"invalid {keyword}={value!r}: expected True or False")
+    return bool(value)
+
+
+def _jobs(jobs):
+    """``jobs=`` as the extension takes it: -1 for ``None``, else 0 (all cores) to 256."""
+    if jobs is None:
+        return -1
+    expected = f"expected None (the cores up to 8) or a number from 0 (all cores) to {_MAX_JOBS}"
+    if isinstance(jobs, (bool, np.bool_)) or not isinstance(jobs, numbers.Integral):
+        raise TypeError(f"invalid jobs={jobs!r}: {expected}")
+    if not 0 <= int(jobs) <= _MAX_JOBS:
+        raise ValueError(f"invalid jobs={jobs!r}: invalid thread count '{int(jobs)}': {expected}")
+    return int(jobs)
+
+
+def _value(keyword, value):
+    """A board given to :func:`explain`, :func:`diff` or :func:`infer`: a ``str``, or an ``int``
+    as its decimal text."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
+        return str(int(value))
+    raise TypeError(f"invalid {keyword}={value!r}: expected a str or an int")
+
+
+def _sample(k, sample):
+    """Sample ``k`` of :func:`infer` as the command line's line: ``VALUE<TAB>EXPECTED``."""
+    if isinstance(sample, str):
+        return sample
+    if isinstance(sample, (tuple, list)) and len(sample) == 2:
+        return f"{_value(f'samples[{k}][0]', sample[0])}\t{_value(f'samples[{k}][1]', sample[1])}"
+    raise ValueError(
+        f"sample {k} is {sample!r}: expected a (VALUE, EXPECTED) pair or a 'VALUE\\tEXPECTED' str"
+    )
+
+
 def _settings(size, order, options):
     settings = []
     if size is not None:
@@ -187,7 +242,8 @@ def explain(
     **options: Any,
 ) -> Explanation:
     """Decode a number (or digit string) under every square order, and find the readings that
-    make it the squares expected, as ``bbconv explain`` does.
+    make it the squares expected, as ``bbconv explain`` does. An ``int`` is read as its decimal
+    text.
 
     ``expect`` names squares (``"e1"``, ``"a1 h8"``); ``expect_fen`` gives a FEN instead, whose
     ``side`` (``first``, ``second``, ``occupied`` or a piece letter) is compared.
@@ -198,6 +254,7 @@ def explain(
     >>> e.orders["lerf"]
     ['e8']
     """
+    value, frm = _value("value", value), _name("frm", frm)
     d = _bbconv.explain(value, frm, expect, expect_fen, side, _settings(size, order, options))
     return Explanation(
         size=d["size"],
@@ -218,7 +275,8 @@ def diff(
     order: str = "lerf",
     **options: Any,
 ) -> Difference:
-    """Compare two boards and say how B relates to A, as ``bbconv diff`` does.
+    """Compare two boards and say how B relates to A, as ``bbconv diff`` does. An ``int`` is
+    read as its decimal text.
 
     >>> d = bbconv.diff("0x000000000000ffff", "0xffff000000000000")
     >>> d.mappings[0]
@@ -226,6 +284,7 @@ def diff(
     >>> d.readings[0].settings
     {'order': 'berlef'}
     """
+    a, b, frm = _value("a", a), _value("b", b), _name("frm", frm)
     d = _bbconv.diff(a, b, frm, _settings(size, order, options))
     only = d["only"]
     return Difference(
@@ -252,13 +311,18 @@ def infer(
 ) -> Inference:
     """Find the square numbering (and number fixes) that explain every sample, as
     ``bbconv infer`` does. A sample is ``(VALUE, EXPECTED)`` or ``"VALUE\tEXPECTED"``:
-    EXPECTED is square names, a FEN (its ``side``), a rows string, or ``NAME:NUMBER``.
+    EXPECTED is square names, a FEN (its ``side``), a rows string, or ``NAME:NUMBER``; an
+    ``int`` VALUE is read as its decimal text. No sample is a ``ValueError``, as the command
+    exits 1.
 
     >>> r = bbconv.infer([("0x1000000000000000", "e1"), ("0x1", "a8")])
     >>> r.fits[0].settings
     {'order': 'berlef'}
     """
-    texts = [s if isinstance(s, str) else f"{s[0]}\t{s[1]}" for s in samples]
+    texts = [_sample(k, s) for k, s in enumerate(samples)]
+    if not texts:
+        raise ValueError("no sample was given: expected (VALUE, EXPECTED) pairs or 'VALUE\\tEXPECTED' strs")
+    frm = _name("frm", frm)
     d = _bbconv.infer(texts, frm, side, _settings(size, order, options))
     best = d["best"]
     return Inference(
@@ -294,6 +358,10 @@ def convert(
         or of fixed-size records (a 2-D ``uint8`` array of ``packed``, ``trits`` or ``planes``
         rows), a pyarrow ``StringArray``, ``LargeStringArray``, ``StringViewArray``,
         ``BinaryArray`` or ``ChunkedArray``, a polars ``Series`` or a pandas ``Series``.
+        A ``str`` holding a lone surrogate (as ``surrogateescape`` decoding gives) is not
+        text: it is a bad record. A 2-D array's dtype is that of ``to=``'s output: ``uint8``
+        for ``packed`` and ``trits``, integers for ``pair`` (``(n, 2)`` or ``(n, 2, W)``),
+        64-bit integers (or their bytes as ``uint8``) for ``planes``.
     frm, to
         The forms, with the command line's names (``bbconv.formats()``). ``to`` of a fixed
         size gives the bytes of the command line's binary forms: ``packed`` uint8
@@ -314,7 +382,8 @@ def convert(
         dropped or reordered.
     jobs
         Threads, as ``--jobs``: ``None`` uses the cores up to 8, ``0`` all of them, at most
-        256 (more is a ``ValueError``). A batch under 20,000 records runs on the calling
+        256 (an int outside 0 to 256 is a ``ValueError``, anything else but ``None`` or an int
+        a ``TypeError``). A batch under 20,000 records runs on the calling
         thread.
     output
         ``"numpy"``, ``"arrow"`` or ``"list"``. By default Arrow for Arrow, polars and pandas
@@ -348,6 +417,8 @@ def convert(
     ...
     bbconv.ParseError: record 0, column 6: ...
     """
+    frm, to = _name("frm", frm), _name("to", to)
+    swap, bits = _flag("swap", swap), _flag("bits", bits)
     if errors not in _ERRORS:
         raise ValueError(f"invalid errors={errors!r}: expected 'raise' or 'null'")
     if output is not None and output not in _OUTPUTS:
@@ -375,7 +446,7 @@ def convert(
         elif isinstance(value, (list, tuple)):
             value = ",".join(map(str, value))
         settings.append((name, str(value)))
-    call = _Call(frm, to, fixed, settings, swap, -1 if jobs is None else int(jobs), errors, bits)
+    call = _Call(frm, to, fixed, settings, swap, _jobs(jobs), errors, bits)
 
     single = isinstance(values, (str, bytes))
     if single:
@@ -508,36 +579,56 @@ class _Call:
         return np.concatenate(parts)
 
     def numpy(self, arr, out):
-        if arr.dtype.kind == "S":
+        kind = arr.dtype.kind
+        if kind == "S":
             arr = np.ascontiguousarray(arr.reshape(-1))
-            rows = (arr.ctypes.data, len(arr), arr.dtype.itemsize, True)
+            rows = (arr, len(arr), arr.dtype.itemsize, True)
             frm = self.frm
-        elif self.frm == "pair" and arr.dtype.kind in "ui" and arr.ndim >= 2 and arr.shape[1] == 2:
+        elif kind in "UO":
+            return self.finish(self.list(arr.reshape(-1).tolist(), out), out)
+        elif kind in "uif" and arr.ndim >= 2 and self.frm == "pair":
+            if kind == "f":
+                raise TypeError(f"frm='pair' reads integer words: got a {arr.dtype} array")
+            if arr.ndim > 3 or arr.shape[1] != 2:
+                raise ValueError(
+                    "frm='pair' reads an integer array of shape (n, 2) (a row: the two sides' "
+                    f"64-bit words), or (n, 2, W) past 64 squares: got shape {arr.shape}"
+                )
             # Two sides' words a row, as `to="pair"` gives them.
             arr = np.ascontiguousarray(arr.astype("<u8", copy=False))
-            rows = (arr.ctypes.data, len(arr), arr[0].nbytes if len(arr) else 16, False)
+            rows = (arr, len(arr), arr[0].nbytes if len(arr) else 16, False)
             frm = "pair-words"
-        elif arr.dtype.kind in "uif" and arr.ndim >= 2:
-            form = _ROWS.get(self.frm)
-            if form is None:
-                raise TypeError(
-                    f"a {arr.ndim}-D {arr.dtype} array holds fixed-size records: "
-                    f"frm= must be packed, trits, planes or pair, not {self.frm!r}"
-                )
-            arr = np.ascontiguousarray(arr)
-            if form == "planes-bin":
-                arr = arr.astype("<u8", copy=False)
-            width = arr.reshape(len(arr), -1).view(np.uint8).shape[1]
-            rows = (arr.ctypes.data, len(arr), width, False)
-            frm = form
-        elif arr.dtype.kind in "UO":
-            return self.finish(self.list(arr.reshape(-1).tolist(), out), out)
+        elif kind in "uif" and arr.ndim >= 2:
+            arr, rows, frm = self.records(arr)
         else:
             raise TypeError(f"a numpy array of {arr.dtype} holds no boards: expected strings or fixed-size records")
         as_list = out == "list" and not self.fixed
         result = _bbconv.convert_fixed(rows, self.args(frm, as_list))
-        # The array must outlive the call: it does, as `arr` is alive here.
+        # The extension reads the array's address itself and copies its rows before any
+        # Python code (a signal handler) could free them.
         return self.finish(result, out)
+
+    def records(self, arr):
+        """The rows of a 2-D (or more) numeric array of a binary form: bytes (``uint8``), or for
+        ``planes`` 64-bit words too, as ``to="planes"`` gives them."""
+        form = _ROWS.get(self.frm)
+        if form is None:
+            raise TypeError(
+                f"a {arr.ndim}-D {arr.dtype} array holds fixed-size records: "
+                f"frm= must be packed, trits, planes or pair, not {self.frm!r}"
+            )
+        words = arr.dtype.kind in "ui" and arr.dtype.itemsize == 8
+        if form == "planes-bin" and words:
+            arr = arr.astype("<u8", copy=False)
+        elif arr.dtype != np.uint8:
+            expected = "uint64 words or their bytes as uint8" if form == "planes-bin" else "uint8 bytes"
+            raise TypeError(
+                f"frm={self.frm!r} reads {expected} (as to={self.frm.split('-')[0]!r} gives them): "
+                f"got a {arr.dtype} array"
+            )
+        arr = np.ascontiguousarray(arr)
+        width = arr.reshape(len(arr), -1).view(np.uint8).shape[1]
+        return arr, (arr, len(arr), width, False), form
 
     # -- results -------------------------------------------------------------------------
 

@@ -84,7 +84,7 @@ class Inference:
     disagree: list[int]
 
 def explain(
-    value: str,
+    value: str | int,
     expect: Optional[str] = None,
     *,
     expect_fen: Optional[str] = None,
@@ -97,8 +97,8 @@ def explain(
     """Decode a number under every square order; find the readings that give the squares expected."""
 
 def diff(
-    a: str,
-    b: str,
+    a: str | int,
+    b: str | int,
     *,
     frm: str = "auto",
     size: Optional[str] = None,
@@ -108,7 +108,7 @@ def diff(
     """Compare two boards and say how B relates to A."""
 
 def infer(
-    samples: Sequence[str | tuple[str, str]],
+    samples: Sequence[str | tuple[str | int, str]],
     *,
     frm: str = "auto",
     side: str = "occupied",
