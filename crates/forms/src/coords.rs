@@ -38,7 +38,35 @@ fn tokens(s: &str, base: usize) -> Result<Vec<(usize, &str)>, ParseError> {
     Ok(out)
 }
 
-fn parse_list(s: &str, base: usize, size: Size, opts: &Options) -> Result<Bitboard, ParseError> {
+/// The error for a token of the indices form that is not a number: a square name or an
+/// `(x,y)` pair names its square under no order, so it is refused rather than read as one.
+fn not_an_index(tok: &str, at: Option<usize>) -> ParseError {
+    let (what, form) = if tok.starts_with('(') {
+        ("an (x,y) pair", "coords")
+    } else if tok.parse::<Square>().is_ok() {
+        ("a square name", "squares")
+    } else {
+        return ParseError::new(
+            at,
+            format!(
+                "found {} in {tok:?}: expected a square index",
+                found(tok, 0)
+            ),
+        );
+    };
+    ParseError::new(
+        at,
+        format!("expected a square index, found {what} {tok}; use -f {form}"),
+    )
+}
+
+fn parse_list(
+    s: &str,
+    base: usize,
+    size: Size,
+    opts: &Options,
+    indices: bool,
+) -> Result<Bitboard, ParseError> {
     let order = opts.order;
     let mut bb = Bitboard::empty(size);
     let toks = tokens(s, base)?;
@@ -71,6 +99,9 @@ fn parse_list(s: &str, base: usize, size: Size, opts: &Options) -> Result<Bitboa
             })?;
             bb.set_bit(sq.index(size));
             continue;
+        }
+        if indices {
+            return Err(not_an_index(tok, at));
         }
         let styled = match opts.coords {
             CoordStyle::Sgf if !tok.starts_with('(') => Some(go::sgf_point(tok, size)),
@@ -105,6 +136,18 @@ fn parse_list(s: &str, base: usize, size: Size, opts: &Options) -> Result<Bitboa
 
 /// Reads a coordinate list (any of the three token kinds), one side or two.
 pub(crate) fn parse(text: &str, size: Size, opts: &Options) -> Result<Value, ParseError> {
+    parse_as(Format::Squares, text, size, opts)
+}
+
+/// Reads a list of form `format`: the indices form takes indices only (a name or a pair is an
+/// error naming the form that reads it); squares and coords take every token kind.
+pub(crate) fn parse_as(
+    format: Format,
+    text: &str,
+    size: Size,
+    opts: &Options,
+) -> Result<Value, ParseError> {
+    let indices = format == Format::Indices;
     let lower = text.to_ascii_lowercase();
     let Some(fpos) = lower.find("first:") else {
         if lower.contains("second:") {
@@ -113,7 +156,7 @@ pub(crate) fn parse(text: &str, size: Size, opts: &Options) -> Result<Value, Par
                 "found 'second:' without 'first:': expected `first: SQUARES; second: SQUARES`",
             ));
         }
-        return parse_list(text, 0, size, opts).map(Value::Single);
+        return parse_list(text, 0, size, opts, indices).map(Value::Single);
     };
     let err = |at: usize| {
         ParseError::new(
@@ -130,8 +173,8 @@ pub(crate) fn parse(text: &str, size: Size, opts: &Options) -> Result<Value, Par
     if !mid[semi + 1..].trim().is_empty() {
         return Err(err(fpos + 6 + semi + 1));
     }
-    let first = parse_list(&mid[..semi], fpos + 6, size, opts)?;
-    let second = parse_list(&text[spos + 7..], spos + 7, size, opts)?;
+    let first = parse_list(&mid[..semi], fpos + 6, size, opts, indices)?;
+    let second = parse_list(&text[spos + 7..], spos + 7, size, opts, indices)?;
     Pair::new(first, second)
         .map(Value::Pair)
         .map_err(|e| ParseError::new(Some(0), e.to_string()))

@@ -175,6 +175,43 @@ impl Format {
     }
 }
 
+/// JSON members that fix how an object reads whatever the square order: `order` names its
+/// own, `fen` and `squares` name their squares.
+const JSON_FIXED: [&str; 3] = ["order", "fen", "squares"];
+
+/// Why the record `text` (form `from`) has one reading whatever the square order, in words
+/// (`None` when a numbering changes how it reads): a form that names its squares, or a JSON
+/// object with an `order`, `fen` or `squares` member (such a record says its own reading, so
+/// `explain`, `infer` and `diff` do not re-read it under other orders).
+///
+/// ```
+/// use bbconv_forms::readings::one_reading;
+/// use bbconv_forms::Format;
+/// assert!(one_reading(r#"{"order":"berlef","bitboard":"0x1"}"#, Format::Json).is_some());
+/// assert!(one_reading(r#"{"bitboard":"0x1"}"#, Format::Json).is_none());
+/// ```
+pub fn one_reading(text: &str, from: Format) -> Option<String> {
+    if from.names_squares() {
+        return Some(format!("{from}, which names its squares"));
+    }
+    if from != Format::Json {
+        return None;
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let json: serde_json::Value = serde_json::from_str(text).ok()?;
+    let members: Vec<String> = JSON_FIXED
+        .iter()
+        .filter(|k| json.get(**k).is_some())
+        .map(|k| format!("\"{k}\""))
+        .collect();
+    (!members.is_empty()).then(|| {
+        format!(
+            "JSON with {} (a record that says its own order or names its squares)",
+            members.join(" and ")
+        )
+    })
+}
+
 impl Candidate {
     /// How far this reading is from the plain one: numbering changed, fixes, layout, swap.
     pub fn steps(&self, given: Numbering) -> usize {
@@ -285,8 +322,8 @@ pub fn candidates(text: &str, from: Format, opts: &Options, size: Size) -> Vec<C
             vec![opts.layout]
         };
         let maps: &[[u8; 3]] = if trits { &MAPS } else { &MAPS[..1] };
-        // A form that names its squares has one reading.
-        let numberings: Vec<Numbering> = if from.names_squares() {
+        // A record that names its squares (or its order) has one reading.
+        let numberings: Vec<Numbering> = if one_reading(text, from).is_some() {
             vec![opts.order]
         } else {
             Numbering::all().collect()
