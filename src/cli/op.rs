@@ -389,7 +389,11 @@ fn parse_square(text: &str, size: Size, opts: &Options) -> Result<Square> {
         .map_err(|e| bad_board("the square", text, e))?;
     let b = v.to_single(None).map_err(bad_input)?;
     let mut squares = b.squares();
-    match (squares.next(), squares.next(), matches!(v, Value::Single(_))) {
+    match (
+        squares.next(),
+        squares.next(),
+        matches!(v, Value::Single(_)),
+    ) {
         (Some(sq), None, true) => Ok(sq),
         _ => Err(bad_input(format!(
             "the square {text:?} names {} squares: expected one square",

@@ -310,7 +310,11 @@ impl App {
             .iter()
             .position(|&r| r == (self.a.order, self.a.layout))
             .unwrap_or(0);
-        let (to, to_layout) = all[if forward { (k + 1) % n } else { (k + n - 1) % n }];
+        let (to, to_layout) = all[if forward {
+            (k + 1) % n
+        } else {
+            (k + n - 1) % n
+        }];
         let was = self.a.numbering_name();
         let (from, from_layout) = (self.a.order, self.a.layout);
         self.change(|s| {
@@ -321,7 +325,9 @@ impl App {
         });
         let now = self.a.numbering_name();
         self.status = match (to_layout, from_layout) {
-            (Some(l), _) => format!("the board read in the {l} layout again (it was read as {was})"),
+            (Some(l), _) => {
+                format!("the board read in the {l} layout again (it was read as {was})")
+            }
             (None, Some(_)) => {
                 format!("the board's LERF number read as {now} (it was read in the {was} layout)")
             }

@@ -524,7 +524,10 @@ mod tests {
         assert!(lines[k].ends_with("under each order:"), "{s}");
         for o in ["lerf", "befr"] {
             assert_eq!(
-                lines.iter().filter(|l| l.contains(&format!("  {o} "))).count(),
+                lines
+                    .iter()
+                    .filter(|l| l.contains(&format!("  {o} ")))
+                    .count(),
                 2,
                 "{o} in the panel and in the numbers: {s}"
             );

@@ -684,7 +684,16 @@ fn explain_refuses_json_that_says_its_order_or_names_its_squares() {
 #[test]
 fn the_indices_form_refuses_square_names() {
     let (code, out, err) = run(
-        &["convert", "-f", "indices", "--order", "berbef", "-t", "squares", "a1 5 (1,1)"],
+        &[
+            "convert",
+            "-f",
+            "indices",
+            "--order",
+            "berbef",
+            "-t",
+            "squares",
+            "a1 5 (1,1)",
+        ],
         b"",
     );
     assert_eq!(code, 1, "{}", String::from_utf8_lossy(&out));
@@ -692,11 +701,19 @@ fn the_indices_form_refuses_square_names() {
         err.contains("expected a square index, found a square name a1; use -f squares"),
         "{err}"
     );
-    let (code, _, err) = run(&["convert", "-f", "indices", "-t", "squares", "5 (1,1)"], b"");
+    let (code, _, err) = run(
+        &["convert", "-f", "indices", "-t", "squares", "5 (1,1)"],
+        b"",
+    );
     assert_eq!(code, 1);
-    assert!(err.contains("found an (x,y) pair (1,1); use -f coords"), "{err}");
+    assert!(
+        err.contains("found an (x,y) pair (1,1); use -f coords"),
+        "{err}"
+    );
     // Indices still read under the order: berbef's 5 is c8, 63 is a1.
-    let squares = ok(&["convert", "-f", "indices", "--order", "berbef", "-t", "squares", "5 63"]);
+    let squares = ok(&[
+        "convert", "-f", "indices", "--order", "berbef", "-t", "squares", "5 63",
+    ]);
     assert_eq!(squares, "c8 a1");
     let (code, out, err) = explain_run(&["-f", "indices", "--expect", "a1", "--", "a1"]);
     assert_eq!(code, 1, "{out}{err}");
@@ -712,10 +729,19 @@ fn the_indices_form_refuses_square_names() {
 #[test]
 fn explain_refuses_a_two_sided_expect() {
     for value in ["0x1 0x2", "0x3 0x0"] {
-        let (code, out, err) =
-            explain_run(&["-f", "pair", "--expect", "first: a1; second: b1", "--", value]);
+        let (code, out, err) = explain_run(&[
+            "-f",
+            "pair",
+            "--expect",
+            "first: a1; second: b1",
+            "--",
+            value,
+        ]);
         assert_eq!(code, 2, "{value}: {out}{err}");
-        assert!(err.contains("names two sides") && err.contains("--expect-fen"), "{err}");
+        assert!(
+            err.contains("names two sides") && err.contains("--expect-fen"),
+            "{err}"
+        );
     }
     let (code, out, err) = explain_run(&["--expect", "first: a1; second: b1", "0x3"]);
     assert_eq!(code, 2, "{out}{err}");
@@ -765,7 +791,10 @@ fn explain_refuses_options_it_does_not_honour() {
         args.extend_from_slice(opt);
         let (code, out, err) = explain_run(&args);
         assert_eq!(code, 2, "{opt:?}: {out}{err}");
-        assert!(err.contains(&format!("explain does not take {}", opt[0])), "{err}");
+        assert!(
+            err.contains(&format!("explain does not take {}", opt[0])),
+            "{err}"
+        );
     }
     // --lenient reads the --expect-fen FEN, so it is honoured there.
     let fen = "44/8/8/8/8/8/8/8";
@@ -792,11 +821,20 @@ fn op_reads_and_writes_squares_under_the_coords_given() {
     assert!(err.contains("I1") && err.contains("GTP vertex"), "{err}");
     let mask = op(&with(&["mask", "square", "J1", "-t", "dec"], &gtp));
     assert_eq!(mask, "256");
-    assert_eq!(op(&["contains", "-s", "9x9", "--coords", "sgf", "0x1", "ai"]), "true");
-    assert_eq!(op(&["squares", "--to-coords", "sgf", "0x8100000000000081"]), "ah hh aa ha");
+    assert_eq!(
+        op(&["contains", "-s", "9x9", "--coords", "sgf", "0x1", "ai"]),
+        "true"
+    );
+    assert_eq!(
+        op(&["squares", "--to-coords", "sgf", "0x8100000000000081"]),
+        "ah hh aa ha"
+    );
     assert_eq!(op(&["squares", "--to-coords", "gtp", "0x81"]), "A1 H1");
     assert_eq!(op(&["lsb", "--to-coords", "sgf", "-s", "9x9", "0x2"]), "bi");
-    assert_eq!(op(&["msb", "--to-coords", "gtp", "0x8000000000000000"]), "H8");
+    assert_eq!(
+        op(&["msb", "--to-coords", "gtp", "0x8000000000000000"]),
+        "H8"
+    );
     // Chess names and indices as before.
     assert_eq!(op(&["contains", "0x1", "a1"]), "true");
     assert_eq!(op(&["contains", "0x2", "1"]), "true");

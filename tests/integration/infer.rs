@@ -230,7 +230,11 @@ fn a_value_that_says_its_own_reading_is_a_bad_line() {
             "{\"squares\":[\"a1\"]}\ta1\n",
             "JSON with \"squares\"",
         ),
-        (&["infer", "-f", "indices"], "a1\ta1\n", "found a square name a1"),
+        (
+            &["infer", "-f", "indices"],
+            "a1\ta1\n",
+            "found a square name a1",
+        ),
     ] {
         let (code, out, err) = run(args, input.as_bytes());
         let out = String::from_utf8(out).unwrap();
