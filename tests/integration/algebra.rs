@@ -751,7 +751,10 @@ fn explain_refuses_a_two_sided_expect() {
 /// to 1 for "no reading matches"), naming the square and what was expected.
 #[test]
 fn explain_a_bad_expect_is_a_usage_error() {
-    for (expect, says) in [("z9", "square z9 is off the 8x8 board"), ("a0", "a0")] {
+    for (expect, says) in [
+        ("z9", "square z9 is off the 8x8 board"),
+        ("a0", "square a0 has rank 0: expected a rank from 1"),
+    ] {
         let (code, out, err) = explain_run(&["--expect", expect, "0x1"]);
         assert_eq!(code, 2, "{expect}: {out}{err}");
         assert!(err.contains("--expect") && err.contains(says), "{err}");

@@ -114,6 +114,15 @@ fn parse_list(
             continue;
         }
         let sq: Square = tok.parse().map_err(|_| {
+            let b = tok.as_bytes();
+            let rank_zero = b.len() > 1 && b[0].is_ascii_alphabetic() && b[1] == b'0';
+            if rank_zero && b[1..].iter().all(u8::is_ascii_digit) {
+                return ParseError::of(
+                    crate::ErrorKind::OffBoard,
+                    at,
+                    format!("square {tok} has rank {}: expected a rank from 1 (a1 is the first square)", &tok[1..]),
+                );
+            }
             ParseError::new(
                 at,
                 format!(
