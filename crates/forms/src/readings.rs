@@ -467,8 +467,10 @@ mod tests {
             let mut text = Vec::new();
             crate::render(written, &value, &lerf, &mut text).unwrap();
             if form == Format::Json {
-                // JSON written names its order; read without it, it follows `--order`.
+                // JSON written names its order, so it has one reading (`one_reading`); read
+                // without it, it follows `--order`.
                 let t = String::from_utf8(text).unwrap();
+                assert!(one_reading(&t, form).is_some(), "{t}");
                 text = t.replace("\"order\":\"lerf\",", "").into_bytes();
             }
             let read = |order: Order| {
@@ -483,6 +485,37 @@ mod tests {
                 .iter()
                 .all(|&o| read(o).ok().as_ref() == Some(&plain));
             assert_eq!(same, form.names_squares(), "{form}");
+            let t = String::from_utf8_lossy(&text);
+            assert_eq!(same, one_reading(&t, form).is_some(), "{form}: {t}");
         }
+    }
+
+    /// A JSON object that says its order, or names its squares, reads the same under every
+    /// order: `one_reading` says so, and `candidates` gives it that one reading.
+    #[test]
+    fn json_that_says_its_reading_has_one() {
+        let lerf = Options::default();
+        for text in [
+            r#"{"order":"berlef","bitboard":"0x1"}"#,
+            r#"{"squares":["a1","c1"]}"#,
+            r#"{"fen":"8/8/8/8/8/8/8/K1K5 w - - 0 1"}"#,
+        ] {
+            let read = |order: Order| {
+                let o = Options {
+                    order: order.into(),
+                    ..lerf.clone()
+                };
+                crate::parse(Format::Json, text.as_bytes(), &o).map(|v| v.to_pair())
+            };
+            let plain = read(Order::Lerf).unwrap();
+            assert!(Order::ALL
+                .iter()
+                .all(|&o| read(o).ok() == Some(plain.clone())));
+            assert!(one_reading(text, Format::Json).is_some(), "{text}");
+            let c = candidates(text, Format::Json, &lerf, Size::CHESS);
+            assert_eq!(c.iter().filter(|c| !c.swap).count(), 1, "{text}");
+        }
+        let c = candidates(r#"{"bitboard":"0x1"}"#, Format::Json, &lerf, Size::CHESS);
+        assert!(c.len() >= 8);
     }
 }
