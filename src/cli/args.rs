@@ -197,6 +197,27 @@ impl BoardArgs {
         self.swap
     }
 
+    /// The options given that change only how a board is written or how a FEN, an SGF, or
+    /// planes are read (`--order`, `--to-order`, `--swap`, `--sgf-node`, `--lang`, `--fields`,
+    /// `--planes`, `--letters`, `--lenient`), for a command that does neither (`explain`).
+    pub(crate) fn writing_options(&self) -> Vec<&'static str> {
+        let d = |s: &str| s.to_string();
+        [
+            ("--order", self.order != Numbering::default()),
+            ("--to-order", self.to_order.is_some()),
+            ("--swap", self.swap),
+            ("--sgf-node", self.sgf_node.is_some()),
+            ("--lang", !self.lang.eq_ignore_ascii_case("rust")),
+            ("--fields", self.fields.is_some()),
+            ("--planes", self.planes != d("PNBRQKpnbrqk")),
+            ("--letters", self.letters != d("Pp")),
+            ("--lenient", self.lenient),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+
     /// Whether `--to-order` was given.
     pub(crate) fn to_order_given(&self) -> bool {
         self.to_order.is_some()

@@ -167,20 +167,38 @@ fn names(bb: &Bitboard) -> String {
 fn failure(e: DebugError) -> anyhow::Error {
     match e {
         DebugError::Usage(m) => usage(m),
-        DebugError::Board { what, text, error } => {
-            let what = match what {
-                "expect" => "--expect",
-                "expect_fen" => "--expect-fen",
-                w => w,
-            };
-            bad_board(what, &text, error)
-        }
+        // An --expect that does not read is a mistake in the command line (exit 2).
+        DebugError::Board { what, text, error } => match what {
+            "expect" | "expect_fen" => {
+                let flag = if what == "expect" {
+                    "--expect"
+                } else {
+                    "--expect-fen"
+                };
+                usage(bad_board(flag, &text, error).to_string())
+            }
+            w => bad_board(w, &text, error),
+        },
         DebugError::SizeMismatch(..) => bad_input(format!("{e} (set -s)")),
         DebugError::Input(m) => bad_input(m),
     }
 }
 
 pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCode> {
+    // explain reads VALUE under every order itself and writes nothing but its grids.
+    // (--lenient reads the --expect-fen FEN.)
+    let ignored: Vec<&str> = args
+        .board
+        .writing_options()
+        .into_iter()
+        .filter(|o| !(*o == "--lenient" && args.expect_fen.is_some()))
+        .collect();
+    if !ignored.is_empty() {
+        return Err(usage(format!(
+            "explain does not take {}: it reads VALUE under every square order itself and writes no board (use convert)",
+            ignored.join(", ")
+        )));
+    }
     let opts = args.board.options(grid_style)?;
     let expect = match (&args.expect, &args.expect_fen) {
         (Some(sq), _) => Some(Expect::Squares(sq)),

@@ -320,7 +320,9 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
                             let sq = opts.to_order.square(size, i).map_err(|what| {
                                 bad_input(format!("bit {i} is {what} on the {size} board"))
                             })?;
-                            out.extend_from_slice(format!("{sq}\n").as_bytes())
+                            let one = Bitboard::from_squares(size, [sq]).map_err(bad_input)?;
+                            render(Format::Squares, &Value::Single(one), &opts, &mut out)?;
+                            out.push(b'\n');
                         }
                     }
                 }
@@ -331,7 +333,7 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
             arity(a, 2, "a board and a square")?;
             let b = board(&a[0], 1, from, &opts, swap)?;
             let b = b.to_single(opts.layer).map_err(bad_input)?;
-            let sq = parse_square(&a[1], &b, &opts)?;
+            let sq = parse_square(&a[1], b.size(), &opts)?;
             out.extend_from_slice(if b.contains(sq) {
                 b"true\n"
             } else {
@@ -353,7 +355,7 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
                 "rank" | "file" | "diagonal" | "antidiagonal" | "anti-diagonal" | "square" => {
                     arity(a, 2, &format!("{kind} and its number"))?;
                     if kind == "square" {
-                        Mask::Square(parse_square(&a[1], &Bitboard::empty(size), &opts)?)
+                        Mask::Square(parse_square(&a[1], size, &opts)?)
                     } else {
                         let n = int_arg(&a[1], &kind)?;
                         match kind.as_str() {
@@ -369,30 +371,41 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
             Value::Single(mask.build(size).map_err(bad_input)?)
         }
     };
-    format::render(to, &result, &opts, &mut out).map_err(bad_input)?;
+    render(to, &result, &opts, &mut out)?;
     if !to.is_binary() {
         out.push(b'\n');
     }
     finish(out)
 }
 
-fn parse_square(text: &str, on: &Bitboard, opts: &Options) -> Result<Square> {
-    let size = on.size();
-    if let Ok(i) = text.parse::<usize>() {
-        let first = usize::from(opts.one_based);
-        let last = first + opts.order.span(size) - 1;
-        return i
-            .checked_sub(first)
-            .filter(|_| i <= last)
-            .ok_or_else(|| format!("off the {size} board: expected {first} to {last}"))
-            .and_then(|k| {
-                opts.order
-                    .square(size, k)
-                    .map_err(|what| format!("{what} in the {} layout", opts.order))
-            })
-            .map_err(|why| bad_input(format!("square index {i} is {why}")));
+/// One square of a `size` board: a name under `--coords` (chess, SGF or GTP), or an index
+/// under `--order` (and `--one-based`), read as the squares form reads it.
+fn parse_square(text: &str, size: Size, opts: &Options) -> Result<Square> {
+    let o = Options {
+        size: Some(size),
+        ..opts.clone()
+    };
+    let v = format::parse_str(Format::Squares, text, &o)
+        .map_err(|e| bad_board("the square", text, e))?;
+    let b = v.to_single(None).map_err(bad_input)?;
+    let mut squares = b.squares();
+    match (
+        squares.next(),
+        squares.next(),
+        matches!(v, Value::Single(_)),
+    ) {
+        (Some(sq), None, true) => Ok(sq),
+        _ => Err(bad_input(format!(
+            "the square {text:?} names {} squares: expected one square",
+            b.count()
+        ))),
     }
-    Square::parse_on(text, size).map_err(bad_input)
+}
+
+/// The squares of `v` written as `to` under `--to-coords` and `--to-order`, on the general
+/// path (which honours every option on every size).
+fn render(to: Format, v: &Value, opts: &Options, out: &mut Vec<u8>) -> Result<()> {
+    format::render_general(to, v, opts, out).map_err(bad_input)
 }
 
 fn finish(out: Vec<u8>) -> Result<ExitCode> {

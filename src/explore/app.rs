@@ -288,6 +288,53 @@ impl App {
         }
     }
 
+    /// The readings `o` cycles through: the layout the board was read in (`--order 0x88`),
+    /// if any, then the eight orders from LERF, and round again.
+    fn readings(&self) -> Vec<(Order, Option<Numbering>)> {
+        let home = match self.opts.order {
+            Numbering::Order(_) => None,
+            n => Some((Order::Lerf, Some(n))),
+        };
+        home.into_iter()
+            .chain(Order::ALL.iter().map(|&o| (o, None)))
+            .collect()
+    }
+
+    /// `o` (`forward`) and `O`: the first board's number read under the next (previous)
+    /// reading of [`App::readings`]. A layout's board is its LERF number's board, so leaving
+    /// it for LERF keeps the board and coming back restores it.
+    fn next_order(&mut self, forward: bool) {
+        let all = self.readings();
+        let n = all.len();
+        let k = all
+            .iter()
+            .position(|&r| r == (self.a.order, self.a.layout))
+            .unwrap_or(0);
+        let (to, to_layout) = all[if forward {
+            (k + 1) % n
+        } else {
+            (k + n - 1) % n
+        }];
+        let was = self.a.numbering_name();
+        let (from, from_layout) = (self.a.order, self.a.layout);
+        self.change(|s| {
+            s.a.value = reordered(&s.a.value, from, to);
+            s.a.order = to;
+            s.a.layout = to_layout;
+            Ok(())
+        });
+        let now = self.a.numbering_name();
+        self.status = match (to_layout, from_layout) {
+            (Some(l), _) => {
+                format!("the board read in the {l} layout again (it was read as {was})")
+            }
+            (None, Some(_)) => {
+                format!("the board's LERF number read as {now} (it was read in the {was} layout)")
+            }
+            (None, None) => format!("the number read as {now} (it was read as {was})"),
+        };
+    }
+
     /// The size of the first board.
     pub(crate) fn size(&self) -> Size {
         self.a.value.size()
@@ -417,31 +464,7 @@ impl App {
                 self.cursor = sq;
                 self.toggle(sq);
             }
-            Key::Char(c @ ('o' | 'O')) => {
-                let k = Order::ALL
-                    .iter()
-                    .position(|&o| o == self.a.order)
-                    .unwrap_or(0);
-                let next = if c == 'o' { (k + 1) % 8 } else { (k + 7) % 8 };
-                let to = Order::ALL[next];
-                let (from, layout) = (self.a.order, self.a.layout);
-                self.change(|s| {
-                    s.a.value = reordered(&s.a.value, from, to);
-                    s.a.order = to;
-                    s.a.layout = None;
-                    Ok(())
-                });
-                let to = to.name().to_uppercase();
-                self.status = match layout {
-                    Some(l) => format!(
-                        "the board's LERF number read as {to} (it was read in the {l} layout)"
-                    ),
-                    None => format!(
-                        "the number read as {to} (it was read as {})",
-                        from.name().to_uppercase()
-                    ),
-                };
-            }
+            Key::Char(c @ ('o' | 'O')) => self.next_order(c == 'o'),
             Key::Char('f') => self.transform(Symmetry::FlipVertical),
             Key::Char('m') => self.transform(Symmetry::FlipHorizontal),
             Key::Char('r') => self.transform(Symmetry::Rotate90),
@@ -757,6 +780,35 @@ mod tests {
     }
 
     #[test]
+    fn o_cycles_from_a_layout_through_every_order_and_back() {
+        // Read in the 0x88 layout: `o` goes to LERF (the same board), then each order in
+        // turn, then back to the layout and the board read; `O` goes the other way.
+        let opts = Options {
+            order: Numbering::X88,
+            ..Options::default()
+        };
+        let mut a = App::new(Some("0x10000"), None, Format::Hex, opts).unwrap();
+        let read = a.a.value.clone();
+        let mut seen = Vec::new();
+        for _ in 0..9 {
+            a.key(Key::Char('o'));
+            seen.push((a.a.order, a.a.layout));
+        }
+        let mut want: Vec<_> = Order::ALL.iter().map(|&o| (o, None)).collect();
+        want.push((Order::Lerf, Some(Numbering::X88)));
+        assert_eq!(seen, want);
+        assert_eq!(a.a.value, read, "back in the layout, the board read");
+        assert!(a.status.contains("0x88 layout again"), "{}", a.status);
+        a.key(Key::Char('O'));
+        assert_eq!((a.a.order, a.a.layout), (Order::ALL[7], None));
+        a.key(Key::Char('o'));
+        assert_eq!(a.a.value, read);
+        a.key(Key::Char('o'));
+        assert_eq!((a.a.order, a.a.layout), (Order::Lerf, None));
+        assert_eq!(a.a.value, read, "LERF keeps the layout's board");
+    }
+
+    #[test]
     fn symmetries_swap_and_pairs_cycle() {
         let mut a = app("0x1", Format::Hex);
         a.key(Key::Char('f'));
@@ -887,9 +939,9 @@ mod tests {
         assert_eq!(edit_text(&mut a), format!("0x{:032x}", 1u64 << 0x10));
         type_text(&mut a, "0x100000000");
         assert_eq!(hex(&a.a.value), "0x0000000000010000", "a3");
-        // `o` leaves the layout: the board's LERF number is read under the next order.
+        // `o` leaves the layout: the board's LERF number is read under the next order, LERF.
         a.key(Key::Char('o'));
-        assert_eq!((a.a.order, a.a.layout), (Order::Lerbef, None));
+        assert_eq!((a.a.order, a.a.layout), (Order::Lerf, None));
         assert!(a.status.contains("0x88 layout"), "{}", a.status);
         assert_eq!(edit_text(&mut a), "0x0000000000010000");
         a.key(Key::Esc);

@@ -100,6 +100,8 @@ pub(crate) fn draw(app: &App, area: Rect, buf: &mut Buffer, color: bool) {
             height: (panel.len() as u16).min(body.height),
             ..body
         };
+        // The numbers start below the taller of the two (a 7x6 grid is shorter than the panel).
+        below = below.max(r.y + r.height);
         Paragraph::new(panel).render(r, buf);
     } else if below < body.y + body.height {
         let h = (panel.len() as u16).min(body.y + body.height - below);
@@ -503,6 +505,33 @@ mod tests {
         assert!(s.contains("19 ") && s.contains(" s "), "{s}");
         assert!(!s.contains("scrolled"), "{s}");
         insta::assert_snapshot!(s);
+    }
+
+    #[test]
+    fn a_panel_taller_than_the_grid_is_not_drawn_over() {
+        // 7x6: the cursor's panel (9 lines) beside a grid of 7; the numbers start below both.
+        let opts = Options {
+            size: Some(bbconv_board::Size::new(7, 6).unwrap()),
+            ..Options::default()
+        };
+        let a = App::new(Some("0x1"), None, Format::Hex, opts).unwrap();
+        let s = screen(&a, 100, 40, false);
+        let lines: Vec<&str> = s.lines().collect();
+        let k = lines
+            .iter()
+            .position(|l| l.contains("under each order:"))
+            .expect(&s);
+        assert!(lines[k].ends_with("under each order:"), "{s}");
+        for o in ["lerf", "befr"] {
+            assert_eq!(
+                lines
+                    .iter()
+                    .filter(|l| l.contains(&format!("  {o} ")))
+                    .count(),
+                2,
+                "{o} in the panel and in the numbers: {s}"
+            );
+        }
     }
 
     #[test]

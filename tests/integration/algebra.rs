@@ -7,7 +7,7 @@ use bbconv_board::ops::{shift, Direction, Mask, Symmetry};
 use bbconv_board::{Bitboard, Size, Square};
 use proptest::prelude::*;
 
-use crate::util::run;
+use crate::util::{ok, run};
 
 fn op(args: &[&str]) -> String {
     let mut a = vec!["op"];
@@ -639,4 +639,207 @@ fn ops_keep_whole_positions() {
         ]),
         "0x0000000000000080"
     );
+}
+
+/// `explain` status and output of `args`: (exit code, stdout, stderr).
+fn explain_run(args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["explain"];
+    all.extend_from_slice(args);
+    let (code, out, err) = run(&all, b"");
+    (code, String::from_utf8(out).unwrap(), err)
+}
+
+/// A JSON record with an `order` member (bbconv's own `-t json`), or with `fen` or `squares`,
+/// says how it reads: `explain` refuses it as a form that names its squares instead of
+/// calling every order exact. A JSON bitboard without them is decoded under every order.
+#[test]
+fn explain_refuses_json_that_says_its_order_or_names_its_squares() {
+    let json = ok(&["convert", "-t", "json", "0x1"]);
+    assert!(json.contains("\"order\""), "{json}");
+    for (value, expect) in [
+        (json.as_str(), "a1"),
+        (json.as_str(), "h1"),
+        (r#"{"order":"berlef","bitboard":"0x1"}"#, "a8"),
+        (r#"{"fen":"8/8/8/8/8/8/8/K7 w - - 0 1"}"#, "a1"),
+        (r#"{"squares":["a1"]}"#, "a1"),
+        (r#"{"bitboard":"0x1","squares":["a1"]}"#, "a1"),
+    ] {
+        let (code, out, err) = explain_run(&["--expect", expect, "--", value]);
+        assert_eq!(code, 2, "{value}: {out}{err}");
+        assert!(
+            err.contains("JSON with") && err.contains("names its squares"),
+            "{value}: {err}"
+        );
+    }
+    // Without those members a JSON bitboard follows the order: 0x1 is a8 under berlef only
+    // among the plain orders.
+    let (code, out, err) = explain_run(&["--expect", "a8", "--", r#"{"bitboard":"0x1"}"#]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("exact match: berlef"), "{out}");
+    assert!(!out.contains("exact match: lerf "), "{out}");
+}
+
+/// `-f indices` reads indices only: a square name or an `(x,y)` pair is an error naming the
+/// form that reads it, so `explain` and `infer` never decode a name under 8 orders.
+#[test]
+fn the_indices_form_refuses_square_names() {
+    let (code, out, err) = run(
+        &[
+            "convert",
+            "-f",
+            "indices",
+            "--order",
+            "berbef",
+            "-t",
+            "squares",
+            "a1 5 (1,1)",
+        ],
+        b"",
+    );
+    assert_eq!(code, 1, "{}", String::from_utf8_lossy(&out));
+    assert!(
+        err.contains("expected a square index, found a square name a1; use -f squares"),
+        "{err}"
+    );
+    let (code, _, err) = run(
+        &["convert", "-f", "indices", "-t", "squares", "5 (1,1)"],
+        b"",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("found an (x,y) pair (1,1); use -f coords"),
+        "{err}"
+    );
+    // Indices still read under the order: berbef's 5 is c8, 63 is a1.
+    let squares = ok(&[
+        "convert", "-f", "indices", "--order", "berbef", "-t", "squares", "5 63",
+    ]);
+    assert_eq!(squares, "c8 a1");
+    let (code, out, err) = explain_run(&["-f", "indices", "--expect", "a1", "--", "a1"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(!out.contains("exact match"), "{out}");
+    assert!(err.contains("found a square name a1"), "{err}");
+    let (code, out, err) = run(&["infer", "-f", "indices"], b"a1\ta1\n");
+    assert_eq!(code, 1, "{}", String::from_utf8_lossy(&out));
+    assert!(err.contains("found a square name a1"), "{err}");
+}
+
+/// `--expect 'first: a1; second: b1'` names two sides: refused with a clear message, never
+/// merged into one set of squares (which called 0x3 exact and the very board no match).
+#[test]
+fn explain_refuses_a_two_sided_expect() {
+    for value in ["0x1 0x2", "0x3 0x0"] {
+        let (code, out, err) = explain_run(&[
+            "-f",
+            "pair",
+            "--expect",
+            "first: a1; second: b1",
+            "--",
+            value,
+        ]);
+        assert_eq!(code, 2, "{value}: {out}{err}");
+        assert!(
+            err.contains("names two sides") && err.contains("--expect-fen"),
+            "{err}"
+        );
+    }
+    let (code, out, err) = explain_run(&["--expect", "first: a1; second: b1", "0x3"]);
+    assert_eq!(code, 2, "{out}{err}");
+}
+
+/// An `--expect` (or `--expect-fen`) that does not read is a usage error (exit 2, as opposed
+/// to 1 for "no reading matches"), naming the square and what was expected.
+#[test]
+fn explain_a_bad_expect_is_a_usage_error() {
+    for (expect, says) in [
+        ("z9", "square z9 is off the 8x8 board"),
+        ("a0", "square a0 has rank 0: expected a rank from 1"),
+    ] {
+        let (code, out, err) = explain_run(&["--expect", expect, "0x1"]);
+        assert_eq!(code, 2, "{expect}: {out}{err}");
+        assert!(err.contains("--expect") && err.contains(says), "{err}");
+        assert!(err.contains("expected") || err.contains("off the"), "{err}");
+    }
+    let (code, _, err) = explain_run(&["--expect-fen", "8/8/8/9/8/8/8/8", "0x1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--expect-fen"), "{err}");
+    // No match is still 1.
+    assert_eq!(explain_run(&["--expect", "a1", "0x100"]).0, 1);
+}
+
+/// `explain` skips a leading byte order mark, as `convert`, `diff`, `op` and `infer` do.
+#[test]
+fn explain_skips_a_bom() {
+    let (code, out, err) = explain_run(&["--expect", "a1", "\u{feff}0x1"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("exact match: lerf "), "{out}");
+    assert_eq!(ok(&["op", "squares", "\u{feff}0x1"]), "a1");
+}
+
+/// `explain` refuses (usage error naming it) each option that would have no effect on it.
+#[test]
+fn explain_refuses_options_it_does_not_honour() {
+    for opt in [
+        &["--order", "berlef"][..],
+        &["--to-order", "berlef"],
+        &["--swap"],
+        &["--sgf-node", "1"],
+        &["--lang", "c"],
+        &["--fields", "squares"],
+        &["--planes", "PN"],
+        &["--letters", "Xo"],
+        &["--lenient"],
+    ] {
+        let mut args = vec!["--expect", "a1", "0x1"];
+        args.extend_from_slice(opt);
+        let (code, out, err) = explain_run(&args);
+        assert_eq!(code, 2, "{opt:?}: {out}{err}");
+        assert!(
+            err.contains(&format!("explain does not take {}", opt[0])),
+            "{err}"
+        );
+    }
+    // --lenient reads the --expect-fen FEN, so it is honoured there.
+    let fen = "44/8/8/8/8/8/8/8";
+    assert_eq!(explain_run(&["--expect-fen", fen, "0x0"]).0, 2);
+    let (code, out, err) = explain_run(&["--lenient", "--expect-fen", fen, "0x0"]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+/// `op contains` and `op mask square` read a square name under `--coords`; `op squares`,
+/// `lsb` and `msb` write under `--to-coords`, on 8x8 too.
+#[test]
+fn op_reads_and_writes_squares_under_the_coords_given() {
+    // GTP has no I: J1 is the ninth file, bit 8 on 19x19.
+    let gtp = ["-s", "19x19", "--coords", "gtp"];
+    fn with<'a>(args: &[&'a str], gtp: &[&'a str]) -> Vec<&'a str> {
+        let mut a = args.to_vec();
+        a.extend_from_slice(gtp);
+        a
+    }
+    assert_eq!(op(&with(&["contains", "0x100", "J1"], &gtp)), "true");
+    assert_eq!(op(&with(&["contains", "0x200", "J1"], &gtp)), "false");
+    let (code, _, err) = run(&with(&["op", "contains", "0x100", "I1"], &gtp), b"");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("I1") && err.contains("GTP vertex"), "{err}");
+    let mask = op(&with(&["mask", "square", "J1", "-t", "dec"], &gtp));
+    assert_eq!(mask, "256");
+    assert_eq!(
+        op(&["contains", "-s", "9x9", "--coords", "sgf", "0x1", "ai"]),
+        "true"
+    );
+    assert_eq!(
+        op(&["squares", "--to-coords", "sgf", "0x8100000000000081"]),
+        "ah hh aa ha"
+    );
+    assert_eq!(op(&["squares", "--to-coords", "gtp", "0x81"]), "A1 H1");
+    assert_eq!(op(&["lsb", "--to-coords", "sgf", "-s", "9x9", "0x2"]), "bi");
+    assert_eq!(
+        op(&["msb", "--to-coords", "gtp", "0x8000000000000000"]),
+        "H8"
+    );
+    // Chess names and indices as before.
+    assert_eq!(op(&["contains", "0x1", "a1"]), "true");
+    assert_eq!(op(&["contains", "0x2", "1"]), "true");
+    assert_eq!(op(&["squares", "0x81"]), "a1 h1");
 }

@@ -214,3 +214,37 @@ fn a_negative_value_is_read_as_convert_reads_it() {
         assert!(out.lines().any(|l| l == plain), "{numbering}: {out}");
     }
 }
+
+/// A sample whose VALUE says its own reading (JSON with `order`, `fen` or `squares`) or is a
+/// square name under `-f indices` is a bad line, not a sample that every order fits.
+#[test]
+fn a_value_that_says_its_own_reading_is_a_bad_line() {
+    for (args, input, says) in [
+        (
+            &["infer"][..],
+            "{\"order\":\"lerf\",\"bitboard\":\"0x1\"}\ta1\n",
+            "JSON with \"order\"",
+        ),
+        (
+            &["infer", "-f", "json"],
+            "{\"squares\":[\"a1\"]}\ta1\n",
+            "JSON with \"squares\"",
+        ),
+        (
+            &["infer", "-f", "indices"],
+            "a1\ta1\n",
+            "found a square name a1",
+        ),
+    ] {
+        let (code, out, err) = run(args, input.as_bytes());
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(code, 1, "{input}: {out}{err}");
+        assert!(!out.contains("fit"), "{input}: {out}");
+        assert!(err.contains(says), "{input}: {err}");
+    }
+    // A JSON bitboard without them is a number like any other.
+    let (code, out, err) = run(&["infer"], b"{\"bitboard\":\"0x1\"}\ta8\n0x2\tb8\n");
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("berlef"), "{out}");
+}

@@ -38,7 +38,35 @@ fn tokens(s: &str, base: usize) -> Result<Vec<(usize, &str)>, ParseError> {
     Ok(out)
 }
 
-fn parse_list(s: &str, base: usize, size: Size, opts: &Options) -> Result<Bitboard, ParseError> {
+/// The error for a token of the indices form that is not a number: a square name or an
+/// `(x,y)` pair names its square under no order, so it is refused rather than read as one.
+fn not_an_index(tok: &str, at: Option<usize>) -> ParseError {
+    let (what, form) = if tok.starts_with('(') {
+        ("an (x,y) pair", "coords")
+    } else if tok.parse::<Square>().is_ok() {
+        ("a square name", "squares")
+    } else {
+        return ParseError::new(
+            at,
+            format!(
+                "found {} in {tok:?}: expected a square index",
+                found(tok, 0)
+            ),
+        );
+    };
+    ParseError::new(
+        at,
+        format!("expected a square index, found {what} {tok}; use -f {form}"),
+    )
+}
+
+fn parse_list(
+    s: &str,
+    base: usize,
+    size: Size,
+    opts: &Options,
+    indices: bool,
+) -> Result<Bitboard, ParseError> {
     let order = opts.order;
     let mut bb = Bitboard::empty(size);
     let toks = tokens(s, base)?;
@@ -72,6 +100,9 @@ fn parse_list(s: &str, base: usize, size: Size, opts: &Options) -> Result<Bitboa
             bb.set_bit(sq.index(size));
             continue;
         }
+        if indices {
+            return Err(not_an_index(tok, at));
+        }
         let styled = match opts.coords {
             CoordStyle::Sgf if !tok.starts_with('(') => Some(go::sgf_point(tok, size)),
             CoordStyle::Gtp if !tok.starts_with('(') => Some(go::gtp_vertex(tok, size)),
@@ -83,6 +114,15 @@ fn parse_list(s: &str, base: usize, size: Size, opts: &Options) -> Result<Bitboa
             continue;
         }
         let sq: Square = tok.parse().map_err(|_| {
+            let b = tok.as_bytes();
+            let rank_zero = b.len() > 1 && b[0].is_ascii_alphabetic() && b[1] == b'0';
+            if rank_zero && b[1..].iter().all(u8::is_ascii_digit) {
+                return ParseError::of(
+                    crate::ErrorKind::OffBoard,
+                    at,
+                    format!("square {tok} has rank {}: expected a rank from 1 (a1 is the first square)", &tok[1..]),
+                );
+            }
             ParseError::new(
                 at,
                 format!(
@@ -105,6 +145,18 @@ fn parse_list(s: &str, base: usize, size: Size, opts: &Options) -> Result<Bitboa
 
 /// Reads a coordinate list (any of the three token kinds), one side or two.
 pub(crate) fn parse(text: &str, size: Size, opts: &Options) -> Result<Value, ParseError> {
+    parse_as(Format::Squares, text, size, opts)
+}
+
+/// Reads a list of form `format`: the indices form takes indices only (a name or a pair is an
+/// error naming the form that reads it); squares and coords take every token kind.
+pub(crate) fn parse_as(
+    format: Format,
+    text: &str,
+    size: Size,
+    opts: &Options,
+) -> Result<Value, ParseError> {
+    let indices = format == Format::Indices;
     let lower = text.to_ascii_lowercase();
     let Some(fpos) = lower.find("first:") else {
         if lower.contains("second:") {
@@ -113,7 +165,7 @@ pub(crate) fn parse(text: &str, size: Size, opts: &Options) -> Result<Value, Par
                 "found 'second:' without 'first:': expected `first: SQUARES; second: SQUARES`",
             ));
         }
-        return parse_list(text, 0, size, opts).map(Value::Single);
+        return parse_list(text, 0, size, opts, indices).map(Value::Single);
     };
     let err = |at: usize| {
         ParseError::new(
@@ -130,8 +182,8 @@ pub(crate) fn parse(text: &str, size: Size, opts: &Options) -> Result<Value, Par
     if !mid[semi + 1..].trim().is_empty() {
         return Err(err(fpos + 6 + semi + 1));
     }
-    let first = parse_list(&mid[..semi], fpos + 6, size, opts)?;
-    let second = parse_list(&text[spos + 7..], spos + 7, size, opts)?;
+    let first = parse_list(&mid[..semi], fpos + 6, size, opts, indices)?;
+    let second = parse_list(&text[spos + 7..], spos + 7, size, opts, indices)?;
     Pair::new(first, second)
         .map(Value::Pair)
         .map_err(|e| ParseError::new(Some(0), e.to_string()))

@@ -12,7 +12,7 @@
 //! assert_eq!(e.exact[0].reading.numbering.to_string(), "berlef");
 //! ```
 
-use crate::readings::{candidates, Candidate, Numbers, Side};
+use crate::readings::{candidates, one_reading, Candidate, Numbers, Side};
 use crate::{self as format, Format, Layer, Options, ParseError, Value};
 use bbconv_board::mismatch::{closest_order, mappings, near_miss, Layers, Mapping, Reading};
 use bbconv_board::{Bitboard, Numbering, Order, Pair, Size};
@@ -100,6 +100,8 @@ pub fn explain(
         order: Order::Lerf.into(),
         ..opts.clone()
     };
+    // A leading byte order mark is skipped, as every reader skips it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let from = match from {
         Format::Auto => format::detect(text, &opts).map_err(|error| DebugError::Board {
             what: "VALUE",
@@ -108,9 +110,9 @@ pub fn explain(
         })?,
         f => f,
     };
-    if from.names_squares() {
+    if let Some(why) = one_reading(text, from) {
         return Err(DebugError::Usage(format!(
-            "VALUE is {from}, which names its squares: no square order changes how it reads; explain decodes numbers and digit strings (hex, dec, pair, trits, packed, indices)"
+            "VALUE is {why}: no square order changes how it reads; explain decodes numbers and digit strings (hex, dec, pair, trits, packed, indices, JSON bitboards without an order)"
         )));
     }
     let value = read(text, "VALUE", from, &opts)?;
@@ -124,6 +126,12 @@ pub fn explain(
                 ..opts.clone()
             };
             let v = read(sq, "expect", Format::Squares, &o)?;
+            if !matches!(v, Value::Single(_)) {
+                // Merging the sides would call a board with the colours mixed up exact.
+                return Err(DebugError::Usage(format!(
+                    "--expect {sq:?} names two sides: explain compares VALUE with one set of squares (a pair's first side, or --layer); give one side's squares, or use --expect-fen FEN --side first|second"
+                )));
+            }
             Some(occupied(&v))
         }
         Some(Expect::Fen(fen, side)) => {
@@ -403,10 +411,10 @@ impl<'a> Inferrer<'a> {
             Format::Auto => format::detect(text, self.opts)?,
             f => f,
         };
-        if from.names_squares() {
+        if let Some(why) = one_reading(text, from) {
             return Err(ParseError::new(
                 Some(0),
-                format!("VALUE is {from}, which names its squares: expected a number (hex, dec, signed, ...) or a pair"),
+                format!("VALUE is {why}: expected a number (hex, dec, signed, ...) or a pair"),
             ));
         }
         let size = self.opts.size_or_default();

@@ -116,7 +116,9 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
             digits::parse_single(format, text, size, opts.order).map(Value::Single)
         }
         Format::Trits | Format::Base3 => digits::parse_two(format, text, size, opts.order),
-        Format::Squares | Format::Indices | Format::Coords => coords::parse(text, size, opts),
+        Format::Squares | Format::Indices | Format::Coords => {
+            coords::parse_as(format, text, size, opts)
+        }
         Format::Pair => int::parse_pair(text, size, opts.order).map(Value::Pair),
         Format::Packed => packed::parse_hex(text, opts),
         Format::PackedBin | Format::TritsBin => packed::parse_binary(format, text.as_bytes(), opts),

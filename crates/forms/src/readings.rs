@@ -175,6 +175,43 @@ impl Format {
     }
 }
 
+/// JSON members that fix how an object reads whatever the square order: `order` names its
+/// own, `fen` and `squares` name their squares.
+const JSON_FIXED: [&str; 3] = ["order", "fen", "squares"];
+
+/// Why the record `text` (form `from`) has one reading whatever the square order, in words
+/// (`None` when a numbering changes how it reads): a form that names its squares, or a JSON
+/// object with an `order`, `fen` or `squares` member (such a record says its own reading, so
+/// `explain`, `infer` and `diff` do not re-read it under other orders).
+///
+/// ```
+/// use bbconv_forms::readings::one_reading;
+/// use bbconv_forms::Format;
+/// assert!(one_reading(r#"{"order":"berlef","bitboard":"0x1"}"#, Format::Json).is_some());
+/// assert!(one_reading(r#"{"bitboard":"0x1"}"#, Format::Json).is_none());
+/// ```
+pub fn one_reading(text: &str, from: Format) -> Option<String> {
+    if from.names_squares() {
+        return Some(format!("{from}, which names its squares"));
+    }
+    if from != Format::Json {
+        return None;
+    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let json: serde_json::Value = serde_json::from_str(text).ok()?;
+    let members: Vec<String> = JSON_FIXED
+        .iter()
+        .filter(|k| json.get(**k).is_some())
+        .map(|k| format!("\"{k}\""))
+        .collect();
+    (!members.is_empty()).then(|| {
+        format!(
+            "JSON with {} (a record that says its own order or names its squares)",
+            members.join(" and ")
+        )
+    })
+}
+
 impl Candidate {
     /// How far this reading is from the plain one: numbering changed, fixes, layout, swap.
     pub fn steps(&self, given: Numbering) -> usize {
@@ -285,8 +322,8 @@ pub fn candidates(text: &str, from: Format, opts: &Options, size: Size) -> Vec<C
             vec![opts.layout]
         };
         let maps: &[[u8; 3]] = if trits { &MAPS } else { &MAPS[..1] };
-        // A form that names its squares has one reading.
-        let numberings: Vec<Numbering> = if from.names_squares() {
+        // A record that names its squares (or its order) has one reading.
+        let numberings: Vec<Numbering> = if one_reading(text, from).is_some() {
             vec![opts.order]
         } else {
             Numbering::all().collect()
@@ -430,8 +467,10 @@ mod tests {
             let mut text = Vec::new();
             crate::render(written, &value, &lerf, &mut text).unwrap();
             if form == Format::Json {
-                // JSON written names its order; read without it, it follows `--order`.
+                // JSON written names its order, so it has one reading (`one_reading`); read
+                // without it, it follows `--order`.
                 let t = String::from_utf8(text).unwrap();
+                assert!(one_reading(&t, form).is_some(), "{t}");
                 text = t.replace("\"order\":\"lerf\",", "").into_bytes();
             }
             let read = |order: Order| {
@@ -446,6 +485,37 @@ mod tests {
                 .iter()
                 .all(|&o| read(o).ok().as_ref() == Some(&plain));
             assert_eq!(same, form.names_squares(), "{form}");
+            let t = String::from_utf8_lossy(&text);
+            assert_eq!(same, one_reading(&t, form).is_some(), "{form}: {t}");
         }
+    }
+
+    /// A JSON object that says its order, or names its squares, reads the same under every
+    /// order: `one_reading` says so, and `candidates` gives it that one reading.
+    #[test]
+    fn json_that_says_its_reading_has_one() {
+        let lerf = Options::default();
+        for text in [
+            r#"{"order":"berlef","bitboard":"0x1"}"#,
+            r#"{"squares":["a1","c1"]}"#,
+            r#"{"fen":"8/8/8/8/8/8/8/K1K5 w - - 0 1"}"#,
+        ] {
+            let read = |order: Order| {
+                let o = Options {
+                    order: order.into(),
+                    ..lerf.clone()
+                };
+                crate::parse(Format::Json, text.as_bytes(), &o).map(|v| v.to_pair())
+            };
+            let plain = read(Order::Lerf).unwrap();
+            assert!(Order::ALL
+                .iter()
+                .all(|&o| read(o).ok() == Some(plain.clone())));
+            assert!(one_reading(text, Format::Json).is_some(), "{text}");
+            let c = candidates(text, Format::Json, &lerf, Size::CHESS);
+            assert_eq!(c.iter().filter(|c| !c.swap).count(), 1, "{text}");
+        }
+        let c = candidates(r#"{"bitboard":"0x1"}"#, Format::Json, &lerf, Size::CHESS);
+        assert!(c.len() >= 8);
     }
 }
