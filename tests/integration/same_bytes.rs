@@ -198,8 +198,8 @@ fn pdn_fen_tag_is_kept() {
 }
 
 /// A line of an OBF file that is only a `%` comment is passed through by `-f edax -t edax` (it
-/// was a bad record), and passed by in other outputs, as a `#` line is; a `%` comment after a
-/// line's solutions stays part of its line.
+/// was a bad record), and passed by in other outputs, as a `#` line is, under `-f auto` too (it
+/// was a bad record there); a `%` comment after a line's solutions stays part of its line.
 #[test]
 fn obf_comment_lines_pass_through() {
     let file = fixture("edax/comments.obf");
@@ -210,13 +210,14 @@ fn obf_comment_lines_pass_through() {
         .collect();
     assert_eq!(boards.len(), 3);
     for jobs in ["1", "2"] {
-        let (code, out, err) = run(&["convert", "-f", "edax", "-t", "edax", "-j", jobs], &file);
-        assert_eq!(code, 0, "{err}");
+        let from = "edax";
+        let (code, out, err) = run(&["convert", "-f", from, "-t", "edax", "-j", jobs], &file);
+        assert_eq!(code, 0, "-f {from}: {err}");
         assert!(out == file, "{}", String::from_utf8_lossy(&out));
         // CRLF line ends are kept too.
         let crlf = text.replace('\n', "\r\n");
         let (code, out, err) = run(
-            &["convert", "-f", "edax", "-t", "edax", "-j", jobs],
+            &["convert", "-f", from, "-t", "edax", "-j", jobs],
             crlf.as_bytes(),
         );
         assert_eq!(
@@ -225,16 +226,20 @@ fn obf_comment_lines_pass_through() {
             "{err}"
         );
         // Other outputs: one line a board, the comments passed by.
-        let (code, out, err) = run(&["convert", "-f", "edax", "-t", "pair", "-j", jobs], &file);
-        assert_eq!(code, 0, "{err}");
-        let (_, want, _) = run(
-            &["convert", "-f", "edax", "-t", "pair"],
-            boards.join("\n").as_bytes(),
-        );
-        assert_eq!(
-            String::from_utf8_lossy(&out),
-            String::from_utf8_lossy(&want)
-        );
+        // Under -f auto too (the comment lines were bad records there): passed by, as a `#`
+        // line is under -f auto.
+        for (from, to) in [("edax", "pair"), ("auto", "pair"), ("auto", "edax")] {
+            let (code, out, err) = run(&["convert", "-f", from, "-t", to, "-j", jobs], &file);
+            assert_eq!(code, 0, "-f {from} -t {to}: {err}");
+            let (_, want, _) = run(
+                &["convert", "-f", "edax", "-t", to],
+                boards.join("\n").as_bytes(),
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&out),
+                String::from_utf8_lossy(&want)
+            );
+        }
     }
     // A comment is a line's first character: a board line with a bad square is still reported.
     let (code, _, err) = run(&["convert", "-f", "edax", "-t", "edax"], b"x%\n");
@@ -278,4 +283,41 @@ fn sgf_argument_with_a_byte_order_mark_reads() {
         b"",
     );
     assert_eq!(code, 0, "{err}");
+}
+
+/// An OBF line's separator before its `%` comment or `;` solutions is the line's: `-t edax`
+/// writes it back and `-t json` keeps it in `notes`, which read back give the line (the space
+/// or tab was dropped).
+#[test]
+fn obf_notes_keep_their_separator() {
+    let board = "---------------------------OX------XO---------------------------";
+    for after in ["X % note", "X   %x", "X\t% tab", "O ; G8:+18; % best", "X%x"] {
+        let line = format!("{board} {after}\n");
+        let (code, out, err) = run(&["convert", "-f", "edax", "-t", "edax"], line.as_bytes());
+        assert_eq!(
+            (code, String::from_utf8_lossy(&out)),
+            (0, line.as_str().into()),
+            "{err}"
+        );
+        let (code, json, err) = run(&["convert", "-f", "edax", "-t", "json"], line.as_bytes());
+        assert_eq!(code, 0, "{err}");
+        let notes = &after[1..];
+        let member = format!("\"notes\":{}", serde_json_str(notes));
+        assert!(
+            String::from_utf8_lossy(&json).contains(&member),
+            "{after:?}: {}",
+            String::from_utf8_lossy(&json)
+        );
+        let (code, back, err) = run(&["convert", "-f", "json", "-t", "edax"], &json);
+        assert_eq!(
+            (code, String::from_utf8_lossy(&back)),
+            (0, line.as_str().into()),
+            "{err}"
+        );
+    }
+}
+
+/// A JSON string of `s` (ASCII text with at most tabs to escape).
+fn serde_json_str(s: &str) -> String {
+    format!("\"{}\"", s.replace('\t', "\\t"))
 }
