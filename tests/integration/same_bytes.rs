@@ -176,7 +176,28 @@ fn pdn_fen_tag_is_kept() {
             "{err}"
         );
     }
-    // Moved, the board is no longer the text's: its squares are written bare.
+    // Swapped, the board is no longer the text's: its squares are written anew in the text's
+    // shape (the wrapper, `:H0:F1` and the final `.` were dropped).
+    for (tag, want) in [
+        (
+            r#"[FEN "W:W31,32:B1,2:H0:F1."]"#,
+            r#"[FEN "W:W1,2:B31,32:H0:F1."]"#,
+        ),
+        (r#"[FEN "B:W31,32:B1,2"]"#, r#"[FEN "B:W1,2:B31,32"]"#),
+        ("W:W31,32:B1,2.", "W:W1,2:B31,32."),
+    ] {
+        let (code, out, err) = run(
+            &["convert", "-f", "pdn", "-t", "pdn", "--swap", tag],
+            b"",
+        );
+        assert_eq!(
+            (code, String::from_utf8_lossy(&out)),
+            (0, format!("{want}\n").into()),
+            "{err}"
+        );
+    }
+    // Moved, the board is no longer the text's: its squares are written in the text's shape
+    // (here bare, as it was read).
     let (code, out, err) = run(
         &[
             "op",
