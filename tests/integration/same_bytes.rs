@@ -342,3 +342,72 @@ fn obf_notes_keep_their_separator() {
 fn serde_json_str(s: &str) -> String {
     format!("\"{}\"", s.replace('\t', "\\t"))
 }
+
+/// A FEN's fields come back with the whitespace they were written with, the separator after
+/// the placement too (it became one space), whichever path reads the record; an EPD's four
+/// fields and its operations are written one space apart, all of them (the form's spelling).
+#[test]
+fn fen_field_separators_are_kept() {
+    let placement = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for fields in [
+        "  w KQkq - 0 1",
+        " w  KQkq  -  0  1",
+        "  w  KQkq  -  0  1",
+        "\tw\tKQkq\t-\t0\t1",
+        " \t w KQkq - 0 1",
+        " w KQkq - 0 1",
+    ] {
+        let line = format!("{placement}{fields}\n");
+        for args in [
+            &["-f", "fen", "-t", "fen"][..],
+            &["-f", "auto", "-t", "fen"],
+            &["-f", "fen", "-t", "fen", "--lenient"],
+            &["-f", "fen", "-t", "fen", "-j", "2"],
+        ] {
+            let mut all = vec!["convert"];
+            all.extend(args);
+            let (code, out, err) = run(&all, line.as_bytes());
+            assert_eq!(
+                (code, String::from_utf8_lossy(&out)),
+                (0, line.as_str().into()),
+                "{args:?} {fields:?}: {err}"
+            );
+        }
+    }
+    let (code, out, err) = run(
+        &["convert", "-f", "epd", "-t", "epd"],
+        format!("{placement}  w\tKQkq  -   bm e4;  id \"x\";\n").as_bytes(),
+    );
+    assert_eq!(
+        (code, String::from_utf8_lossy(&out)),
+        (0, format!("{placement} w KQkq - bm e4;  id \"x\";\n").into()),
+        "{err}"
+    );
+}
+
+/// A UTF-8 byte order mark at the start of a file is read past and not written back: the
+/// README says so (the rest of the file comes back byte for byte).
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_file_is_dropped() {
+    for (form, text) in [
+        ("fen", "8/8/8/8/8/8/8/K6k w - - 0 1\n"),
+        ("pdn", "[FEN \"W:W31,32:B1,2\"]\n"),
+        (
+            "edax",
+            "% c\n---------------------------OX------XO--------------------------- X % n\n",
+        ),
+    ] {
+        let marked = format!("\u{feff}{text}");
+        for jobs in ["1", "2"] {
+            let (code, out, err) = run(
+                &["convert", "-f", form, "-t", form, "-j", jobs],
+                marked.as_bytes(),
+            );
+            assert_eq!(
+                (code, String::from_utf8_lossy(&out)),
+                (0, text.into()),
+                "{form}: {err}"
+            );
+        }
+    }
+}
