@@ -128,22 +128,25 @@ fn sgf_node_with_two_moves_is_an_error() {
     }
     // A repeated move of one colour (sgfmill merges it into one list and plays its first).
     for (tree, column, moves) in [
-        ("(;SZ[9];B[aa]B[bb])", 14, "node 1 has two moves, B[aa] and B[bb]"),
-        ("(;SZ[9];W[aa]W[bb])", 14, "node 1 has two moves, W[aa] and W[bb]"),
-        ("(;SZ[9];B[aa][bb])", 14, "node 1 has two moves, B[aa] and B[bb]"),
+        (
+            "(;SZ[9];B[aa]B[bb])",
+            14,
+            "node 1 has two moves, B[aa] and B[bb]",
+        ),
+        (
+            "(;SZ[9];W[aa]W[bb])",
+            14,
+            "node 1 has two moves, W[aa] and W[bb]",
+        ),
+        (
+            "(;SZ[9];B[aa][bb])",
+            14,
+            "node 1 has two moves, B[aa] and B[bb]",
+        ),
     ] {
         for to in ["squares", "sgf"] {
             fails(
-                &[
-                    "convert",
-                    "-f",
-                    "sgf",
-                    "-t",
-                    to,
-                    "--sgf-node",
-                    "last",
-                    tree,
-                ],
+                &["convert", "-f", "sgf", "-t", to, "--sgf-node", "last", tree],
                 &format!("argument 1, column {column}: {moves}: expected one move a node"),
             );
         }

@@ -186,10 +186,7 @@ fn pdn_fen_tag_is_kept() {
         (r#"[FEN "B:W31,32:B1,2"]"#, r#"[FEN "B:W1,2:B31,32"]"#),
         ("W:W31,32:B1,2.", "W:W1,2:B31,32."),
     ] {
-        let (code, out, err) = run(
-            &["convert", "-f", "pdn", "-t", "pdn", "--swap", tag],
-            b"",
-        );
+        let (code, out, err) = run(&["convert", "-f", "pdn", "-t", "pdn", "--swap", tag], b"");
         assert_eq!(
             (code, String::from_utf8_lossy(&out)),
             (0, format!("{want}\n").into()),
@@ -312,7 +309,13 @@ fn sgf_argument_with_a_byte_order_mark_reads() {
 #[test]
 fn obf_notes_keep_their_separator() {
     let board = "---------------------------OX------XO---------------------------";
-    for after in ["X % note", "X   %x", "X\t% tab", "O ; G8:+18; % best", "X%x"] {
+    for after in [
+        "X % note",
+        "X   %x",
+        "X\t% tab",
+        "O ; G8:+18; % best",
+        "X%x",
+    ] {
         let line = format!("{board} {after}\n");
         let (code, out, err) = run(&["convert", "-f", "edax", "-t", "edax"], line.as_bytes());
         assert_eq!(
@@ -380,7 +383,10 @@ fn fen_field_separators_are_kept() {
     );
     assert_eq!(
         (code, String::from_utf8_lossy(&out)),
-        (0, format!("{placement} w KQkq - bm e4;  id \"x\";\n").into()),
+        (
+            0,
+            format!("{placement} w KQkq - bm e4;  id \"x\";\n").into()
+        ),
         "{err}"
     );
 }

@@ -387,7 +387,10 @@ mod tests {
         // text's shape: its wrapper, its other fields where they stood, its final `.`.
         for (text, want) in [
             (r#"[FEN "W:W31,32:B1,2"]"#, r#"[FEN "W:W32:B1,2"]"#),
-            (r#"[FEN "W:W31,32:B1,2:H0:F1."]"#, r#"[FEN "W:W32:B1,2:H0:F1."]"#),
+            (
+                r#"[FEN "W:W31,32:B1,2:H0:F1."]"#,
+                r#"[FEN "W:W32:B1,2:H0:F1."]"#,
+            ),
             ("W:H0:B1,2:W31,32.", "W:H0:B1,2:W32."),
             (r#"[FEN  "W:W31,32:B1,2" ]"#, r#"[FEN  "W:W32:B1,2" ]"#),
         ] {

@@ -169,7 +169,7 @@ pub(crate) fn parse_small(b: &[u8], opts: &Options) -> Option<Placement> {
     if let (Some(from), Some(to)) = (from, to) {
         pl.rest = Some(Text::from_ascii(&rest[from..=to])?);
         if from != 1 || rest[0] != b' ' {
-            pl.sep = Some(std::str::from_utf8(&rest[..from]).ok()?.into());
+            pl.sep = Some(Box::new(std::str::from_utf8(&rest[..from]).ok()?.into()));
         }
     } else if !rest.is_ascii() {
         return None;
@@ -393,7 +393,7 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
     pl.rest = (!rest_text.is_empty()).then(|| Text::from(rest_text));
     let sep = &t[split..rest_at - start];
     if !rest_text.is_empty() && sep != " " {
-        pl.sep = Some(sep.into());
+        pl.sep = Some(Box::new(sep.into()));
     }
     Ok(pl)
 }
