@@ -69,6 +69,11 @@ fn epd_clocks_take_the_last_value_as_written() {
             "123456789012345678901234567890 1",
         ),
         ("bm e4;", "0 1"),
+        // A string ends at its closing quote: an opcode may follow it at once (python-chess
+        // 1.11.2 reads `c0 "x"hmvc 3;` as c0 "x" and hmvc 3).
+        (r#"c0 "x"hmvc 3;"#, "3 1"),
+        (r#"c0 "x;y"fmvn 7; id "z""#, "0 7"),
+        ("id \"a\\\"b\"hmvc 4;", "4 1"),
     ] {
         let fen = ok(&[
             "convert",
@@ -120,6 +125,31 @@ fn sgf_node_with_two_moves_is_an_error() {
             ],
             &format!("argument 1, column {column}: {moves}: expected one move a node"),
         );
+    }
+    // A repeated move of one colour (sgfmill merges it into one list and plays its first).
+    for (tree, column, moves) in [
+        (
+            "(;SZ[9];B[aa]B[bb])",
+            14,
+            "node 1 has two moves, B[aa] and B[bb]",
+        ),
+        (
+            "(;SZ[9];W[aa]W[bb])",
+            14,
+            "node 1 has two moves, W[aa] and W[bb]",
+        ),
+        (
+            "(;SZ[9];B[aa][bb])",
+            14,
+            "node 1 has two moves, B[aa] and B[bb]",
+        ),
+    ] {
+        for to in ["squares", "sgf"] {
+            fails(
+                &["convert", "-f", "sgf", "-t", to, "--sgf-node", "last", tree],
+                &format!("argument 1, column {column}: {moves}: expected one move a node"),
+            );
+        }
     }
     // One move a node is read as before.
     let (code, out, err) = run(

@@ -176,7 +176,25 @@ fn pdn_fen_tag_is_kept() {
             "{err}"
         );
     }
-    // Moved, the board is no longer the text's: its squares are written bare.
+    // Swapped, the board is no longer the text's: its squares are written anew in the text's
+    // shape (the wrapper, `:H0:F1` and the final `.` were dropped).
+    for (tag, want) in [
+        (
+            r#"[FEN "W:W31,32:B1,2:H0:F1."]"#,
+            r#"[FEN "W:W1,2:B31,32:H0:F1."]"#,
+        ),
+        (r#"[FEN "B:W31,32:B1,2"]"#, r#"[FEN "B:W1,2:B31,32"]"#),
+        ("W:W31,32:B1,2.", "W:W1,2:B31,32."),
+    ] {
+        let (code, out, err) = run(&["convert", "-f", "pdn", "-t", "pdn", "--swap", tag], b"");
+        assert_eq!(
+            (code, String::from_utf8_lossy(&out)),
+            (0, format!("{want}\n").into()),
+            "{err}"
+        );
+    }
+    // Moved, the board is no longer the text's: its squares are written in the text's shape
+    // (here bare, as it was read).
     let (code, out, err) = run(
         &[
             "op",
@@ -198,8 +216,8 @@ fn pdn_fen_tag_is_kept() {
 }
 
 /// A line of an OBF file that is only a `%` comment is passed through by `-f edax -t edax` (it
-/// was a bad record), and passed by in other outputs, as a `#` line is; a `%` comment after a
-/// line's solutions stays part of its line.
+/// was a bad record), and passed by in other outputs, as a `#` line is, under `-f auto` too (it
+/// was a bad record there); a `%` comment after a line's solutions stays part of its line.
 #[test]
 fn obf_comment_lines_pass_through() {
     let file = fixture("edax/comments.obf");
@@ -210,13 +228,14 @@ fn obf_comment_lines_pass_through() {
         .collect();
     assert_eq!(boards.len(), 3);
     for jobs in ["1", "2"] {
-        let (code, out, err) = run(&["convert", "-f", "edax", "-t", "edax", "-j", jobs], &file);
-        assert_eq!(code, 0, "{err}");
+        let from = "edax";
+        let (code, out, err) = run(&["convert", "-f", from, "-t", "edax", "-j", jobs], &file);
+        assert_eq!(code, 0, "-f {from}: {err}");
         assert!(out == file, "{}", String::from_utf8_lossy(&out));
         // CRLF line ends are kept too.
         let crlf = text.replace('\n', "\r\n");
         let (code, out, err) = run(
-            &["convert", "-f", "edax", "-t", "edax", "-j", jobs],
+            &["convert", "-f", from, "-t", "edax", "-j", jobs],
             crlf.as_bytes(),
         );
         assert_eq!(
@@ -225,16 +244,20 @@ fn obf_comment_lines_pass_through() {
             "{err}"
         );
         // Other outputs: one line a board, the comments passed by.
-        let (code, out, err) = run(&["convert", "-f", "edax", "-t", "pair", "-j", jobs], &file);
-        assert_eq!(code, 0, "{err}");
-        let (_, want, _) = run(
-            &["convert", "-f", "edax", "-t", "pair"],
-            boards.join("\n").as_bytes(),
-        );
-        assert_eq!(
-            String::from_utf8_lossy(&out),
-            String::from_utf8_lossy(&want)
-        );
+        // Under -f auto too (the comment lines were bad records there): passed by, as a `#`
+        // line is under -f auto.
+        for (from, to) in [("edax", "pair"), ("auto", "pair"), ("auto", "edax")] {
+            let (code, out, err) = run(&["convert", "-f", from, "-t", to, "-j", jobs], &file);
+            assert_eq!(code, 0, "-f {from} -t {to}: {err}");
+            let (_, want, _) = run(
+                &["convert", "-f", "edax", "-t", to],
+                boards.join("\n").as_bytes(),
+            );
+            assert_eq!(
+                String::from_utf8_lossy(&out),
+                String::from_utf8_lossy(&want)
+            );
+        }
     }
     // A comment is a line's first character: a board line with a bad square is still reported.
     let (code, _, err) = run(&["convert", "-f", "edax", "-t", "edax"], b"x%\n");
@@ -278,4 +301,119 @@ fn sgf_argument_with_a_byte_order_mark_reads() {
         b"",
     );
     assert_eq!(code, 0, "{err}");
+}
+
+/// An OBF line's separator before its `%` comment or `;` solutions is the line's: `-t edax`
+/// writes it back and `-t json` keeps it in `notes`, which read back give the line (the space
+/// or tab was dropped).
+#[test]
+fn obf_notes_keep_their_separator() {
+    let board = "---------------------------OX------XO---------------------------";
+    for after in [
+        "X % note",
+        "X   %x",
+        "X\t% tab",
+        "O ; G8:+18; % best",
+        "X%x",
+    ] {
+        let line = format!("{board} {after}\n");
+        let (code, out, err) = run(&["convert", "-f", "edax", "-t", "edax"], line.as_bytes());
+        assert_eq!(
+            (code, String::from_utf8_lossy(&out)),
+            (0, line.as_str().into()),
+            "{err}"
+        );
+        let (code, json, err) = run(&["convert", "-f", "edax", "-t", "json"], line.as_bytes());
+        assert_eq!(code, 0, "{err}");
+        let notes = &after[1..];
+        let member = format!("\"notes\":{}", serde_json_str(notes));
+        assert!(
+            String::from_utf8_lossy(&json).contains(&member),
+            "{after:?}: {}",
+            String::from_utf8_lossy(&json)
+        );
+        let (code, back, err) = run(&["convert", "-f", "json", "-t", "edax"], &json);
+        assert_eq!(
+            (code, String::from_utf8_lossy(&back)),
+            (0, line.as_str().into()),
+            "{err}"
+        );
+    }
+}
+
+/// A JSON string of `s` (ASCII text with at most tabs to escape).
+fn serde_json_str(s: &str) -> String {
+    format!("\"{}\"", s.replace('\t', "\\t"))
+}
+
+/// A FEN's fields come back with the whitespace they were written with, the separator after
+/// the placement too (it became one space), whichever path reads the record; an EPD's four
+/// fields and its operations are written one space apart, all of them (the form's spelling).
+#[test]
+fn fen_field_separators_are_kept() {
+    let placement = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for fields in [
+        "  w KQkq - 0 1",
+        " w  KQkq  -  0  1",
+        "  w  KQkq  -  0  1",
+        "\tw\tKQkq\t-\t0\t1",
+        " \t w KQkq - 0 1",
+        " w KQkq - 0 1",
+    ] {
+        let line = format!("{placement}{fields}\n");
+        for args in [
+            &["-f", "fen", "-t", "fen"][..],
+            &["-f", "auto", "-t", "fen"],
+            &["-f", "fen", "-t", "fen", "--lenient"],
+            &["-f", "fen", "-t", "fen", "-j", "2"],
+        ] {
+            let mut all = vec!["convert"];
+            all.extend(args);
+            let (code, out, err) = run(&all, line.as_bytes());
+            assert_eq!(
+                (code, String::from_utf8_lossy(&out)),
+                (0, line.as_str().into()),
+                "{args:?} {fields:?}: {err}"
+            );
+        }
+    }
+    let (code, out, err) = run(
+        &["convert", "-f", "epd", "-t", "epd"],
+        format!("{placement}  w\tKQkq  -   bm e4;  id \"x\";\n").as_bytes(),
+    );
+    assert_eq!(
+        (code, String::from_utf8_lossy(&out)),
+        (
+            0,
+            format!("{placement} w KQkq - bm e4;  id \"x\";\n").into()
+        ),
+        "{err}"
+    );
+}
+
+/// A UTF-8 byte order mark at the start of a file is read past and not written back: the
+/// README says so (the rest of the file comes back byte for byte).
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_file_is_dropped() {
+    for (form, text) in [
+        ("fen", "8/8/8/8/8/8/8/K6k w - - 0 1\n"),
+        ("pdn", "[FEN \"W:W31,32:B1,2\"]\n"),
+        (
+            "edax",
+            "% c\n---------------------------OX------XO--------------------------- X % n\n",
+        ),
+    ] {
+        let marked = format!("\u{feff}{text}");
+        for jobs in ["1", "2"] {
+            let (code, out, err) = run(
+                &["convert", "-f", form, "-t", form, "-j", jobs],
+                marked.as_bytes(),
+            );
+            assert_eq!(
+                (code, String::from_utf8_lossy(&out)),
+                (0, text.into()),
+                "{form}: {err}"
+            );
+        }
+    }
 }

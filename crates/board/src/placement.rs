@@ -151,6 +151,11 @@ pub struct Placement {
     pub pocket_rank: bool,
     /// The FEN fields after the placement (side to move, castling, ...), as written.
     pub rest: Option<Text>,
+    /// The whitespace between the placement and [`Placement::rest`] when it is not one space
+    /// (two spaces, a tab): a FEN writes it back as written. Rare, so one pointer wide (the
+    /// placement is a `Value` variant that stays small).
+    #[allow(clippy::box_collection)]
+    pub sep: Option<Box<String>>,
     /// The text of a notation that says more than the cells (PDN's ranges and order of
     /// squares), as read: written back as it is while it still describes the cells. Moves and
     /// edits do not carry it.
@@ -180,6 +185,7 @@ impl Placement {
             holdings: None,
             pocket_rank: false,
             rest: None,
+            sep: None,
             notation: None,
             ops: None,
         }
@@ -209,6 +215,7 @@ impl Placement {
             holdings: None,
             pocket_rank: false,
             rest: None,
+            sep: None,
             notation: None,
             ops: None,
         })

@@ -2,7 +2,8 @@
 //!
 //! 1. starts with `W:W`, `W:B`, `B:W`, `B:B` or `[FEN`: a draughts position (**pdn**); else
 //!    with `{`, `[` or `"`: **json**; else, several lines: a pasted board (**paste**);
-//! 2. 64 Edax square characters (`X * x b O o w - .`), then nothing or the side to move: **edax**;
+//! 2. 64 Edax square characters (`X * x b O o w - .`), then nothing or the side to move, or a
+//!    line that starts with `%` (an OBF comment line, which holds no board): **edax**;
 //! 3. contains `/`: **rows** if made only of `0`, `1` and `/` with some `0`; an input of only `1`s
 //!    and `/` is ambiguous (rows or fen); anything else with `/` is **fen**;
 //! 4. contains `first:`: a two-sided coordinate list (**squares**);
@@ -27,7 +28,7 @@ use crate::{int, Format, Options, ParseError};
 /// The detection rules, in the order they are tried (for `bbconv formats` and the docs).
 pub const DETECTION_RULES: &[&str] = &[
     "1. starts with W:W, W:B, B:W, B:B or [FEN: pdn (draughts); else with {, [ or \": json; else several lines: paste (a board as a tool prints it)",
-    "2. 64 Edax square characters (X * x b O o w - .), then nothing or the side to move: edax",
+    "2. 64 Edax square characters (X * x b O o w - .), then nothing or the side to move, or a line starting with % (an OBF comment): edax",
     "3. contains /: rows if only 0, 1 and / with some 0 (only 1s and /: ambiguous); otherwise fen",
     "4. contains first: or second:: a two-sided coordinate list (squares)",
     "5. contains AB[, AW[ or AE[: SGF setup (sgf)",
@@ -100,6 +101,11 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
     }
     if t.contains('\n') {
         return Ok(Format::Paste);
+    }
+    // An OBF comment line: the Edax reading reports it as a comment, passed by as `-f edax`
+    // passes it.
+    if b[0] == b'%' {
+        return Ok(Format::Edax);
     }
     if b.len() >= 64 && b[..64].iter().all(|&c| crate::edax::is_square_char(c)) {
         let rest = &t[64..];

@@ -17,7 +17,8 @@ pub(crate) fn is_square_char(c: u8) -> bool {
 /// Reads an Edax string or an OBF line: the 64 squares, the side to move (X, *, x, b, B first;
 /// O, o, w, W second; or nothing), then an OBF line's solutions (`; G8:+18; H1:+12;`, a best
 /// score `; +18;`, a `% comment`), checked and kept as written. A line that is only a `%`
-/// comment holds no board: it is an [`crate::ErrorKind::Comment`].
+/// comment holds no board: it is an [`crate::ErrorKind::Comment`]. The notes are kept with the
+/// spaces between the side and them, so they are written back as read.
 pub(crate) fn parse(text: &str) -> Result<Pair, ParseError> {
     let (start, t) = trim(text);
     let b = t.as_bytes();
@@ -60,8 +61,15 @@ pub(crate) fn parse(text: &str) -> Result<Pair, ParseError> {
             ));
         }
     };
-    let notes = &rest[cut..];
-    check_notes(notes, start + 64 + cut)?;
+    // The notes start where the side ends: the separator before `;` or `%` is theirs, so a
+    // line comes back as written (`X % note`, `X\t; G8:+18;`).
+    let from = if side.is_empty() {
+        cut
+    } else {
+        rest[..cut].trim_end().len()
+    };
+    let notes = &rest[from..];
+    check_notes(notes, start + 64 + from)?;
     let mut pair = Pair::new(first, second)
         .map_err(|e| ParseError::of(crate::ErrorKind::Overlap, Some(start), e.to_string()))?;
     pair.turn = turn;
@@ -191,4 +199,34 @@ pub(crate) fn write_words(f: u64, s: u64, turn: Option<Turn>, out: &mut Vec<u8>)
         _ => b'X',
     };
     out.extend_from_slice(&buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOARD: &str = "---------------------------OX------XO--------------------------- ";
+
+    #[test]
+    fn the_separator_before_the_notes_is_kept() {
+        for (after, notes) in [
+            ("X % note", Some(" % note")),
+            ("X\t%x", Some("\t%x")),
+            ("O   %x", Some("   %x")),
+            ("X%x", Some("%x")),
+            ("X; G8:+18; % best", Some("; G8:+18; % best")),
+            ("X ; G8:+18;", Some(" ; G8:+18;")),
+            ("X", None),
+        ] {
+            let line = format!("{BOARD}{after}");
+            let pair = parse(&line).unwrap_or_else(|e| panic!("{after}: {}", e.message));
+            assert_eq!(pair.notes.as_deref(), notes, "{after:?}");
+            let mut out = Vec::new();
+            render(&Value::Pair(pair), &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), line, "{after:?}");
+        }
+        // A note's error is still at its column.
+        let e = parse(&format!("{BOARD}X  ; Z9:+1;")).unwrap_err();
+        assert_eq!(e.offset, Some(BOARD.len() + 5), "{}", e.message);
+    }
 }

@@ -63,8 +63,9 @@ struct Op<'a> {
 }
 
 /// Calls `f` on each operation of `ops`, in order: each an opcode (a letter, then letters,
-/// digits and `_`), operands (tokens, or strings in double quotes with `\"` and `\\` escapes)
-/// and a `;` (the last one's may be missing, as python-chess allows). A `;` in a string is the
+/// digits and `_`), then operands up to a `;` (the last one's may be missing, as python-chess
+/// allows), or a string in double quotes (`\"` and `\\` escapes), which ends the operation at
+/// its closing quote, `;` or not, as python-chess's reader ends it. A `;` in a string is the
 /// string's. The error is one of the text (offset in `ops`) or one of `f`.
 fn each_op<'a>(
     ops: &'a str,
@@ -93,25 +94,29 @@ fn each_op<'a>(
             i += 1;
         }
         let opcode_end = i;
-        // Operands up to the `;`.
-        while i < b.len() && b[i] != b';' {
-            if b[i] == b'"' {
-                let open = i;
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                if i >= b.len() {
-                    return Err(ParseError::new(
-                        Some(open),
-                        "found a string operand without its closing '\"'",
-                    ));
-                }
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if b.get(i) == Some(&b'"') {
+            // A string operand ends the operation at its closing quote (python-chess): an
+            // opcode may follow at once (`c0 "x"hmvc 3;`).
+            let open = i;
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            if i >= b.len() {
+                return Err(ParseError::new(
+                    Some(open),
+                    "found a string operand without its closing '\"'",
+                ));
             }
             i += 1;
+        } else {
+            // Other operands (numbers, moves) run to the `;`.
+            while i < b.len() && b[i] != b';' {
+                i += 1;
+            }
         }
         f(Op {
             at,
@@ -267,6 +272,9 @@ mod tests {
             // Opcodes are case-sensitive (python-chess): HMVC is another operation.
             ("HMVC 3; hmvc 4", "4 1"),
             ("HMVC -3;", "0 1"),
+            // A string ends its operation at the closing quote, `;` or not (python-chess).
+            (r#"c0 "x"hmvc 3;"#, "3 1"),
+            (r#"c0 "a\"b;"fmvn 8 ; id "q""#, "0 8"),
         ] {
             assert_eq!(fen_clocks(ops), want, "{ops}");
         }

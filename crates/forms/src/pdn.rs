@@ -207,20 +207,75 @@ pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError>
 }
 
 /// Writes a placement of `M`/`K`/`m`/`k` on the dark squares as a PDN FEN: the text it was read
-/// from (a `[FEN "..."]` wrapper included) while that still describes it, else the side to move (`w`/`b` of its FEN fields,
-/// White without one), White's squares and Black's, in number order, runs of three or more men
-/// as ranges, kings with `K`.
+/// from while that still describes it; else the side to move (`w`/`b` of its FEN fields, White
+/// without one), White's squares and Black's, in number order, runs of three or more men as
+/// ranges, kings with `K`, in the shape of the text read, if any (its `[FEN "..."]` wrapper,
+/// its other fields such as `:H0:F1` where they stood, its final `.`).
 pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) -> Result<(), RenderError> {
     let size = pl.size();
-    let unsupported = |m: String| RenderError::new(RenderErrorKind::Unsupported, m);
-    if let Some(n) = &pl.notation {
+    // The text read, when it reads as a PDN FEN of the board's size.
+    let mut notation = None;
+    if let Some(n) = pl.notation.as_deref() {
         if let Ok(Value::Pieces(back)) = parse(n, Some(size)) {
             if back.same_cells(pl) && back.rest == pl.rest {
                 out.extend_from_slice(n.as_bytes());
                 return Ok(());
             }
+            notation = Some(n);
         }
     }
+    let lists = colour_lists(pl)?;
+    let side = match pl.rest.as_ref().and_then(|r| r.as_str().bytes().next()) {
+        Some(b'b' | b'B') => "B",
+        _ => "W",
+    };
+    let Some(n) = notation else {
+        out.extend_from_slice(side.as_bytes());
+        for (name, list) in ["W", "B"].iter().zip(&lists) {
+            out.extend_from_slice(format!(":{name}{list}").as_bytes());
+        }
+        return Ok(());
+    };
+    // The shape of the text read: its wrapper, its fields, its final `.`.
+    let (open, body, close) = match (n.find('"'), n.rfind('"')) {
+        (Some(a), Some(z)) if n.starts_with("[FEN") && a < z => (&n[..=a], &n[a + 1..z], &n[z..]),
+        _ => ("", n, ""),
+    };
+    let (body, dot) = match body.strip_suffix('.') {
+        Some(b) => (b, "."),
+        None => (body, ""),
+    };
+    out.extend_from_slice(open.as_bytes());
+    out.extend_from_slice(side.as_bytes());
+    let mut written = [false; 2];
+    for section in body.split(':').skip(1) {
+        let k = match section.bytes().next() {
+            Some(b'W' | b'w') => 0,
+            Some(b'B' | b'b') => 1,
+            _ => {
+                out.extend_from_slice(format!(":{section}").as_bytes());
+                continue;
+            }
+        };
+        if !std::mem::replace(&mut written[k], true) {
+            out.extend_from_slice(format!(":{}{}", ["W", "B"][k], lists[k]).as_bytes());
+        }
+    }
+    for k in 0..2 {
+        if !written[k] {
+            out.extend_from_slice(format!(":{}{}", ["W", "B"][k], lists[k]).as_bytes());
+        }
+    }
+    out.extend_from_slice(dot.as_bytes());
+    out.extend_from_slice(close.as_bytes());
+    Ok(())
+}
+
+/// White's and Black's squares of a placement of `M`/`K`/`m`/`k` on the dark squares, each a
+/// list in number order (`K10,15,31-34`): runs of three or more men as ranges, kings with `K`.
+fn colour_lists(pl: &Placement) -> Result<[String; 2], RenderError> {
+    let size = pl.size();
+    let unsupported = |m: String| RenderError::new(RenderErrorKind::Unsupported, m);
     let numbering = Numbering::Draughts;
     // (number, king) of each colour's pieces, by number.
     let mut sides: [Vec<(usize, bool)>; 2] = [Vec::new(), Vec::new()];
@@ -239,26 +294,14 @@ pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) -> Result<(), RenderErro
         })?;
         sides[k / 2].push((n + 1, k % 2 == 1));
     }
-    let side = match pl.rest.as_ref().and_then(|r| r.as_str().bytes().next()) {
-        Some(b'b' | b'B') => "B",
-        _ => "W",
-    };
-    out.extend_from_slice(side.as_bytes());
-    for list in sides.iter_mut() {
+    Ok(sides.map(|mut list| {
         list.sort_unstable();
-    }
-    for (name, list) in ["W", "B"].into_iter().zip(&sides) {
-        out.extend_from_slice(format!(":{name}").as_bytes());
+        let mut items = Vec::new();
         let mut k = 0;
-        let mut firstitem = true;
         while k < list.len() {
-            if !firstitem {
-                out.push(b',');
-            }
-            firstitem = false;
             let (n, king) = list[k];
             if king {
-                out.extend_from_slice(format!("K{n}").as_bytes());
+                items.push(format!("K{n}"));
                 k += 1;
                 continue;
             }
@@ -267,15 +310,15 @@ pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) -> Result<(), RenderErro
                 end += 1;
             }
             if end >= k + 2 {
-                out.extend_from_slice(format!("{n}-{}", list[end].0).as_bytes());
+                items.push(format!("{n}-{}", list[end].0));
                 k = end + 1;
             } else {
-                out.extend_from_slice(n.to_string().as_bytes());
+                items.push(n.to_string());
                 k += 1;
             }
         }
-    }
-    Ok(())
+        items.join(",")
+    }))
 }
 
 #[cfg(test)]
@@ -340,10 +383,35 @@ mod tests {
         ] {
             assert_eq!(round(t), t);
         }
-        // Once the board no longer matches the text, the squares are written bare.
+        // Once the board no longer matches the text, its squares are written anew in the
+        // text's shape: its wrapper, its other fields where they stood, its final `.`.
+        for (text, want) in [
+            (r#"[FEN "W:W31,32:B1,2"]"#, r#"[FEN "W:W32:B1,2"]"#),
+            (
+                r#"[FEN "W:W31,32:B1,2:H0:F1."]"#,
+                r#"[FEN "W:W32:B1,2:H0:F1."]"#,
+            ),
+            ("W:H0:B1,2:W31,32.", "W:H0:B1,2:W32."),
+            (r#"[FEN  "W:W31,32:B1,2" ]"#, r#"[FEN  "W:W32:B1,2" ]"#),
+        ] {
+            let Value::Pieces(mut pl) = parse(text, None).unwrap() else {
+                panic!()
+            };
+            let e1 = "e1"
+                .parse::<bbconv_board::Square>()
+                .unwrap()
+                .index(pl.size());
+            assert!(pl.get(e1).is_some(), "{text}"); // square 31
+            pl.set(e1, None);
+            let mut out = Vec::new();
+            render(&pl, &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), want);
+        }
+        // Without the text, the squares are written bare.
         let Value::Pieces(mut pl) = parse(r#"[FEN "W:W31,32:B1,2"]"#, None).unwrap() else {
             panic!()
         };
+        pl.notation = None;
         let e1 = "e1"
             .parse::<bbconv_board::Square>()
             .unwrap()

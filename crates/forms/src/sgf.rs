@@ -309,22 +309,28 @@ pub(crate) fn parse(b: &[u8], size: Option<Size>, node: SgfNode) -> Result<Value
     Ok(Value::Pair(pair))
 }
 
-/// Checks that node `k` holds at most one move: a node with both `B` and `W` is an error
-/// (the SGF standard forbids it; sgfmill plays `B` and ignores `W`).
+/// Checks that node `k` holds at most one move: a node with both `B` and `W`, a repeated `B`
+/// or `W` (`B[aa]B[bb]`) or a move with several values (`B[aa][bb]`) is an error (the SGF
+/// standard forbids them; sgfmill plays `B` and ignores `W`, and plays the first of several
+/// values of one colour).
 fn one_move(node: &Node<'_>, k: usize) -> Result<(), ParseError> {
-    let find = |id: &[u8]| node.props.iter().find(|p| p.ident == id);
-    let (Some(b), Some(w)) = (find(b"B"), find(b"W")) else {
+    let mut moves = node
+        .props
+        .iter()
+        .filter(|p| p.ident == b"B" || p.ident == b"W")
+        .flat_map(|p| {
+            p.values.iter().enumerate().map(move |(n, &(open, v))| {
+                // The second of several values is found at its '['; a property at its name.
+                let at = if n == 0 { p.at } else { open - 1 };
+                (at, format!("{}[{}]", ascii(&p.ident), ascii(v)))
+            })
+        });
+    let (Some((_, first)), Some((at, second))) = (moves.next(), moves.next()) else {
         return Ok(());
     };
-    let (first, second) = if b.at < w.at { (b, w) } else { (w, b) };
-    let shown = |p: &Prop<'_>| format!("{}[{}]", ascii(&p.ident), ascii(p.values[0].1));
     Err(ParseError::new(
-        Some(second.at),
-        format!(
-            "node {k} has two moves, {} and {}: expected one move a node, B or W",
-            shown(first),
-            shown(second)
-        ),
+        Some(at),
+        format!("node {k} has two moves, {first} and {second}: expected one move a node, B or W"),
     ))
 }
 
@@ -560,5 +566,40 @@ mod tests {
         // One move a node reads, and a variation's nodes are not the main line's.
         assert!(read(b"(;SZ[9];B[aa];W[bb])", SgfNode::Last).is_ok());
         assert!(read(b"(;SZ[9];B[aa](;W[bb])(;W[cc]B[dd]))", SgfNode::Last).is_ok());
+    }
+
+    #[test]
+    fn a_node_with_a_repeated_move_is_an_error_naming_it() {
+        for (text, node, at, want) in [
+            (
+                &b"(;SZ[9];B[aa]B[bb])"[..],
+                SgfNode::Last,
+                13,
+                "node 1 has two moves, B[aa] and B[bb]",
+            ),
+            (
+                b"(;SZ[9];W[aa] W[bb])",
+                SgfNode::Last,
+                14,
+                "node 1 has two moves, W[aa] and W[bb]",
+            ),
+            // One property with two values is the same repeated move (sgfmill merges them).
+            (
+                b"(;SZ[9];B[aa][bb])",
+                SgfNode::Last,
+                13,
+                "node 1 has two moves, B[aa] and B[bb]",
+            ),
+            (
+                b"(;SZ[9];B[aa];B[cc]B[])",
+                SgfNode::Root,
+                19,
+                "node 2 has two moves, B[cc] and B[]",
+            ),
+        ] {
+            let e = read(text, node).unwrap_err();
+            assert!(e.message.contains(want), "{}", e.message);
+            assert_eq!(e.offset, Some(at), "{}", e.message);
+        }
     }
 }

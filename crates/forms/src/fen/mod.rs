@@ -168,6 +168,9 @@ pub(crate) fn parse_small(b: &[u8], opts: &Options) -> Option<Placement> {
     let to = rest.iter().rposition(|&c| !is_space(c));
     if let (Some(from), Some(to)) = (from, to) {
         pl.rest = Some(Text::from_ascii(&rest[from..=to])?);
+        if from != 1 || rest[0] != b' ' {
+            pl.sep = Some(Box::new(std::str::from_utf8(&rest[..from]).ok()?.into()));
+        }
     } else if !rest.is_ascii() {
         return None;
     }
@@ -388,6 +391,10 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
     pl.pocket_rank = pocket_rank;
     // Kept as text once checked (a record of bad fields is not copied first).
     pl.rest = (!rest_text.is_empty()).then(|| Text::from(rest_text));
+    let sep = &t[split..rest_at - start];
+    if !rest_text.is_empty() && sep != " " {
+        pl.sep = Some(Box::new(sep.into()));
+    }
     Ok(pl)
 }
 
@@ -522,10 +529,14 @@ fn render_small(pl: &Placement, out: &mut Vec<u8>) {
     out.extend_from_slice(&buf[..len]);
 }
 
-/// Writes what follows the placement: `[holdings]` and the other fields, as they were read.
+/// Writes what follows the placement: `[holdings]` and the other fields, as they were read, after
+/// the whitespace read before them.
 fn write_fields(pl: &Placement, out: &mut Vec<u8>) {
     if let Some(rest) = &pl.rest {
-        out.push(b' ');
+        match &pl.sep {
+            Some(sep) => out.extend_from_slice(sep.as_bytes()),
+            None => out.push(b' '),
+        }
         out.extend_from_slice(rest.as_bytes());
     }
     // A position read from EPD: its clocks are its hmvc and fmvn operations (python-chess's
