@@ -111,6 +111,11 @@ pub(crate) struct Chunk {
     pub(crate) kind: ChunkKind,
     /// Whether it is the first chunk of its source (a table's header is its first row).
     pub(crate) first: bool,
+    /// A table's rows on the chunk's lines before this one (its [`split_table`] numbers) come
+    /// before the row that settled the board's column (and its form): they are bad records
+    /// whatever their fields hold. 0 for every chunk once the column is settled; set by
+    /// [`super::work::Stage::prepare`].
+    pub(crate) early: u64,
 }
 
 /// How the records of a chunk are found.
@@ -596,6 +601,7 @@ pub(crate) fn read_source(
             len,
             kind,
             first: std::mem::take(&mut first),
+            early: 0,
         })
     };
     if let Source::Arg(_, text) = src {

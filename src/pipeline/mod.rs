@@ -167,7 +167,7 @@ fn read_all<S: Stage>(
 ) -> Result<()> {
     let mut failed = None;
     for (k, src) in sources.iter().enumerate() {
-        let mut prepared = |chunk: frame::Chunk| match stage.prepare(&chunk) {
+        let mut prepared = |mut chunk: frame::Chunk| match stage.prepare(&mut chunk) {
             Ok(()) => emit(chunk),
             Err(e) => {
                 failed = Some(e);

@@ -285,11 +285,13 @@ impl Table {
 
     /// The form a field qualifies the column as a board in, if it does: it reads as one
     /// (`convert` gives the board's size), is not a bare number (an id), and under `-f auto`
-    /// is in a form that carries its own size (a square list or a number could be a move or
-    /// a count), a FEN or EPD with at least 2 files and 2 ranks.
+    /// a FEN or EPD is a plausible board ([`plausible_fen`]) and, when the column is to be
+    /// found (`self_sized`), the form carries its own size (a square list or a number could
+    /// be a move or a count).
     fn qualifies(
         &self,
         field: &[u8],
+        self_sized: bool,
         convert: impl FnOnce(&[u8]) -> Option<Size>,
     ) -> Option<Format> {
         let t = field.trim_ascii();
@@ -305,15 +307,16 @@ impl Table {
         }
         let text = std::str::from_utf8(field).ok()?;
         let form = family(bbconv_forms::detect(text, &self.opts).ok()?);
-        if !SELF_SIZED.contains(&form) {
+        if self_sized && !SELF_SIZED.contains(&form) {
             return None;
         }
         let size = convert(field)?;
-        (form != Format::Fen || (size.width() >= 2 && size.height() >= 2)).then_some(form)
+        (form != Format::Fen || plausible_fen(t, size)).then_some(form)
     }
 
     /// Reads a file's header row: settles `--column NAME` and the width of `--append`'s rows,
-    /// and checks that every file's header names the board's column where the first did.
+    /// and checks that every file's header is the first's (fields read as values): only the
+    /// first is written, and the board's column is settled once.
     fn read_header(&self, row: &[u8], src: usize) -> Result<(), String> {
         let body = strip_cr(row);
         let fields = self.fields(body);
@@ -351,36 +354,67 @@ impl Table {
                 ));
             }
         }
+        if fields != *first {
+            let shown = |f: &[Vec<u8>]| {
+                let names: Vec<_> = f.iter().map(|n| String::from_utf8_lossy(n)).collect();
+                names.join(", ")
+            };
+            return Err(format!(
+                "this file's header ({}) is not the first file's ({}): its rows would be written under the first file's header, which alone is written; convert the files one at a time",
+                shown(&fields),
+                shown(first)
+            ));
+        }
         Ok(())
     }
 
-    /// Whether a row is still to be looked at before rows are converted: the column or the
-    /// width of `--append`'s rows is not settled yet.
+    /// Whether a row is still to be looked at before rows are converted: the column (or its
+    /// form) or the width of `--append`'s rows is not settled yet.
     fn unsettled(&self) -> bool {
-        self.settled.get().is_none() || (self.appending && self.width.get().is_none())
+        self.open() || (self.appending && self.width.get().is_none())
+    }
+
+    /// Whether the board's column, or under `-f auto` its form, is not settled yet: a row
+    /// now is a bad record ([`Table::early_row`]).
+    fn open(&self) -> bool {
+        self.settled.get().is_none() || (self.auto && self.form.get().is_none())
     }
 
     /// Looks at a row that may settle the board's column (and its form) or the width of
-    /// `--append`'s rows.
+    /// `--append`'s rows. A named column under `-f auto` is settled in its form by its
+    /// first cell that qualifies as a board, in any form.
     fn settle_by(&self, row: &[u8], convert: &dyn Fn(&[u8]) -> Option<Size>) {
         let fields = self.fields(strip_cr(row));
         let _ = self.width.get_or_init(|| fields.len());
-        if self.settled.get().is_none() && self.spec.column == Column::Auto {
-            for (k, f) in fields.iter().enumerate() {
-                if let Some(form) = self.qualifies(f, convert) {
-                    let _ = self.form.set(form);
-                    let _ = self.settled.set(k);
-                    break;
+        match self.settled.get() {
+            None if self.spec.column == Column::Auto => {
+                for (k, f) in fields.iter().enumerate() {
+                    if let Some(form) = self.qualifies(f, true, convert) {
+                        let _ = self.form.set(form);
+                        let _ = self.settled.set(k);
+                        break;
+                    }
                 }
             }
+            Some(&k) if self.auto && self.form.get().is_none() => {
+                if let Some(form) = fields
+                    .get(k)
+                    .and_then(|f| self.qualifies(f, false, convert))
+                {
+                    let _ = self.form.set(form);
+                }
+            }
+            _ => {}
         }
     }
 
     /// Settles the board's column from `chunk` if it is not settled yet, reading a file's
     /// header on the way; `convert` tells whether a field reads as a board, and its size.
+    /// The rows of the chunk before the row that settles the column are marked
+    /// ([`Chunk::early`]): all of them while it is not settled.
     fn prepare(
         &self,
-        chunk: &Chunk,
+        chunk: &mut Chunk,
         convert: &dyn Fn(&[u8]) -> Option<Size>,
     ) -> Result<(), String> {
         let header = chunk.first && self.header_rows();
@@ -389,13 +423,18 @@ impl Table {
         }
         let mut pending_header = header;
         let mut failed = None;
-        let mut each = |row: &[u8]| {
+        // The line of the row that settled the column, once one did.
+        let mut early = (!self.open()).then_some(0);
+        let mut each = |line: u64, row: &[u8]| {
             if std::mem::take(&mut pending_header) {
                 if let Err(e) = self.read_header(row, chunk.src) {
                     failed = Some(e);
                 }
             } else if self.unsettled() {
                 self.settle_by(row, convert);
+                if early.is_none() && !self.open() {
+                    early = Some(line);
+                }
             }
         };
         match &chunk.kind {
@@ -403,19 +442,20 @@ impl Table {
                 let data = &chunk.data[..chunk.len];
                 // Rows are looked at while the header or a setting is pending; split_table
                 // goes on to the chunk's end, which costs the first chunks only.
-                split_table(data, &chunk.kind, self.spec.max_line, |_, piece| {
+                split_table(data, &chunk.kind, self.spec.max_line, |line, piece| {
                     if let Piece::Data(row) | Piece::Split { text: row, .. } = piece {
-                        each(row);
+                        each(line, row);
                     }
                 });
             }
             ChunkKind::Framed(records) => {
                 for r in records {
-                    each(&chunk.data[r.start..r.end]);
+                    each(r.line, &chunk.data[r.start..r.end]);
                 }
             }
             ChunkKind::TooLong(_) | ChunkKind::Spans(_) => {}
         }
+        chunk.early = early.unwrap_or(u64::MAX);
         failed.map_or(Ok(()), Err)
     }
 
@@ -454,7 +494,7 @@ impl Table {
     ) -> Result<Size, ConvertError> {
         let (body, cr) = split_cr(row);
         let Some(&k) = self.settled.get() else {
-            return self.unsettled_row(body, cr, out);
+            return self.unsettled_row(body, cr, None, out);
         };
         if self.quoting && memchr::memchr(b'"', body).is_some() {
             return self.quoted_row(body, cr, k, out, convert);
@@ -578,16 +618,40 @@ impl Table {
 
     /// A row before the board's column is settled: no row so far held a board.
     #[cold]
+    /// `board`: the bounds of the board's field, when a later row settled the column.
     fn unsettled_row(
         &self,
         body: &[u8],
         cr: &[u8],
+        board: Option<(usize, usize)>,
         out: &mut Vec<u8>,
     ) -> Result<Size, ConvertError> {
-        self.bad_row(body, None, cr, out);
+        self.bad_row(body, board, cr, out);
         Err(table_error(
             None,
-            "no field of this row holds a board, nor did any row before it: name the board's column with --column N or NAME".to_string(),
+            "no field of this row holds a board, nor did any row before it (under -f auto a FEN needs 2 ranks or more of one width of 2 or more; a placement alone 3 ranks, a piece and chess letters only): name the board's column with --column N or NAME".to_string(),
+        ))
+    }
+
+    /// A row before the row that settled the board's column, or under `-f auto` its form
+    /// ([`Chunk::early`]): a bad record, whatever its fields hold.
+    #[cold]
+    fn early_row(&self, row: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        let (body, cr) = split_cr(row);
+        let Some(&k) = self.settled.get() else {
+            return self.unsettled_row(body, cr, None, out);
+        };
+        let (start, end) = match self.bounds(body, k) {
+            Ok(b) => b,
+            Err(n) => return self.short_row(body, cr, k, n, out),
+        };
+        if self.spec.column == Column::Auto {
+            return self.unsettled_row(body, cr, Some((start, end)), out);
+        }
+        self.bad_row(body, Some((start, end)), cr, out);
+        Err(row_error(
+            Some(start),
+            "this field is not taken for a board, nor was any cell of the column before it: under -f auto the column's first cell that qualifies settles its form (a FEN needs 2 ranks or more of one width of 2 or more; a placement alone 3 ranks, a piece and chess letters only; a bare number never does); name the form with -f".to_string(),
         ))
     }
 
@@ -651,7 +715,7 @@ impl Table {
     ) -> Result<Size, ConvertError> {
         let (body, cr) = split_cr(row);
         let Some(&k) = self.settled.get() else {
-            return self.unsettled_row(body, cr, out);
+            return self.unsettled_row(body, cr, None, out);
         };
         let Some(f) = fields.get(k) else {
             return self.short_row(body, cr, k, fields.len(), out);
@@ -684,7 +748,8 @@ impl Table {
         if self.auto {
             self.check_form(body, (start, end), cr, out)?;
         }
-        let quoted = body.get(start) == Some(&b'"');
+        // A TSV has no quoting: a quote there is the field's text.
+        let quoted = self.quoting && body.get(start) == Some(&b'"');
         let value: Cow<'_, [u8]> = if clean {
             Cow::Borrowed(&body[start + 1..end - 1])
         } else {
@@ -786,6 +851,24 @@ impl Table {
         }
         out.extend_from_slice(cr);
     }
+}
+
+/// Whether a FEN or EPD cell `t` (trimmed) of `size` is taken for a board under `-f auto`: 2
+/// ranks or more, all of one width of 2 or more (the reader checks that they are of one
+/// width); a placement alone (nothing after it) needs 3 ranks or more, a piece, and only the
+/// chess letters and digits, so that labels (`TP/FP`, `NA/NA`, `kk/KK`), ratios (`2/2`) and
+/// dates (`12/12/12`) are text.
+fn plausible_fen(t: &[u8], size: Size) -> bool {
+    if size.width() < 2 || size.height() < 2 {
+        return false;
+    }
+    if t.iter().any(u8::is_ascii_whitespace) {
+        return true;
+    }
+    size.height() >= 3
+        && t.iter().any(u8::is_ascii_alphabetic)
+        && t.iter()
+            .all(|c| c.is_ascii_digit() || b"/PNBRQKpnbrqk".contains(c))
 }
 
 /// Where field `k` of an unquoted row starts and ends, or how many fields the row has when it
@@ -913,6 +996,9 @@ impl<S: Stage> Stage for TableStage<'_, S> {
                 self.table
                     .split_row(record, fields, out, |field, out| self.inner.run(field, out))
             }
+            fn early(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+                self.table.early_row(record, out)
+            }
             fn header_rows(&self) -> bool {
                 self.table.header_rows()
             }
@@ -935,11 +1021,15 @@ impl<S: Stage> Stage for TableStage<'_, S> {
         })
     }
 
-    fn prepare(&self, chunk: &Chunk) -> Result<(), String> {
+    fn prepare(&self, chunk: &mut Chunk) -> Result<(), String> {
         self.table.prepare(chunk, &|field| {
             let mut out = Vec::new();
             self.inner.run(field, &mut out).ok()
         })
+    }
+
+    fn early(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        self.table.early_row(record, out)
     }
 
     fn header_rows(&self) -> bool {

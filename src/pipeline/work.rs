@@ -41,9 +41,16 @@ pub(crate) trait Stage: Sync {
 
     /// Looks at a chunk on the reading thread, in input order, before any record of it is
     /// converted: a table's stage settles its board column here, so that every thread then
-    /// converts with the same one. An error ends the run (exit code 2).
-    fn prepare(&self, _chunk: &Chunk) -> Result<(), String> {
+    /// converts with the same one, and marks the chunk's rows before the settling row
+    /// ([`Chunk::early`]). An error ends the run (exit code 2).
+    fn prepare(&self, _chunk: &mut Chunk) -> Result<(), String> {
         Ok(())
+    }
+
+    /// The bad record of a table's row before the row that settled the board's column
+    /// ([`Chunk::early`]), with its placeholder; only a table's stage is asked.
+    fn early(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        self.run(record, out)
     }
 
     /// Whether the first row of a source (a file or stdin, not an argument) is a header.
@@ -493,25 +500,11 @@ fn convert_with<S: Stage>(
             })
         }
         ChunkKind::Lines | ChunkKind::Rows(..) if matches!(job.rows, Rows::Table(_)) => {
-            // A table: the first row of a file's first chunk may be its header.
-            let mut header = chunk.first && job.stage.header_rows();
-            let each = |line: u64, piece: Piece<'_>| match piece {
-                Piece::Data(d) if header => {
-                    header = false;
-                    header_row(job, &mut parts, line, d, chunk.src);
-                }
-                Piece::Data(d) => record(job, &mut parts, line, d),
-                Piece::Split { text, fields } => {
-                    let first = std::mem::take(&mut header);
-                    split_record(job, &mut parts, (line, first, chunk.src), text, fields)
-                }
-                Piece::Skip | Piece::Verbatim(_) => parts.push(line, What::Skipped),
-                Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
-                Piece::Unclosed { text, quote, lines } => {
-                    unclosed(job, &mut parts, line, text, quote, lines)
-                }
-            };
-            split_table(&chunk.data[..chunk.len], &chunk.kind, job.max_line, each)
+            if chunk.early > 0 {
+                early_table(chunk, job, &mut parts)
+            } else {
+                table_rows(chunk, job, &mut parts, 0)
+            }
         }
         // Rows framed ahead are a table's only.
         ChunkKind::Lines | ChunkKind::Rows(..) => {
@@ -594,6 +587,67 @@ fn convert_with<S: Stage>(
         }
     };
     parts.finish(lines)
+}
+
+/// Converts a table's chunk: its rows on lines before `early` are bad records
+/// ([`Chunk::early`]; 0 in the plain rows' loop, where the test is compiled away).
+#[inline(always)]
+fn table_rows<S: Stage>(chunk: &Chunk, job: &Job<'_, S>, parts: &mut Parts<'_>, early: u64) -> u64 {
+    let bad = |line: u64, kind: FaultKind| {
+        What::Bad(job.keep_faults.then(|| {
+            Box::new(Fault {
+                line,
+                col: None,
+                kind,
+            })
+        }))
+    };
+    // A table: the first row of a file's first chunk may be its header.
+    let mut header = chunk.first && job.stage.header_rows();
+    let each = |line: u64, piece: Piece<'_>| match piece {
+        Piece::Data(d) if header => {
+            header = false;
+            header_row(job, parts, line, d, chunk.src);
+        }
+        Piece::Data(d) if line < early => early_record(job, parts, line, d),
+        Piece::Data(d) => record(job, parts, line, d),
+        Piece::Split { text, .. } if line < early && !header => {
+            early_record(job, parts, line, text)
+        }
+        Piece::Split { text, fields } => {
+            let first = std::mem::take(&mut header);
+            split_record(job, parts, (line, first, chunk.src), text, fields)
+        }
+        Piece::Skip | Piece::Verbatim(_) => parts.push(line, What::Skipped),
+        Piece::TooLong(len) => parts.push(line, bad(line, FaultKind::TooLong(len))),
+        Piece::Unclosed { text, quote, lines } => unclosed(job, parts, line, text, quote, lines),
+    };
+    split_table(&chunk.data[..chunk.len], &chunk.kind, job.max_line, each)
+}
+
+/// [`table_rows`] on a chunk with rows before the one that settled the board's column: out of
+/// line, so that the plain rows' loop stays as it was.
+#[cold]
+#[inline(never)]
+fn early_table<S: Stage>(chunk: &Chunk, job: &Job<'_, S>, parts: &mut Parts<'_>) -> u64 {
+    table_rows(chunk, job, parts, chunk.early)
+}
+
+/// Books a table's row before the row that settled the board's column as the stage's bad
+/// record.
+#[cold]
+#[inline(never)]
+fn early_record<S: Stage + ?Sized>(
+    job: &Job<'_, S>,
+    parts: &mut Parts<'_>,
+    line: u64,
+    data: &[u8],
+) {
+    if parts.stopped {
+        return;
+    }
+    let result = job.stage.early(data, &mut parts.done.out);
+    settle(job, parts, line, data, result);
 }
 
 /// Converts one record.
@@ -814,6 +868,7 @@ mod tests {
             len: lines.len(),
             kind: ChunkKind::Lines,
             first: true,
+            early: 0,
         }
     }
 

@@ -362,8 +362,17 @@ impl<'a> Writer<'a> {
         kind: &FaultKind,
     ) -> Result<Flow> {
         let flow = self.bad(src, line, col, kind)?;
-        if flow == Flow::Go {
-            self.placeholder();
+        match self.cfg.null_row.clone() {
+            // A table's row that was not kept (longer than --max-line, or a quoted field open
+            // to the end): the row of no text as a bad row is written, in a CSV `""`, one
+            // empty field, which a CSV reader reads as a row (a blank line it skips).
+            Some(null_row) if flow == Flow::Go && self.cfg.errors == ErrorMode::Null => {
+                self.separate();
+                null_row(b"", &mut self.buf);
+                self.buf.push(b'\n');
+            }
+            _ if flow == Flow::Go => self.placeholder(),
+            _ => {}
         }
         Ok(flow)
     }

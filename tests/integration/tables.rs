@@ -622,3 +622,253 @@ fn the_board_column_is_one_form() {
         format!("7\t{START_PACKED}\n")
     );
 }
+
+/// Hostile review 2, finding 1: under -f auto a named column (`--column N` or `NAME`) is one
+/// form too: its first board settles the form, and a cell of another form is a bad record.
+#[test]
+fn a_named_column_under_auto_keeps_one_form() {
+    let input = format!("id\tfen\n1\t{START}\n2\t0x10\n3\t1,2\n4\t{START}\n");
+    for column in ["fen", "2"] {
+        let (code, out, err) = run(
+            &[
+                "convert", "--tsv", "--header", "--column", column, "-t", "packed",
+            ],
+            input.as_bytes(),
+        );
+        assert_eq!(code, 1, "{err}");
+        assert!(
+            err.contains("-:3:3: this field reads as int, but the board's column holds fen"),
+            "{err}"
+        );
+        assert!(
+            err.contains("-:4:3: this field reads as pair, but the board's column holds fen"),
+            "{err}"
+        );
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("id\tpacked\n1\t{START_PACKED}\n4\t{START_PACKED}\n")
+        );
+    }
+    let (code, out, err) = run(
+        &["convert", "--csv", "--column", "2", "-t", "packed"],
+        format!("1,{START}\n2,12345\n").as_bytes(),
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("-:2:3: this field reads as int"), "{err}");
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("1,{START_PACKED}\n")
+    );
+    // A column of another form than FEN keeps its form too.
+    let (code, out, err) = run(
+        &["convert", "--csv", "--column", "2", "-t", "squares"],
+        format!("1,0x81\n2,{START}\n3,0x2\n").as_bytes(),
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("-:2:3: this field reads as fen"), "{err}");
+    assert_eq!(String::from_utf8(out).unwrap(), "1,a1 h1\n3,b1\n");
+}
+
+/// Hostile review 2, finding 2: a row before the one that settles the board's column (under
+/// -f auto, named or not) is a bad record: `n/a` or `b/w` there is no 1x2 board that would set
+/// the stream's size and refuse every real board after it.
+#[test]
+fn rows_before_the_settling_row_set_no_size() {
+    let mut input = String::from("id,fen,eval\n0,n/a,0.0\n");
+    for k in 1..=3000 {
+        input.push_str(&format!("{k},{START},0.{k}\n"));
+    }
+    let (code, out, err) = run(
+        &["convert", "--csv", "--header", "-t", "packed"],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("-:2: "), "{err}");
+    assert!(err.contains("1 bad record of 3001"), "{err}");
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(text.lines().count(), 3001, "{text:.200}");
+    assert!(text.starts_with(&format!("id,packed,eval\n1,{START_PACKED},0.1\n")));
+    for column in [None, Some("2")] {
+        let mut args = vec!["convert", "--csv", "-t", "packed", "--errors", "null"];
+        args.extend(column.iter().flat_map(|c| ["--column", c]));
+        let (code, out, err) = run(&args, format!("1,b/w,x\n2,{START},y\n").as_bytes());
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains("-:1:"), "{err}");
+        assert!(err.contains("1 bad record of 2"), "{err}");
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("1,,x\n2,{START_PACKED},y\n"),
+            "{args:?}"
+        );
+    }
+    // A column never settled: each row says so.
+    let (code, _, err) = run(
+        &["convert", "--csv", "--column", "2", "-t", "packed"],
+        b"1,n/a\n2,b/w\n",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("2 bad records of 2"), "{err}");
+    assert!(!err.contains("1x2"), "{err}");
+}
+
+/// Hostile review 2, finding 3: short text with a slash (labels, ratios, dates) is not a board
+/// under -f auto: a FEN's ranks are of one width of at least 2, at least 2 of them, and a
+/// placement alone has at least 3 ranks, a piece, and only chess letters.
+#[test]
+fn short_slash_labels_are_not_boards() {
+    for label in [
+        "TP/FP", "NA/NA", "ok/ok", "hi/lo", "AB/CD", "2/2", "kk/KK", "5/5/5", "12/12/12",
+        "TP/FP/FN", "1/2/3",
+    ] {
+        let out = converted(
+            &["convert", "--csv", "-t", "packed"],
+            format!("1,{label},{START}\n").as_bytes(),
+        );
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("1,{label},{START_PACKED}\n"),
+            "{label}"
+        );
+    }
+    // A placement alone of chess pieces, or a FEN with its side to move, is a board.
+    for board in ["8/8/8/8/8/8/8/K6k", "8/8/8/8/8/8/8/K6k w - - 0 1"] {
+        let out = converted(
+            &["convert", "--csv", "-t", "packed"],
+            format!("1,TP/FP,{board}\n").as_bytes(),
+        );
+        let packed = converted(&["convert", "-f", "fen", "-t", "packed", board], b"");
+        let want = [b"1,TP/FP,".as_slice(), &packed].concat();
+        assert_eq!(out, want, "{board}");
+    }
+}
+
+/// Hostile review 2, finding 7: files whose headers differ are refused when the board's
+/// column is found by itself, as they are with --column NAME: their rows would be written
+/// under the first file's header.
+#[test]
+fn files_whose_headers_differ_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.csv");
+    let c = dir.path().join("c.csv");
+    std::fs::write(&a, format!("id,fen\n1,{START}\n")).unwrap();
+    std::fs::write(&c, format!("fen,id\n{START},3\n")).unwrap();
+    let (a, c) = (a.to_str().unwrap(), c.to_str().unwrap());
+    for column in [None, Some("2")] {
+        let mut args = vec!["convert", "--csv", "--header", "-t", "packed"];
+        args.extend(column.iter().flat_map(|k| ["--column", k]));
+        args.extend(["-i", a, "-i", c]);
+        let (code, _, err) = run(&args, b"");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("convert the files one at a time"), "{err}");
+        assert!(!err.contains("reads as int"), "{err}");
+    }
+    // The same header twice: one header, both files' rows.
+    let (code, out, err) = run(
+        &[
+            "convert", "--csv", "--header", "-t", "packed", "-i", a, "-i", a,
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("id,packed\n1,{START_PACKED}\n1,{START_PACKED}\n")
+    );
+}
+
+/// Hostile review 2, finding 4: under --errors null a CSV row that was not kept (its quoted
+/// field never closed, or longer than --max-line) is written as `""`, one empty field, which a
+/// CSV reader reads as a row (a blank line it would skip): row N out is row N in.
+#[test]
+fn csv_null_rows_keep_the_row_count() {
+    let (code, out, _) = run(
+        &[
+            "convert", "--csv", "--column", "2", "-f", "fen", "-t", "packed", "--errors", "null",
+        ],
+        format!("1,{START}\n2,{START},\"open\n3,{START}\n").as_bytes(),
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("1,{START_PACKED}\n\"\"\n")
+    );
+    let long = "x".repeat(3000);
+    let (code, out, _) = run(
+        &[
+            "convert",
+            "--csv",
+            "--column",
+            "2",
+            "-f",
+            "fen",
+            "-t",
+            "packed",
+            "--errors",
+            "null",
+            "--max-line",
+            "1K",
+        ],
+        format!("1,{START}\n2,{START},{long}\n3,{START}\n").as_bytes(),
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("1,{START_PACKED}\n\"\"\n3,{START_PACKED}\n")
+    );
+}
+
+/// Hostile review 2, finding 5: an error's column in a TSV field that starts with a quote (text
+/// in a TSV) is the same whatever the line ends and chunks around it, at any --jobs.
+#[test]
+fn tsv_error_columns_do_not_depend_on_line_ends_or_jobs() {
+    for input in [&b"x\rab\t\"q\n"[..], b"x\nab\t\"q\n", b"ab\t\"q\rx\n"] {
+        let (_, _, err) = run(
+            &[
+                "convert", "--tsv", "--column", "2", "-f", "fen", "-t", "fen",
+            ],
+            input,
+        );
+        assert!(
+            err.contains(":4: rank 1 (from the top): found '\"'"),
+            "{err}"
+        );
+    }
+    // Rows with a bad board, one CR-only line end among them: every row's column is found
+    // the same way at --jobs 1 and 2, wherever chunks are cut.
+    let mut input = Vec::new();
+    for k in 0..6000 {
+        if k == 3000 {
+            input.extend_from_slice(b"x\r");
+        }
+        input.extend_from_slice(format!("{k}\t\"q\n").as_bytes());
+    }
+    let mut reports = Vec::new();
+    for jobs in ["1", "2"] {
+        let (_, _, err) = run(
+            &[
+                "convert",
+                "--tsv",
+                "--column",
+                "2",
+                "-f",
+                "fen",
+                "-t",
+                "fen",
+                "--jobs",
+                jobs,
+                "--max-errors",
+                "all",
+            ],
+            &input,
+        );
+        for line in err.lines().filter(|l| l.contains("rank 1")) {
+            let mut parts = line.split(':').skip(2);
+            let (l, c) = (parts.next().unwrap(), parts.next().unwrap());
+            let l: usize = l.parse().unwrap();
+            let k = if l <= 3000 { l - 1 } else { l - 2 };
+            assert_eq!(c, (k.to_string().len() + 2).to_string(), "{line}");
+        }
+        reports.push(err);
+    }
+    assert_eq!(reports[0], reports[1]);
+}
