@@ -4,18 +4,7 @@
 use bbconv_board::mismatch::{Fix, Reading};
 use bbconv_board::{Bitboard, Numbering, Size};
 
-use crate::util::run;
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use crate::util::{run, Rng};
 
 /// A random set of the squares `n` numbers, about one in four.
 fn random_set(rng: &mut Rng, size: Size, n: Numbering) -> Bitboard {

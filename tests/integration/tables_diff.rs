@@ -7,7 +7,7 @@
 //! (read back with the same reader, it is the reference's row, its board converted) or
 //! reported once, on a line of its own; nothing else is written or reported.
 
-use crate::util::run;
+use crate::util::{run, Rng};
 
 /// Boards as `-f fen -t fen` writes them, so that a converted row is its own reference.
 const BOARDS: [&str; 3] = [
@@ -57,22 +57,6 @@ for (want, row) in zip(good, got):
     assert row == want, (row[:4], want[:4])
 print(len(rows), len(bad))
 "#;
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A field other than the board: harmless, or hostile for the dialect.
 fn field(rng: &mut Rng, tsv: bool, big: &mut usize) -> Vec<u8> {

@@ -62,3 +62,21 @@ pub fn fails(args: &[&str], want: &str) {
     assert_eq!(code, 1, "{args:?} should fail: {err}");
     assert!(err.contains(want), "{args:?}: {err}");
 }
+
+/// A small deterministic generator (xorshift), for tests that draw their own cases.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
