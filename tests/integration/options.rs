@@ -266,6 +266,12 @@ fn grid_labels_follow_to_coords() {
     );
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--to-coords sgf"), "{err}");
+    // `show` draws its grid with chess labels then, and with GTP ones under gtp.
+    let shown = ok(&["show", "--to-coords", "sgf", "0x81"]);
+    assert!(shown.contains("\n  a b c d e f g h\n"), "{shown}");
+    assert!(shown.contains("ah hh"), "{shown}");
+    let shown = ok(&["show", "--to-coords", "gtp", "0x81"]);
+    assert!(shown.contains("\n  A B C D E F G H\n"), "{shown}");
 }
 
 /// `-f squares --coords sgf|gtp` on 8x8 reads the names in that style on every path: an
