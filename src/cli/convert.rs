@@ -310,6 +310,11 @@ pub(crate) fn run_stage<S: Stage>(
             "auto is an input form only: choose an output form with -t (see bbconv formats)",
         ));
     }
+    if args.to == Format::Grid && opts.to_coords == bbconv_forms::CoordStyle::Sgf {
+        return Err(usage(
+            "--to-coords sgf names no grid's labels (SGF names rows by letters from the top, which no printed board shows): use --to-coords gtp or chess with -t grid",
+        ));
+    }
     match table(args)? {
         // The same form in and out: the file comes back byte for byte, its blank and comment
         // lines and CRLF line ends included.

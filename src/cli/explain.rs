@@ -145,7 +145,15 @@ fn width() -> usize {
 
 fn grid(v: &Value, opts: &Options) -> String {
     let mut out = Vec::new();
-    let _ = format::render(Format::Grid, v, opts, &mut out);
+    // A grid has no SGF labels (`-t grid --to-coords sgf` is refused): shown with chess ones.
+    let grid_opts = match opts.to_coords {
+        bbconv_forms::CoordStyle::Sgf => &Options {
+            to_coords: bbconv_forms::CoordStyle::Chess,
+            ..opts.clone()
+        },
+        _ => opts,
+    };
+    let _ = format::render(Format::Grid, v, grid_opts, &mut out);
     // Drop the "# WxH order" header: the block title says it.
     String::from_utf8_lossy(&out)
         .lines()

@@ -45,7 +45,15 @@ impl ShowArgs {
 
 /// Writes the view of one board.
 pub(crate) fn view(value: &Value, opts: &Options, out: &mut Vec<u8>) {
-    let _ = format::render(Format::Grid, value, opts, out);
+    // A grid has no SGF labels (`-t grid --to-coords sgf` is refused): shown with chess ones.
+    let grid_opts = match opts.to_coords {
+        bbconv_forms::CoordStyle::Sgf => &Options {
+            to_coords: bbconv_forms::CoordStyle::Chess,
+            ..opts.clone()
+        },
+        _ => opts,
+    };
+    let _ = format::render(Format::Grid, value, grid_opts, out);
     out.push(b'\n');
     let order = opts.to_order;
     // A form the board cannot be written in (a light square under the draughts layout)

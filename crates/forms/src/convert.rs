@@ -63,9 +63,11 @@ pub(crate) struct Writing {
 impl Writing {
     /// The writing of `to` under `opts`.
     pub(crate) fn new(to: Format, opts: &Options) -> Writing {
-        // The word paths write chess names only: SGF points and GTP vertices (`--to-coords`)
-        // are written by the general writer.
-        let names = to != Format::Squares || opts.to_coords == CoordStyle::Chess;
+        // The word paths write chess names and labels only: SGF points and GTP vertices
+        // (`--to-coords`) in a list, a JSON `squares` member or a grid's file letters are
+        // written by the general writer (settled here, once a conversion).
+        let named = matches!(to, Format::Squares | Format::Json | Format::Grid);
+        let names = !named || opts.to_coords == CoordStyle::Chess;
         Writing {
             to,
             words: opts.to_order == Order::Lerf && opts.layout.is_default() && names,

@@ -211,10 +211,7 @@ pub fn render_general(
         Format::Packed | Format::PackedBin | Format::TritsBin => {
             packed::render(format, &value.to_pair(), opts, out)
         }
-        Format::Grid => {
-            grid::render(value, opts, out);
-            Ok(())
-        }
+        Format::Grid => grid::render(value, opts, out),
         Format::Fen => {
             fen::render(&value.to_placement(opts), out);
             Ok(())

@@ -1,7 +1,7 @@
 //! The `grid` form: a labelled picture of the board, top rank first, that reads back; also reads
 //! plain rows of `.`/`X`/`O`, piece letters or `0`/`1`/`2`, with or without labels.
 
-use crate::{Options, ParseError, Value};
+use crate::{CoordStyle, Options, ParseError, RenderError, RenderErrorKind, Value};
 use bbconv_board::placement::{Piece, Placement};
 use bbconv_board::{Bitboard, Pair, Size};
 
@@ -76,9 +76,17 @@ fn glyph(piece: Piece) -> char {
 }
 
 /// Writes the labelled grid: a `# WxH order` header, one line a rank (label, then cells), and the
-/// file letters underneath (when `W <= 26`). No allocation: every piece of text is a constant, a
-/// letter or a number.
-pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
+/// file letters underneath (when `W <= 26`; under `--to-coords gtp`, GTP's `A`-`Z` without `I`,
+/// when `W <= 25`). No allocation: every piece of text is a constant, a letter or a number.
+/// `--to-coords sgf` is refused: SGF names rows by letters from the top, which no grid shows.
+pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) -> Result<(), RenderError> {
+    if opts.to_coords == CoordStyle::Sgf {
+        return Err(RenderError::new(
+            RenderErrorKind::Unsupported,
+            "a grid labels its files and ranks in chess or GTP style: SGF names rows by letters \
+             from the top, which no printed board shows; use --to-coords gtp or chess",
+        ));
+    }
     let size = value.size();
     let (w, h) = (size.width(), size.height());
     let style = opts.grid;
@@ -130,7 +138,8 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) {
             }
         }
     }
-    footer(size, lw, style, out);
+    footer(size, lw, style, opts.to_coords, out);
+    Ok(())
 }
 
 /// The grid's first line: `# WxH order`.
@@ -175,15 +184,20 @@ fn rank_label(rank: usize, lw: usize, style: GridStyle, out: &mut Vec<u8>) {
     }
 }
 
-/// The file letters under the grid, when the board has them.
-fn footer(size: Size, lw: usize, style: GridStyle, out: &mut Vec<u8>) {
-    if size.has_file_letters() {
+/// The file letters under the grid, when the board has them in `coords` (chess: `a`-`z`; GTP:
+/// `A`-`Z` without `I`).
+fn footer(size: Size, lw: usize, style: GridStyle, coords: CoordStyle, out: &mut Vec<u8>) {
+    let all: &[u8] = match coords {
+        CoordStyle::Gtp => b" A B C D E F G H J K L M N O P Q R S T U V W X Y Z",
+        _ => b" a b c d e f g h i j k l m n o p q r s t u v w x y z",
+    };
+    if size.has_file_letters() && 2 * size.width() <= all.len() {
         out.push(b'\n');
         if style.color {
             out.extend_from_slice(DIM.as_bytes());
         }
         out.extend(std::iter::repeat_n(b' ', lw));
-        let letters = &b" a b c d e f g h i j k l m n o p q r s t u v w x y z"[..2 * size.width()];
+        let letters = &all[..2 * size.width()];
         if style.orientation.flips().1 {
             for pair in letters.chunks_exact(2).rev() {
                 out.extend_from_slice(pair);
@@ -256,7 +270,7 @@ pub(crate) fn render_words<const N: usize>(
             label[at] = b' ';
         }
     }
-    footer(size, lw, GridStyle::default(), out);
+    footer(size, lw, GridStyle::default(), CoordStyle::Chess, out);
 }
 
 /// The number of decimal digits of `n`.
@@ -284,13 +298,22 @@ fn classify(c: char) -> Option<Cell> {
     })
 }
 
-/// Whether `tokens` are file letters: `Some(false)` from a on, `Some(true)` from the last
-/// file down to a (Black's side).
+/// Whether `tokens` are file letters, chess (`a`, `b`, ...) or GTP (`A`-`Z` without `I`, as
+/// `--to-coords gtp` writes them): `Some(false)` from the first file on, `Some(true)` from the
+/// last file down to the first (Black's side).
 fn file_labels(tokens: &[&str]) -> Option<bool> {
     let n = tokens.len();
-    // At most 26 files have letters.
+    let gtp = tokens
+        .first()
+        .is_some_and(|t| t.as_bytes()[0].is_ascii_uppercase());
+    let letters: &[u8] = if gtp {
+        b"ABCDEFGHJKLMNOPQRSTUVWXYZ"
+    } else {
+        b"abcdefghijklmnopqrstuvwxyz"
+    };
+    // At most 26 files have letters (25 in GTP style).
     let is = |k: usize, file: usize| {
-        tokens[k].len() == 1 && usize::from(tokens[k].as_bytes()[0]) == usize::from(b'a') + file
+        tokens[k].len() == 1 && letters.get(file) == Some(&tokens[k].as_bytes()[0])
     };
     let letter = |k: usize| is(k, k);
     let back = |k: usize| is(k, n - 1 - k);

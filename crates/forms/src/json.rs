@@ -485,9 +485,14 @@ fn hex(out: &mut Vec<u8>, bb: &Bitboard, order: Numbering) -> Result<(), RenderE
     Ok(())
 }
 
-/// The names of the squares of `bb`, in the order's order (geometric: a layout lists them
-/// as LERF does).
-fn names(out: &mut Vec<u8>, bb: &Bitboard, order: Numbering) {
+/// The names of the squares of `bb` under `style` (`--to-coords`), in the order's order
+/// (geometric: a layout lists them as LERF does).
+fn names(
+    out: &mut Vec<u8>,
+    bb: &Bitboard,
+    order: Numbering,
+    style: crate::CoordStyle,
+) -> Result<(), RenderError> {
     out.push(b'[');
     let order = order.listing_order();
     for (k, (_, sq)) in order.numbered(bb).into_iter().enumerate() {
@@ -495,10 +500,11 @@ fn names(out: &mut Vec<u8>, bb: &Bitboard, order: Numbering) {
             out.push(b',');
         }
         out.push(b'"');
-        out.extend_from_slice(sq.to_string().as_bytes());
+        crate::go::name(sq, bb.size(), style, out)?;
         out.push(b'"');
     }
     out.push(b']');
+    Ok(())
 }
 
 /// Writes one JSON object on one line.
@@ -545,13 +551,13 @@ pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) -> Result
                 out.push(b'"');
             }
             JsonField::Squares => match value {
-                Value::Single(b) => names(out, b, order),
+                Value::Single(b) => names(out, b, order, opts.to_coords)?,
                 v => {
                     let p = v.to_pair();
                     out.extend_from_slice(b"{\"first\":");
-                    names(out, p.first(), order);
+                    names(out, p.first(), order, opts.to_coords)?;
                     out.extend_from_slice(b",\"second\":");
-                    names(out, p.second(), order);
+                    names(out, p.second(), order, opts.to_coords)?;
                     out.push(b'}');
                 }
             },

@@ -580,3 +580,85 @@ proptest! {
         prop_assert!(checked > 1000, "{checked}");
     }
 }
+
+/// The squares of a value's two sides (its turn and notes left out).
+fn sides(v: &Value) -> (Bitboard, Bitboard) {
+    let p = v.to_pair();
+    (p.first().clone(), p.second().clone())
+}
+
+/// Converts `record` of `from` into `to` under `opts` through a [`Conversion`] (the word
+/// paths): the bytes, or `None` on an error.
+fn converted(from: Format, to: Format, record: &[u8], opts: &Options) -> Option<String> {
+    let mut out = Vec::new();
+    Conversion::new(from, to, opts, false)
+        .run(record, &mut out)
+        .ok()
+        .map(|_| String::from_utf8(out).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: cases(64), ..ProptestConfig::default() })]
+
+    /// `--to-coords` on every output that names squares or labels files (issue 40, point 4):
+    /// a JSON `squares` member holds the names `-t squares` writes, and reads back under
+    /// `--coords` of the same style; a grid's file letters are those names without their rank
+    /// (chess or GTP), and `--to-coords sgf` is refused for a grid. Through the word paths,
+    /// on every size (8x8 and 19x19 among them), with one bitboard and two sides.
+    #[test]
+    fn names_and_labels_follow_to_coords(
+        size in board_size(),
+        pair in any::<bool>(),
+        seed in any::<u64>(),
+        density in select(vec![0u8, 40, 160, 255]),
+        style in coords(),
+    ) {
+        let kind = if pair { Kind::Pair } else { Kind::Single };
+        let value = board(size, kind, seed, density);
+        let (from, at) = if pair { (Format::Packed, Options { size: Some(size), ..Options::default() }) }
+            else { (Format::Hex, Options { size: Some(size), ..Options::default() }) };
+        let rec = record(from, &value, &at).unwrap();
+        let opts = Options { to_coords: style, ..at.clone() };
+        let json_opts = Options { fields: Some(vec![JsonField::Squares]), ..opts.clone() };
+        let squares = converted(from, Format::Squares, &rec, &opts);
+        let json = converted(from, Format::Json, &rec, &json_opts);
+        prop_assert_eq!(squares.is_some(), json.is_some(), "{:?} {:?}", squares, json);
+        if let (Some(squares), Some(json)) = (squares, json) {
+            // The squares member's names, in the list's order and sides.
+            let names: String = json
+                .split("\"squares\":")
+                .nth(1)
+                .unwrap()
+                .replace("{\"first\":", "first: ")
+                .replace("],\"second\":", "]; second: ")
+                .replace(['[', ']', '}', '"'], "")
+                .replace(',', " ");
+            let names = names.replace("first: ;", "first: -;");
+            let names = if names.is_empty() { "-".to_string() } else { names };
+            let names = if names.ends_with("second: ") { names + "-" } else { names };
+            prop_assert_eq!(&names, &squares);
+            let back = Options { coords: style, ..at.clone() };
+            let read = parse_general(Format::Json, json.as_bytes(), &back).unwrap();
+            prop_assert_eq!(sides(&read), sides(&value));
+        }
+        let grid = converted(from, Format::Grid, &rec, &opts);
+        if style == CoordStyle::Sgf {
+            prop_assert!(grid.is_none());
+            return Ok(());
+        }
+        let grid = grid.unwrap();
+        // The names of the first rank's squares, without their rank number.
+        let mut rank1 = Bitboard::empty(size);
+        (0..size.width()).for_each(|i| rank1.set_bit(i));
+        let rank1 = Value::Single(rank1);
+        let mut labels = Vec::new();
+        let named = render_general(Format::Squares, &rank1, &opts, &mut labels).is_ok();
+        let labels = String::from_utf8(labels).unwrap().replace(|c: char| c.is_ascii_digit(), "");
+        let last = grid.lines().last().unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+        if named && size.width() <= 25 {
+            prop_assert_eq!(last, labels, "{}", grid);
+        }
+        let read = parse_general(Format::Grid, grid.as_bytes(), &at).unwrap();
+        prop_assert_eq!(sides(&read), sides(&value));
+    }
+}
