@@ -130,7 +130,7 @@ pub(crate) enum ChunkKind {
     /// Whole lines as [`ChunkKind::Lines`], but for records that span lines ([`Rows::Spans`]),
     /// in order.
     Spans(SpanChunk),
-    /// A table's rows framed ahead by [`rows`](super::rows)' rule, where the plain line
+    /// A table's rows framed ahead by [`rows`]' rule, where the plain line
     /// splitter cannot frame them (a quote, a CR alone); their numbers continue from the lines
     /// of the source's earlier chunks.
     Rows(Vec<Mark>, Vec<Field>),
@@ -550,7 +550,7 @@ pub(crate) enum Rows {
     /// One record a line; blank and `#` lines hold none; the CR of a CRLF is dropped.
     #[default]
     Lines,
-    /// A table's rows (`--tsv`, `--csv`) by [`rows`](super::rows)' rule: a `#` line is a row,
+    /// A table's rows (`--tsv`, `--csv`) by [`rows`]' rule: a `#` line is a row,
     /// a row keeps the CR of its line end, and a CSV row spans the lines its quotes hold open.
     Table(Rule),
     /// One record a line, written back in the form it was read: blank and `#` lines are
