@@ -432,9 +432,11 @@ impl Table {
                 }
             } else if self.unsettled() {
                 self.settle_by(row, convert);
-                if early.is_none() && !self.open() {
-                    early = Some(line);
-                }
+            }
+            // The header settles `--column NAME` (under a named -f, the column is all there
+            // is to settle): the rows after it are not early.
+            if early.is_none() && !self.open() {
+                early = Some(line);
             }
         };
         match &chunk.kind {

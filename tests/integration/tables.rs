@@ -872,3 +872,23 @@ fn tsv_error_columns_do_not_depend_on_line_ends_or_jobs() {
     }
     assert_eq!(reports[0], reports[1]);
 }
+
+/// A column named by its header under a named `-f` is settled by the header: the first row
+/// after it converts (it was refused as a row "before the settling row").
+#[test]
+fn a_column_named_by_the_header_under_a_named_form_converts_its_first_row() {
+    for (sep, flag) in [(",", "--csv"), ("\t", "--tsv")] {
+        let input = format!("id{sep}sq\n1{sep}a1 h1\n2{sep}e4\n");
+        let (code, out, err) = run(
+            &[
+                "convert", flag, "--header", "--column", "sq", "-f", "squares", "-t", "hex",
+            ],
+            input.as_bytes(),
+        );
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("id{sep}hex\n1{sep}0x0000000000000081\n2{sep}0x0000000010000000\n")
+        );
+    }
+}
