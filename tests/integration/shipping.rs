@@ -166,29 +166,51 @@ fn every_help_example_runs() {
     assert!(count >= 30, "only {count} examples");
 }
 
+/// The README's pages: README.md and every page of `docs/`, in a fixed order.
+fn readme_pages() -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut docs: Vec<_> = std::fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    std::iter::once(root.join("README.md"))
+        .chain(docs)
+        .map(|p| {
+            let name = p.strip_prefix(root).unwrap().display().to_string();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect()
+}
+
 #[test]
 fn every_readme_one_liner_runs() {
-    let readme =
-        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-            .unwrap();
     let tmp = scratch();
     let dir = tmp.path().to_path_buf();
     let mut count = 0;
-    let mut in_sh = false;
-    for line in readme.lines() {
-        if line.starts_with("```") {
-            in_sh = line == "```sh";
-            continue;
-        }
-        let l = line.trim_start_matches("$ ");
-        if in_sh && (l.starts_with("bbconv ") || l.starts_with("printf ")) {
-            let cmd = l.split(" #").next().unwrap().trim();
-            let (code, _, err) = sh(cmd, &dir);
-            assert_eq!(code, 0, "README: `{cmd}` failed: {err}");
-            count += 1;
+    let mut in_readme = 0;
+    for (name, text) in readme_pages() {
+        let mut in_sh = false;
+        for line in text.lines() {
+            if line.starts_with("```") {
+                in_sh = line == "```sh";
+                continue;
+            }
+            let l = line.trim_start_matches("$ ");
+            if in_sh && (l.starts_with("bbconv ") || l.starts_with("printf ")) {
+                let cmd = l.split(" #").next().unwrap().trim();
+                let (code, _, err) = sh(cmd, &dir);
+                assert_eq!(code, 0, "{name}: `{cmd}` failed: {err}");
+                count += 1;
+                if name == "README.md" {
+                    in_readme += 1;
+                }
+            }
         }
     }
-    assert!(count >= 15, "only {count} README lines");
+    assert!(in_readme >= 15, "only {in_readme} README lines");
+    assert!(count >= 40, "only {count} lines in the README and docs/");
 }
 
 #[test]
