@@ -213,6 +213,87 @@ fn every_readme_one_liner_runs() {
     assert!(count >= 40, "only {count} lines in the README and docs/");
 }
 
+/// GitHub's anchors of a Markdown page's headings (outside code blocks): lowercase, spaces to
+/// `-`, punctuation dropped, a repeated heading numbered `-1`, `-2`, ...
+fn heading_anchors(text: &str) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    let mut out = Vec::new();
+    let mut in_code = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        let title = line.trim_start_matches('#');
+        if in_code || title.len() == line.len() || !title.starts_with(' ') {
+            continue;
+        }
+        let slug: String = title
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter_map(|c| match c {
+                ' ' => Some('-'),
+                c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                _ => None,
+            })
+            .collect();
+        let n = seen.iter().filter(|s| **s == slug).count();
+        out.push(if n == 0 {
+            slug.clone()
+        } else {
+            format!("{slug}-{n}")
+        });
+        seen.push(slug);
+    }
+    out
+}
+
+#[test]
+fn every_readme_link_resolves() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut count = 0;
+    for (name, text) in readme_pages() {
+        let page = root.join(&name);
+        let mut in_code = false;
+        for line in text.lines() {
+            if line.starts_with("```") {
+                in_code = !in_code;
+                continue;
+            }
+            if in_code {
+                continue;
+            }
+            let mut rest = line;
+            while let Some(at) = rest.find("](") {
+                rest = &rest[at + 2..];
+                let Some(end) = rest.find(')') else { break };
+                let link = &rest[..end];
+                rest = &rest[end..];
+                if link.contains("://") || link.starts_with("mailto:") {
+                    continue;
+                }
+                let (path, anchor) = link.split_once('#').unwrap_or((link, ""));
+                let target = if path.is_empty() {
+                    page.clone()
+                } else {
+                    page.parent().unwrap().join(path)
+                };
+                assert!(target.exists(), "{name}: {link}: no such file");
+                if !anchor.is_empty() {
+                    let text = std::fs::read_to_string(&target).unwrap();
+                    assert!(
+                        heading_anchors(&text).iter().any(|a| a == anchor),
+                        "{name}: {link}: no such heading"
+                    );
+                }
+                count += 1;
+            }
+        }
+    }
+    assert!(count >= 40, "only {count} links");
+}
+
 #[test]
 fn formats_lists_every_form() {
     let (code, out, _) = run(&["formats"], b"");
