@@ -37,7 +37,8 @@ pub fn check(format: Format, data: &[u8]) {
                     bbconv_forms::render_general(to, &v, &opts, &mut o).map(|_| o).map_err(|e| e.to_string())
                 });
                 let mut converted = Vec::new();
-                let conv = bbconv_forms::Conversion::new(format, to, &opts, swap);
+                let swapped = Options { swap, ..opts.clone() };
+                let conv = bbconv_forms::Conversion::new(format, to, &swapped);
                 let via = conv.run(data, &mut converted).map(|_| converted).map_err(|e| e.to_string());
                 assert_eq!(via, general, "convert to {to} (swap {swap}): reader and writer differ from the general code");
             }

@@ -125,6 +125,9 @@ fn draw_options(d: &mut Draw<'_>) -> Options {
         coords,
         to_coords,
         sgf_node: node,
+        // The caller runs both sides and every FEN reader itself.
+        swap: false,
+        kernels: bbconv_forms::Kernels::Auto,
     }
 }
 
@@ -228,12 +231,13 @@ pub fn check(data: &[u8]) {
                     .map(|_| o)
                     .map_err(ConvertError::Render)
             });
+            let swapped = bbconv_forms::Options { swap, ..opts.clone() };
             for reader in [Some(FenReader::Portable), FenReader::avx2()]
                 .into_iter()
                 .flatten()
             {
                 let mut out = Vec::new();
-                let via = Conversion::with_fen_reader(from, to, &opts, swap, reader)
+                let via = Conversion::with_fen_reader(from, to, &swapped, reader)
                     .run(&record, &mut out)
                     .map(|_| out);
                 assert_eq!(

@@ -118,8 +118,13 @@ impl std::fmt::Display for Failure {
 impl std::error::Error for Failure {}
 
 /// A usage failure, as an error.
-pub(crate) fn usage(msg: impl Into<String>) -> anyhow::Error {
-    Failure::Usage(msg.into()).into()
+pub(crate) fn usage(msg: impl std::fmt::Display) -> anyhow::Error {
+    Failure::Usage(msg.to_string()).into()
+}
+
+/// A usage failure from a value that does not read (a name of a closed set, say).
+fn bad_value(e: impl std::fmt::Display) -> Failure {
+    Failure::Usage(e.to_string())
 }
 
 /// A bad-input failure, as an error.
@@ -149,7 +154,7 @@ impl BoardArgs {
                 list.iter()
                     .map(|f| f.parse::<JsonField>())
                     .collect::<Result<Vec<_>, _>>()
-                    .map_err(Failure::Usage)?,
+                    .map_err(bad_value)?,
             ),
         };
         Ok(Options {
@@ -161,29 +166,31 @@ impl BoardArgs {
                 .as_deref()
                 .map(|l| l.parse::<Layer>())
                 .transpose()
-                .map_err(Failure::Usage)?,
+                .map_err(bad_value)?,
             layout: PackLayout {
-                digits: self.digits.parse::<DigitOrder>().map_err(Failure::Usage)?,
+                digits: self.digits.parse::<DigitOrder>().map_err(bad_value)?,
                 map: PackLayout::parse_map(&self.digit_map).map_err(Failure::Usage)?,
             },
             letters,
             lenient: self.lenient,
             fields,
             grid,
-            lang: self.lang.parse::<Lang>().map_err(Failure::Usage)?,
+            lang: self.lang.parse::<Lang>().map_err(bad_value)?,
             one_based: self.one_based,
             planes: self.planes()?,
-            coords: self.coords.parse().map_err(Failure::Usage)?,
+            coords: self.coords.parse().map_err(bad_value)?,
             to_coords: self
                 .to_coords
                 .as_deref()
                 .unwrap_or(&self.coords)
                 .parse()
-                .map_err(Failure::Usage)?,
+                .map_err(bad_value)?,
             sgf_node: match &self.sgf_node {
                 None => bbconv_forms::SgfNode::Root,
-                Some(n) => n.parse().map_err(Failure::Usage)?,
+                Some(n) => n.parse().map_err(bad_value)?,
             },
+            swap: self.swap,
+            kernels: crate::pipeline::kernels(),
         })
     }
 

@@ -171,12 +171,7 @@ impl Stage for Convert<'_> {
 
 pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
     let opts = args.board.options(grid)?;
-    let stage = Convert(Conversion::new(
-        args.from,
-        args.to,
-        &opts,
-        args.board.swap(),
-    ));
+    let stage = Convert(Conversion::new(args.from, args.to, &opts));
     if args.verbose && matches!(args.from, Format::Paste | Format::Auto) {
         let named = Named {
             inner: stage,

@@ -165,11 +165,7 @@ pub(crate) fn formats() -> Result<ExitCode> {
     let mut out = io::stdout().lock();
     writeln!(out, "Forms for -f (input) and -t (output). N = W*H squares; numbers and digit strings follow --order / --to-order.\n")?;
     for f in Format::ALL {
-        let holds = match f.holds() {
-            format::Holds::One => "one bitboard",
-            format::Holds::Two => "two players",
-            format::Holds::Any => "any board",
-        };
+        let holds = f.holds().description();
         let aliases = if f.aliases().is_empty() {
             String::new()
         } else {

@@ -236,7 +236,7 @@ impl SpanScan {
     /// too, and closes what is open). Returns where the records found so far end.
     fn scan(&mut self, buf: &[u8], eof: bool, max_line: usize) -> usize {
         let data = &buf[self.scanned..];
-        let mut ends = bbconv_forms::lines::Newlines::new(data);
+        let mut ends = bbconv_forms::lines::Newlines::new(data, super::kernels());
         let last = [data.len()];
         let base = self.scanned;
         let mut start = 0;
@@ -396,7 +396,7 @@ pub(crate) fn split_rows(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<
 /// [`split_lines`], [`split_rows`] or [`split_verbatim`], by `MODE`.
 #[inline(always)]
 fn split_with<const MODE: u8>(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<'_>)) -> u64 {
-    let ends = bbconv_forms::lines::Newlines::new(data);
+    let ends = bbconv_forms::lines::Newlines::new(data, super::kernels());
     split_ends::<MODE, _>(data, 0..data.len(), ends, max_line, f)
 }
 

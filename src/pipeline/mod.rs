@@ -40,6 +40,13 @@ pub(crate) const PARALLEL_AFTER: u64 = 1 << 18;
 /// Most worker threads `--jobs` may ask for.
 pub(crate) const MAX_JOBS: usize = 256;
 
+/// The kernels the readers and the line scanner run: what `BBCONV_PORTABLE`
+/// ([`bbconv_forms::Kernels::ENV`]) asks for, read once a process.
+pub(crate) fn kernels() -> bbconv_forms::Kernels {
+    static ONCE: std::sync::OnceLock<bbconv_forms::Kernels> = std::sync::OnceLock::new();
+    *ONCE.get_or_init(bbconv_forms::Kernels::from_env)
+}
+
 /// A whole run's settings.
 pub(crate) struct Settings {
     /// How records are read.
@@ -522,7 +529,7 @@ mod tests {
             part_records,
             parallel_after,
         };
-        let stage = Conv(Conversion::new(from, to, &opts, false));
+        let stage = Conv(Conversion::new(from, to, &opts));
         let sources = [Source::File(src)];
         let sink = Sink::open(Some(&dst)).unwrap();
         run(&sources, settings, &stage, sink).unwrap();

@@ -3,7 +3,7 @@
 //! it on the same chunks, so `--jobs N` gives what `--jobs 1` gives by construction.
 
 use bbconv_board::Size;
-use bbconv_forms::{ConvertError, ConvertRecord, ErrorKind, RecordLoop};
+use bbconv_forms::{ConvertError, ErrorKind};
 
 use super::frame::{
     position, split_ends, split_lines, split_table, split_verbatim, Chunk, ChunkKind, FramedKind,
@@ -71,29 +71,19 @@ pub(crate) trait StageLoop {
     fn run<S: Stage>(self, stage: &S) -> Self::Output;
 }
 
-/// [`Stage::with_loop`] of a stage that is a conversion: `l` runs with what the conversion's
-/// plan chose ([`bbconv_forms::Conversion::with_reader`]).
+/// [`Stage::with_loop`] of a stage that is a conversion: `l` runs with the conversion.
 pub(crate) fn planned<L: StageLoop>(conversion: &bbconv_forms::Conversion<'_>, l: L) -> L::Output {
-    /// A [`StageLoop`] as a loop over a conversion's records.
-    struct Planned<L>(L);
-    /// What converts a record, as a stage.
-    struct Record<'c, C>(&'c C);
+    /// A conversion, as a stage.
+    struct Record<'c, 'a>(&'c bbconv_forms::Conversion<'a>);
 
-    impl<C: ConvertRecord> Stage for Record<'_, C> {
+    impl Stage for Record<'_, '_> {
         #[inline(always)]
         fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-            self.0.convert(record, out)
+            self.0.run(record, out)
         }
     }
 
-    impl<L: StageLoop> RecordLoop for Planned<L> {
-        type Output = L::Output;
-        fn run<C: ConvertRecord>(self, c: &C) -> L::Output {
-            self.0.run(&Record(c))
-        }
-    }
-
-    conversion.with_reader(Planned(l))
+    l.run(&Record(conversion))
 }
 
 /// A stage whose records keep the CR of a CRLF line end ([`Rows::Verbatim`]): `inner` converts
@@ -902,7 +892,7 @@ mod tests {
     /// they keep.
     fn parts(lines: &[u8], to: Format, keep_faults: bool) -> (Vec<(usize, usize)>, usize) {
         let opts = Options::default();
-        let conv = Conv(Conversion::new(Format::Auto, to, &opts, false));
+        let conv = Conv(Conversion::new(Format::Auto, to, &opts));
         let (job, chunk) = (job(&conv, keep_faults, true), chunk(lines));
         let mut got = Vec::new();
         let mut faults = 0;
@@ -929,7 +919,7 @@ mod tests {
         let opts = Options::default();
         let lines = b"8/8/8/8/8/8/8/R6k\n8/8/8/8/8/8/8/7k\n3/3/K2\nK/KK\n# note\n3/3/2k\n3/3/1k1\n";
         for from in [Format::Fen, Format::Auto] {
-            let conv = Conversion::new(from, Format::Pair, &opts, false);
+            let conv = Conversion::new(from, Format::Pair, &opts);
             for runs in [true, false] {
                 let want: &[&str] = if runs {
                     &[

@@ -392,7 +392,8 @@ proptest! {
         }
         let opts = Options::default();
         let mut fast = Vec::new();
-        let a = bbconv_forms::convert(Format::Fen, to, &bytes, &opts, swap, &mut fast);
+        let swapped = Options { swap, ..Options::default() };
+        let a = bbconv_forms::convert(Format::Fen, to, &bytes, &swapped, &mut fast);
         let mut slow = Vec::new();
         let b = parse(Format::Fen, &bytes, &opts).map(|v| {
             let v = if swap { v.swap() } else { v };

@@ -23,7 +23,7 @@ fn main() {
             }
         }
         "bbconv" => {
-            let mut ends = bbconv_forms::lines::Newlines::new(data);
+            let mut ends = bbconv_forms::lines::Newlines::new(data, bbconv_forms::Kernels::from_env());
             loop {
                 let batch = ends.batch();
                 if batch.is_empty() {

@@ -34,6 +34,7 @@ pub struct Bitboard {
 
 /// Why a bitboard could not be built.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BitboardError {
     /// A bit at or above `W*H` was set.
     BitBeyond {

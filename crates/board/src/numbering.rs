@@ -31,6 +31,7 @@ use crate::{Bitboard, Order, Pair, Size, Square};
 /// assert!(x88.decode(Size::CHESS, &bad).unwrap_err().to_string().contains("bit 8"));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Numbering {
     /// One of the eight square orders: every bit a square.
     Order(Order),
@@ -67,6 +68,7 @@ impl PartialEq<Order> for Numbering {
 
 /// A number or a board that a numbering cannot carry.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NumberingError {
     /// A set bit on a padding or sentinel position.
     Padding {

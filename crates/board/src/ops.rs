@@ -79,8 +79,8 @@ impl fmt::Display for Direction {
 }
 
 impl FromStr for Direction {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Direction, String> {
+    type Err = crate::NameError;
+    fn from_str(s: &str) -> Result<Direction, crate::NameError> {
         Ok(match s.to_ascii_lowercase().as_str() {
             "north" | "n" | "up" => Direction::North,
             "south" | "s" | "down" => Direction::South,
@@ -91,8 +91,10 @@ impl FromStr for Direction {
             "southeast" | "se" => Direction::SouthEast,
             "southwest" | "sw" => Direction::SouthWest,
             _ => {
-                return Err(format!(
-                    "unknown direction '{s}': expected north, south, east, west, northeast, northwest, southeast or southwest (or n, s, e, w, ne, nw, se, sw)"
+                return Err(crate::NameError::unknown(
+                    "direction",
+                    s,
+                    "north, south, east, west, northeast, northwest, southeast or southwest (or n, s, e, w, ne, nw, se, sw)",
                 ))
             }
         })
@@ -101,6 +103,7 @@ impl FromStr for Direction {
 
 /// Why an operation cannot be done.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OpError {
     /// A diagonal flip of a board that is not square.
     NotSquare(Size),

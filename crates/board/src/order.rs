@@ -28,6 +28,7 @@ use crate::{Bitboard, Size, Square};
 /// assert_eq!(Order::Lefr.index(Size::CHESS, "a2".parse().unwrap()), 1);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum Order {
     /// Little-endian rank-file: `W*r + f` (a1 = 0, h1 = 7, a8 = 56). The default and bibi's order.
     #[default]

@@ -47,6 +47,7 @@ impl Turn {
 
 /// Why two bitboards do not make a pair.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PairError {
     /// The two bitboards share squares (all of them listed, ascending).
     Overlap(Vec<Square>),

@@ -47,6 +47,7 @@ impl std::hash::Hash for Size {
 
 /// Why a size is not valid.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SizeError {
     /// The text is not of the form `WxH`.
     Syntax(String),

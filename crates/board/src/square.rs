@@ -29,6 +29,7 @@ pub struct Square {
 
 /// Why a square name could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SquareError {
     /// Not an algebraic name nor an `(x,y)` pair.
     Syntax(String),

@@ -17,12 +17,12 @@ pub enum DigitOrder {
 }
 
 impl FromStr for DigitOrder {
-    type Err = String;
-    fn from_str(s: &str) -> Result<DigitOrder, String> {
+    type Err = crate::NameError;
+    fn from_str(s: &str) -> Result<DigitOrder, crate::NameError> {
         match s.to_ascii_lowercase().as_str() {
             "lsd" => Ok(DigitOrder::Lsd),
             "msd" => Ok(DigitOrder::Msd),
-            _ => Err(format!("unknown digit order '{s}': expected lsd or msd")),
+            _ => Err(crate::NameError::unknown("digit order", s, "lsd or msd")),
         }
     }
 }
@@ -95,6 +95,7 @@ impl PackLayout {
 
 /// Why packed bytes could not be decoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PackedError {
     /// A byte is 243 or more: five trits never make it.
     ByteTooLarge {
@@ -119,6 +120,18 @@ pub enum PackedError {
         /// The number of squares.
         squares: usize,
     },
+}
+
+impl PackedError {
+    /// The position (0-based) of the byte at fault, when one byte is: `None` for a wrong length.
+    pub fn byte(&self) -> Option<usize> {
+        match self {
+            PackedError::ByteTooLarge { byte, .. } | PackedError::DigitPastEnd { byte, .. } => {
+                Some(*byte)
+            }
+            PackedError::Length { .. } => None,
+        }
+    }
 }
 
 impl fmt::Display for PackedError {
@@ -653,6 +666,7 @@ pub fn base3_decimal(trits: &[u8]) -> String {
 
 /// Why a base-3 integer does not fit a board.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Base3Error {
     /// A character that is not a decimal digit, at a 0-based byte offset.
     Digit(usize),

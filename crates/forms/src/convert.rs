@@ -119,7 +119,7 @@ pub fn read<'r>(
         }
     }
     let reading = Reading::new(form, opts, Need::All);
-    FenReader::detect().with_reader(Read {
+    FenReader::new(opts.kernels).with_reader(Read {
         reading,
         record,
         opts,
@@ -618,14 +618,15 @@ fn run_avx2<const FEN: bool, const TO: u8>(
     Record::<FEN, TO> { conv, record, out }.run(&reader)
 }
 
-/// Converts one record from `from` to `to` (exchanging the sides first when `swap`), appending
-/// the output, without a record separator, to `out`: [`read`] then [`write()`].
+/// Converts one record from `from` to `to` under `opts` (exchanging the sides first when
+/// `opts.swap`), appending the output, without a record separator, to `out`: [`read`] then
+/// [`write()`].
 ///
 /// ```
 /// use bbconv_forms::{convert, Format, Options};
 /// let mut out = Vec::new();
 /// let fen = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-/// convert(Format::Fen, Format::Packed, fen, &Options::default(), false, &mut out).unwrap();
+/// convert(Format::Fen, Format::Packed, fen, &Options::default(), &mut out).unwrap();
 /// assert_eq!(out, b"797979010000000000d8f2f250");
 /// ```
 pub fn convert(
@@ -633,12 +634,9 @@ pub fn convert(
     to: Format,
     record: &[u8],
     opts: &Options,
-    swap: bool,
     out: &mut Vec<u8>,
 ) -> Result<(), ConvertError> {
-    Conversion::new(from, to, opts, swap)
-        .run(record, out)
-        .map(|_| ())
+    Conversion::new(from, to, opts).run(record, out).map(|_| ())
 }
 
 /// A conversion set up once for many records: a reader of `from` and a writer of `to`, told once
@@ -648,7 +646,7 @@ pub fn convert(
 /// ```
 /// use bbconv_forms::{Conversion, Format, Options};
 /// let opts = Options::default();
-/// let conv = Conversion::new(Format::Fen, Format::Pair, &opts, false);
+/// let conv = Conversion::new(Format::Fen, Format::Pair, &opts);
 /// let mut out = Vec::new();
 /// let size = conv.run(b"8/8/8/8/8/8/8/R6k w - - 0 1", &mut out).unwrap();
 /// assert_eq!(size.to_string(), "8x8");
@@ -666,31 +664,11 @@ pub struct Conversion<'a> {
 /// The output form of [`Conversion::run_to`]'s copy for every form without one of its own.
 pub(crate) const ANY_FORM: u8 = u8::MAX;
 
-/// What converts one record: a [`Conversion`], or what [`Conversion::with_reader`] gives.
-pub trait ConvertRecord: Sync {
-    /// Converts one record as [`Conversion::run`] does.
-    fn convert(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError>;
-}
-
-/// A loop over records, compiled for what converts them ([`Conversion::with_reader`]).
-pub trait RecordLoop {
-    /// What the loop gives.
-    type Output;
-    /// Runs the loop with `conversion`.
-    fn run<C: ConvertRecord>(self, conversion: &C) -> Self::Output;
-}
-
-impl ConvertRecord for Conversion<'_> {
-    #[inline(always)]
-    fn convert(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-        self.run(record, out)
-    }
-}
-
 impl<'a> Conversion<'a> {
-    /// Sets up the conversion of `from` records into `to` (`swap` exchanges the two sides).
-    pub fn new(from: Format, to: Format, opts: &'a Options, swap: bool) -> Conversion<'a> {
-        Conversion::with_fen_reader(from, to, opts, swap, FenReader::detect())
+    /// Sets up the conversion of `from` records into `to` under `opts` (`opts.swap` exchanges
+    /// the two sides; `opts.kernels` chooses the readers' code).
+    pub fn new(from: Format, to: Format, opts: &'a Options) -> Conversion<'a> {
+        Conversion::with_fen_reader(from, to, opts, FenReader::new(opts.kernels))
     }
 
     /// [`Conversion::new`] with the FEN reader `fen` (the tests and the fuzz targets run each
@@ -700,7 +678,6 @@ impl<'a> Conversion<'a> {
         from: Format,
         to: Format,
         opts: &'a Options,
-        swap: bool,
         fen: FenReader,
     ) -> Conversion<'a> {
         let writing = Writing::new(to, opts);
@@ -710,7 +687,7 @@ impl<'a> Conversion<'a> {
             reading,
             writing,
             opts,
-            swap,
+            swap: opts.swap,
             kernel: kernel(fen, fen_source, to),
         }
     }
@@ -831,29 +808,6 @@ impl<'a> Conversion<'a> {
             _ => Direct::NotTried,
         }
     }
-
-    /// Calls `l` with what converts one record as this conversion does, its FEN reader chosen
-    /// once as a type, so that the caller's record loop, compiled for it, goes straight to that
-    /// reader's kernel instead of asking at every record which reader it has.
-    ///
-    /// ```
-    /// use bbconv_forms::{Conversion, ConvertRecord, Format, Options, RecordLoop};
-    /// struct Count<'r>(&'r [&'r [u8]]);
-    /// impl RecordLoop for Count<'_> {
-    ///     type Output = usize;
-    ///     fn run<C: ConvertRecord>(self, c: &C) -> usize {
-    ///         let mut out = Vec::new();
-    ///         self.0.iter().filter(|r| c.convert(r, &mut out).is_ok()).count()
-    ///     }
-    /// }
-    /// let opts = Options::default();
-    /// let conv = Conversion::new(Format::Fen, Format::Packed, &opts, false);
-    /// let records: [&[u8]; 2] = [b"8/8/8/8/8/8/8/R6k w - - 0 1", b"8/8/8/8/8/8/8/R6k x"];
-    /// assert_eq!(conv.with_reader(Count(&records)), 1);
-    /// ```
-    pub fn with_reader<L: RecordLoop>(&self, l: L) -> L::Output {
-        l.run(self)
-    }
 }
 
 /// What became of one record of a batch ([`convert_batch`]).
@@ -879,7 +833,7 @@ pub enum Status {
 /// ```
 /// use bbconv_forms::{convert_batch, Conversion, Format, Options, Status};
 /// let opts = Options::default();
-/// let conv = Conversion::new(Format::Fen, Format::Packed, &opts, false);
+/// let conv = Conversion::new(Format::Fen, Format::Packed, &opts);
 /// let records: [&[u8]; 2] = [b"8/8/8/8/8/8/8/R6k w - - 0 1", b"8/8/8/8/8/8/8/R6k x"];
 /// let mut out = Vec::new();
 /// let status = convert_batch(&conv, records, &mut out);
@@ -892,28 +846,20 @@ pub fn convert_batch<'r>(
     records: impl IntoIterator<Item = &'r [u8]>,
     out: &mut Vec<u8>,
 ) -> Vec<Status> {
-    /// The batch loop, compiled for the conversion's FEN reader.
-    struct Batch<'o, I>(I, &'o mut Vec<u8>);
-    impl<'r, I: Iterator<Item = &'r [u8]>> RecordLoop for Batch<'_, I> {
-        type Output = Vec<Status>;
-        fn run<C: ConvertRecord>(self, c: &C) -> Vec<Status> {
-            let Batch(records, out) = self;
-            records
-                .map(|r| {
-                    let start = out.len();
-                    match c.convert(r, out) {
-                        Ok(size) => Status::Done {
-                            start,
-                            end: out.len(),
-                            size,
-                        },
-                        Err(e) => Status::Failed(e),
-                    }
-                })
-                .collect()
-        }
-    }
-    conversion.with_reader(Batch(records.into_iter(), out))
+    records
+        .into_iter()
+        .map(|r| {
+            let start = out.len();
+            match conversion.run(r, out) {
+                Ok(size) => Status::Done {
+                    start,
+                    end: out.len(),
+                    size,
+                },
+                Err(e) => Status::Failed(e),
+            }
+        })
+        .collect()
 }
 
 /// The check every word path is held to (the tests of each form call it).
@@ -986,8 +932,12 @@ pub(crate) mod check {
                             .map(|_| o)
                             .map_err(ConvertError::Render)
                     });
+                let swapped = Options {
+                    swap,
+                    ..opts.clone()
+                };
                 for fen in readers.into_iter().flatten() {
-                    let conv = Conversion::with_fen_reader(from, to, opts, swap, fen);
+                    let conv = Conversion::with_fen_reader(from, to, &swapped, fen);
                     let mut o = b"kept".to_vec();
                     let via = conv.run(record, &mut o).map(|_| o[4..].to_vec());
                     if via.is_err() {
@@ -1001,7 +951,7 @@ pub(crate) mod check {
                         String::from_utf8_lossy(record)
                     );
                 }
-                let conv = Conversion::new(from, to, opts, swap);
+                let conv = Conversion::new(from, to, &swapped);
                 let mut b = Board::new();
                 if read_with(&fen::fast::Bytes, conv.reading, record, opts, &mut b).is_ok()
                     && !matches!(b.repr, Repr::Value)

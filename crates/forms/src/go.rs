@@ -11,6 +11,7 @@ use bbconv_board::{Pair, Size, Square};
 
 /// How square names are written in coordinate lists (`--coords`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum CoordStyle {
     /// Chess-style file letter and rank number: `a1`, `j10`, `s19` (the default).
     #[default]

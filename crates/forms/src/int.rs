@@ -263,6 +263,7 @@ pub(crate) fn render(format: Format, raw: &Bitboard, out: &mut Vec<u8>) {
 
 /// The language a `literal` is written for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+#[non_exhaustive]
 pub enum Lang {
     /// C and C++: `0x8100000000000000ULL` (up to 64 squares).
     C,

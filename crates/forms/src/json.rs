@@ -12,6 +12,7 @@ use bbconv_board::{Bitboard, Numbering, Order, Pair, Size, Turn};
 
 /// A member of the JSON object.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum JsonField {
     /// `"bitboard"`: one bitboard (for two players: the occupied squares).
     Bitboard,

@@ -77,12 +77,10 @@ use std::fmt;
 use std::str::FromStr;
 
 use bbconv_board::ternary::PackLayout;
-use bbconv_board::{Bitboard, Numbering, Order, Pair, Placement, Size};
+use bbconv_board::{Bitboard, NameError, Numbering, Order, Pair, Placement, Size};
 
 pub use board::{Board, Need};
-pub use convert::{
-    convert, convert_batch, read, write, Conversion, ConvertRecord, RecordLoop, Status,
-};
+pub use convert::{convert, convert_batch, read, write, Conversion, Status};
 pub use detect::{detect, DETECTION_RULES};
 pub use fen::FenReader;
 pub use general::{parse, parse_general, parse_str, render, render_general};
@@ -170,19 +168,47 @@ impl Value {
     }
 }
 
-/// The environment variable that makes every reader use its portable code (no AVX2): set to
-/// anything but `0` or empty. Benchmarks and tests use it to measure and check the path taken
-/// on CPUs without AVX2 and BMI2 (ARM, older x86).
-pub const PORTABLE_ENV: &str = "BBCONV_PORTABLE";
+/// Which CPU kernels the readers run: an explicit option of [`Options`], never read from the
+/// environment by this crate (the command line maps its `BBCONV_PORTABLE` variable onto it).
+///
+/// ```
+/// use bbconv_forms::{convert, Format, Kernels, Options};
+/// let portable = Options { kernels: Kernels::Portable, ..Options::default() };
+/// let (mut a, mut b) = (Vec::new(), Vec::new());
+/// convert(Format::Fen, Format::Pair, b"8/8/8/8/8/8/8/R6k", &portable, &mut a).unwrap();
+/// convert(Format::Fen, Format::Pair, b"8/8/8/8/8/8/8/R6k", &Options::default(), &mut b).unwrap();
+/// assert_eq!(a, b);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
+pub enum Kernels {
+    /// The fastest this CPU runs: AVX2 and BMI2 where the CPU has them (checked at run time),
+    /// else the portable code.
+    #[default]
+    Auto,
+    /// The portable code only, as on a CPU without AVX2 (ARM, older x86): the tests and the
+    /// benchmarks use it to check and measure that code on any machine.
+    Portable,
+}
 
-/// Whether [`PORTABLE_ENV`] asks for the portable code only (read once a process).
-pub fn portable_only() -> bool {
-    static ONCE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ONCE.get_or_init(|| std::env::var_os(PORTABLE_ENV).is_some_and(|v| !v.is_empty() && v != "0"))
+impl Kernels {
+    /// The environment variable the front ends (the command line, the Python package) read:
+    /// set to anything but `0` or empty, it asks for [`Kernels::Portable`].
+    pub const ENV: &'static str = "BBCONV_PORTABLE";
+
+    /// What [`Kernels::ENV`] asks for. This crate never calls it: a front end does, to honour
+    /// the variable, and passes the answer on in [`Options::kernels`].
+    pub fn from_env() -> Kernels {
+        match std::env::var_os(Kernels::ENV) {
+            Some(v) if !v.is_empty() && v != "0" => Kernels::Portable,
+            _ => Kernels::Auto,
+        }
+    }
 }
 
 /// Which bitboard of a two-player board a one-bitboard form prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Layer {
     /// The first side (trit 1, uppercase).
     First,
@@ -193,15 +219,13 @@ pub enum Layer {
 }
 
 impl FromStr for Layer {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Layer, String> {
+    type Err = NameError;
+    fn from_str(s: &str) -> Result<Layer, NameError> {
         match s.to_ascii_lowercase().as_str() {
             "first" => Ok(Layer::First),
             "second" => Ok(Layer::Second),
             "occupied" | "both" => Ok(Layer::Occupied),
-            _ => Err(format!(
-                "unknown layer '{s}': expected first, second or occupied"
-            )),
+            _ => Err(NameError::unknown("layer", s, "first, second or occupied")),
         }
     }
 }
@@ -241,6 +265,11 @@ pub struct Options {
     /// Which position of an SGF game record to read: the root's setup, or a node of the main
     /// line.
     pub sgf_node: SgfNode,
+    /// Exchange the two sides between reading and writing (`--swap`): what [`convert`] and a
+    /// [`Conversion`] do; [`parse`] and [`render`] leave it to the caller ([`Value::swap`]).
+    pub swap: bool,
+    /// Which CPU kernels the readers run.
+    pub kernels: Kernels,
 }
 
 impl Default for Options {
@@ -261,6 +290,8 @@ impl Default for Options {
             coords: CoordStyle::Chess,
             to_coords: CoordStyle::Chess,
             sgf_node: SgfNode::Root,
+            swap: false,
+            kernels: Kernels::Auto,
         }
     }
 }
@@ -450,6 +481,7 @@ impl std::error::Error for RenderError {}
 
 /// What a form holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Holds {
     /// One bitboard.
     One,
@@ -459,7 +491,19 @@ pub enum Holds {
     Any,
 }
 
-/// How records of a form are delimited in a stream.
+impl Holds {
+    /// How `bbconv formats` and the help texts say it: `one bitboard`, `two players`, ...
+    pub fn description(self) -> &'static str {
+        match self {
+            Holds::One => "one bitboard",
+            Holds::Two => "two players",
+            Holds::Any => "any board",
+        }
+    }
+}
+
+/// How records of a form are delimited in a stream. Exhaustive on purpose: a front end that
+/// reads streams must frame every kind, so a new one is a change it has to make.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Framing {
     /// One record a line.
@@ -476,6 +520,7 @@ macro_rules! formats {
     ($( $variant:ident, $name:literal, [$($alias:literal),*], $holds:ident, $desc:literal, $example:literal; )*) => {
         /// Every input and output form.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
         pub enum Format {
             $( #[doc = $desc] $variant, )*
         }
@@ -611,7 +656,8 @@ impl Format {
     }
 }
 
-/// Why one record could not be converted.
+/// Why one record could not be converted: it does not read, or it cannot be written in the
+/// form asked for (exhaustive: every failure of a conversion is one of the two).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ConvertError {
     /// The record does not read as the input form.

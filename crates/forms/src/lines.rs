@@ -7,7 +7,7 @@
 //! `memchr::memchr_iter` costs 91 instructions a line, since it sets up a search for every
 //! line; this scanner, which fills an array of up to [`BATCH`] line ends from 64-byte bitmaps
 //! in one tight loop, costs 39 with SSE2 (every x86_64 CPU has it) and 28 with AVX2 (checked
-//! at run time, not used under [`crate::PORTABLE_ENV`]). On other CPUs the bitmaps are made
+//! at run time, not used under [`Kernels::Portable`](crate::Kernels::Portable)). On other CPUs the bitmaps are made
 //! eight bytes a word.
 
 /// How many line ends one refill finds at most.
@@ -28,12 +28,16 @@ pub struct Newlines<'a> {
 }
 
 impl<'a> Newlines<'a> {
-    /// The newlines of `data`.
-    pub fn new(data: &'a [u8]) -> Newlines<'a> {
+    /// The newlines of `data`, found by the scanner `kernels` allows (AVX2 under
+    /// [`Kernels::Auto`](crate::Kernels::Auto) when the CPU has it).
+    pub fn new(data: &'a [u8], kernels: crate::Kernels) -> Newlines<'a> {
         #[cfg(target_arch = "x86_64")]
-        let wide = !crate::portable_only() && std::arch::is_x86_feature_detected!("avx2");
+        let wide = kernels == crate::Kernels::Auto && std::arch::is_x86_feature_detected!("avx2");
         #[cfg(not(target_arch = "x86_64"))]
-        let wide = false;
+        let wide = {
+            let _ = kernels;
+            false
+        };
         Newlines {
             data,
             scanned: 0,
@@ -73,7 +77,7 @@ impl Newlines<'_> {
     /// The next line ends, in order: a batch of at most [`BATCH`], empty at the end.
     ///
     /// ```
-    /// let mut it = bbconv_forms::lines::Newlines::new(b"a1\ne4\n\nh8");
+    /// let mut it = bbconv_forms::lines::Newlines::new(b"a1\ne4\n\nh8", bbconv_forms::Kernels::Auto);
     /// assert_eq!(it.batch(), [2, 5, 6]);
     /// assert!(it.batch().is_empty());
     /// ```
@@ -249,11 +253,9 @@ mod tests {
                 at = next;
             }
             proptest::prop_assert_eq!(&got, &want, "eight bytes a word");
-            for wide in [false, true] {
-                let mut it = Newlines::new(data);
-                // Both scanners, where the CPU has AVX2 (`new` said whether it has).
-                it.wide &= wide;
-                proptest::prop_assert_eq!(&all(it), &want);
+            // Both scanners, where the CPU has AVX2.
+            for kernels in [crate::Kernels::Portable, crate::Kernels::Auto] {
+                proptest::prop_assert_eq!(&all(Newlines::new(data, kernels)), &want);
             }
         }
     }
@@ -284,7 +286,12 @@ mod tests {
     fn all_newlines_fill_batches() {
         for len in [0, 1, 63, 64, 65, BATCH, BATCH + 1, 5 * BATCH + 17] {
             let data = vec![b'\n'; len];
-            assert_eq!(all(Newlines::new(&data)), (0..len).collect::<Vec<_>>());
+            for kernels in [crate::Kernels::Portable, crate::Kernels::Auto] {
+                assert_eq!(
+                    all(Newlines::new(&data, kernels)),
+                    (0..len).collect::<Vec<_>>()
+                );
+            }
         }
     }
 
@@ -294,6 +301,8 @@ mod tests {
         let mut data = vec![b'x'; 100_000];
         data[99_999] = b'\n';
         data[70_000] = b'\n';
-        assert_eq!(all(Newlines::new(&data)), [70_000, 99_999]);
+        for kernels in [crate::Kernels::Portable, crate::Kernels::Auto] {
+            assert_eq!(all(Newlines::new(&data, kernels)), [70_000, 99_999]);
+        }
     }
 }

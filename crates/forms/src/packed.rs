@@ -6,12 +6,7 @@ use bbconv_board::ternary::{self, PackedError};
 use bbconv_board::{Bitboard, Order, Pair, Size};
 
 fn packed_error(e: PackedError, base: usize, hex: bool) -> ParseError {
-    let at = match e {
-        PackedError::ByteTooLarge { byte, .. } | PackedError::DigitPastEnd { byte, .. } => {
-            Some(base + if hex { 2 * byte } else { byte })
-        }
-        PackedError::Length { .. } => Some(base),
-    };
+    let at = Some(base + e.byte().map_or(0, |byte| if hex { 2 * byte } else { byte }));
     ParseError::new(at, e.to_string())
 }
 

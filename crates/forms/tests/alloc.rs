@@ -78,7 +78,7 @@ fn records(form: Format, opts: &Options) -> Vec<Vec<u8>> {
     FENS.iter()
         .map(|fen| {
             let mut out = Vec::new();
-            let conv = Conversion::new(Format::Fen, form, opts, false);
+            let conv = Conversion::new(Format::Fen, form, opts);
             conv.run(fen.as_bytes(), &mut out)
                 .expect("a fixture converts");
             out
@@ -126,7 +126,7 @@ fn eight_by_eight_paths_allocate_nothing_a_record() {
         } else {
             records(input, o)
         };
-        let n = allocations_a_run(&Conversion::new(from, to, o, false), &recs);
+        let n = allocations_a_run(&Conversion::new(from, to, o), &recs);
         if n != 0 {
             failed.push(format!(
                 "{from} -> {to}: {n} allocations for {} records",
@@ -162,14 +162,14 @@ fn wide_paths_allocate_nothing_a_record() {
                 .iter()
                 .map(|t| {
                     let mut out = Vec::new();
-                    Conversion::new(Format::Trits, from, &opts, false)
+                    Conversion::new(Format::Trits, from, &opts)
                         .run(t, &mut out)
                         .expect("a fixture converts");
                     out
                 })
                 .collect(),
         };
-        let n = allocations_a_run(&Conversion::new(from, to, &opts, false), &recs);
+        let n = allocations_a_run(&Conversion::new(from, to, &opts), &recs);
         if n != 0 {
             failed.push(format!("19x19 {from} -> {to}: {n} allocations"));
         }
@@ -236,7 +236,7 @@ fn every_pair_of_the_matrix_allocates_nothing_a_record() {
                 continue;
             }
             checked += 1;
-            let n = allocations_a_run(&Conversion::new(*from, to.0, to.1, false), recs);
+            let n = allocations_a_run(&Conversion::new(*from, to.0, to.1), recs);
             if n != 0 {
                 failed.push(format!("{name} -> {}: {n} allocations", to.0));
             }

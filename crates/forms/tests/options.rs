@@ -414,11 +414,15 @@ fn conversions(
     at: impl Fn() -> String,
 ) -> Result<usize, TestCaseError> {
     let mut checked = 0;
+    let swapped = Options {
+        swap,
+        ..opts.clone()
+    };
     for reader in [Some(FenReader::Portable), FenReader::avx2()]
         .into_iter()
         .flatten()
     {
-        let conv = Conversion::with_fen_reader(from, to, opts, swap, reader);
+        let conv = Conversion::with_fen_reader(from, to, &swapped, reader);
         let mut out = b"kept".to_vec();
         let via = conv
             .run(record, &mut out)
@@ -591,7 +595,7 @@ fn sides(v: &Value) -> (Bitboard, Bitboard) {
 /// paths): the bytes, or `None` on an error.
 fn converted(from: Format, to: Format, record: &[u8], opts: &Options) -> Option<String> {
     let mut out = Vec::new();
-    Conversion::new(from, to, opts, false)
+    Conversion::new(from, to, opts)
         .run(record, &mut out)
         .ok()
         .map(|_| String::from_utf8(out).unwrap())

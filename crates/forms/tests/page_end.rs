@@ -1,13 +1,12 @@
 //! Every reader stops at its record's end (issue 40): each record, and each of its prefixes, is
 //! put flush against a page that cannot be read and converted from every form into every form,
-//! under the reader this CPU runs and under the portable one (a second run of this test with
-//! `BBCONV_PORTABLE=1`), and FEN records go through both FEN readers directly. A read past the
+//! under the kernels this CPU runs and under the portable ones ([`Kernels`]), and FEN records go through both FEN readers directly. A read past the
 //! end is then a crash, not a chance one. FEN records whose last 8 bytes hold no space (the
 //! sentinel the fast reader looks for) are among them.
 #![cfg(target_os = "linux")]
 #![allow(unsafe_code)]
 
-use bbconv_forms::{Conversion, FenReader, Format, Options};
+use bbconv_forms::{Conversion, FenReader, Format, Kernels, Options};
 use std::path::Path;
 use std::process::Command;
 
@@ -105,7 +104,7 @@ fn records() -> Vec<Vec<u8>> {
     for &to in Format::ALL {
         out.push(to.example().into());
         let mut rendered = Vec::new();
-        if Conversion::new(Format::Fen, to, &opts, false)
+        if Conversion::new(Format::Fen, to, &opts)
             .run(START.as_bytes(), &mut rendered)
             .is_ok()
         {
@@ -155,21 +154,31 @@ fn files(dir: &Path) -> Vec<std::path::PathBuf> {
 const PREFIXES_UP_TO: usize = 100;
 
 /// Every record flush against the unreadable page, through every pair of forms; every prefix of
-/// a line through every form into the forms the fast paths write. Reaching the end is the test.
+/// a line through every form into the forms the fast paths write; under the kernels this CPU
+/// runs and under the portable ones. Reaching the end is the test.
 #[test]
 fn every_reader_stops_at_the_end_of_its_record() {
+    for kernels in [Kernels::Auto, Kernels::Portable] {
+        every_conversion_stops_at_the_end(&Options {
+            kernels,
+            ..Options::default()
+        });
+    }
+}
+
+/// [`every_reader_stops_at_the_end_of_its_record`] under `opts`.
+fn every_conversion_stops_at_the_end(opts: &Options) {
     let records = records();
     let mut page = Guarded::new(records.iter().map(Vec::len).max().unwrap_or(1));
-    let opts = Options::default();
     let convs: Vec<Conversion> = Format::ALL
         .iter()
         .flat_map(|&from| Format::ALL.iter().map(move |&to| (from, to)))
-        .map(|(from, to)| Conversion::new(from, to, &opts, false))
+        .map(|(from, to)| Conversion::new(from, to, opts))
         .collect();
     let fast: Vec<Conversion> = Format::ALL
         .iter()
         .flat_map(|&from| [Format::PackedBin, Format::PlanesBin, Format::Fen].map(|to| (from, to)))
-        .map(|(from, to)| Conversion::new(from, to, &opts, false))
+        .map(|(from, to)| Conversion::new(from, to, opts))
         .collect();
     let mut out = Vec::new();
     let mut converted = 0;
@@ -217,20 +226,6 @@ fn both_fen_readers_stop_at_the_end_of_their_record() {
         }
     }
     assert!(read > 10, "{read} records read");
-}
-
-/// The conversions again under the portable code only (a process reads `BBCONV_PORTABLE` once).
-#[test]
-fn the_portable_code_stops_at_the_end_of_its_record() {
-    if std::env::var_os("BBCONV_PORTABLE").is_some() {
-        return;
-    }
-    let done = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "every_reader_stops_at_the_end_of_its_record"])
-        .env("BBCONV_PORTABLE", "1")
-        .output()
-        .unwrap();
-    assert!(done.status.success(), "{done:?}");
 }
 
 /// The page after a flush record does fault: a byte read past one ends the process by a signal.

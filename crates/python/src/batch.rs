@@ -462,7 +462,7 @@ mod tests {
             (Format::Packed, Layout::Text),
             (Format::PackedBin, Layout::Fixed(13)),
         ] {
-            let conv = Conversion::new(Format::Fen, to, &opts, false);
+            let conv = Conversion::new(Format::Fen, to, &opts);
             let w = layout.width().unwrap_or(0);
             let mut rows1 = vec![0u8; records.len() * w];
             let one = run(&conv, &records, layout, 1, &stop, &mut rows1);
@@ -533,7 +533,7 @@ mod tests {
     #[test]
     fn a_stopped_batch_says_so() {
         let opts = Options::default();
-        let conv = Conversion::new(Format::Fen, Format::Packed, &opts, false);
+        let conv = Conversion::new(Format::Fen, Format::Packed, &opts);
         let stop = AtomicBool::new(true);
         assert!(run(&conv, &mixed(), Layout::Text, 2, &stop, &mut []).stopped);
     }

@@ -29,7 +29,6 @@ struct Call {
     /// The `pair` form read back into words ([`Layout::PairWords`]).
     words: bool,
     opts: Options,
-    swap: bool,
     jobs: usize,
     /// A text output as a list of `str` (and `None`), rather than buffers.
     as_list: bool,
@@ -63,8 +62,10 @@ impl Call {
             from: form(frm, "frm")?,
             to: form(to, "to")?,
             words,
-            opts: options::options(&settings).map_err(PyValueError::new_err)?,
-            swap,
+            opts: Options {
+                swap,
+                ..options::options(&settings).map_err(PyValueError::new_err)?
+            },
             // As `--jobs`: none given (-1), the cores up to 8; 0, all of them; at most 256.
             jobs: match jobs {
                 -1 => cores().min(8),
@@ -84,7 +85,7 @@ impl Call {
     /// line; a record of another size is then a bad record.
     fn detect<'r>(&mut self, records: impl IntoIterator<Item = Option<&'r [u8]>>) {
         if self.opts.size.is_none() {
-            let trial = Conversion::new(self.from, self.to, &self.opts, self.swap);
+            let trial = Conversion::new(self.from, self.to, &self.opts);
             let mut scratch = Vec::new();
             self.opts.size = records.into_iter().flatten().find_map(|r| {
                 scratch.clear();
@@ -112,7 +113,7 @@ impl Call {
     ) -> PyResult<Bound<'py, PyTuple>> {
         py.detach(|| self.detect(records.iter().copied()));
         let layout = self.layout();
-        let conv = Conversion::new(self.from, self.to, &self.opts, self.swap);
+        let conv = Conversion::new(self.from, self.to, &self.opts);
         let stop = AtomicBool::new(false);
         let jobs = self.jobs;
         let convert = |rows: &mut [u8]| -> PyResult<Outcome> {
@@ -180,7 +181,7 @@ impl Call {
             return simple(self);
         }
         let layout = self.layout();
-        let conv = Conversion::new(self.from, self.to, &self.opts, self.swap);
+        let conv = Conversion::new(self.from, self.to, &self.opts);
         let stop = AtomicBool::new(false);
         let jobs = self.jobs;
         let mut first = Some(first);

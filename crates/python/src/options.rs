@@ -27,21 +27,21 @@ pub(crate) const NAMES: &[&str] = &[
 /// Sets one option from its keyword's text (`"true"`/`"false"` for flags); the error names the
 /// keyword as Python spells it.
 pub(crate) fn apply(opts: &mut Options, name: &str, value: &str) -> Result<(), String> {
-    let bad = |e: String| format!("invalid {name}={value:?}: {e}");
+    let bad = |e: &dyn std::fmt::Display| format!("invalid {name}={value:?}: {e}");
     match name {
-        "size" => opts.size = Some(value.parse::<Size>().map_err(|e| bad(e.to_string()))?),
+        "size" => opts.size = Some(value.parse::<Size>().map_err(|e| bad(&e))?),
         "order" => {
-            let n = value.parse::<Numbering>().map_err(|e| bad(e.to_string()))?;
+            let n = value.parse::<Numbering>().map_err(|e| bad(&e))?;
             // `to_order` defaults to `order`, as on the command line; an explicit `to_order`
             // is applied after (see `options`).
             (opts.order, opts.to_order) = (n, n);
         }
-        "to_order" => opts.to_order = value.parse::<Numbering>().map_err(|e| bad(e.to_string()))?,
-        "layer" => opts.layer = Some(value.parse::<Layer>().map_err(bad)?),
-        "digits" => opts.layout.digits = value.parse::<DigitOrder>().map_err(bad)?,
+        "to_order" => opts.to_order = value.parse::<Numbering>().map_err(|e| bad(&e))?,
+        "layer" => opts.layer = Some(value.parse::<Layer>().map_err(|e| bad(&e))?),
+        "digits" => opts.layout.digits = value.parse::<DigitOrder>().map_err(|e| bad(&e))?,
         "digit_map" => {
             opts.layout = PackLayout {
-                map: PackLayout::parse_map(value).map_err(bad)?,
+                map: PackLayout::parse_map(value).map_err(|e| bad(&e))?,
                 ..opts.layout
             }
         }
@@ -57,19 +57,19 @@ pub(crate) fn apply(opts: &mut Options, name: &str, value: &str) -> Result<(), S
                     .split(',')
                     .map(|f| f.trim().parse::<JsonField>())
                     .collect::<Result<Vec<_>, _>>()
-                    .map_err(bad)?,
+                    .map_err(|e| bad(&e))?,
             )
         }
         "planes" => {
             opts.planes = Options::parse_planes(value).map_err(|e| format!("invalid planes={e}"))?
         }
         "coords" => {
-            opts.coords = value.parse().map_err(bad)?;
+            opts.coords = value.parse().map_err(|e| bad(&e))?;
             opts.to_coords = opts.coords;
         }
-        "to_coords" => opts.to_coords = value.parse().map_err(bad)?,
-        "sgf_node" => opts.sgf_node = value.parse().map_err(bad)?,
-        "lang" => opts.lang = value.parse().map_err(bad)?,
+        "to_coords" => opts.to_coords = value.parse().map_err(|e| bad(&e))?,
+        "sgf_node" => opts.sgf_node = value.parse().map_err(|e| bad(&e))?,
+        "lang" => opts.lang = value.parse().map_err(|e| bad(&e))?,
         _ => {
             return Err(format!(
                 "unknown option {name}=: expected one of {}",
@@ -83,7 +83,10 @@ pub(crate) fn apply(opts: &mut Options, name: &str, value: &str) -> Result<(), S
 /// The options of a call, from its keyword arguments in any order: `order` and `coords` are
 /// set before the `to_` options that default to them.
 pub(crate) fn options(settings: &[(String, String)]) -> Result<Options, String> {
-    let mut opts = Options::default();
+    let mut opts = Options {
+        kernels: bbconv_forms::Kernels::from_env(),
+        ..Options::default()
+    };
     let first = |n: &str| matches!(n, "order" | "coords");
     for (name, value) in settings.iter().filter(|(n, _)| first(n)) {
         apply(&mut opts, name, value)?;

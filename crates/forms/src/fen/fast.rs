@@ -6,6 +6,8 @@
 //! every error included, gives `None` and goes to the general parser, which gives the same
 //! result or the precise error.
 
+use crate::Kernels;
+
 /// The readers of the FEN fast path: an 8x8 placement of letters and digits 1-8, then nothing or
 /// the other fields in their common spelling (see `fen::fields::standard`), read into
 /// `(uppercase, lowercase)` LERF words, or `None` for anything else, including any record that
@@ -13,11 +15,11 @@
 /// it and reports where it breaks). Every reader gives the same answers.
 ///
 /// ```
-/// use bbconv_forms::FenReader;
+/// use bbconv_forms::{FenReader, Kernels};
 /// let start = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// let words = Some((0xffff, 0xffff_0000_0000_0000));
 /// assert_eq!(FenReader::Portable.read(start), words);
-/// assert_eq!(FenReader::detect().read(start), words);
+/// assert_eq!(FenReader::new(Kernels::Auto).read(start), words);
 /// if let Some(simd) = FenReader::avx2() {
 ///     assert_eq!(simd.read(start), words);
 /// }
@@ -33,12 +35,12 @@ pub enum FenReader {
 }
 
 impl FenReader {
-    /// The fastest reader this CPU runs, or the portable one when [`crate::portable_only`] says so.
-    pub fn detect() -> FenReader {
-        if crate::portable_only() {
-            return FenReader::Portable;
+    /// The reader `kernels` asks for: under [`Kernels::Auto`] the fastest this CPU runs.
+    pub fn new(kernels: Kernels) -> FenReader {
+        match kernels {
+            Kernels::Portable => FenReader::Portable,
+            Kernels::Auto => FenReader::avx2().unwrap_or(FenReader::Portable),
         }
-        FenReader::avx2().unwrap_or(FenReader::Portable)
     }
 
     /// The AVX2 reader, if this CPU has AVX2, BMI1, BMI2 and POPCNT (checked once a process).
@@ -866,14 +868,14 @@ mod tests {
     fn known_boards_and_edges() {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
         assert_eq!(
-            FenReader::detect().read(start.as_bytes()),
+            FenReader::new(Kernels::Auto).read(start.as_bytes()),
             Some((0xffff, 0xffff_0000_0000_0000))
         );
         let longest = "P1P1P1P1/1P1P1P1P/P1P1P1P1/1P1P1P1P/p1p1p1p1/1p1p1p1p/p1p1p1p1/1p1p1p1p";
         assert_eq!(longest.len(), 71);
         let full = "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/pppppppp/pppppppp/pppppppp/pppppppp";
         assert_eq!(
-            FenReader::detect().read(full.as_bytes()),
+            FenReader::new(Kernels::Auto).read(full.as_bytes()),
             Some((0xffff_ffff_0000_0000, 0x0000_0000_ffff_ffff))
         );
         for p in [
@@ -912,7 +914,11 @@ mod tests {
             "8/8/8/8/8/8/8",
             "44/8/8/8/8/8/8/8",
         ] {
-            assert_eq!(FenReader::detect().read(bad.as_bytes()), None, "{bad}");
+            assert_eq!(
+                FenReader::new(Kernels::Auto).read(bad.as_bytes()),
+                None,
+                "{bad}"
+            );
             check(bad.as_bytes());
         }
     }
