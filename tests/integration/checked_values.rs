@@ -175,7 +175,7 @@ fn sgf_node_with_two_moves_is_an_error() {
 /// The clocks of `fixtures/real/epd/clocks.tsv` as python-chess 1.11.2 reads them: what it
 /// refuses bbconv refuses, naming the operation; what it reads bbconv reads to the same FEN (its
 /// clocks with the digits as written), but for the clocks that are not digits alone, which
-/// bbconv refuses (the README's rule: python-chess takes `fmvn 0` as 1, a sign, a string).
+/// bbconv refuses (docs/forms.md's rule: python-chess takes `fmvn 0` as 1, a sign, a string).
 #[test]
 fn epd_clocks_against_python_chess() {
     let table = String::from_utf8(fixture("real/epd/clocks.tsv")).unwrap();

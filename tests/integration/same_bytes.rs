@@ -392,7 +392,7 @@ fn fen_field_separators_are_kept() {
 }
 
 /// A UTF-8 byte order mark at the start of a file is read past and not written back: the
-/// README says so (the rest of the file comes back byte for byte).
+/// docs/batch.md says so (the rest of the file comes back byte for byte).
 #[test]
 fn a_byte_order_mark_at_the_start_of_a_file_is_dropped() {
     for (form, text) in [

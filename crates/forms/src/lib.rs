@@ -34,6 +34,16 @@
 //! [shakmaty](https://docs.rs/shakmaty) read it (shakmaty's lenient digit sums on request).
 //!
 //! ```
+//! use bbconv_forms::{convert, Format, Options};
+//! let mut out = Vec::new();
+//! let fen = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+//! convert(Format::Fen, Format::Packed, fen, &Options::default(), &mut out).unwrap();
+//! assert_eq!(out, b"797979010000000000d8f2f250");
+//! ```
+//!
+//! The general reading and writing, through a [`Value`]:
+//!
+//! ```
 //! use bbconv_forms::{parse, render, Format, Options};
 //! let opts = Options::default();
 //! let v = parse(Format::Fen, b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", &opts).unwrap();
@@ -41,6 +51,11 @@
 //! render(Format::Pair, &v, &opts, &mut out).unwrap();
 //! assert_eq!(out, b"0x000000000000ffff 0xffff000000000000");
 //! ```
+
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
 
 pub mod board;
 mod convert;
