@@ -91,7 +91,9 @@ run_one() {
   printf '| %s | %s | 0 | %s | %s |\n' "$t" "$execs" "$((SECONDS - start))" "$sanitizer" >"logs/$t.row"
 }
 
-rm -rf logs && mkdir -p logs
+# Only this run's targets' logs are replaced: two runs over other targets may share the folder.
+mkdir -p logs
+for t in $targets; do rm -f "logs/$t.log" "logs/$t.row"; done
 failed=0
 pids=()
 for t in $targets; do

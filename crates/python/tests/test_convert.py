@@ -191,6 +191,34 @@ def test_a_bad_record_raises_with_its_index_and_column():
     assert "record 5, column 14" in str(e.value)
 
 
+def test_a_parse_error_survives_pickle():
+    import pickle
+
+    fens = [START, "rnbqkbnr/pppp?ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]
+    with pytest.raises(bbconv.ParseError) as e:
+        bbconv.convert(fens, to="packed")
+    back = pickle.loads(pickle.dumps(e.value))
+    assert type(back) is bbconv.ParseError
+    assert (back.index, back.column, back.message) == (e.value.index, e.value.column, e.value.message)
+    assert str(back) == str(e.value)
+
+
+def _convert_one(fen):
+    return bbconv.convert([fen], to="packed").tobytes()
+
+
+def test_a_pool_over_a_bad_record_reports_its_parse_error():
+    # A worker's exception comes back pickled: before ParseError could be, the pool hung.
+    import multiprocessing
+
+    bad = "rnbqkbnr/pppp?ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        result = pool.map_async(_convert_one, [START, bad])
+        with pytest.raises(bbconv.ParseError) as e:
+            result.get(timeout=120)
+    assert (e.value.index, e.value.column) == (0, 14)
+
+
 def test_hints_name_python_keywords():
     with pytest.raises(bbconv.ParseError, match="lenient=True"):
         bbconv.convert("rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR", to="packed")

@@ -72,6 +72,11 @@ class ParseError(ValueError):
         where = f"record {index}" + (f", column {column}" if column else "")
         super().__init__(f"{where}: {message}")
 
+    def __reduce__(self):
+        # Rebuilt from its own fields, so that it survives pickle: multiprocessing, Spark and
+        # Dask send a worker's exception back to the caller that way.
+        return (type(self), (self.index, self.column, self.message))
+
 
 @dataclasses.dataclass(frozen=True)
 class Form:
