@@ -769,7 +769,7 @@ fn unclosed<S: Stage + ?Sized>(
     settle(job, parts, line, text, Err(e));
 }
 
-/// Converts the values of a JSON line framed by itself ([`super::frame::Record::Line`]). A
+/// Converts the values of a JSON line framed by itself ([`super::frame::records::Record::Line`]). A
 /// reader of JSON takes a text only when it is one value, so a line that converts whole is its
 /// one value, as the framer would have found it. A line that does not is split by the
 /// framer's rule: when it is one value of exactly its bytes, the outcome already found stands;
