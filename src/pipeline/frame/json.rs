@@ -11,8 +11,9 @@ use super::line_rules::is_blank_or_comment;
 use super::records::{Raw, Record, Records};
 
 impl<R: Read> Records<R> {
-    /// The next JSON value. Each line is scanned once ([`bbconv_forms::ValueScanner`]); a value still open when
-    /// a line [`begins_value`] ends there, broken, so that it costs at most itself.
+    /// The next JSON value. Each line is scanned once ([`bbconv_forms::ValueScanner`]); a value
+    /// still open when a line [`begins_value`] ends there, broken, so that it costs at most
+    /// itself.
     pub(super) fn next_json(&mut self) -> io::Result<Option<Record<'_>>> {
         loop {
             if let Some(p) = self.pending.pop_front() {
@@ -73,36 +74,43 @@ impl<R: Read> Records<R> {
                     continue;
                 }
             }
-            if self.scanner.open().is_some() {
-                self.acc.push(b'\n');
-            }
-            let from = self.acc.len();
-            self.acc.extend_from_slice(&self.buf[s..e]);
-            let (line, open_line, max) = (self.line, self.open_line, self.max_len);
-            let pending = &mut self.pending;
-            self.scanner.scan_line(&self.acc, from, |start, end| {
-                let line = if start < from { open_line } else { line };
-                pending.push_back(if end - start > max {
-                    Pending::TooLong {
-                        line,
-                        len: end - start,
-                    }
-                } else {
-                    Pending::Value { line, start, end }
-                });
+            self.scan_line(s, e);
+        }
+    }
+
+    /// Scans the line `s..e` of the buffer, in `acc` after what an open value holds: the
+    /// values it ends are pending, and one open longer than the limit is a bad record.
+    #[inline]
+    fn scan_line(&mut self, s: usize, e: usize) {
+        if self.scanner.open().is_some() {
+            self.acc.push(b'\n');
+        }
+        let from = self.acc.len();
+        self.acc.extend_from_slice(&self.buf[s..e]);
+        let (line, open_line, max) = (self.line, self.open_line, self.max_len);
+        let pending = &mut self.pending;
+        self.scanner.scan_line(&self.acc, from, |start, end| {
+            let line = if start < from { open_line } else { line };
+            pending.push_back(if end - start > max {
+                Pending::TooLong {
+                    line,
+                    len: end - start,
+                }
+            } else {
+                Pending::Value { line, start, end }
             });
-            if let Some(start) = self.scanner.open() {
-                if start >= from {
-                    self.open_line = self.line;
-                }
-                if self.acc.len() - start > self.max_len {
-                    self.pending.push_back(Pending::TooLong {
-                        line: self.open_line,
-                        len: self.acc.len() - start,
-                    });
-                    self.acc.truncate(start);
-                    self.scanner.reset();
-                }
+        });
+        if let Some(start) = self.scanner.open() {
+            if start >= from {
+                self.open_line = self.line;
+            }
+            if self.acc.len() - start > self.max_len {
+                self.pending.push_back(Pending::TooLong {
+                    line: self.open_line,
+                    len: self.acc.len() - start,
+                });
+                self.acc.truncate(start);
+                self.scanner.reset();
             }
         }
     }
