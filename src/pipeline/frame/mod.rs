@@ -28,7 +28,6 @@ use super::rows::{Field, Rule};
 use super::source::Source;
 
 pub(crate) use csv::{split_table, Mark};
-pub(crate) use lines::{split_ends, split_lines, split_verbatim, Given, LINES};
 pub(crate) use pool::Pool;
 pub(crate) use spans::SpanChunk;
 
