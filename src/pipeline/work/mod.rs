@@ -14,7 +14,7 @@ use bbconv_forms::{ConvertError, ConvertRecord, RecordLoop};
 use super::frame::{Chunk, ChunkKind, Rows};
 use super::rows::Field;
 
-pub(crate) use parts::{Done, FaultKind, Spare, What, PART_RECORDS};
+pub(crate) use parts::{Done, Entry, FaultKind, Spare, What, PART_RECORDS};
 use parts::{Parts, Run};
 
 /// What a command does with one record: appends its output (no record separator) to `out` and
