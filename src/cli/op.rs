@@ -330,23 +330,7 @@ fn symmetry(cx: &Ctx<'_>) -> Result<Answer> {
         (Symmetry::Transpose, 0)
     } else {
         arity(a, 2, "an axis or angle and a board")?;
-        let s = match (cx.op, a[0].to_ascii_lowercase().as_str()) {
-            (Operation::Flip, "vertical" | "v") => Symmetry::FlipVertical,
-            (Operation::Flip, "horizontal" | "h") => Symmetry::FlipHorizontal,
-            (Operation::Flip, "diagonal" | "d") => Symmetry::FlipDiagonal,
-            (Operation::Flip, "antidiagonal" | "anti-diagonal" | "a") => Symmetry::FlipAntiDiagonal,
-            (Operation::Flip, other) => return Err(usage(format!(
-                "unknown flip '{other}': expected vertical, horizontal, diagonal or antidiagonal"
-            ))),
-            (_, "90") => Symmetry::Rotate90,
-            (_, "180") => Symmetry::Rotate180,
-            (_, "270") => Symmetry::Rotate270,
-            (_, other) => {
-                return Err(usage(format!(
-                    "unknown rotation '{other}': expected 90, 180 or 270 (clockwise)"
-                )))
-            }
-        };
+        let s = symmetry_named(cx.op, &a[0])?;
         (s, 1)
     };
     let v = cx.board(board_arg, 1)?;
@@ -355,6 +339,23 @@ fn symmetry(cx: &Ctx<'_>) -> Result<Answer> {
         Move::Symmetry(sym),
         cx.verbose,
     )?))
+}
+
+/// The flip (`op` is `flip`) or rotation an argument names.
+fn symmetry_named(op: Operation, word: &str) -> Result<Symmetry> {
+    const FLIPS: &str = "expected vertical, horizontal, diagonal or antidiagonal";
+    const ROTATIONS: &str = "expected 90, 180 or 270 (clockwise)";
+    Ok(match (op, word.to_ascii_lowercase().as_str()) {
+        (Operation::Flip, "vertical" | "v") => Symmetry::FlipVertical,
+        (Operation::Flip, "horizontal" | "h") => Symmetry::FlipHorizontal,
+        (Operation::Flip, "diagonal" | "d") => Symmetry::FlipDiagonal,
+        (Operation::Flip, "antidiagonal" | "anti-diagonal" | "a") => Symmetry::FlipAntiDiagonal,
+        (Operation::Flip, other) => return Err(usage(format!("unknown flip '{other}': {FLIPS}"))),
+        (_, "90") => Symmetry::Rotate90,
+        (_, "180") => Symmetry::Rotate180,
+        (_, "270") => Symmetry::Rotate270,
+        (_, other) => return Err(usage(format!("unknown rotation '{other}': {ROTATIONS}"))),
+    })
 }
 
 /// `popcount A`, `lsb A`, `msb A` (their answers' text), `squares A` (the board, named).

@@ -131,11 +131,11 @@ struct Gathered {
     too_long: Option<(usize, usize)>,
 }
 
-/// A block that the line loop of [`Records::next_block`] would take whole, with nothing to
-/// decide: its lines up to the first empty line, all in the whole 64-byte chunks of `b`, none blank or holding a CR or a `+`
-/// (a Stockfish board's `+---`, whose trailer lines follow a blank line, or a shogi piece), at
-/// least one line not a `#` comment, at most `max_len` bytes. Its length and number of lines,
-/// or `None`.
+/// A block that the line loop of [`Records::next_block`] would take whole, with nothing to decide:
+/// its lines up to the first empty line, all in the whole 64-byte chunks of `b`, none blank or
+/// holding a CR or a `+` (a Stockfish board's `+---`, whose trailer lines follow a blank line, or a
+/// shogi piece), at least one line not a `#` comment, at most `max_len` bytes. Its length and
+/// number of lines, or `None`.
 fn plain_block(b: &[u8], max_len: usize) -> Option<(usize, usize)> {
     let (mut at, mut lines, mut rows) = (0, 0, false);
     // The line ends 64 bytes at a time (a memchr a line costs about 40 instructions a line).

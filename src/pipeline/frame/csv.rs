@@ -124,7 +124,7 @@ fn frame_rows(
 
 /// A whole row found at `at` of `data` by [`frame_rows`] (its scan's `(end, next, lines)`):
 /// where its text ends, what it is and the lines it takes.
-#[inline]
+#[inline(always)]
 fn row_mark(
     data: &[u8],
     at: usize,
@@ -150,7 +150,7 @@ fn row_mark(
 
 /// A row whose quoted field (opened at `quote` in it, when known) is open at the end of the
 /// input, `rest` its text: what it is and the lines it takes.
-#[cold]
+#[inline(always)]
 fn open_mark(rest: &[u8], quote: Option<usize>) -> (MarkKind, u64) {
     // The last line counts when the input does not end with its line end.
     let last = !matches!(rest.last(), Some(b'\r' | b'\n'));

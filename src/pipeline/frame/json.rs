@@ -1,6 +1,6 @@
 //! JSON values, however they are spread over lines: each line is scanned once
-//! ([`bbconv_forms::ValueScanner`]); a value still open when a line [`begins_value`] ends there, broken. A
-//! line that begins a value and is followed by one that does too is handed out as it is
+//! ([`bbconv_forms::ValueScanner`]); a value still open when a line [`begins_value`] ends there,
+//! broken. A line that begins a value and is followed by one that does too is handed out as it is
 //! ([`Record::Line`]): its values are found when it is converted.
 
 use std::io::{self, Read};

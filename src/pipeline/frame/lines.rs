@@ -63,8 +63,8 @@ pub(crate) fn split_lines(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece
     split_with::<LINES>(data, max_line, f)
 }
 
-/// Splits whole lines as [`split_lines`] does, but a blank or comment line is a
-/// [`Piece::Verbatim`] and a record keeps the CR of a CRLF ([`Rows::Verbatim`]).
+/// Splits whole lines as [`split_lines`] does, but a blank or comment line is a [`Piece::Verbatim`]
+/// and a record keeps the CR of a CRLF ([`Rows::Verbatim`](super::Rows::Verbatim)).
 #[inline]
 pub(crate) fn split_verbatim(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<'_>)) -> u64 {
     split_with::<VERBATIM>(data, max_line, f)
@@ -75,11 +75,11 @@ pub(crate) const LINES: u8 = 0;
 const ROWS: u8 = 1;
 const VERBATIM: u8 = 2;
 
-/// Splits whole lines into the rows of a table whose chunk the reader found plain (no quote,
-/// no CR but before an LF: [`rows::plain`]), where [`rows`]' rule makes each line a row: as
-/// [`split_lines`], but a `#` line is a row like any other, only a line that is its line end
-/// alone is blank, and a row keeps the CR of a CRLF line end, so that it is written back with
-/// the line end it had.
+/// Splits whole lines into the rows of a table whose chunk the reader found plain (no quote, no CR
+/// but before an LF: [`rows::plain`](crate::pipeline::rows::plain)), where
+/// [`rows`](crate::pipeline::rows)' rule makes each line a row: as [`split_lines`], but a `#` line
+/// is a row like any other, only a line that is its line end alone is blank, and a row keeps the CR
+/// of a CRLF line end, so that it is written back with the line end it had.
 #[inline]
 pub(crate) fn split_rows(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<'_>)) -> u64 {
     split_with::<ROWS>(data, max_line, f)

@@ -105,7 +105,8 @@ pub(crate) struct Framed {
 pub(crate) enum FramedKind {
     /// A whole record.
     Data,
-    /// A JSON line whose values are found when it is converted ([`Record::Line`]).
+    /// A JSON line whose values are found when it is converted
+    /// ([`Record::Line`](records::Record::Line)).
     Line,
     /// A record longer than the limit (at least this many bytes), not kept.
     TooLong(usize),
@@ -136,8 +137,8 @@ pub(crate) struct Chunk {
 
 /// How the records of a chunk are found.
 pub(crate) enum ChunkKind {
-    /// `data[..len]` is whole lines, split by [`split_lines`]; their numbers continue from the
-    /// lines of the source's earlier chunks.
+    /// `data[..len]` is whole lines, split by [`split_lines`](lines::split_lines); their numbers
+    /// continue from the lines of the source's earlier chunks.
     Lines,
     /// One line longer than the limit, not kept: its length.
     TooLong(usize),
@@ -146,7 +147,7 @@ pub(crate) enum ChunkKind {
     /// Whole lines as [`ChunkKind::Lines`], but for records that span lines ([`Rows::Spans`]),
     /// in order.
     Spans(SpanChunk),
-    /// A table's rows framed ahead by [`rows`]' rule, where the plain line
+    /// A table's rows framed ahead by [`rows`](super::rows)' rule, where the plain line
     /// splitter cannot frame them (a quote, a CR alone); their numbers continue from the lines
     /// of the source's earlier chunks.
     Rows(Vec<Mark>, Vec<Field>),
@@ -173,7 +174,7 @@ pub(crate) enum Rows {
     /// One record a line; blank and `#` lines hold none; the CR of a CRLF is dropped.
     #[default]
     Lines,
-    /// A table's rows (`--tsv`, `--csv`) by [`rows`]' rule: a `#` line is a row,
+    /// A table's rows (`--tsv`, `--csv`) by [`rows`](super::rows)' rule: a `#` line is a row,
     /// a row keeps the CR of its line end, and a CSV row spans the lines its quotes hold open.
     Table(Rule),
     /// One record a line, written back in the form it was read: blank and `#` lines are

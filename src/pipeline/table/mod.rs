@@ -1,14 +1,13 @@
-//! Tables (`--tsv`, `--csv`): rows of fields with a board in one column. A row is framed and
-//! split into fields by one rule, Python's `csv` module's ([`super::rows`]); the board's field
-//! goes through the conversion and is written back in its place (or added as a last column),
-//! and every other field is passed through byte for byte, its quotes as they were (a TSV has no
-//! quoting: a backslash or a quote is text). A row keeps its line end (a CR is written back as
-//! CRLF). The board's column is settled once, on the reading thread, before any row is
-//! converted ([`Stage::prepare`]): from `--column N`, from the header that holds `--column
-//! NAME`, or from the first row with a field that qualifies as a board ([`Table::qualifies`]);
-//! under `-f auto` that row settles the column's form too. The settling is in [`column`], a
-//! row's conversion and writing back in [`row`]; this module holds the table's rules, its
-//! errors and its stage.
+//! Tables (`--tsv`, `--csv`): rows of fields with a board in one column. A row is framed and split
+//! into fields by one rule, Python's `csv` module's ([`super::rows`]); the board's field goes
+//! through the conversion and is written back in its place (or added as a last column), and every
+//! other field is passed through byte for byte, its quotes as they were (a TSV has no quoting: a
+//! backslash or a quote is text). A row keeps its line end (a CR is written back as CRLF). The
+//! board's column is settled once, on the reading thread, before any row is converted
+//! ([`Stage::prepare`]): from `--column N`, from the header that holds `--column NAME`, or from the
+//! first row with a field that qualifies as a board ([`Table::qualifies`]); under `-f auto` that
+//! row settles the column's form too. The settling is in [`column`](mod@column), a row's conversion
+//! and writing back in [`row`]; this module holds the table's rules, its errors and its stage.
 
 use std::sync::{Arc, OnceLock};
 
@@ -122,7 +121,7 @@ pub(crate) struct Table {
     opts: Options,
     /// The board's column (0-based), once settled.
     settled: OnceLock<usize>,
-    /// Under `-f auto`, the form of the board's column ([`family`]), once settled.
+    /// Under `-f auto`, the form of the board's column ([`family`](column::family)), once settled.
     form: OnceLock<Format>,
     /// Under `--append`, how many fields a row has: the header's, or the first row's.
     width: OnceLock<usize>,

@@ -231,7 +231,8 @@ impl Table {
     }
 
     /// A row before the row that settled the board's column, or under `-f auto` its form
-    /// ([`Chunk::early`]): a bad record, whatever its fields hold.
+    /// ([`Chunk::early`](crate::pipeline::frame::Chunk::early)): a bad record, whatever its fields
+    /// hold.
     #[cold]
     pub(super) fn early_row(&self, row: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
         let (body, cr) = split_cr(row);
@@ -301,7 +302,8 @@ impl Table {
         self.board_row(body, cr, (start, end, clean), n, out, convert)
     }
 
-    /// Converts a row whose fields the framer found ([`Piece::Split`]).
+    /// Converts a row whose fields the framer found
+    /// ([`Piece::Split`](crate::pipeline::frame::Piece::Split)).
     #[inline(never)]
     pub(super) fn split_row(
         &self,

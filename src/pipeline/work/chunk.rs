@@ -11,8 +11,9 @@ use crate::pipeline::frame::line_rules::strip_cr;
 use crate::pipeline::frame::lines::{split_ends, split_lines, split_verbatim, Given, LINES};
 use crate::pipeline::frame::{split_table, Chunk, Framed, FramedKind, Piece, SpanChunk};
 
-/// Converts whole lines written back in the form they were read ([`crate::pipeline::frame::Rows::Verbatim`]):
-/// a blank or comment line is written as it is. Returns the number of lines.
+/// Converts whole lines written back in the form they were read
+/// ([`crate::pipeline::frame::Rows::Verbatim`]): a blank or comment line is written as it is.
+/// Returns the number of lines.
 #[inline(always)]
 pub(super) fn verbatim_lines<S: Stage>(
     data: &[u8],

@@ -166,8 +166,8 @@ pub(crate) struct Job<'a, S: Stage + ?Sized> {
     /// nothing about them is kept or queued).
     pub(crate) keep_faults: bool,
     /// The most records in one part. A part is what is queued between the stages, so this and
-    /// [`PART_BYTES`] bound what a worker holds, whatever the share of bad records or the size
-    /// of each record's output.
+    /// [`PART_BYTES`](parts::PART_BYTES) bound what a worker holds, whatever the share of bad
+    /// records or the size of each record's output.
     pub(crate) part_records: usize,
     /// Whether good records of one size on consecutive lines share one entry (a run): not when
     /// the output separates records (grids), which the writer does record by record, nor for a

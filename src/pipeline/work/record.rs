@@ -162,11 +162,12 @@ pub(super) fn unclosed<S: Stage + ?Sized>(
     settle(job, parts, line, text, Err(e));
 }
 
-/// Converts the values of a JSON line framed by itself ([`super::frame::records::Record::Line`]). A
-/// reader of JSON takes a text only when it is one value, so a line that converts whole is its
-/// one value, as the framer would have found it. A line that does not is split by the
-/// framer's rule: when it is one value of exactly its bytes, the outcome already found stands;
-/// otherwise its values are converted one by one, as if the framer had split it.
+/// Converts the values of a JSON line framed by itself
+/// ([`Record::Line`](crate::pipeline::frame::records::Record::Line)). A reader of JSON takes a text
+/// only when it is one value, so a line that converts whole is its one value, as the framer would
+/// have found it. A line that does not is split by the framer's rule: when it is one value of
+/// exactly its bytes, the outcome already found stands; otherwise its values are converted one by
+/// one, as if the framer had split it.
 #[inline(always)]
 pub(super) fn json_line<S: Stage + ?Sized>(
     job: &Job<'_, S>,
