@@ -223,8 +223,15 @@ fn int_arg(s: &str, what: &str) -> Result<i64> {
 /// What an operation gives: a board, written as `-t` says, or its answer's text, written as
 /// it is.
 enum Answer {
-    Board(Value),
+    Board(Box<Value>),
     Text(Vec<u8>),
+}
+
+impl Answer {
+    /// A board answer.
+    fn board(v: Value) -> Answer {
+        Answer::Board(Box::new(v))
+    }
 }
 
 /// An operation's arguments and the options its boards are read and written with.
@@ -294,7 +301,7 @@ pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
 fn logic(cx: &Ctx<'_>) -> Result<Answer> {
     if cx.op == Operation::Not {
         arity(cx.a, 1, "one board")?;
-        return Ok(Answer::Board(Value::Single(cx.single(0, 1)?.not())));
+        return Ok(Answer::board(Value::Single(cx.single(0, 1)?.not())));
     }
     arity(cx.a, 2, "two boards, A and B")?;
     let x = cx.single(0, 1)?;
@@ -305,7 +312,7 @@ fn logic(cx: &Ctx<'_>) -> Result<Answer> {
         Operation::Xor => x.xor(&y),
         _ => x.andnot(&y),
     };
-    Ok(Answer::Board(Value::Single(r.map_err(bad_input)?)))
+    Ok(Answer::board(Value::Single(r.map_err(bad_input)?)))
 }
 
 /// `shift DIRECTION N A`.
@@ -315,7 +322,7 @@ fn shift_op(cx: &Ctx<'_>) -> Result<Answer> {
     let dir: Direction = a[0].parse().map_err(usage)?;
     let n = int_arg(&a[1], "shift count")?;
     let v = cx.board(2, 1)?;
-    Ok(Answer::Board(move_value(
+    Ok(Answer::board(move_value(
         &v,
         Move::Shift(dir, n),
         cx.verbose,
@@ -334,7 +341,7 @@ fn symmetry(cx: &Ctx<'_>) -> Result<Answer> {
         (s, 1)
     };
     let v = cx.board(board_arg, 1)?;
-    Ok(Answer::Board(move_value(
+    Ok(Answer::board(move_value(
         &v,
         Move::Symmetry(sym),
         cx.verbose,
@@ -363,7 +370,7 @@ fn bits(cx: &Ctx<'_>) -> Result<Answer> {
     arity(cx.a, 1, "one board")?;
     let v = cx.board(0, 1)?;
     if cx.op == Operation::Squares {
-        return Ok(Answer::Board(v));
+        return Ok(Answer::board(v));
     }
     let opts = &cx.opts;
     let b = v.to_single(opts.layer).map_err(bad_input)?;
@@ -439,7 +446,7 @@ fn mask(cx: &Ctx<'_>) -> Result<Answer> {
         }
         _ => return Err(usage(format!("unknown mask '{kind}': expected rank N, file N, diagonal N, antidiagonal N, full, empty or square S"))),
     };
-    Ok(Answer::Board(Value::Single(
+    Ok(Answer::board(Value::Single(
         mask.build(size).map_err(bad_input)?,
     )))
 }

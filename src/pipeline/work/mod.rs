@@ -181,8 +181,6 @@ pub(crate) struct Job<'a, S: Stage + ?Sized> {
     pub(crate) placeholders: bool,
 }
 
-/// Good records of one size on consecutive lines, not yet booked as an entry.
-
 /// Converts the records of `chunk` as `job` says, handing the output to `emit` in parts of at
 /// most `job.part_records` records (the last part says so); the buffers of each part come from
 /// `take`. Returns whether `emit` still listens.

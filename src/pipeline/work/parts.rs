@@ -78,6 +78,7 @@ pub(crate) const PART_RECORDS: usize = 2048;
 /// A part ends once its output reaches this many bytes.
 pub(super) const PART_BYTES: usize = 1 << 18;
 
+/// Good records of one size on consecutive lines, not yet booked as an entry.
 #[derive(Clone, Copy)]
 pub(super) struct Run {
     /// Its first line.
