@@ -192,9 +192,38 @@ fn failure(e: DebugError) -> anyhow::Error {
     }
 }
 
+/// Runs `bbconv explain`: VALUE read under every square order, and the readings that give
+/// the expected squares, if any are named.
 pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCode> {
-    // explain reads VALUE under every order itself and writes nothing but its grids.
-    // (--lenient reads the --expect-fen FEN.)
+    refuse_writing_options(&args)?;
+    let opts = args.board.options(grid_style)?;
+    let expect = match (&args.expect, &args.expect_fen) {
+        (Some(sq), _) => Some(Expect::Squares(sq)),
+        (None, Some(fen)) => Some(Expect::Fen(fen, args.side.parse().map_err(usage)?)),
+        _ => None,
+    };
+    let e = debug::explain(&args.value, args.from, &opts, expect).map_err(failure)?;
+    let opts = Options {
+        order: Order::Lerf.into(),
+        ..opts
+    };
+    let mut text = String::new();
+    present_orders(&e, &args.value, &opts, &mut text);
+    present_expected(&e, &mut text);
+    let mut w = io::stdout().lock();
+    w.write_all(text.as_bytes())?;
+    w.flush()?;
+    // Expected squares that no reading gives: the answer is no (exit 1, as `infer`).
+    Ok(if e.expected.is_some() && e.exact.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// explain reads VALUE under every order itself and writes nothing but its grids: an option
+/// of the writing is refused (`--lenient` reads the `--expect-fen` FEN).
+fn refuse_writing_options(args: &ExplainArgs) -> Result<()> {
     let ignored: Vec<&str> = args
         .board
         .writing_options()
@@ -207,77 +236,67 @@ pub(crate) fn explain(args: ExplainArgs, grid_style: GridStyle) -> Result<ExitCo
             ignored.join(", ")
         )));
     }
-    let opts = args.board.options(grid_style)?;
-    let expect = match (&args.expect, &args.expect_fen) {
-        (Some(sq), _) => Some(Expect::Squares(sq)),
-        (None, Some(fen)) => Some(Expect::Fen(fen, args.side.parse().map_err(usage)?)),
-        _ => None,
-    };
-    let e = debug::explain(&args.value, args.from, &opts, expect).map_err(failure)?;
-    let opts = Options {
-        order: Order::Lerf.into(),
-        ..opts
-    };
-    let size = e.size;
-    let mut text = String::new();
+    Ok(())
+}
+
+/// VALUE's grid under each square order, side by side, each with the squares it names.
+fn present_orders(e: &debug::Explanation, value: &str, opts: &Options, text: &mut String) {
     text.push_str(&format!(
-        "VALUE {} on {size}, read under each square order:\n\n",
-        args.value.trim()
+        "VALUE {} on {}, read under each square order:\n\n",
+        value.trim(),
+        e.size
     ));
     let blocks: Vec<(String, String)> = e
         .orders
         .iter()
         .map(|(o, v)| {
-            let mut g = grid(v, &opts);
-            g.push_str(&format!("\n{}", names(&debug::layer(v, &opts))));
+            let mut g = grid(v, opts);
+            g.push_str(&format!("\n{}", names(&debug::layer(v, opts))));
             (format!("{o}: {}", o.formula()), g)
         })
         .collect();
-    side_by_side(&blocks, width(), &mut text);
-    if let Some(exp) = &e.expected {
+    side_by_side(&blocks, width(), text);
+}
+
+/// The expected squares, if named, and the readings that give them: exact, closest, near.
+fn present_expected(e: &debug::Explanation, text: &mut String) {
+    let Some(exp) = &e.expected else {
+        return;
+    };
+    let size = e.size;
+    text.push_str(&format!(
+        "\nExpected: {} ({} square{})\n",
+        names(exp),
+        exp.count(),
+        if exp.count() == 1 { "" } else { "s" }
+    ));
+    for c in e.exact.iter().take(MAX_LINES) {
+        let words = c.words("VALUE", size);
+        let words = words.strip_prefix("read under ").unwrap_or(&words);
         text.push_str(&format!(
-            "\nExpected: {} ({} square{})\n",
-            names(exp),
-            exp.count(),
-            if exp.count() == 1 { "" } else { "s" }
+            "  exact match: {words}: {}\n",
+            readings::flags(c, "--order")
         ));
-        for c in e.exact.iter().take(MAX_LINES) {
-            let words = c.words("VALUE", size);
-            let words = words.strip_prefix("read under ").unwrap_or(&words);
-            text.push_str(&format!(
-                "  exact match: {words}: {}\n",
-                readings::flags(c, "--order")
-            ));
-        }
-        if e.exact.len() > MAX_LINES {
-            text.push_str(&format!(
-                "  ... and {} more exact readings\n",
-                e.exact.len() - MAX_LINES
-            ));
-        }
-        if let Some((o, extra, missing)) = &e.closest {
-            text.push_str(&format!(
-                "  no reading makes VALUE exactly the expected squares; closest order: {o} ({}), which has {} extra and misses {}\n",
-                o.formula(),
-                names(extra),
-                names(missing)
-            ));
-        }
-        for (c, why) in e.near.iter().take(MAX_LINES) {
-            let words = c.words("VALUE", size);
-            let words = words.strip_prefix("read under ").unwrap_or(&words);
-            text.push_str(&format!("  near miss: {words}: {why}\n"));
-        }
     }
-    let mut w = io::stdout().lock();
-    w.write_all(text.as_bytes())?;
-    w.flush()?;
-    // Expected squares that no reading gives: the answer is no (exit 1, as `infer`).
-    Ok(if e.expected.is_some() && e.exact.is_empty() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    if e.exact.len() > MAX_LINES {
+        text.push_str(&format!(
+            "  ... and {} more exact readings\n",
+            e.exact.len() - MAX_LINES
+        ));
+    }
+    if let Some((o, extra, missing)) = &e.closest {
+        text.push_str(&format!(
+            "  no reading makes VALUE exactly the expected squares; closest order: {o} ({}), which has {} extra and misses {}\n",
+            o.formula(),
+            names(extra),
+            names(missing)
+        ));
+    }
+    for (c, why) in e.near.iter().take(MAX_LINES) {
+        let words = c.words("VALUE", size);
+        let words = words.strip_prefix("read under ").unwrap_or(&words);
+        text.push_str(&format!("  near miss: {words}: {why}\n"));
+    }
 }
 
 fn diff_grid(a: &Value, b: &Value) -> String {

@@ -220,162 +220,235 @@ fn int_arg(s: &str, what: &str) -> Result<i64> {
         .map_err(|_| usage(format!("invalid {what} '{s}': expected a whole number")))
 }
 
+/// What an operation gives: a board, written as `-t` says, or its answer's text, written as
+/// it is.
+enum Answer {
+    Board(Box<Value>),
+    Text(Vec<u8>),
+}
+
+impl Answer {
+    /// A board answer.
+    fn board(v: Value) -> Answer {
+        Answer::Board(Box::new(v))
+    }
+}
+
+/// An operation's arguments and the options its boards are read and written with.
+struct Ctx<'a> {
+    op: Operation,
+    a: &'a [String],
+    from: Format,
+    to: Format,
+    opts: Options,
+    swap: bool,
+    verbose: bool,
+}
+
+impl Ctx<'_> {
+    /// The board of argument `k`, the `nth` board of the operation.
+    fn board(&self, k: usize, nth: usize) -> Result<Value> {
+        board(&self.a[k], nth, self.from, &self.opts, self.swap)
+    }
+
+    /// The board of argument `k` as one bitboard, the `nth` board of the operation.
+    fn single(&self, k: usize, nth: usize) -> Result<Bitboard> {
+        single(&self.board(k, nth)?, &self.opts, self.op, nth)
+    }
+}
+
+/// Runs `bbconv op`: the operation of its family, its answer written to standard output.
 pub(crate) fn run(args: OpArgs, grid: GridStyle) -> Result<ExitCode> {
-    let opts = args.board.options(grid)?;
-    let a = &args.args;
-    let from = args.from;
-    // `op squares` names the squares; every other result is a number unless -t says otherwise.
-    let to = args.to.unwrap_or(match args.operation {
-        Operation::Squares => Format::Squares,
-        _ => Format::Hex,
-    });
-    let swap = args.board.swap();
-    let mut out = Vec::new();
-    let result: Value = match args.operation {
-        Operation::And | Operation::Or | Operation::Xor | Operation::Andnot => {
-            arity(a, 2, "two boards, A and B")?;
-            let x = single(
-                &board(&a[0], 1, from, &opts, swap)?,
-                &opts,
-                args.operation,
-                1,
-            )?;
-            let y = single(
-                &board(&a[1], 2, from, &opts, swap)?,
-                &opts,
-                args.operation,
-                2,
-            )?;
-            let r = match args.operation {
-                Operation::And => x.and(&y),
-                Operation::Or => x.or(&y),
-                Operation::Xor => x.xor(&y),
-                _ => x.andnot(&y),
-            };
-            Value::Single(r.map_err(bad_input)?)
+    let cx = Ctx {
+        opts: args.board.options(grid)?,
+        op: args.operation,
+        a: &args.args,
+        from: args.from,
+        // `op squares` names the squares; every other result is a number unless -t says
+        // otherwise.
+        to: args.to.unwrap_or(match args.operation {
+            Operation::Squares => Format::Squares,
+            _ => Format::Hex,
+        }),
+        swap: args.board.swap(),
+        verbose: args.verbose,
+    };
+    let answer = match args.operation {
+        Operation::And | Operation::Or | Operation::Xor | Operation::Andnot | Operation::Not => {
+            logic(&cx)?
         }
-        Operation::Not => {
-            arity(a, 1, "one board")?;
-            let x = single(
-                &board(&a[0], 1, from, &opts, swap)?,
-                &opts,
-                args.operation,
-                1,
-            )?;
-            Value::Single(x.not())
-        }
-        Operation::Shift => {
-            arity(a, 3, "a direction, a count and a board")?;
-            let dir: Direction = a[0].parse().map_err(usage)?;
-            let n = int_arg(&a[1], "shift count")?;
-            let v = board(&a[2], 1, from, &opts, swap)?;
-            move_value(&v, Move::Shift(dir, n), args.verbose)?
-        }
-        Operation::Flip | Operation::Rotate | Operation::Transpose => {
-            let (sym, board_arg) = if args.operation == Operation::Transpose {
-                arity(a, 1, "one board")?;
-                (Symmetry::Transpose, &a[0])
-            } else {
-                arity(a, 2, "an axis or angle and a board")?;
-                let s = match (args.operation, a[0].to_ascii_lowercase().as_str()) {
-                    (Operation::Flip, "vertical" | "v") => Symmetry::FlipVertical,
-                    (Operation::Flip, "horizontal" | "h") => Symmetry::FlipHorizontal,
-                    (Operation::Flip, "diagonal" | "d") => Symmetry::FlipDiagonal,
-                    (Operation::Flip, "antidiagonal" | "anti-diagonal" | "a") => Symmetry::FlipAntiDiagonal,
-                    (Operation::Flip, other) => return Err(usage(format!("unknown flip '{other}': expected vertical, horizontal, diagonal or antidiagonal"))),
-                    (_, "90") => Symmetry::Rotate90,
-                    (_, "180") => Symmetry::Rotate180,
-                    (_, "270") => Symmetry::Rotate270,
-                    (_, other) => return Err(usage(format!("unknown rotation '{other}': expected 90, 180 or 270 (clockwise)"))),
-                };
-                (s, &a[1])
-            };
-            let v = board(board_arg, 1, from, &opts, swap)?;
-            move_value(&v, Move::Symmetry(sym), args.verbose)?
-        }
-        Operation::Popcount | Operation::Lsb | Operation::Msb | Operation::Squares => {
-            arity(a, 1, "one board")?;
-            let v = board(&a[0], 1, from, &opts, swap)?;
-            if args.operation == Operation::Squares {
-                v
-            } else {
-                let b = v.to_single(opts.layer).map_err(bad_input)?;
-                let raw = opts.to_order.encode(&b).map_err(bad_input)?;
-                let idx = match args.operation {
-                    Operation::Popcount => {
-                        out.extend_from_slice(format!("{}\n", b.count()).as_bytes());
-                        None
-                    }
-                    Operation::Lsb => Some(raw.lsb()),
-                    _ => Some(raw.msb()),
-                };
-                if let Some(idx) = idx {
-                    match idx {
-                        None => return Err(bad_input("the board is empty: it has no set bit")),
-                        Some(i) if to == Format::Indices => out.extend_from_slice(
-                            format!("{}\n", i + usize::from(opts.one_based)).as_bytes(),
-                        ),
-                        Some(i) => {
-                            let size = b.size();
-                            let sq = opts.to_order.square(size, i).map_err(|what| {
-                                bad_input(format!("bit {i} is {what} on the {size} board"))
-                            })?;
-                            let one = Bitboard::from_squares(size, [sq]).map_err(bad_input)?;
-                            render(Format::Squares, &Value::Single(one), &opts, &mut out)?;
-                            out.push(b'\n');
-                        }
-                    }
-                }
-                return finish(out);
+        Operation::Shift => shift_op(&cx)?,
+        Operation::Flip | Operation::Rotate | Operation::Transpose => symmetry(&cx)?,
+        Operation::Popcount | Operation::Lsb | Operation::Msb | Operation::Squares => bits(&cx)?,
+        Operation::Contains => contains(&cx)?,
+        Operation::Mask => mask(&cx)?,
+    };
+    let out = match answer {
+        Answer::Text(out) => out,
+        Answer::Board(v) => {
+            let mut out = Vec::new();
+            render(cx.to, &v, &cx.opts, &mut out)?;
+            if !cx.to.is_binary() {
+                out.push(b'\n');
             }
-        }
-        Operation::Contains => {
-            arity(a, 2, "a board and a square")?;
-            let b = board(&a[0], 1, from, &opts, swap)?;
-            let b = b.to_single(opts.layer).map_err(bad_input)?;
-            let sq = parse_square(&a[1], b.size(), &opts)?;
-            out.extend_from_slice(if b.contains(sq) {
-                b"true\n"
-            } else {
-                b"false\n"
-            });
-            return finish(out);
-        }
-        Operation::Mask => {
-            let size = opts.size_or_default();
-            let kind = a
-                .first()
-                .map(|s| s.to_ascii_lowercase())
-                .unwrap_or_default();
-            let mask = match kind.as_str() {
-                "full" | "empty" => {
-                    arity(a, 1, &format!("no argument after {kind}"))?;
-                    if kind == "full" { Mask::Full } else { Mask::Empty }
-                }
-                "rank" | "file" | "diagonal" | "antidiagonal" | "anti-diagonal" | "square" => {
-                    arity(a, 2, &format!("{kind} and its number"))?;
-                    if kind == "square" {
-                        Mask::Square(parse_square(&a[1], size, &opts)?)
-                    } else {
-                        let n = int_arg(&a[1], &kind)?;
-                        match kind.as_str() {
-                            "rank" => Mask::Rank(n),
-                            "file" => Mask::File(n),
-                            "diagonal" => Mask::Diagonal(n),
-                            _ => Mask::AntiDiagonal(n),
-                        }
-                    }
-                }
-                _ => return Err(usage(format!("unknown mask '{kind}': expected rank N, file N, diagonal N, antidiagonal N, full, empty or square S"))),
-            };
-            Value::Single(mask.build(size).map_err(bad_input)?)
+            out
         }
     };
-    render(to, &result, &opts, &mut out)?;
-    if !to.is_binary() {
-        out.push(b'\n');
-    }
     finish(out)
+}
+
+/// `and`, `or`, `xor`, `andnot` of two boards, `not` of one.
+fn logic(cx: &Ctx<'_>) -> Result<Answer> {
+    if cx.op == Operation::Not {
+        arity(cx.a, 1, "one board")?;
+        return Ok(Answer::board(Value::Single(cx.single(0, 1)?.not())));
+    }
+    arity(cx.a, 2, "two boards, A and B")?;
+    let x = cx.single(0, 1)?;
+    let y = cx.single(1, 2)?;
+    let r = match cx.op {
+        Operation::And => x.and(&y),
+        Operation::Or => x.or(&y),
+        Operation::Xor => x.xor(&y),
+        _ => x.andnot(&y),
+    };
+    Ok(Answer::board(Value::Single(r.map_err(bad_input)?)))
+}
+
+/// `shift DIRECTION N A`.
+fn shift_op(cx: &Ctx<'_>) -> Result<Answer> {
+    let a = cx.a;
+    arity(a, 3, "a direction, a count and a board")?;
+    let dir: Direction = a[0].parse().map_err(usage)?;
+    let n = int_arg(&a[1], "shift count")?;
+    let v = cx.board(2, 1)?;
+    Ok(Answer::board(move_value(
+        &v,
+        Move::Shift(dir, n),
+        cx.verbose,
+    )?))
+}
+
+/// `flip AXIS A`, `rotate ANGLE A`, `transpose A`.
+fn symmetry(cx: &Ctx<'_>) -> Result<Answer> {
+    let a = cx.a;
+    let (sym, board_arg) = if cx.op == Operation::Transpose {
+        arity(a, 1, "one board")?;
+        (Symmetry::Transpose, 0)
+    } else {
+        arity(a, 2, "an axis or angle and a board")?;
+        let s = symmetry_named(cx.op, &a[0])?;
+        (s, 1)
+    };
+    let v = cx.board(board_arg, 1)?;
+    Ok(Answer::board(move_value(
+        &v,
+        Move::Symmetry(sym),
+        cx.verbose,
+    )?))
+}
+
+/// The flip (`op` is `flip`) or rotation an argument names.
+fn symmetry_named(op: Operation, word: &str) -> Result<Symmetry> {
+    const FLIPS: &str = "expected vertical, horizontal, diagonal or antidiagonal";
+    const ROTATIONS: &str = "expected 90, 180 or 270 (clockwise)";
+    Ok(match (op, word.to_ascii_lowercase().as_str()) {
+        (Operation::Flip, "vertical" | "v") => Symmetry::FlipVertical,
+        (Operation::Flip, "horizontal" | "h") => Symmetry::FlipHorizontal,
+        (Operation::Flip, "diagonal" | "d") => Symmetry::FlipDiagonal,
+        (Operation::Flip, "antidiagonal" | "anti-diagonal" | "a") => Symmetry::FlipAntiDiagonal,
+        (Operation::Flip, other) => return Err(usage(format!("unknown flip '{other}': {FLIPS}"))),
+        (_, "90") => Symmetry::Rotate90,
+        (_, "180") => Symmetry::Rotate180,
+        (_, "270") => Symmetry::Rotate270,
+        (_, other) => return Err(usage(format!("unknown rotation '{other}': {ROTATIONS}"))),
+    })
+}
+
+/// `popcount A`, `lsb A`, `msb A` (their answers' text), `squares A` (the board, named).
+fn bits(cx: &Ctx<'_>) -> Result<Answer> {
+    arity(cx.a, 1, "one board")?;
+    let v = cx.board(0, 1)?;
+    if cx.op == Operation::Squares {
+        return Ok(Answer::board(v));
+    }
+    let opts = &cx.opts;
+    let b = v.to_single(opts.layer).map_err(bad_input)?;
+    let raw = opts.to_order.encode(&b).map_err(bad_input)?;
+    let mut out = Vec::new();
+    let idx = match cx.op {
+        Operation::Popcount => {
+            out.extend_from_slice(format!("{}\n", b.count()).as_bytes());
+            return Ok(Answer::Text(out));
+        }
+        Operation::Lsb => raw.lsb(),
+        _ => raw.msb(),
+    };
+    match idx {
+        None => return Err(bad_input("the board is empty: it has no set bit")),
+        Some(i) if cx.to == Format::Indices => {
+            out.extend_from_slice(format!("{}\n", i + usize::from(opts.one_based)).as_bytes())
+        }
+        Some(i) => {
+            let size = b.size();
+            let sq = opts
+                .to_order
+                .square(size, i)
+                .map_err(|what| bad_input(format!("bit {i} is {what} on the {size} board")))?;
+            let one = Bitboard::from_squares(size, [sq]).map_err(bad_input)?;
+            render(Format::Squares, &Value::Single(one), opts, &mut out)?;
+            out.push(b'\n');
+        }
+    }
+    Ok(Answer::Text(out))
+}
+
+/// `contains A SQUARE`.
+fn contains(cx: &Ctx<'_>) -> Result<Answer> {
+    arity(cx.a, 2, "a board and a square")?;
+    let b = cx.board(0, 1)?;
+    let b = b.to_single(cx.opts.layer).map_err(bad_input)?;
+    let sq = parse_square(&cx.a[1], b.size(), &cx.opts)?;
+    let text: &[u8] = if b.contains(sq) {
+        b"true\n"
+    } else {
+        b"false\n"
+    };
+    Ok(Answer::Text(text.to_vec()))
+}
+
+/// `mask KIND [N|SQUARE]` on the board of `-s`.
+fn mask(cx: &Ctx<'_>) -> Result<Answer> {
+    let (a, opts) = (cx.a, &cx.opts);
+    let size = opts.size_or_default();
+    let kind = a
+        .first()
+        .map(|s| s.to_ascii_lowercase())
+        .unwrap_or_default();
+    let mask = match kind.as_str() {
+        "full" | "empty" => {
+            arity(a, 1, &format!("no argument after {kind}"))?;
+            if kind == "full" { Mask::Full } else { Mask::Empty }
+        }
+        "rank" | "file" | "diagonal" | "antidiagonal" | "anti-diagonal" | "square" => {
+            arity(a, 2, &format!("{kind} and its number"))?;
+            if kind == "square" {
+                Mask::Square(parse_square(&a[1], size, opts)?)
+            } else {
+                let n = int_arg(&a[1], &kind)?;
+                match kind.as_str() {
+                    "rank" => Mask::Rank(n),
+                    "file" => Mask::File(n),
+                    "diagonal" => Mask::Diagonal(n),
+                    _ => Mask::AntiDiagonal(n),
+                }
+            }
+        }
+        _ => return Err(usage(format!("unknown mask '{kind}': expected rank N, file N, diagonal N, antidiagonal N, full, empty or square S"))),
+    };
+    Ok(Answer::board(Value::Single(
+        mask.build(size).map_err(bad_input)?,
+    )))
 }
 
 /// One square of a `size` board: a name under `--coords` (chess, SGF or GTP), or an index

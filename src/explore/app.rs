@@ -432,35 +432,19 @@ impl App {
         }
     }
 
+    /// A key on the board: a move of the cursor, or a change of the board or the mode.
     fn board_key(&mut self, key: Key) {
         self.status.clear();
-        let size = self.size();
-        let (w, h) = (size.width(), size.height());
-        let (f, r) = (self.cursor.file(), self.cursor.rank());
-        // The keys move on the screen: which way a file or rank goes follows the orientation.
-        let (files_flipped, ranks_flipped) = flips(self.opts.grid.orientation);
-        let (dec_f, inc_f) = (f.saturating_sub(1), (f + 1).min(w - 1));
-        let (dec_r, inc_r) = (r.saturating_sub(1), (r + 1).min(h - 1));
-        let (left, right) = if files_flipped {
-            (inc_f, dec_f)
-        } else {
-            (dec_f, inc_f)
-        };
-        let (up, down) = if ranks_flipped {
-            (dec_r, inc_r)
-        } else {
-            (inc_r, dec_r)
-        };
+        if let Some(sq) = self.moved(key) {
+            self.cursor = sq;
+            return;
+        }
         match key {
-            Key::Left | Key::Char('h') => self.cursor = Square::new(left, r),
-            Key::Right | Key::Char('l') => self.cursor = Square::new(right, r),
-            Key::Up | Key::Char('k') => self.cursor = Square::new(f, up),
-            Key::Down | Key::Char('j') => self.cursor = Square::new(f, down),
             Key::Char(' ') => {
                 let sq = self.cursor;
                 self.toggle(sq);
             }
-            Key::Click(sq) if sq.is_on(size) => {
+            Key::Click(sq) if sq.is_on(self.size()) => {
                 self.cursor = sq;
                 self.toggle(sq);
             }
@@ -479,42 +463,74 @@ impl App {
                 }
                 _ => Err("c complements one bitboard: this board has two sides or pieces".into()),
             }),
-            Key::Char('a') => match self.best() {
-                Some(best) => {
-                    let flags = best.flags.clone();
-                    self.change(|s| {
-                        s.a.value = best.value;
-                        Ok(())
-                    });
-                    self.status = format!("applied: {flags}");
-                }
-                None => self.status = "no reading maps the first board onto the second".into(),
-            },
+            Key::Char('a') => self.apply_best(),
             Key::Char('u') => self.step(true),
             Key::Redo => self.step(false),
-            Key::Char('e') => {
-                let mut out = Vec::new();
-                let text = match bbconv_forms::render(
-                    self.a.form,
-                    &self.a.value,
-                    &self.text_opts(),
-                    &mut out,
-                ) {
-                    Ok(()) => String::from_utf8_lossy(&out).into_owned(),
-                    Err(_) => String::new(),
-                };
-                let at = text.chars().count();
-                self.mode = Mode::Edit(Editor {
-                    text,
-                    at,
-                    error: None,
-                });
-            }
+            Key::Char('e') => self.open_editor(),
             Key::Char('?') => self.mode = Mode::Help,
             Key::Char('q') | Key::Enter => self.outcome = Some(Outcome::Print),
             Key::Esc => self.outcome = Some(Outcome::Abort),
             _ => {}
         }
+    }
+
+    /// Where a key that moves the cursor moves it to (`None`: the key does not move it). The
+    /// keys move on the screen: which way a file or rank goes follows the orientation.
+    fn moved(&self, key: Key) -> Option<Square> {
+        let size = self.size();
+        let (w, h) = (size.width(), size.height());
+        let (f, r) = (self.cursor.file(), self.cursor.rank());
+        let (files_flipped, ranks_flipped) = flips(self.opts.grid.orientation);
+        let (dec_f, inc_f) = (f.saturating_sub(1), (f + 1).min(w - 1));
+        let (dec_r, inc_r) = (r.saturating_sub(1), (r + 1).min(h - 1));
+        let (left, right) = if files_flipped {
+            (inc_f, dec_f)
+        } else {
+            (dec_f, inc_f)
+        };
+        let (up, down) = if ranks_flipped {
+            (dec_r, inc_r)
+        } else {
+            (inc_r, dec_r)
+        };
+        match key {
+            Key::Left | Key::Char('h') => Some(Square::new(left, r)),
+            Key::Right | Key::Char('l') => Some(Square::new(right, r)),
+            Key::Up | Key::Char('k') => Some(Square::new(f, up)),
+            Key::Down | Key::Char('j') => Some(Square::new(f, down)),
+            _ => None,
+        }
+    }
+
+    /// Applies the reading that maps the first board onto the second, if there is one.
+    fn apply_best(&mut self) {
+        match self.best() {
+            Some(best) => {
+                let flags = best.flags.clone();
+                self.change(|s| {
+                    s.a.value = best.value;
+                    Ok(())
+                });
+                self.status = format!("applied: {flags}");
+            }
+            None => self.status = "no reading maps the first board onto the second".into(),
+        }
+    }
+
+    /// Opens the line editor on the board written in its form.
+    fn open_editor(&mut self) {
+        let mut out = Vec::new();
+        let text =
+            match bbconv_forms::render(self.a.form, &self.a.value, &self.text_opts(), &mut out) {
+                Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+                Err(_) => String::new(),
+            };
+        let at = text.chars().count();
+        self.mode = Mode::Edit(Editor {
+            text,
+            at,
+            error: None,
+        });
     }
 
     fn edit_key(&mut self, key: Key) {

@@ -44,17 +44,42 @@ pub(crate) const MIN: (u16, u16) = (24, 8);
 /// Draws the explorer in `area` of `buf`; `color` says whether marks may be colours.
 pub(crate) fn draw(app: &App, area: Rect, buf: &mut Buffer, color: bool) {
     if area.width < MIN.0 || area.height < MIN.1 {
-        Paragraph::new(vec![
-            Line::from("window too small"),
-            Line::from(format!("at least {}x{}", MIN.0, MIN.1)),
-        ])
-        .render(area, buf);
-        return;
+        return too_small(area, buf);
     }
     match &app.mode {
         Mode::Help => return help(area, buf),
         Mode::Edit(_) | Mode::Board => {}
     }
+    let top = draw_header(app, area, buf);
+    let footer = 2u16;
+    let body = Rect {
+        y: area.y + top,
+        height: area.height.saturating_sub(top + footer),
+        ..area
+    };
+    draw_body(app, body, buf, color);
+    let foot = Rect {
+        y: area.y + area.height - footer,
+        height: footer,
+        ..area
+    };
+    Paragraph::new(footer_lines(app))
+        .wrap(Wrap { trim: false })
+        .render(foot, buf);
+}
+
+/// A window smaller than [`MIN`]: says so.
+fn too_small(area: Rect, buf: &mut Buffer) {
+    Paragraph::new(vec![
+        Line::from("window too small"),
+        Line::from(format!("at least {}x{}", MIN.0, MIN.1)),
+    ])
+    .render(area, buf);
+}
+
+/// Draws the title and the reading between the two boards, if there is one, at the top of
+/// `area`. Returns the rows they take.
+fn draw_header(app: &App, area: Rect, buf: &mut Buffer) -> u16 {
     let mut lines: Vec<Line> = Vec::new();
     lines.push(title(app));
     if let Some(best) = app.best() {
@@ -65,19 +90,6 @@ pub(crate) fn draw(app: &App, area: Rect, buf: &mut Buffer, color: bool) {
     }
     // The reading wraps onto a second line when the window is narrow.
     let top = if lines.len() > 1 { 3 } else { 1 };
-    let footer = 2u16;
-    let body = Rect {
-        y: area.y + top,
-        height: area.height.saturating_sub(top + footer),
-        ..area
-    };
-    // The grids, then the cursor's panel beside them when it fits, then the numbers.
-    let grids = grids_text(app, body, color);
-    let grid_w = grids.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let panel = cursor_panel(app);
-    let panel_w = panel.iter().map(Line::width).max().unwrap_or(0) as u16;
-    let side = grid_w + 2 + panel_w <= body.width;
-    let grid_h = grids.len() as u16;
     Paragraph::new(lines).wrap(Wrap { trim: false }).render(
         Rect {
             height: top,
@@ -85,6 +97,18 @@ pub(crate) fn draw(app: &App, area: Rect, buf: &mut Buffer, color: bool) {
         },
         buf,
     );
+    top
+}
+
+/// Draws the body: the grids, then the cursor's panel beside them when it fits (else below
+/// them), then the numbers.
+fn draw_body(app: &App, body: Rect, buf: &mut Buffer, color: bool) {
+    let grids = grids_text(app, body, color);
+    let grid_w = grids.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let panel = cursor_panel(app);
+    let panel_w = panel.iter().map(Line::width).max().unwrap_or(0) as u16;
+    let side = grid_w + 2 + panel_w <= body.width;
+    let grid_h = grids.len() as u16;
     Paragraph::new(grids).render(
         Rect {
             height: grid_h.min(body.height),
@@ -123,14 +147,6 @@ pub(crate) fn draw(app: &App, area: Rect, buf: &mut Buffer, color: bool) {
         };
         Paragraph::new(numbers(app)).render(r, buf);
     }
-    let foot = Rect {
-        y: area.y + area.height - footer,
-        height: footer,
-        ..area
-    };
-    Paragraph::new(footer_lines(app))
-        .wrap(Wrap { trim: false })
-        .render(foot, buf);
 }
 
 /// The top line: the form read, the size, the order the number is read under.

@@ -30,7 +30,7 @@ use write::{Flow, WriteSettings, Writer};
 const CHUNK_SERIAL: usize = 1 << 15;
 /// Bytes per chunk with several threads: large enough that a worker's batch (thousands of
 /// records) dwarfs the hand-over cost, small enough that the chunks in flight (two a worker)
-/// stay well inside the memory bound of the README ("Hostile input").
+/// stay well inside the memory bound of docs/hostile-input.md.
 const CHUNK_PARALLEL: usize = 1 << 19;
 
 /// Bytes of input a run converts on the calling thread before it starts its workers: a short

@@ -14,7 +14,7 @@ use super::progress::Progress;
 use super::report::{self, Context};
 use super::sink::Sink;
 use super::source::Source;
-use super::work::{Done, FaultKind, What};
+use super::work::{Done, Entry, FaultKind, What};
 
 /// What a bad record leaves in the output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Default)]
@@ -260,89 +260,13 @@ impl<'a> Writer<'a> {
             && d.uniform.is_some()
             && d.uniform == self.stream.as_ref().map(|s| s.0);
         if whole {
-            // The common case: every record good and of the stream's size.
-            self.total += d.records as u64;
-            self.stream_good += d.records as u64;
-            self.first_out &= d.out.is_empty();
-            // Written straight from the part when nothing waits before it (no copy).
-            if self.buf.is_empty() {
-                let r = self.sink.write_all(&d.out);
-                r.with_context(|| format!("cannot write {}", self.sink.name()))?;
-            } else {
-                self.buf.extend_from_slice(&d.out);
-            }
+            self.write_whole(d)?;
         } else {
             let mut start = 0;
             for e in &d.entries {
                 let bytes = &d.out[start..e.end];
                 start = e.end;
-                let flow = match &e.what {
-                    What::Good(size, n) => match &self.stream {
-                        None => {
-                            self.set_stream(*size, d.src, base + e.line);
-                            self.total += u64::from(*n);
-                            self.stream_good += u64::from(*n);
-                            self.emit(bytes);
-                            Flow::Go
-                        }
-                        Some((s, _)) if s == size => {
-                            self.total += u64::from(*n);
-                            self.stream_good += u64::from(*n);
-                            self.emit(bytes);
-                            Flow::Go
-                        }
-                        Some(_) => {
-                            // Each record of the run is one the stream's size refuses.
-                            let kind = FaultKind::SizeDrift(*size);
-                            self.drifted += u64::from(*n);
-                            let mut flow = Flow::Go;
-                            for k in 0..u64::from(*n) {
-                                flow = self.bad(d.src, base + e.line + k, None, &kind)?;
-                                if flow == Flow::Stop {
-                                    break;
-                                }
-                                match self.cfg.null_row.clone() {
-                                    // A table's row (one a record: tables make no runs).
-                                    Some(null_row) if self.cfg.errors == ErrorMode::Null => {
-                                        self.separate();
-                                        let row = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-                                        null_row(row, &mut self.buf);
-                                        self.buf.push(b'\n');
-                                    }
-                                    _ => self.placeholder(),
-                                }
-                            }
-                            flow
-                        }
-                    },
-                    What::Skipped => {
-                        self.placeholder();
-                        Flow::Go
-                    }
-                    What::Header => {
-                        if !bytes.is_empty() {
-                            self.emit(bytes);
-                        }
-                        Flow::Go
-                    }
-                    // The stage wrote its own placeholder (a table's row, its board field
-                    // empty).
-                    What::Bad(Some(f)) if self.cfg.placeholders && !bytes.is_empty() => {
-                        let flow = self.bad(d.src, base + f.line, f.col, &f.kind)?;
-                        if flow == Flow::Go {
-                            self.emit(bytes);
-                        }
-                        flow
-                    }
-                    What::Bad(Some(f)) => self.bad_record(d.src, base + f.line, f.col, &f.kind)?,
-                    // Under --errors skip nothing about a bad record is kept: it is counted.
-                    What::Bad(None) => {
-                        self.total += 1;
-                        self.bad += 1;
-                        self.fail_or_go()
-                    }
-                };
-                if flow == Flow::Stop {
+                if self.entry(d.src, base, e, bytes)? == Flow::Stop {
                     return Ok(Flow::Stop);
                 }
             }
@@ -352,6 +276,103 @@ impl<'a> Writer<'a> {
         }
         self.progress.records(self.total);
         Ok(Flow::Go)
+    }
+
+    /// Writes a chunk whole: the common case, every record good and of the stream's size.
+    fn write_whole(&mut self, d: &Done) -> Result<()> {
+        self.total += d.records as u64;
+        self.stream_good += d.records as u64;
+        self.first_out &= d.out.is_empty();
+        // Written straight from the part when nothing waits before it (no copy).
+        if self.buf.is_empty() {
+            let r = self.sink.write_all(&d.out);
+            r.with_context(|| format!("cannot write {}", self.sink.name()))?;
+        } else {
+            self.buf.extend_from_slice(&d.out);
+        }
+        Ok(())
+    }
+
+    /// Writes one entry of a chunk from source `src`, whose line numbers start after `base`;
+    /// `bytes` is its output.
+    #[inline]
+    fn entry(&mut self, src: usize, base: u64, e: &Entry, bytes: &[u8]) -> Result<Flow> {
+        Ok(match &e.what {
+            What::Good(size, n) => match &self.stream {
+                None => {
+                    self.set_stream(*size, src, base + e.line);
+                    self.good(*n, bytes)
+                }
+                Some((s, _)) if s == size => self.good(*n, bytes),
+                Some(_) => self.drift(src, base + e.line, (*size, *n), bytes)?,
+            },
+            What::Skipped => {
+                self.placeholder();
+                Flow::Go
+            }
+            What::Header => {
+                if !bytes.is_empty() {
+                    self.emit(bytes);
+                }
+                Flow::Go
+            }
+            // The stage wrote its own placeholder (a table's row, its board field empty).
+            What::Bad(Some(f)) if self.cfg.placeholders && !bytes.is_empty() => {
+                let flow = self.bad(src, base + f.line, f.col, &f.kind)?;
+                if flow == Flow::Go {
+                    self.emit(bytes);
+                }
+                flow
+            }
+            What::Bad(Some(f)) => self.bad_record(src, base + f.line, f.col, &f.kind)?,
+            // Under --errors skip nothing about a bad record is kept: it is counted.
+            What::Bad(None) => {
+                self.total += 1;
+                self.bad += 1;
+                self.fail_or_go()
+            }
+        })
+    }
+
+    /// Writes a run of `n` good records of the stream's size.
+    #[inline]
+    fn good(&mut self, n: u32, bytes: &[u8]) -> Flow {
+        self.total += u64::from(n);
+        self.stream_good += u64::from(n);
+        self.emit(bytes);
+        Flow::Go
+    }
+
+    /// A run of `n` good records from `line` on whose boards are `size`, which the stream's
+    /// size refuses: each is a bad record.
+    #[cold]
+    fn drift(
+        &mut self,
+        src: usize,
+        line: u64,
+        (size, n): (Size, u32),
+        bytes: &[u8],
+    ) -> Result<Flow> {
+        let kind = FaultKind::SizeDrift(size);
+        self.drifted += u64::from(n);
+        let mut flow = Flow::Go;
+        for k in 0..u64::from(n) {
+            flow = self.bad(src, line + k, None, &kind)?;
+            if flow == Flow::Stop {
+                break;
+            }
+            match self.cfg.null_row.clone() {
+                // A table's row (one a record: tables make no runs).
+                Some(null_row) if self.cfg.errors == ErrorMode::Null => {
+                    self.separate();
+                    let row = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+                    null_row(row, &mut self.buf);
+                    self.buf.push(b'\n');
+                }
+                _ => self.placeholder(),
+            }
+        }
+        Ok(flow)
     }
 
     fn bad_record(

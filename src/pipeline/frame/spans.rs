@@ -1,0 +1,260 @@
+//! Records that span lines (SGF game trees; under `-f auto` printed boards too), among lines:
+//! found line by line as a buffer of line-framed input fills ([`SpanScan`]), by the rule of
+//! [`bbconv_forms::span`], and handed over with the chunk that holds them ([`SpanChunk`]).
+
+use bbconv_forms::span::{start_table, SpanMode, Spans, Step};
+
+use super::line_rules::too_long;
+
+/// The records that span lines of a chunk of lines, and all its line ends.
+pub(crate) struct SpanChunk {
+    /// The records that span lines, in order.
+    pub(crate) spans: Vec<Span>,
+    /// Every line end of the chunk (positions of its `\n`, and its end when its last line has
+    /// none).
+    pub(crate) ends: Vec<usize>,
+}
+
+/// A record that spans lines in a chunk of lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Span {
+    /// Where its first line starts.
+    pub(crate) start: usize,
+    /// Where its last line ends (before the `\n`).
+    pub(crate) end: usize,
+    /// How many lines it takes (blank lines inside it included).
+    pub(crate) lines: u64,
+    /// Whether it is longer than the limit (it is then not read).
+    pub(crate) too_long: bool,
+    /// The printer of a board cut short (it is then a bad record).
+    pub(crate) cut_short: Option<&'static str>,
+}
+
+/// A record that spans lines, still open: where it starts, where its last line so far ends,
+/// its lines to there, and the blank lines fed since.
+#[derive(Debug, Clone, Copy)]
+struct Open {
+    start: usize,
+    end: usize,
+    lines: u64,
+    blanks: u64,
+}
+
+/// The records that span lines of a buffer of line-framed input, found line by line as the
+/// buffer fills: the [`bbconv_forms::span`] rule fed the lines that may start one (a cheap
+/// look at their first bytes) and the lines of an open one.
+pub(super) struct SpanScan {
+    spans: Spans,
+    mode: SpanMode,
+    /// Bytes of the buffer scanned (whole lines).
+    scanned: usize,
+    /// Where the last record ended: what is before it can be handed over.
+    cut: usize,
+    /// The open record.
+    open: Option<Open>,
+    /// The records found, in order.
+    found: Vec<Span>,
+    /// The line ends scanned, in order: the conversion stage splits the chunk's lines with
+    /// them rather than scanning it again.
+    ends: Vec<usize>,
+}
+
+impl SpanScan {
+    pub(super) fn new(mode: SpanMode) -> SpanScan {
+        SpanScan {
+            spans: Spans::new(mode),
+            mode,
+            scanned: 0,
+            cut: 0,
+            open: None,
+            found: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// Scans the whole lines of `buf` not yet scanned (at the end of the input, the last line
+    /// too, and closes what is open). Returns where the records found so far end.
+    pub(super) fn scan(&mut self, buf: &[u8], eof: bool, max_line: usize) -> usize {
+        let data = &buf[self.scanned..];
+        let mut ends = bbconv_forms::lines::Newlines::new(data, crate::pipeline::kernels());
+        let last = [data.len()];
+        let base = self.scanned;
+        let mut start = 0;
+        loop {
+            let mut batch = ends.batch();
+            if batch.is_empty() {
+                if !eof || start >= data.len() {
+                    break;
+                }
+                batch = &last;
+            }
+            self.ends.extend(batch.iter().map(|&e| base + e));
+            let table = start_table(self.mode);
+            for &end in batch {
+                let s = start;
+                start = end + 1;
+                if self.open.is_none() {
+                    // Most lines start nothing: a look at their first two bytes settles it (a
+                    // byte past the line is its `\n`, or the next line's: never a start).
+                    let (first, second) = match data.get(s..s + 2) {
+                        Some(&[a, b]) => (a, b),
+                        _ => (data.get(s).copied().unwrap_or(b'\n'), 0),
+                    };
+                    let class = table[usize::from(first)];
+                    if class == 0 || (class == 2 && (second != b' ' || s + 1 >= end)) {
+                        continue;
+                    }
+                    self.cut = base + s;
+                }
+                self.line(base + s, base + end, &data[s..end], max_line);
+            }
+        }
+        if self.open.is_none() {
+            self.cut = base + start.min(data.len());
+        }
+        self.scanned = base + start.min(data.len());
+        if eof {
+            if let Some(o) = self.open.take() {
+                self.close(o, max_line);
+            }
+            self.spans.end();
+            self.cut = buf.len();
+        }
+        self.cut
+    }
+
+    /// Starts again on a new buffer, nothing scanned.
+    pub(super) fn reset(&mut self) {
+        *self = SpanScan::new(self.mode);
+    }
+
+    /// One line, `start..end` of the buffer.
+    #[inline(always)]
+    fn line(&mut self, start: usize, end: usize, line: &[u8], max_line: usize) {
+        loop {
+            match self.spans.feed(line) {
+                Step::Single => self.cut = end + 1,
+                Step::Open => {
+                    self.open = Some(Open {
+                        start,
+                        end,
+                        lines: 1,
+                        blanks: 0,
+                    })
+                }
+                Step::Blank => {
+                    if let Some(o) = &mut self.open {
+                        o.blanks += 1;
+                    }
+                }
+                Step::Continue => {
+                    if let Some(o) = &mut self.open {
+                        o.lines += o.blanks + 1;
+                        o.blanks = 0;
+                        o.end = end;
+                        if too_long(end - o.start, max_line) {
+                            let o = *o;
+                            self.open = None;
+                            self.spans.end();
+                            self.close(o, max_line);
+                            self.cut = end + 1;
+                        }
+                    }
+                }
+                Step::Close => {
+                    if let Some(mut o) = self.open.take() {
+                        o.lines += o.blanks + 1;
+                        o.end = end;
+                        self.close(o, max_line);
+                    }
+                    self.cut = end + 1;
+                }
+                Step::EndBefore => {
+                    if let Some(o) = self.open.take() {
+                        self.close(o, max_line);
+                        if let Some(last) = self.found.last_mut() {
+                            last.cut_short = self.spans.cut_short();
+                        }
+                    }
+                    // The blank lines between are lines of their own; this line is fed again.
+                    self.cut = start;
+                    continue;
+                }
+            }
+            break;
+        }
+    }
+
+    /// Books a record that spans lines.
+    fn close(&mut self, o: Open, max_line: usize) {
+        self.found.push(Span {
+            start: o.start,
+            end: o.end,
+            lines: o.lines,
+            too_long: too_long(o.end - o.start, max_line),
+            cut_short: None,
+        });
+    }
+
+    /// The records before `cut`, handed over with the chunk; the scan starts again, nothing
+    /// open, on the tail (which moves to the start of the next buffer).
+    pub(super) fn take(&mut self, cut: usize) -> SpanChunk {
+        let spans = std::mem::take(&mut self.found);
+        let mut ends = std::mem::take(&mut self.ends);
+        // The lines of the tail are scanned again in the next buffer.
+        ends.truncate(ends.partition_point(|&e| e < cut));
+        *self = SpanScan::new(self.mode);
+        debug_assert!(spans.iter().all(|s| s.end <= cut));
+        SpanChunk { spans, ends }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::frame::testing::chunked_rows;
+    use crate::pipeline::frame::Rows;
+
+    /// Records that span lines (SGF game trees, printed boards) stay whole wherever the chunks
+    /// are cut, numbered by their first line; the lines around them are lines as ever.
+    #[test]
+    fn spans_stay_whole_across_chunks() {
+        let board = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/paste/stockfish-d.txt"
+        ))
+        .unwrap();
+        let mut input = Vec::new();
+        for k in 0..40 {
+            input.extend_from_slice(match k % 5 {
+                0 => b"8/8/8/8/8/8/8/K6k w - - 0 1\n".as_slice(),
+                1 => b"(;GM[1]SZ[9]\nAB[aa]\n(;B[bb]C[a\n\ncomment])\n(;B[cc]))\n",
+                2 => &board,
+                3 => b"\n# comment\n(;SZ[9]\n;B[aa]\n\n",
+                _ => b"r . . . k . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . K . . .\n",
+            });
+        }
+        let mode = Rows::Spans(SpanMode::Auto);
+        let whole = chunked_rows(&input, 1 << 20, 10_000, mode);
+        assert!(whole.contains(
+            &"2:span (;GM[1]SZ[9]\nAB[aa]\n(;B[bb]C[a\n\ncomment])\n(;B[cc]))".to_string()
+        ));
+        assert!(
+            whole.iter().any(|r| r.starts_with("9:span  +---+")),
+            "{:?}",
+            &whole[..5]
+        );
+        assert!(
+            whole.contains(&"33:span (;SZ[9]\n;B[aa]".to_string()),
+            "{:?}",
+            &whole[..12]
+        );
+        for chunk in [1, 2, 7, 64, 300, 4096] {
+            assert_eq!(
+                chunked_rows(&input, chunk, 10_000, mode),
+                whole,
+                "chunk {chunk}"
+            );
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! The board's column settled, once, on the reading thread, before any row is converted:
+//! from a file's header (`--column NAME`), or from the first row with a field that qualifies
+//! as a board ([`Table::qualifies`]); under `-f auto` that row settles the column's form too.
+
+use bbconv_board::Size;
+use bbconv_forms::Format;
+
+use super::{strip_cr, Column, Table};
+use crate::pipeline::frame::{split_table, Chunk, ChunkKind, Piece};
+
+/// The forms that carry their own size, and so mark a column as a board under `-f auto` (EPD
+/// counts as FEN: [`family`]).
+const SELF_SIZED: [Format; 7] = [
+    Format::Fen,
+    Format::Json,
+    Format::Edax,
+    Format::Sgf,
+    Format::Pdn,
+    Format::Grid,
+    Format::Paste,
+];
+
+/// A form as a table's column has it: EPD is FEN's.
+pub(super) fn family(f: Format) -> Format {
+    match f {
+        Format::Epd => Format::Fen,
+        f => f,
+    }
+}
+
+impl Table {
+    /// The form a field qualifies the column as a board in, if it does: it reads as one
+    /// (`convert` gives the board's size), is not a bare number (an id), and under `-f auto`
+    /// a FEN or EPD is a plausible board ([`plausible_fen`]) and, when the column is to be
+    /// found (`self_sized`), the form carries its own size (a square list or a number could
+    /// be a move or a count).
+    fn qualifies(
+        &self,
+        field: &[u8],
+        self_sized: bool,
+        convert: impl FnOnce(&[u8]) -> Option<Size>,
+    ) -> Option<Format> {
+        let t = field.trim_ascii();
+        if t.is_empty() {
+            return None;
+        }
+        let digits = t.strip_prefix(b"-").unwrap_or(t);
+        if !digits.is_empty() && digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        if self.spec.from != Format::Auto {
+            return convert(field).map(|_| self.spec.from);
+        }
+        let text = std::str::from_utf8(field).ok()?;
+        let form = family(bbconv_forms::detect(text, &self.opts).ok()?);
+        if self_sized && !SELF_SIZED.contains(&form) {
+            return None;
+        }
+        let size = convert(field)?;
+        (form != Format::Fen || plausible_fen(t, size)).then_some(form)
+    }
+
+    /// Reads a file's header row: settles `--column NAME` and the width of `--append`'s rows,
+    /// and checks that every file's header is the first's (fields read as values): only the
+    /// first is written, and the board's column is settled once.
+    fn read_header(&self, row: &[u8], src: usize) -> Result<(), String> {
+        let body = strip_cr(row);
+        let fields = self.fields(body);
+        let first = self.first_header.get_or_init(|| fields.clone());
+        let _ = self.header_src.get_or_init(|| src);
+        let _ = self.width.get_or_init(|| first.len());
+        if let Column::Name(name) = &self.spec.column {
+            let Some(k) = fields.iter().position(|f| f == name.as_bytes()) else {
+                let shown: Vec<String> = fields
+                    .iter()
+                    .map(|f| String::from_utf8_lossy(f).into_owned())
+                    .collect();
+                return Err(if self.spec.header {
+                    format!(
+                        "--column {name}: the header has no column named {name}; its columns are: {}",
+                        shown.join(", ")
+                    )
+                } else {
+                    format!(
+                        "--column {name}: the first row has no field {name}, so it is no header to find the column by; its fields are: {}; name the column by number (--column N)",
+                        shown.join(", ")
+                    )
+                });
+            };
+            let settled = *self.settled.get_or_init(|| k);
+            if settled != k {
+                let was = first
+                    .iter()
+                    .position(|f| f == name.as_bytes())
+                    .map_or(settled, |p| p);
+                return Err(format!(
+                    "--column {name}: this file's header has {name} in column {}, the first file's in column {}: convert the files one at a time",
+                    k + 1,
+                    was + 1
+                ));
+            }
+        }
+        if fields != *first {
+            let shown = |f: &[Vec<u8>]| {
+                let names: Vec<_> = f.iter().map(|n| String::from_utf8_lossy(n)).collect();
+                names.join(", ")
+            };
+            return Err(format!(
+                "this file's header ({}) is not the first file's ({}): its rows would be written under the first file's header, which alone is written; convert the files one at a time",
+                shown(&fields),
+                shown(first)
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether a row is still to be looked at before rows are converted: the column (or its
+    /// form) or the width of `--append`'s rows is not settled yet.
+    fn unsettled(&self) -> bool {
+        self.open() || (self.appending && self.width.get().is_none())
+    }
+
+    /// Whether the board's column, or under `-f auto` its form, is not settled yet: a row
+    /// now is a bad record ([`Table::early_row`]).
+    fn open(&self) -> bool {
+        self.settled.get().is_none() || (self.auto && self.form.get().is_none())
+    }
+
+    /// Looks at a row that may settle the board's column (and its form) or the width of
+    /// `--append`'s rows. A named column under `-f auto` is settled in its form by its
+    /// first cell that qualifies as a board, in any form.
+    fn settle_by(&self, row: &[u8], convert: &dyn Fn(&[u8]) -> Option<Size>) {
+        let fields = self.fields(strip_cr(row));
+        let _ = self.width.get_or_init(|| fields.len());
+        match self.settled.get() {
+            None if self.spec.column == Column::Auto => {
+                for (k, f) in fields.iter().enumerate() {
+                    if let Some(form) = self.qualifies(f, true, convert) {
+                        let _ = self.form.set(form);
+                        let _ = self.settled.set(k);
+                        break;
+                    }
+                }
+            }
+            Some(&k) if self.auto && self.form.get().is_none() => {
+                if let Some(form) = fields
+                    .get(k)
+                    .and_then(|f| self.qualifies(f, false, convert))
+                {
+                    let _ = self.form.set(form);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Settles the board's column from `chunk` if it is not settled yet, reading a file's
+    /// header on the way; `convert` tells whether a field reads as a board, and its size.
+    /// The rows of the chunk before the row that settles the column are marked
+    /// ([`Chunk::early`]): all of them while it is not settled.
+    pub(super) fn prepare(
+        &self,
+        chunk: &mut Chunk,
+        convert: &dyn Fn(&[u8]) -> Option<Size>,
+    ) -> Result<(), String> {
+        let header = chunk.first && self.header_rows();
+        if !header && !self.unsettled() {
+            return Ok(());
+        }
+        let mut pending_header = header;
+        let mut failed = None;
+        // The line of the row that settled the column, once one did.
+        let mut early = (!self.open()).then_some(0);
+        let mut each = |line: u64, row: &[u8]| {
+            if std::mem::take(&mut pending_header) {
+                if let Err(e) = self.read_header(row, chunk.src) {
+                    failed = Some(e);
+                }
+            } else if self.unsettled() {
+                self.settle_by(row, convert);
+            }
+            // The header settles `--column NAME` (under a named -f, the column is all there
+            // is to settle): the rows after it are not early.
+            if early.is_none() && !self.open() {
+                early = Some(line);
+            }
+        };
+        match &chunk.kind {
+            ChunkKind::Lines | ChunkKind::Rows(..) => {
+                let data = &chunk.data[..chunk.len];
+                // Rows are looked at while the header or a setting is pending; split_table
+                // goes on to the chunk's end, which costs the first chunks only.
+                split_table(data, &chunk.kind, self.spec.max_line, |line, piece| {
+                    if let Piece::Data(row) | Piece::Split { text: row, .. } = piece {
+                        each(line, row);
+                    }
+                });
+            }
+            ChunkKind::Framed(records) => {
+                for r in records {
+                    each(r.line, &chunk.data[r.start..r.end]);
+                }
+            }
+            ChunkKind::TooLong(_) | ChunkKind::Spans(_) => {}
+        }
+        chunk.early = early.unwrap_or(u64::MAX);
+        failed.map_or(Ok(()), Err)
+    }
+}
+
+/// Whether a FEN or EPD cell `t` (trimmed) of `size` is taken for a board under `-f auto`: 2
+/// ranks or more, all of one width of 2 or more (the reader checks that they are of one
+/// width); a placement alone (nothing after it) needs 3 ranks or more, a piece, and only the
+/// chess letters and digits, so that labels (`TP/FP`, `NA/NA`, `kk/KK`), ratios (`2/2`) and
+/// dates (`12/12/12`) are text.
+fn plausible_fen(t: &[u8], size: Size) -> bool {
+    if size.width() < 2 || size.height() < 2 {
+        return false;
+    }
+    if t.iter().any(u8::is_ascii_whitespace) {
+        return true;
+    }
+    size.height() >= 3
+        && t.iter().any(u8::is_ascii_alphabetic)
+        && t.iter()
+            .all(|c| c.is_ascii_digit() || b"/PNBRQKpnbrqk".contains(c))
+}

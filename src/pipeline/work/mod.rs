@@ -1,0 +1,427 @@
+//! The conversion stage: turns one chunk of input records into output bytes and one outcome a
+//! record, knowing nothing of where the output goes or how errors are shown. Both drivers run
+//! it on the same chunks, so `--jobs N` gives what `--jobs 1` gives by construction. The
+//! stage's loops over a chunk are in [`chunk`], one record's conversion in [`record`], the
+//! outcomes in [`parts`].
+
+mod chunk;
+mod parts;
+mod record;
+
+use bbconv_board::Size;
+use bbconv_forms::ConvertError;
+
+use super::frame::{Chunk, ChunkKind, Rows};
+use super::rows::Field;
+
+pub(crate) use parts::{Done, Entry, FaultKind, Spare, What, PART_RECORDS};
+use parts::{Parts, Run};
+
+/// What a command does with one record: appends its output (no record separator) to `out` and
+/// returns the size of the board read, or says why it cannot.
+pub(crate) trait Stage: Sync {
+    /// Converts one record. On an error, what it wrote is ignored, unless the run takes it for
+    /// the record's placeholder ([`Job::placeholders`]).
+    fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError>;
+
+    /// [`Stage::run`] on a table's row whose fields the framer found (a table's stage takes
+    /// them rather than splitting the row again).
+    #[inline(always)]
+    fn run_split(
+        &self,
+        record: &[u8],
+        _fields: &[Field],
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        self.run(record, out)
+    }
+
+    /// Runs `l` with the stage a record loop is to be compiled with: this one, or one its
+    /// set-up chose once ([`planned`]).
+    fn with_loop<L: StageLoop>(&self, l: L) -> L::Output
+    where
+        Self: Sized,
+    {
+        l.run(self)
+    }
+
+    /// Looks at a chunk on the reading thread, in input order, before any record of it is
+    /// converted: a table's stage settles its board column here, so that every thread then
+    /// converts with the same one, and marks the chunk's rows before the settling row
+    /// ([`Chunk::early`]). An error ends the run (exit code 2).
+    fn prepare(&self, _chunk: &mut Chunk) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// The bad record of a table's row before the row that settled the board's column
+    /// ([`Chunk::early`]), with its placeholder; only a table's stage is asked.
+    fn early(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        self.run(record, out)
+    }
+
+    /// Whether the first row of a source (a file or stdin, not an argument) is a header.
+    fn header_rows(&self) -> bool {
+        false
+    }
+
+    /// Writes what a source's header row becomes (nothing: it is dropped); only called when
+    /// [`Stage::header_rows`] says so.
+    fn header(&self, _row: &[u8], _src: usize, _out: &mut Vec<u8>) {}
+}
+
+/// A loop over records, compiled for the stage it is given ([`Stage::with_loop`]).
+pub(crate) trait StageLoop {
+    /// What the loop gives.
+    type Output;
+    /// Runs the loop with `stage`.
+    fn run<S: Stage>(self, stage: &S) -> Self::Output;
+}
+
+/// [`Stage::with_loop`] of a stage that is a conversion: `l` runs with the conversion.
+pub(crate) fn planned<L: StageLoop>(conversion: &bbconv_forms::Conversion<'_>, l: L) -> L::Output {
+    /// A conversion, as a stage.
+    struct Record<'c, 'a>(&'c bbconv_forms::Conversion<'a>);
+
+    impl Stage for Record<'_, '_> {
+        #[inline(always)]
+        fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+            self.0.run(record, out)
+        }
+    }
+
+    l.run(&Record(conversion))
+}
+
+/// A stage whose records keep the CR of a CRLF line end ([`Rows::Verbatim`]): `inner` converts
+/// the record without it, and the CR follows the output, so that the line ends come back as
+/// they were.
+pub(crate) struct KeepCr<'s, S>(pub(crate) &'s S);
+
+impl<S: Stage> Stage for KeepCr<'_, S> {
+    #[inline(always)]
+    fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        keep_cr(record, out, |r, out| self.0.run(r, out))
+    }
+
+    fn with_loop<L: StageLoop>(&self, l: L) -> L::Output {
+        /// The loop compiled for what the inner stage chose, with the CR kept around it.
+        struct Inner<L>(L);
+        /// [`KeepCr`] over what the inner stage chose.
+        struct Over<'s, T>(&'s T);
+        impl<T: Stage> Stage for Over<'_, T> {
+            #[inline(always)]
+            fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+                keep_cr(record, out, |r, out| self.0.run(r, out))
+            }
+        }
+        impl<L: StageLoop> StageLoop for Inner<L> {
+            type Output = L::Output;
+            fn run<T: Stage>(self, inner: &T) -> L::Output {
+                self.0.run(&Over(inner))
+            }
+        }
+        self.0.with_loop(Inner(l))
+    }
+}
+
+/// Converts `record` without the CR of its CRLF line end, and writes the CR after the output.
+#[inline(always)]
+fn keep_cr(
+    record: &[u8],
+    out: &mut Vec<u8>,
+    convert: impl FnOnce(&[u8], &mut Vec<u8>) -> Result<Size, ConvertError>,
+) -> Result<Size, ConvertError> {
+    match record {
+        [body @ .., b'\r'] => {
+            let size = convert(body, out)?;
+            out.push(b'\r');
+            Ok(size)
+        }
+        _ => convert(record, out),
+    }
+}
+
+/// How a chunk's records are converted and handed over.
+pub(crate) struct Job<'a, S: Stage + ?Sized> {
+    /// What each record goes through (a type parameter, not a trait object: the conversion is
+    /// compiled into the record loop).
+    pub(crate) stage: &'a S,
+    /// Whether each output record is followed by a newline.
+    pub(crate) line_end: bool,
+    /// The longest record accepted.
+    pub(crate) max_line: usize,
+    /// Whether fault columns are byte positions (binary input).
+    pub(crate) binary_input: bool,
+    /// Whether bad records keep their fault (false under `--errors skip`, which prints none:
+    /// nothing about them is kept or queued).
+    pub(crate) keep_faults: bool,
+    /// The most records in one part. A part is what is queued between the stages, so this and
+    /// [`PART_BYTES`](parts::PART_BYTES) bound what a worker holds, whatever the share of bad
+    /// records or the size of each record's output.
+    pub(crate) part_records: usize,
+    /// Whether good records of one size on consecutive lines share one entry (a run): not when
+    /// the output separates records (grids), which the writer does record by record, nor for a
+    /// table's rows, which the writer may have to rewrite one by one (`--errors null`).
+    pub(crate) runs: bool,
+    /// How the lines of a chunk are records.
+    pub(crate) rows: Rows,
+    /// Whether a bad record's output is the stage's placeholder for it, with its line end (a
+    /// table's row with an empty board field, under `--errors null`); otherwise the writer
+    /// ignores what a failed conversion wrote.
+    pub(crate) placeholders: bool,
+}
+
+/// Converts the records of `chunk` as `job` says, handing the output to `emit` in parts of at
+/// most `job.part_records` records (the last part says so); the buffers of each part come from
+/// `take`. Returns whether `emit` still listens.
+pub(crate) fn convert<S: Stage>(
+    chunk: &Chunk,
+    job: &Job<'_, S>,
+    take: &dyn Fn() -> Spare,
+    emit: &mut dyn FnMut(Done) -> bool,
+) -> bool {
+    /// The chunk's loop, compiled for the stage [`Stage::with_loop`] gives.
+    struct ChunkLoop<'a, 'j, S: Stage> {
+        chunk: &'a Chunk,
+        job: &'a Job<'j, S>,
+        take: &'a dyn Fn() -> Spare,
+        emit: &'a mut dyn FnMut(Done) -> bool,
+    }
+
+    impl<S: Stage> StageLoop for ChunkLoop<'_, '_, S> {
+        type Output = bool;
+        fn run<T: Stage>(self, stage: &T) -> bool {
+            let job = Job {
+                stage,
+                line_end: self.job.line_end,
+                max_line: self.job.max_line,
+                binary_input: self.job.binary_input,
+                keep_faults: self.job.keep_faults,
+                part_records: self.job.part_records,
+                runs: self.job.runs,
+                rows: self.job.rows,
+                placeholders: self.job.placeholders,
+            };
+            convert_with(self.chunk, &job, self.take, self.emit)
+        }
+    }
+
+    job.stage.with_loop(ChunkLoop {
+        chunk,
+        job,
+        take,
+        emit,
+    })
+}
+
+/// [`convert`] with the stage the loop is compiled for: the loop of the chunk's kind
+/// ([`chunk`]).
+fn convert_with<S: Stage>(
+    chunk: &Chunk,
+    job: &Job<'_, S>,
+    take: &dyn Fn() -> Spare,
+    emit: &mut dyn FnMut(Done) -> bool,
+) -> bool {
+    let mut parts = Parts {
+        done: Done::new(chunk.seq, chunk.src, take()),
+        part_records: job.part_records.clamp(1, u32::MAX as usize),
+        take,
+        emit,
+        stopped: false,
+        runs: job.runs,
+        run: Run::NONE,
+    };
+    let data = &chunk.data[..chunk.len];
+    let lines = match &chunk.kind {
+        ChunkKind::Lines if job.rows == Rows::Verbatim => {
+            chunk::verbatim_lines(data, job, &mut parts)
+        }
+        ChunkKind::Lines | ChunkKind::Rows(..) if matches!(job.rows, Rows::Table(_)) => {
+            if chunk.early > 0 {
+                chunk::early_table(chunk, job, &mut parts)
+            } else {
+                chunk::table_rows(chunk, job, &mut parts, 0)
+            }
+        }
+        // Rows framed ahead are a table's only.
+        ChunkKind::Lines | ChunkKind::Rows(..) => chunk::plain_lines(data, job, &mut parts),
+        ChunkKind::Spans(sc) => chunk::span_lines(data, sc, job, &mut parts),
+        ChunkKind::TooLong(len) => {
+            parts.push(1, record::bad(job, 1, FaultKind::TooLong(*len)));
+            1
+        }
+        ChunkKind::Framed(records) => {
+            chunk::framed_records(&chunk.data, records, job, &mut parts);
+            0
+        }
+    };
+    parts.finish(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parts::PART_BYTES;
+    use super::*;
+    use bbconv_forms::{Conversion, Format, Options};
+
+    /// A conversion as the CLI runs it: the chunk loop compiled for the conversion's plan.
+    struct Conv<'a>(Conversion<'a>);
+
+    impl Stage for Conv<'_> {
+        fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+            self.0.run(record, out)
+        }
+
+        fn with_loop<L: StageLoop>(&self, l: L) -> L::Output {
+            planned(&self.0, l)
+        }
+    }
+
+    /// A conversion whose chunk loop asks the plan at every record.
+    struct Plain<'a>(Conversion<'a>);
+
+    impl Stage for Plain<'_> {
+        fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+            self.0.run(record, out)
+        }
+    }
+
+    /// The job of a run of `stage` with line ends and the default part size.
+    fn job<S: Stage>(stage: &S, keep_faults: bool, runs: bool) -> Job<'_, S> {
+        Job {
+            stage,
+            line_end: true,
+            max_line: 1 << 20,
+            binary_input: false,
+            keep_faults,
+            part_records: PART_RECORDS,
+            runs,
+            rows: Rows::Lines,
+            placeholders: false,
+        }
+    }
+
+    /// `lines` as the first chunk of a source.
+    fn chunk(lines: &[u8]) -> Chunk {
+        Chunk {
+            seq: 0,
+            src: 0,
+            data: lines.to_vec(),
+            len: lines.len(),
+            kind: ChunkKind::Lines,
+            first: true,
+            early: 0,
+        }
+    }
+
+    /// The entries of `lines` converted by `stage`, as `line:what:output`.
+    fn entries<S: Stage>(stage: &S, lines: &[u8], runs: bool) -> Vec<String> {
+        let (job, chunk) = (job(stage, true, runs), chunk(lines));
+        let mut got = Vec::new();
+        assert!(convert(&chunk, &job, &Spare::default, &mut |d| {
+            let mut start = 0;
+            for e in &d.entries {
+                let what = match &e.what {
+                    What::Good(size, n) => format!("{size}x{n}"),
+                    What::Skipped => "skip".into(),
+                    What::Header => "header".into(),
+                    What::Bad(_) => "bad".into(),
+                };
+                let out = String::from_utf8_lossy(&d.out[start..e.end]).into_owned();
+                got.push(format!(
+                    "{}:{what}:{}",
+                    e.line,
+                    out.trim_end().replace('\n', " ")
+                ));
+                start = e.end;
+            }
+            true
+        }));
+        got
+    }
+
+    /// Parts, by record count and output bytes, for a chunk of `lines`; and how many faults
+    /// they keep.
+    fn parts(lines: &[u8], to: Format, keep_faults: bool) -> (Vec<(usize, usize)>, usize) {
+        let opts = Options::default();
+        let conv = Conv(Conversion::new(Format::Auto, to, &opts));
+        let (job, chunk) = (job(&conv, keep_faults, true), chunk(lines));
+        let mut got = Vec::new();
+        let mut faults = 0;
+        let mut last = 0;
+        assert!(convert(&chunk, &job, &Spare::default, &mut |d| {
+            faults += d
+                .entries
+                .iter()
+                .filter(|e| matches!(e.what, What::Bad(Some(_))))
+                .count();
+            last += usize::from(d.last);
+            got.push((d.records, d.out.len()));
+            true
+        }));
+        assert_eq!(last, 1, "exactly one last part");
+        (got, faults)
+    }
+
+    /// The entries of one chunk: good records of one size on consecutive lines share one, which
+    /// ends where their output does; a size change, a bad line or a skipped one ends it; with
+    /// `runs` off every good record has its own. The same from the plan's loop and the plain one.
+    #[test]
+    fn runs_end_where_their_output_does() {
+        let opts = Options::default();
+        let lines = b"8/8/8/8/8/8/8/R6k\n8/8/8/8/8/8/8/7k\n3/3/K2\nK/KK\n# note\n3/3/2k\n3/3/1k1\n";
+        for from in [Format::Fen, Format::Auto] {
+            let conv = Conversion::new(from, Format::Pair, &opts);
+            for runs in [true, false] {
+                let want: &[&str] = if runs {
+                    &[
+                        "1:8x8x2:0x0000000000000001 0x0000000000000080 \
+                         0x0000000000000000 0x0000000000000080",
+                        "3:3x3x1:0x001 0x000",
+                        "4:bad:",
+                        "5:skip:",
+                        "6:3x3x2:0x000 0x004 0x000 0x002",
+                    ]
+                } else {
+                    &[
+                        "1:8x8x1:0x0000000000000001 0x0000000000000080",
+                        "2:8x8x1:0x0000000000000000 0x0000000000000080",
+                        "3:3x3x1:0x001 0x000",
+                        "4:bad:",
+                        "5:skip:",
+                        "6:3x3x1:0x000 0x004",
+                        "7:3x3x1:0x000 0x002",
+                    ]
+                };
+                assert_eq!(
+                    entries(&Conv(conv), lines, runs),
+                    want,
+                    "-f {from}, runs {runs}"
+                );
+                assert_eq!(
+                    entries(&Plain(conv), lines, runs),
+                    want,
+                    "-f {from}, runs {runs}"
+                );
+            }
+        }
+    }
+
+    /// What is queued between the stages is bounded whatever the input: a chunk of bad records
+    /// comes in parts of at most PART_RECORDS records, and under --errors skip nothing of them
+    /// is kept; a chunk of large outputs comes in parts of about PART_BYTES.
+    #[test]
+    fn parts_bound_what_is_queued() {
+        let bad = b"zz\n".repeat(10_000);
+        let (got, faults) = parts(&bad, Format::Hex, true);
+        assert_eq!(got.iter().map(|p| p.0).sum::<usize>(), 10_000);
+        assert!(got.iter().all(|p| p.0 <= PART_RECORDS), "{got:?}");
+        assert_eq!(faults, 10_000);
+        let (_, faults) = parts(&bad, Format::Hex, false);
+        assert_eq!(faults, 0);
+        let boards = b"0x1\n".repeat(5_000);
+        let (got, _) = parts(&boards, Format::Grid, true);
+        assert!(got.len() > 1);
+        assert!(got.iter().all(|p| p.1 < PART_BYTES + 4096), "{got:?}");
+    }
+}
