@@ -1,0 +1,282 @@
+//! The 8x8 word paths: a record of a form that has one read into the board's words, and the
+//! words written in a form, each form's reading or writing a step of its own.
+
+use bbconv_board::{ternary, Size};
+
+use super::Writing;
+use crate::board::{Board, Repr, PIECE_LETTERS};
+use crate::fen::fast::ReadChess;
+use crate::{json, small, Format, Options};
+
+/// Reads an 8x8 record of a form with a word path into `board`; `false`, with `board` untouched, for
+/// anything the general reading must see.
+#[inline(always)]
+pub(super) fn read_chess(
+    from: Format,
+    record: &[u8],
+    opts: &Options,
+    board: &mut Board<'_>,
+) -> bool {
+    // The lengths bbconv writes need no trimming: the record is taken as it is.
+    let t = match (from, record.len()) {
+        (Format::Packed, 26) | (Format::Pair, 37) | (Format::Trits, 64) => record,
+        _ => record.trim_ascii(),
+    };
+    let two = |w: Option<(u64, u64)>| w.map(|(f, s)| Repr::Two(f, s));
+    let repr = match from {
+        Format::Packed => read_packed(t),
+        Format::Pair => read_pair(t, record, opts),
+        Format::Trits => two(t.try_into().ok().and_then(crate::kernels::digits64)),
+        Format::Hex => crate::int::small_integer(t, Format::Hex, 64).map(Repr::One),
+        Format::Squares => read_squares(t),
+        Format::PackedBin => two(record.try_into().ok().and_then(ternary::unpack_chess)),
+        Format::TritsBin => two(crate::packed::read_trits_bin_chess(record)),
+        Format::Base3 => two(crate::digits::read_base3_chess(t)),
+        Format::Edax => return read_edax(record, board),
+        Format::Pieces => crate::pieces::read_chess(t).map(Repr::Chess),
+        Format::PlanesBin => crate::planes::read_chess(record, &opts.planes).map(Repr::Chess),
+        Format::Grid => read_grid(record),
+        _ => None,
+    };
+    match repr {
+        Some(repr) => {
+            board.set(Size::CHESS, repr);
+            true
+        }
+        None => false,
+    }
+}
+
+/// Packed base-3 hex (`0x` allowed): 13 bytes unpacked into the two sides.
+#[inline(always)]
+fn read_packed(t: &[u8]) -> Option<Repr> {
+    let t = match t {
+        [b'0', b'x' | b'X', rest @ ..] => rest,
+        _ => t,
+    };
+    let mut bytes = [0u8; 13];
+    if !crate::kernels::hex_bytes(t, &mut bytes) {
+        return None;
+    }
+    ternary::unpack_chess(&bytes).map(|(f, s)| Repr::Two(f, s))
+}
+
+/// Two integers: the form bbconv writes (`0x` and 16 digits, a space, `0x` and 16 digits), else
+/// the small word path's reading of `record`; the sides must not share a square.
+#[inline(always)]
+fn read_pair(t: &[u8], record: &[u8], opts: &Options) -> Option<Repr> {
+    let mut words = None;
+    if let (Some(a), Some(b)) = (t.get(..18), t.get(19..)) {
+        if t.len() == 37 && t[18] == b' ' {
+            if let (Some(f), Some(s)) = (crate::int::hex0x16(a), crate::int::hex0x16(b)) {
+                words = Some((f, s));
+            }
+        }
+    }
+    match words
+        .or_else(|| small::read_words(Format::Pair, record, opts).map(|w| (w.first, w.second)))
+    {
+        Some((f, s)) if f & s == 0 => Some(Repr::Two(f, s)),
+        _ => None,
+    }
+}
+
+/// Square names: one list, or `first: NAMES; second: NAMES` as bbconv writes two sides.
+#[inline(always)]
+fn read_squares(t: &[u8]) -> Option<Repr> {
+    let Some(two) = t.strip_prefix(b"first: ") else {
+        return small::read_names(t, Size::CHESS).map(Repr::One);
+    };
+    let at = two.windows(10).position(|w| w == b"; second: ")?;
+    match (
+        small::read_names(&two[..at], Size::CHESS),
+        small::read_names(&two[at + 10..], Size::CHESS),
+    ) {
+        (Some(f), Some(s)) if f & s == 0 => Some(Repr::Two(f, s)),
+        _ => None,
+    }
+}
+
+/// An Edax board: the two sides and the side to move, into `board`.
+#[inline(always)]
+fn read_edax(record: &[u8], board: &mut Board<'_>) -> bool {
+    match crate::edax::read_words(record) {
+        Some((f, s, turn)) => {
+            board.set(Size::CHESS, Repr::Two(f, s));
+            board.turn = Some(turn);
+            true
+        }
+        None => false,
+    }
+}
+
+/// A printed grid: its pieces, its two sides, or its one bitboard.
+#[inline(always)]
+fn read_grid(record: &[u8]) -> Option<Repr> {
+    Some(match crate::grid::read_chess(record)? {
+        crate::grid::ChessGrid::Pieces(w) => Repr::Chess(w),
+        crate::grid::ChessGrid::Sides(f, s) => Repr::Two(f, s),
+        crate::grid::ChessGrid::One(x) => Repr::One(x),
+    })
+}
+
+/// Writes an 8x8 board given by its sides' words (a one-bitboard board's second word is 0) in
+/// the forms that hold only the two sides; `false`, with nothing written, for the other forms.
+#[inline(always)]
+pub(super) fn write_sides<R: ReadChess>(
+    r: &R,
+    to: Format,
+    f: u64,
+    s: u64,
+    out: &mut Vec<u8>,
+) -> bool {
+    match to {
+        Format::Packed => r.push_packed_hex(f, s, out),
+        Format::Pair => out.extend_from_slice(&crate::kernels::pair_hex_chess(r.hex2(f, s))),
+        Format::Trits => out.extend_from_slice(&ternary::words_to_digits64(f, s, b'0')),
+        Format::PackedBin | Format::TritsBin => small::write_words(to, 64, f, s, out),
+        _ => return false,
+    }
+    true
+}
+
+/// Writes an 8x8 board as `writing` says, from its words; `false`, with nothing written, when
+/// the general writer must (another style, a board the words do not say, an error to report).
+#[inline(always)]
+pub(super) fn write_chess<R: ReadChess>(
+    r: &R,
+    writing: Writing,
+    board: &Board<'_>,
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> bool {
+    if let Repr::Chess(w) = &board.repr {
+        if let Some(took) = write_piece_words(r, writing, board, w, opts, out) {
+            return took;
+        }
+    }
+    let Some((f, s)) = board.sides() else {
+        return false;
+    };
+    if write_sides(r, writing.to, f, s, out) {
+        return true;
+    }
+    write_from_sides(r, writing, board, opts, (f, s), out)
+}
+
+/// Writes a board of twelve piece words in the forms of pieces: `Some(true)` when written,
+/// `Some(false)` when the general writer must, `None` for the forms written from its sides.
+#[inline(always)]
+fn write_piece_words<R: ReadChess>(
+    r: &R,
+    writing: Writing,
+    board: &Board<'_>,
+    w: &[u64; 12],
+    opts: &Options,
+    out: &mut Vec<u8>,
+) -> Option<bool> {
+    match writing.to {
+        Format::Fen => with_placement(r, board, w, |p| {
+            crate::fen::words::fen(p, board.fields, out)
+        }),
+        Format::Pieces => crate::pieces::write_chess(r, w, out),
+        Format::Json if writing.plain => with_placement(r, board, w, |p| {
+            json::write_chess(r, p, board.fields, w, out)
+        }),
+        Format::Grid if writing.plain => crate::grid::write_chess(w, &PIECE_LETTERS[..], out),
+        Format::PlanesBin => return Some(crate::planes::write_chess(w, &opts.planes, out)),
+        Format::Json | Format::Grid => return Some(false),
+        _ => return None,
+    }
+    Some(true)
+}
+
+/// Calls `write` with the FEN placement of a board of piece words: the record's own when it
+/// was read from one, else written from the words.
+#[inline(always)]
+fn with_placement<R: ReadChess>(
+    r: &R,
+    board: &Board<'_>,
+    w: &[u64; 12],
+    write: impl FnOnce(&[u8]),
+) {
+    if board.placement.is_empty() {
+        let mut buf = [0u8; 80];
+        let len = crate::fen::words::placement_of(r, w, &mut buf);
+        write(&buf[..len]);
+    } else {
+        write(board.placement);
+    }
+}
+
+/// Writes an 8x8 board from its sides' words `(f, s)` in the forms [`write_sides`] leaves out:
+/// one bitboard, square names, base 3, Edax, the forms of piece letters and the grid and JSON
+/// of two sides; `false`, with nothing written, when the general writer must.
+#[inline(always)]
+fn write_from_sides<R: ReadChess>(
+    r: &R,
+    writing: Writing,
+    board: &Board<'_>,
+    opts: &Options,
+    (f, s): (u64, u64),
+    out: &mut Vec<u8>,
+) -> bool {
+    let two = !board.is_single();
+    match writing.to {
+        Format::Hex => match board.single(opts.layer) {
+            Some(v) => crate::kernels::hex_u64(v, 16, out),
+            None => return false,
+        },
+        Format::Squares if !two || opts.layer.is_some() => match board.single(opts.layer) {
+            Some(v) => small::write_names(v, Size::CHESS, out),
+            None => return false,
+        },
+        Format::Squares => {
+            out.extend_from_slice(b"first: ");
+            small::write_names(f, Size::CHESS, out);
+            out.extend_from_slice(b"; second: ");
+            small::write_names(s, Size::CHESS, out);
+        }
+        Format::Base3 => crate::digits::write_base3_chess(f, s, out),
+        Format::Edax if matches!(board.repr, Repr::Two(..) | Repr::Chess(_)) => {
+            crate::edax::write_words(f, s, board.turn(), out)
+        }
+        // The forms of piece letters, from two sides: the sides' letters.
+        Format::Fen if two => crate::fen::words::fen_of_words(f, s, opts.letters, out),
+        Format::Pieces if two && opts.letters == (b'P', b'p') => {
+            let mut words = [0u64; 12];
+            (words[0], words[6]) = (f, s);
+            crate::pieces::write_chess(r, &words, out)
+        }
+        Format::PlanesBin if two => return write_planes_of_sides(f, s, opts, out),
+        Format::Grid if two && writing.plain => crate::grid::write_chess(&[f, s], b"XO", out),
+        // The side to move and notes of a two-player board are members of their own.
+        Format::Json if writing.plain && matches!(board.repr, Repr::Two(..)) => {
+            out.extend_from_slice(json::JSON_PAIR_HEAD);
+            let [a, b] = r.hex2(f, s);
+            out.extend_from_slice(&a);
+            out.extend_from_slice(json::JSON_PAIR_MID);
+            out.extend_from_slice(&b);
+            out.push(b'"');
+            json::write_turn(board.turn, out);
+            out.push(b'}');
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// The planes of two sides, as the pieces of the letters `--letters` gives them; `false` when
+/// a letter is not a chess piece's.
+#[inline(always)]
+fn write_planes_of_sides(f: u64, s: u64, opts: &Options, out: &mut Vec<u8>) -> bool {
+    let mut words = [0u64; 12];
+    let (Some(a), Some(b)) = (
+        PIECE_LETTERS.iter().position(|&l| l == opts.letters.0),
+        PIECE_LETTERS.iter().position(|&l| l == opts.letters.1),
+    ) else {
+        return false;
+    };
+    (words[a], words[b]) = (f, s);
+    crate::planes::write_chess(&words, &opts.planes, out)
+}
