@@ -142,6 +142,8 @@ pub(super) fn write_sides<R: ReadChess>(
 
 /// Writes an 8x8 board as `writing` says, from its words; `false`, with nothing written, when
 /// the general writer must (another style, a board the words do not say, an error to report).
+/// A board of piece words is written here in the forms of pieces, and from its sides'
+/// words ([`write_sides`], [`write_from_sides`]) in the others.
 #[inline(always)]
 pub(super) fn write_chess<R: ReadChess>(
     r: &R,
@@ -150,10 +152,40 @@ pub(super) fn write_chess<R: ReadChess>(
     opts: &Options,
     out: &mut Vec<u8>,
 ) -> bool {
-    if let Repr::Chess(w) = &board.repr {
-        if let Some(took) = write_piece_words(r, writing, board, w, opts, out) {
-            return took;
+    match (writing.to, &board.repr) {
+        (Format::Fen, Repr::Chess(w)) => {
+            if board.placement.is_empty() {
+                let mut buf = [0u8; 80];
+                let len = crate::fen::words::placement_of(r, w, &mut buf);
+                crate::fen::words::fen(&buf[..len], board.fields, out);
+            } else {
+                crate::fen::words::fen(board.placement, board.fields, out);
+            }
+            return true;
         }
+        (Format::Pieces, Repr::Chess(w)) => {
+            crate::pieces::write_chess(r, w, out);
+            return true;
+        }
+        (Format::Json, Repr::Chess(w)) if writing.plain => {
+            if board.placement.is_empty() {
+                let mut buf = [0u8; 80];
+                let len = crate::fen::words::placement_of(r, w, &mut buf);
+                json::write_chess(r, &buf[..len], board.fields, w, out);
+            } else {
+                json::write_chess(r, board.placement, board.fields, w, out);
+            }
+            return true;
+        }
+        (Format::Grid, Repr::Chess(w)) if writing.plain => {
+            crate::grid::write_chess(w, &PIECE_LETTERS[..], out);
+            return true;
+        }
+        (Format::PlanesBin, Repr::Chess(w)) => {
+            return crate::planes::write_chess(w, &opts.planes, out);
+        }
+        (Format::Json | Format::Grid, Repr::Chess(_)) => return false,
+        _ => {}
     }
     let Some((f, s)) = board.sides() else {
         return false;
@@ -162,51 +194,6 @@ pub(super) fn write_chess<R: ReadChess>(
         return true;
     }
     write_from_sides(r, writing, board, opts, (f, s), out)
-}
-
-/// Writes a board of twelve piece words in the forms of pieces: `Some(true)` when written,
-/// `Some(false)` when the general writer must, `None` for the forms written from its sides.
-#[inline(always)]
-fn write_piece_words<R: ReadChess>(
-    r: &R,
-    writing: Writing,
-    board: &Board<'_>,
-    w: &[u64; 12],
-    opts: &Options,
-    out: &mut Vec<u8>,
-) -> Option<bool> {
-    match writing.to {
-        Format::Fen => with_placement(r, board, w, |p| {
-            crate::fen::words::fen(p, board.fields, out)
-        }),
-        Format::Pieces => crate::pieces::write_chess(r, w, out),
-        Format::Json if writing.plain => with_placement(r, board, w, |p| {
-            json::write_chess(r, p, board.fields, w, out)
-        }),
-        Format::Grid if writing.plain => crate::grid::write_chess(w, &PIECE_LETTERS[..], out),
-        Format::PlanesBin => return Some(crate::planes::write_chess(w, &opts.planes, out)),
-        Format::Json | Format::Grid => return Some(false),
-        _ => return None,
-    }
-    Some(true)
-}
-
-/// Calls `write` with the FEN placement of a board of piece words: the record's own when it
-/// was read from one, else written from the words.
-#[inline(always)]
-fn with_placement<R: ReadChess>(
-    r: &R,
-    board: &Board<'_>,
-    w: &[u64; 12],
-    write: impl FnOnce(&[u8]),
-) {
-    if board.placement.is_empty() {
-        let mut buf = [0u8; 80];
-        let len = crate::fen::words::placement_of(r, w, &mut buf);
-        write(&buf[..len]);
-    } else {
-        write(board.placement);
-    }
 }
 
 /// Writes an 8x8 board from its sides' words `(f, s)` in the forms [`write_sides`] leaves out:
