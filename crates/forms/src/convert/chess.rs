@@ -142,8 +142,8 @@ pub(super) fn write_sides<R: ReadChess>(
 
 /// Writes an 8x8 board as `writing` says, from its words; `false`, with nothing written, when
 /// the general writer must (another style, a board the words do not say, an error to report).
-/// A board of piece words is written here in the forms of pieces, and from its sides'
-/// words ([`write_sides`], [`write_from_sides`]) in the others.
+/// A board of piece words is written from them in the forms of pieces, and every board from
+/// its sides' words in the others.
 #[inline(always)]
 pub(super) fn write_chess<R: ReadChess>(
     r: &R,
@@ -154,13 +154,7 @@ pub(super) fn write_chess<R: ReadChess>(
 ) -> bool {
     match (writing.to, &board.repr) {
         (Format::Fen, Repr::Chess(w)) => {
-            if board.placement.is_empty() {
-                let mut buf = [0u8; 80];
-                let len = crate::fen::words::placement_of(r, w, &mut buf);
-                crate::fen::words::fen(&buf[..len], board.fields, out);
-            } else {
-                crate::fen::words::fen(board.placement, board.fields, out);
-            }
+            write_fen_of_pieces(r, board, w, out);
             return true;
         }
         (Format::Pieces, Repr::Chess(w)) => {
@@ -168,13 +162,7 @@ pub(super) fn write_chess<R: ReadChess>(
             return true;
         }
         (Format::Json, Repr::Chess(w)) if writing.plain => {
-            if board.placement.is_empty() {
-                let mut buf = [0u8; 80];
-                let len = crate::fen::words::placement_of(r, w, &mut buf);
-                json::write_chess(r, &buf[..len], board.fields, w, out);
-            } else {
-                json::write_chess(r, board.placement, board.fields, w, out);
-            }
+            write_json_of_pieces(r, board, w, out);
             return true;
         }
         (Format::Grid, Repr::Chess(w)) if writing.plain => {
@@ -193,21 +181,7 @@ pub(super) fn write_chess<R: ReadChess>(
     if write_sides(r, writing.to, f, s, out) {
         return true;
     }
-    write_from_sides(r, writing, board, opts, (f, s), out)
-}
-
-/// Writes an 8x8 board from its sides' words `(f, s)` in the forms [`write_sides`] leaves out:
-/// one bitboard, square names, base 3, Edax, the forms of piece letters and the grid and JSON
-/// of two sides; `false`, with nothing written, when the general writer must.
-#[inline(always)]
-fn write_from_sides<R: ReadChess>(
-    r: &R,
-    writing: Writing,
-    board: &Board<'_>,
-    opts: &Options,
-    (f, s): (u64, u64),
-    out: &mut Vec<u8>,
-) -> bool {
+    // The forms of one bitboard, of names, and of letters, from the sides.
     let two = !board.is_single();
     match writing.to {
         Format::Hex => match board.single(opts.layer) {
@@ -218,12 +192,7 @@ fn write_from_sides<R: ReadChess>(
             Some(v) => small::write_names(v, Size::CHESS, out),
             None => return false,
         },
-        Format::Squares => {
-            out.extend_from_slice(b"first: ");
-            small::write_names(f, Size::CHESS, out);
-            out.extend_from_slice(b"; second: ");
-            small::write_names(s, Size::CHESS, out);
-        }
+        Format::Squares => write_names_of_sides(f, s, out),
         Format::Base3 => crate::digits::write_base3_chess(f, s, out),
         Format::Edax if matches!(board.repr, Repr::Two(..) | Repr::Chess(_)) => {
             crate::edax::write_words(f, s, board.turn(), out)
@@ -239,18 +208,59 @@ fn write_from_sides<R: ReadChess>(
         Format::Grid if two && writing.plain => crate::grid::write_chess(&[f, s], b"XO", out),
         // The side to move and notes of a two-player board are members of their own.
         Format::Json if writing.plain && matches!(board.repr, Repr::Two(..)) => {
-            out.extend_from_slice(json::JSON_PAIR_HEAD);
-            let [a, b] = r.hex2(f, s);
-            out.extend_from_slice(&a);
-            out.extend_from_slice(json::JSON_PAIR_MID);
-            out.extend_from_slice(&b);
-            out.push(b'"');
-            json::write_turn(board.turn, out);
-            out.push(b'}');
+            write_json_of_sides(r, f, s, board, out)
         }
         _ => return false,
     }
     true
+}
+
+/// The FEN of a board of piece words: the placement as the record wrote it, or as the words
+/// give it, then the other fields.
+#[inline(always)]
+fn write_fen_of_pieces<R: ReadChess>(r: &R, board: &Board<'_>, w: &[u64; 12], out: &mut Vec<u8>) {
+    if board.placement.is_empty() {
+        let mut buf = [0u8; 80];
+        let len = crate::fen::words::placement_of(r, w, &mut buf);
+        crate::fen::words::fen(&buf[..len], board.fields, out);
+    } else {
+        crate::fen::words::fen(board.placement, board.fields, out);
+    }
+}
+
+/// The default JSON object of a board of piece words, its placement as [`write_fen_of_pieces`]
+/// finds it.
+#[inline(always)]
+fn write_json_of_pieces<R: ReadChess>(r: &R, board: &Board<'_>, w: &[u64; 12], out: &mut Vec<u8>) {
+    if board.placement.is_empty() {
+        let mut buf = [0u8; 80];
+        let len = crate::fen::words::placement_of(r, w, &mut buf);
+        json::write_chess(r, &buf[..len], board.fields, w, out);
+    } else {
+        json::write_chess(r, board.placement, board.fields, w, out);
+    }
+}
+
+/// `first: NAMES; second: NAMES`, the square names of two sides.
+#[inline(always)]
+fn write_names_of_sides(f: u64, s: u64, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"first: ");
+    small::write_names(f, Size::CHESS, out);
+    out.extend_from_slice(b"; second: ");
+    small::write_names(s, Size::CHESS, out);
+}
+
+/// The JSON object of two sides: their hex words and the side to move.
+#[inline(always)]
+fn write_json_of_sides<R: ReadChess>(r: &R, f: u64, s: u64, board: &Board<'_>, out: &mut Vec<u8>) {
+    out.extend_from_slice(json::JSON_PAIR_HEAD);
+    let [a, b] = r.hex2(f, s);
+    out.extend_from_slice(&a);
+    out.extend_from_slice(json::JSON_PAIR_MID);
+    out.extend_from_slice(&b);
+    out.push(b'"');
+    json::write_turn(board.turn, out);
+    out.push(b'}');
 }
 
 /// The planes of two sides, as the pieces of the letters `--letters` gives them; `false` when
