@@ -22,49 +22,79 @@ pub(super) fn read_chess(
         (Format::Packed, 26) | (Format::Pair, 37) | (Format::Trits, 64) => record,
         _ => record.trim_ascii(),
     };
-    let two = |w: Option<(u64, u64)>| w.map(|(f, s)| Repr::Two(f, s));
     let repr = match from {
-        Format::Packed => read_packed(t),
-        Format::Pair => read_pair(t, record, opts),
-        Format::Trits => two(t.try_into().ok().and_then(crate::kernels::digits64)),
-        Format::Hex => crate::int::small_integer(t, Format::Hex, 64).map(Repr::One),
-        Format::Squares => read_squares(t),
-        Format::PackedBin => two(record.try_into().ok().and_then(ternary::unpack_chess)),
-        Format::TritsBin => two(crate::packed::read_trits_bin_chess(record)),
-        Format::Base3 => two(crate::digits::read_base3_chess(t)),
-        Format::Edax => return read_edax(record, board),
-        Format::Pieces => crate::pieces::read_chess(t).map(Repr::Chess),
-        Format::PlanesBin => crate::planes::read_chess(record, &opts.planes).map(Repr::Chess),
-        Format::Grid => read_grid(record),
-        _ => None,
-    };
-    match repr {
-        Some(repr) => {
-            board.set(Size::CHESS, repr);
-            true
+        Format::Packed => {
+            let t = match t {
+                [b'0', b'x' | b'X', rest @ ..] => rest,
+                _ => t,
+            };
+            let mut bytes = [0u8; 13];
+            if !crate::kernels::hex_bytes(t, &mut bytes) {
+                return false;
+            }
+            match ternary::unpack_chess(&bytes) {
+                Some((f, s)) => Repr::Two(f, s),
+                None => return false,
+            }
         }
-        None => false,
-    }
-}
-
-/// Packed base-3 hex (`0x` allowed): 13 bytes unpacked into the two sides.
-#[inline(always)]
-fn read_packed(t: &[u8]) -> Option<Repr> {
-    let t = match t {
-        [b'0', b'x' | b'X', rest @ ..] => rest,
-        _ => t,
+        Format::Pair => match read_pair(t, record, opts) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::Trits => match t.try_into().ok().and_then(crate::kernels::digits64) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::Hex => match crate::int::small_integer(t, Format::Hex, 64) {
+            Some(v) => Repr::One(v),
+            None => return false,
+        },
+        Format::Squares => match t.strip_prefix(b"first: ") {
+            // `first: NAMES; second: NAMES`, as bbconv writes two sides.
+            Some(two) => match read_sides_names(two) {
+                Some((f, s)) => Repr::Two(f, s),
+                None => return false,
+            },
+            None => match small::read_names(t, Size::CHESS) {
+                Some(v) => Repr::One(v),
+                None => return false,
+            },
+        },
+        Format::PackedBin => match record.try_into().ok().and_then(ternary::unpack_chess) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::TritsBin => match crate::packed::read_trits_bin_chess(record) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::Base3 => match crate::digits::read_base3_chess(t) {
+            Some((f, s)) => Repr::Two(f, s),
+            None => return false,
+        },
+        Format::Edax => return read_edax(record, board),
+        Format::Pieces => match crate::pieces::read_chess(t) {
+            Some(w) => Repr::Chess(w),
+            None => return false,
+        },
+        Format::PlanesBin => match crate::planes::read_chess(record, &opts.planes) {
+            Some(w) => Repr::Chess(w),
+            None => return false,
+        },
+        Format::Grid => match read_grid(record) {
+            Some(repr) => repr,
+            None => return false,
+        },
+        _ => return false,
     };
-    let mut bytes = [0u8; 13];
-    if !crate::kernels::hex_bytes(t, &mut bytes) {
-        return None;
-    }
-    ternary::unpack_chess(&bytes).map(|(f, s)| Repr::Two(f, s))
+    board.set(Size::CHESS, repr);
+    true
 }
 
 /// Two integers: the form bbconv writes (`0x` and 16 digits, a space, `0x` and 16 digits), else
 /// the small word path's reading of `record`; the sides must not share a square.
-#[inline(always)]
-fn read_pair(t: &[u8], record: &[u8], opts: &Options) -> Option<Repr> {
+#[inline]
+fn read_pair(t: &[u8], record: &[u8], opts: &Options) -> Option<(u64, u64)> {
     let mut words = None;
     if let (Some(a), Some(b)) = (t.get(..18), t.get(19..)) {
         if t.len() == 37 && t[18] == b' ' {
@@ -76,29 +106,27 @@ fn read_pair(t: &[u8], record: &[u8], opts: &Options) -> Option<Repr> {
     match words
         .or_else(|| small::read_words(Format::Pair, record, opts).map(|w| (w.first, w.second)))
     {
-        Some((f, s)) if f & s == 0 => Some(Repr::Two(f, s)),
+        Some((f, s)) if f & s == 0 => Some((f, s)),
         _ => None,
     }
 }
 
-/// Square names: one list, or `first: NAMES; second: NAMES` as bbconv writes two sides.
-#[inline(always)]
-fn read_squares(t: &[u8]) -> Option<Repr> {
-    let Some(two) = t.strip_prefix(b"first: ") else {
-        return small::read_names(t, Size::CHESS).map(Repr::One);
-    };
+/// The two sides' square names after `first: ` (`NAMES; second: NAMES`), which must not share
+/// a square.
+#[inline]
+fn read_sides_names(two: &[u8]) -> Option<(u64, u64)> {
     let at = two.windows(10).position(|w| w == b"; second: ")?;
     match (
         small::read_names(&two[..at], Size::CHESS),
         small::read_names(&two[at + 10..], Size::CHESS),
     ) {
-        (Some(f), Some(s)) if f & s == 0 => Some(Repr::Two(f, s)),
+        (Some(f), Some(s)) if f & s == 0 => Some((f, s)),
         _ => None,
     }
 }
 
 /// An Edax board: the two sides and the side to move, into `board`.
-#[inline(always)]
+#[inline]
 fn read_edax(record: &[u8], board: &mut Board<'_>) -> bool {
     match crate::edax::read_words(record) {
         Some((f, s, turn)) => {
@@ -111,7 +139,7 @@ fn read_edax(record: &[u8], board: &mut Board<'_>) -> bool {
 }
 
 /// A printed grid: its pieces, its two sides, or its one bitboard.
-#[inline(always)]
+#[inline]
 fn read_grid(record: &[u8]) -> Option<Repr> {
     Some(match crate::grid::read_chess(record)? {
         crate::grid::ChessGrid::Pieces(w) => Repr::Chess(w),
