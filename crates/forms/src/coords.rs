@@ -60,6 +60,8 @@ fn not_an_index(tok: &str, at: Option<usize>) -> ParseError {
     )
 }
 
+/// Reads a list of squares (`s`, at offset `base`): indices, and unless `indices`, square names
+/// in the `--coords` style.
 fn parse_list(
     s: &str,
     base: usize,
@@ -73,30 +75,11 @@ fn parse_list(
     if toks.len() == 1 && toks[0].1 == "-" {
         return Ok(bb);
     }
-    let (first, last) = index_range(order, size, opts.one_based);
+    let range = index_range(order, size, opts.one_based);
     for (off, tok) in toks {
         let at = Some(base + off);
         if tok.bytes().all(|c| c.is_ascii_digit()) {
-            let i = tok
-                .parse::<usize>()
-                .ok()
-                .filter(|i| (first..=last).contains(i));
-            let Some(i) = i else {
-                return Err(ParseError::of(
-                    crate::ErrorKind::OffBoard,
-                    at,
-                    format!(
-                        "square index {tok} is off the {size} board: expected {first} to {last}"
-                    ),
-                ));
-            };
-            let sq = order.square(size, i - first).map_err(|what| {
-                ParseError::of(
-                    crate::ErrorKind::OffBoard,
-                    at,
-                    format!("square index {tok} is {what} in the {order} layout: expected a square's index"),
-                )
-            })?;
+            let sq = index_square(tok, at, order, size, range)?;
             bb.set_bit(sq.index(size));
             continue;
         }
@@ -113,34 +96,70 @@ fn parse_list(
             bb.set_bit(sq.index(size));
             continue;
         }
-        let sq: Square = tok.parse().map_err(|_| {
-            let b = tok.as_bytes();
-            let rank_zero = b.len() > 1 && b[0].is_ascii_alphabetic() && b[1] == b'0';
-            if rank_zero && b[1..].iter().all(u8::is_ascii_digit) {
-                return ParseError::of(
-                    crate::ErrorKind::OffBoard,
-                    at,
-                    format!("square {tok} has rank {}: expected a rank from 1 (a1 is the first square)", &tok[1..]),
-                );
-            }
-            ParseError::new(
-                at,
-                format!(
-                    "found {} in {tok:?}: expected a square name like e4, a pair like (4,3) or an index",
-                    found(tok, 0)
-                ),
-            )
-        })?;
-        if !sq.is_on(size) {
-            return Err(ParseError::of(
-                crate::ErrorKind::OffBoard,
-                at,
-                format!("square {tok} is off the {size} board"),
-            ));
-        }
-        bb.set_bit(sq.index(size));
+        bb.set_bit(named_square(tok, at, size)?.index(size));
     }
     Ok(bb)
+}
+
+/// The square of index `tok` (at offset `at`) under `order`, the index from `first` to `last`.
+fn index_square(
+    tok: &str,
+    at: Option<usize>,
+    order: Numbering,
+    size: Size,
+    (first, last): (usize, usize),
+) -> Result<Square, ParseError> {
+    let i = tok
+        .parse::<usize>()
+        .ok()
+        .filter(|i| (first..=last).contains(i));
+    let Some(i) = i else {
+        return Err(ParseError::of(
+            crate::ErrorKind::OffBoard,
+            at,
+            format!("square index {tok} is off the {size} board: expected {first} to {last}"),
+        ));
+    };
+    order.square(size, i - first).map_err(|what| {
+        ParseError::of(
+            crate::ErrorKind::OffBoard,
+            at,
+            format!(
+                "square index {tok} is {what} in the {order} layout: expected a square's index"
+            ),
+        )
+    })
+}
+
+/// The square named `tok` (at offset `at`): a name like `e4` or a pair like `(4,3)`, on the
+/// board.
+fn named_square(tok: &str, at: Option<usize>, size: Size) -> Result<Square, ParseError> {
+    let sq: Square = tok.parse().map_err(|_| {
+        let b = tok.as_bytes();
+        let rank_zero = b.len() > 1 && b[0].is_ascii_alphabetic() && b[1] == b'0';
+        if rank_zero && b[1..].iter().all(u8::is_ascii_digit) {
+            return ParseError::of(
+                crate::ErrorKind::OffBoard,
+                at,
+                format!("square {tok} has rank {}: expected a rank from 1 (a1 is the first square)", &tok[1..]),
+            );
+        }
+        ParseError::new(
+            at,
+            format!(
+                "found {} in {tok:?}: expected a square name like e4, a pair like (4,3) or an index",
+                found(tok, 0)
+            ),
+        )
+    })?;
+    if !sq.is_on(size) {
+        return Err(ParseError::of(
+            crate::ErrorKind::OffBoard,
+            at,
+            format!("square {tok} is off the {size} board"),
+        ));
+    }
+    Ok(sq)
 }
 
 /// Reads a coordinate list (any of the three token kinds), one side or two.

@@ -118,34 +118,7 @@ pub fn explain(
     let value = read(text, "VALUE", from, &opts)?;
     let size = value.size();
     let orders = Order::ALL.iter().map(|&o| (o, reread(&value, o))).collect();
-    let expected = match expect {
-        None => None,
-        Some(Expect::Squares(sq)) => {
-            let o = Options {
-                size: Some(size),
-                ..opts.clone()
-            };
-            let v = read(sq, "expect", Format::Squares, &o)?;
-            if !matches!(v, Value::Single(_)) {
-                // Merging the sides would call a board with the colours mixed up exact.
-                return Err(DebugError::Usage(format!(
-                    "--expect {sq:?} names two sides: explain compares VALUE with one set of squares (a pair's first side, or --layer); give one side's squares, or use --expect-fen FEN --side first|second"
-                )));
-            }
-            Some(occupied(&v))
-        }
-        Some(Expect::Fen(fen, side)) => {
-            let o = Options {
-                size: None,
-                ..opts.clone()
-            };
-            let bb = side.of(&read(fen, "expect_fen", Format::Fen, &o)?, &opts);
-            if bb.size() != size {
-                return Err(DebugError::SizeMismatch(bb.size(), size));
-            }
-            Some(bb)
-        }
-    };
+    let expected = expected_squares(expect, &opts, size)?;
     let (mut exact, mut closest, mut near) = (Vec::new(), None, Vec::new());
     if let Some(exp) = &expected {
         let (hits, rest): (Vec<Candidate>, Vec<Candidate>) = candidates(text, from, &opts, size)
@@ -171,6 +144,43 @@ pub fn explain(
         closest,
         near,
     })
+}
+
+/// The squares `--expect` or `--expect-fen` names, on a board of `size`, if given.
+fn expected_squares(
+    expect: Option<Expect<'_>>,
+    opts: &Options,
+    size: Size,
+) -> Result<Option<Bitboard>, DebugError> {
+    let expected = match expect {
+        None => None,
+        Some(Expect::Squares(sq)) => {
+            let o = Options {
+                size: Some(size),
+                ..opts.clone()
+            };
+            let v = read(sq, "expect", Format::Squares, &o)?;
+            if !matches!(v, Value::Single(_)) {
+                // Merging the sides would call a board with the colours mixed up exact.
+                return Err(DebugError::Usage(format!(
+                    "--expect {sq:?} names two sides: explain compares VALUE with one set of squares (a pair's first side, or --layer); give one side's squares, or use --expect-fen FEN --side first|second"
+                )));
+            }
+            Some(occupied(&v))
+        }
+        Some(Expect::Fen(fen, side)) => {
+            let o = Options {
+                size: None,
+                ..opts.clone()
+            };
+            let bb = side.of(&read(fen, "expect_fen", Format::Fen, &o)?, opts);
+            if bb.size() != size {
+                return Err(DebugError::SizeMismatch(bb.size(), size));
+            }
+            Some(bb)
+        }
+    };
+    Ok(expected)
 }
 
 /// What `diff` finds between boards A and B.

@@ -80,53 +80,15 @@ fn fits_int(t: &str, size: Size) -> bool {
 pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
     let t = text.trim();
     let size = opts.size_or_default();
-    let n = size.squares();
     let b = t.as_bytes();
     if b.is_empty() {
         return Err(ParseError::new(Some(0), "empty input: expected a board"));
     }
-    if b.starts_with(b"[FEN")
-        || (b.len() > 2
-            && matches!(b[0], b'W' | b'B')
-            && b[1] == b':'
-            && matches!(b[2], b'W' | b'B'))
-    {
-        return Ok(Format::Pdn);
-    }
-    if matches!(b[0], b'{' | b'[' | b'"') {
-        return Ok(Format::Json);
-    }
-    if is_sgf(b) {
-        return Ok(Format::Sgf);
-    }
-    if t.contains('\n') {
-        return Ok(Format::Paste);
-    }
-    // An OBF comment line: the Edax reading reports it as a comment, passed by as `-f edax`
-    // passes it.
-    if b[0] == b'%' {
-        return Ok(Format::Edax);
-    }
-    if b.len() >= 64 && b[..64].iter().all(|&c| crate::edax::is_square_char(c)) {
-        let rest = &t[64..];
-        if rest.is_empty() || rest.starts_with(char::is_whitespace) {
-            return Ok(Format::Edax);
-        }
+    if let Some(form) = by_shape(t) {
+        return Ok(form);
     }
     if t.contains('/') {
-        if t.bytes().all(|c| matches!(c, b'0' | b'1' | b'/')) {
-            if t.contains('0') {
-                return Ok(Format::Rows);
-            }
-            return Err(ambiguous(&[Format::Rows, Format::Fen]));
-        }
-        // Four fields, then an opcode where a FEN has its clocks: EPD (the same board).
-        if let Some((_, fields)) = t.split_once(char::is_whitespace) {
-            if crate::epd::has_ops(fields) {
-                return Ok(Format::Epd);
-            }
-        }
-        return Ok(Format::Fen);
+        return with_slashes(t);
     }
     if contains_ignore_case(b, b"first:") || contains_ignore_case(b, b"second:") {
         return Ok(Format::Squares);
@@ -154,26 +116,8 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
         return Ok(Format::Pair);
     }
     if count == 1 {
-        let tok = toks().next().unwrap_or(t);
-        if tok.len() == n && tok.bytes().all(|c| matches!(c, b'0'..=b'2')) {
-            if fits_int(tok, size) {
-                return Err(ambiguous(&[Format::Trits, Format::Int]));
-            }
-            return Ok(Format::Trits);
-        }
-        let packed_len = 2 * bbconv_board::ternary::packed_len(n);
-        let hexlike = tok.len() == packed_len && tok.bytes().all(|c| c.is_ascii_hexdigit());
-        if is_int_token(tok) {
-            if hexlike && !fits_int(tok, size) {
-                return Ok(Format::Packed);
-            }
-            if hexlike {
-                return Err(ambiguous(&[Format::Int, Format::Packed]));
-            }
-            return Ok(Format::Int);
-        }
-        if hexlike {
-            return Ok(Format::Packed);
+        if let Some(form) = one_token(toks().next().unwrap_or(t), size) {
+            return form;
         }
     }
     let all_coords = opts.coords != crate::CoordStyle::Chess
@@ -192,14 +136,95 @@ pub fn detect(text: &str, opts: &Options) -> Result<Format, ParseError> {
         }
         return Ok(Format::Squares);
     }
-    Err(ParseError::of(
+    Err(undetected(t))
+}
+
+/// The forms told by their first bytes or their shape: PDN, JSON, SGF, a paste of several
+/// lines, Edax (and an OBF comment line).
+fn by_shape(t: &str) -> Option<Format> {
+    let b = t.as_bytes();
+    if b.starts_with(b"[FEN")
+        || (b.len() > 2
+            && matches!(b[0], b'W' | b'B')
+            && b[1] == b':'
+            && matches!(b[2], b'W' | b'B'))
+    {
+        return Some(Format::Pdn);
+    }
+    if matches!(b[0], b'{' | b'[' | b'"') {
+        return Some(Format::Json);
+    }
+    if is_sgf(b) {
+        return Some(Format::Sgf);
+    }
+    if t.contains('\n') {
+        return Some(Format::Paste);
+    }
+    // An OBF comment line: the Edax reading reports it as a comment, passed by as `-f edax`
+    // passes it.
+    if b[0] == b'%' {
+        return Some(Format::Edax);
+    }
+    if b.len() >= 64 && b[..64].iter().all(|&c| crate::edax::is_square_char(c)) {
+        let rest = &t[64..];
+        if rest.is_empty() || rest.starts_with(char::is_whitespace) {
+            return Some(Format::Edax);
+        }
+    }
+    None
+}
+
+/// The form of a record with a `/`: rows of 0 and 1, EPD, or FEN.
+fn with_slashes(t: &str) -> Result<Format, ParseError> {
+    if t.bytes().all(|c| matches!(c, b'0' | b'1' | b'/')) {
+        if t.contains('0') {
+            return Ok(Format::Rows);
+        }
+        return Err(ambiguous(&[Format::Rows, Format::Fen]));
+    }
+    // Four fields, then an opcode where a FEN has its clocks: EPD (the same board).
+    if let Some((_, fields)) = t.split_once(char::is_whitespace) {
+        if crate::epd::has_ops(fields) {
+            return Ok(Format::Epd);
+        }
+    }
+    Ok(Format::Fen)
+}
+
+/// The form of a record of one token, if it is trits, an integer or packed digits (or
+/// ambiguous between them).
+fn one_token(tok: &str, size: Size) -> Option<Result<Format, ParseError>> {
+    let n = size.squares();
+    if tok.len() == n && tok.bytes().all(|c| matches!(c, b'0'..=b'2')) {
+        if fits_int(tok, size) {
+            return Some(Err(ambiguous(&[Format::Trits, Format::Int])));
+        }
+        return Some(Ok(Format::Trits));
+    }
+    let packed_len = 2 * bbconv_board::ternary::packed_len(n);
+    let hexlike = tok.len() == packed_len && tok.bytes().all(|c| c.is_ascii_hexdigit());
+    if is_int_token(tok) {
+        if hexlike && !fits_int(tok, size) {
+            return Some(Ok(Format::Packed));
+        }
+        if hexlike {
+            return Some(Err(ambiguous(&[Format::Int, Format::Packed])));
+        }
+        return Some(Ok(Format::Int));
+    }
+    hexlike.then_some(Ok(Format::Packed))
+}
+
+/// The error of a record no rule gives a form, quoting its first 40 characters.
+fn undetected(t: &str) -> ParseError {
+    ParseError::of(
         crate::ErrorKind::Undetected,
         Some(0),
         format!(
             "cannot tell the form of {:?}: expected an integer, a pair, FEN, JSON, an Edax string, a coordinate list or a trit string",
             if t.len() > 40 { format!("{}...", &t[..t.char_indices().nth(40).map_or(t.len(), |c| c.0)]) } else { t.to_string() }
         ),
-    ))
+    )
 }
 
 /// Whether a record is an SGF game tree: it starts with `(` then `;` (spaces between allowed).

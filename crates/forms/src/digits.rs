@@ -40,66 +40,21 @@ pub(crate) fn parse_single(
     order: Numbering,
 ) -> Result<Bitboard, ParseError> {
     let (start, t) = trim(text);
+    if format == Format::Rows {
+        // rows are geometric: no order applies.
+        return read_rows(t, start, size);
+    }
     let board = size;
-    let size = if format == Format::Rows {
-        size
-    } else {
-        crate::raw_size(order, size)?
-    };
+    let size = crate::raw_size(order, size)?;
     let n = size.squares();
     let mut raw = Bitboard::empty(size);
-    let b = t.as_bytes();
-    let bad = |k: usize, what: &str| {
-        ParseError::new(
-            Some(start + k),
-            format!("found {} at column {}: expected {what}", found(t, k), k + 1),
-        )
-    };
     match format {
-        Format::Rows => {
-            let (w, h) = (size.width(), size.height());
-            let groups: Vec<&str> = t.split('/').collect();
-            if groups.len() != h {
-                return Err(ParseError::new(
-                    Some(start),
-                    format!(
-                        "found {} rows, expected {h} groups of {w} digits separated by / for a {size} board",
-                        groups.len()
-                    ),
-                ));
-            }
-            let mut off = 0;
-            for (g, row) in groups.iter().enumerate() {
-                let rank = h - 1 - g;
-                if row.len() != w || !row.is_ascii() {
-                    return Err(ParseError::new(
-                        Some(start + off),
-                        format!(
-                            "row {} (rank {}) has {} characters, expected {w}",
-                            g + 1,
-                            rank + 1,
-                            row.chars().count()
-                        ),
-                    ));
-                }
-                for (f, c) in row.bytes().enumerate() {
-                    match c {
-                        b'0' => {}
-                        b'1' => raw.set_bit(w * rank + f),
-                        _ => return Err(bad(off + f, "0 or 1")),
-                    }
-                }
-                off += row.len() + 1;
-            }
-            // rows are geometric: no order applies.
-            return Ok(raw);
-        }
         Format::Base2 | Format::Bits => {
             // A base2 numeral has from 1 to N digits, leading zeros implied (as bibi's
             // `from_base2` reads it); bits are the squares in order, one each.
             let min = if format == Format::Base2 { 1 } else { n };
             let len = expect_len(t, start, (min, n), "binary digits", size)?;
-            for (k, &c) in b.iter().enumerate() {
+            for (k, &c) in t.as_bytes().iter().enumerate() {
                 let bit = if format == Format::Base2 {
                     len - 1 - k
                 } else {
@@ -108,13 +63,61 @@ pub(crate) fn parse_single(
                 match c {
                     b'0' => {}
                     b'1' => raw.set_bit(bit),
-                    _ => return Err(bad(k, "0 or 1")),
+                    _ => return Err(bad_digit(t, start, k, "0 or 1")),
                 }
             }
         }
         _ => unreachable!("parse_single called with {format}"),
     }
     crate::from_raw(order, board, &raw).map_err(|e| e.shifted(start))
+}
+
+/// The error of the character at `k` of `t` (at offset `start`), which is not `what`.
+fn bad_digit(t: &str, start: usize, k: usize, what: &str) -> ParseError {
+    ParseError::new(
+        Some(start + k),
+        format!("found {} at column {}: expected {what}", found(t, k), k + 1),
+    )
+}
+
+/// Reads `rows`: a group of 0 and 1 a rank, the top rank first, separated by `/`.
+fn read_rows(t: &str, start: usize, size: Size) -> Result<Bitboard, ParseError> {
+    let mut raw = Bitboard::empty(size);
+    let (w, h) = (size.width(), size.height());
+    let groups: Vec<&str> = t.split('/').collect();
+    if groups.len() != h {
+        return Err(ParseError::new(
+            Some(start),
+            format!(
+                "found {} rows, expected {h} groups of {w} digits separated by / for a {size} board",
+                groups.len()
+            ),
+        ));
+    }
+    let mut off = 0;
+    for (g, row) in groups.iter().enumerate() {
+        let rank = h - 1 - g;
+        if row.len() != w || !row.is_ascii() {
+            return Err(ParseError::new(
+                Some(start + off),
+                format!(
+                    "row {} (rank {}) has {} characters, expected {w}",
+                    g + 1,
+                    rank + 1,
+                    row.chars().count()
+                ),
+            ));
+        }
+        for (f, c) in row.bytes().enumerate() {
+            match c {
+                b'0' => {}
+                b'1' => raw.set_bit(w * rank + f),
+                _ => return Err(bad_digit(t, start, off + f, "0 or 1")),
+            }
+        }
+        off += row.len() + 1;
+    }
+    Ok(raw)
 }
 
 /// Writes `base2`, `bits` or `rows`.

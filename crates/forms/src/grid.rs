@@ -330,11 +330,58 @@ fn file_labels(tokens: &[&str]) -> Option<bool> {
 
 /// Reads a grid: its own output, or plain rows, with or without rank and file labels.
 pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
-    // (byte offset of the line, tokens)
-    let mut rows: Vec<(usize, Vec<&str>)> = Vec::new();
-    let mut header: Option<(usize, Size)> = None;
-    let mut oriented: Option<Orientation> = None;
-    let mut files_back = false;
+    let lines = read_lines(text);
+    let rows = &lines.rows;
+    if rows.is_empty() {
+        return Err(ParseError::new(
+            Some(0),
+            "found no rows: expected a grid of cells, top rank first",
+        ));
+    }
+    let (lead, trail, top1) = rank_labels(rows, lines.oriented);
+    let files_back = lines.files_back || lines.oriented.is_some_and(|o| o.flips().1);
+    let cells = cells_of(rows, lead, trail)?;
+    let size = Size::new(cells[0].len(), rows.len())
+        .map_err(|e| ParseError::new(Some(0), e.to_string()))?;
+    if let Some((at, s)) = lines.header {
+        if s != size {
+            return Err(ParseError::new(
+                Some(at),
+                format!("the header says {s} but the grid is {size}"),
+            ));
+        }
+    }
+    let picture = Picture {
+        size,
+        top1,
+        files_back,
+    };
+    let read = read_cells(text, rows, &cells, &picture)?;
+    value_of(read, rows, &cells, &picture)
+}
+
+/// A row of a grid: the byte offset of its line, and its tokens.
+type Row<'t> = (usize, Vec<&'t str>);
+
+/// A grid's lines sorted: its rows, its `#` header and the file labels' direction.
+struct Lines<'t> {
+    rows: Vec<Row<'t>>,
+    /// The header's offset and size, if there is one.
+    header: Option<(usize, Size)>,
+    /// The header's orientation, if it gives one.
+    oriented: Option<Orientation>,
+    /// The file labels run from the last file down to the first.
+    files_back: bool,
+}
+
+/// The lines of `text`: the `#` header, the file labels and the rows (blank lines skipped).
+fn read_lines(text: &str) -> Lines<'_> {
+    let mut lines = Lines {
+        rows: Vec::new(),
+        header: None,
+        oriented: None,
+        files_back: false,
+    };
     let mut off = 0;
     for line in text.split('\n') {
         let line_off = off;
@@ -346,24 +393,24 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
         if let Some(h) = t.strip_prefix('#') {
             let words: Vec<&str> = h.split_whitespace().collect();
             if let Some(s) = words.first().and_then(|s| s.parse::<Size>().ok()) {
-                header = Some((line_off, s));
-                oriented = words.get(2).and_then(|w| w.parse().ok());
+                lines.header = Some((line_off, s));
+                lines.oriented = words.get(2).and_then(|w| w.parse().ok());
             }
             continue;
         }
         let toks: Vec<&str> = t.split_whitespace().collect();
         if let Some(back) = file_labels(&toks) {
-            files_back = back;
+            lines.files_back = back;
             continue;
         }
-        rows.push((line_off, toks));
+        lines.rows.push((line_off, toks));
     }
-    if rows.is_empty() {
-        return Err(ParseError::new(
-            Some(0),
-            "found no rows: expected a grid of cells, top rank first",
-        ));
-    }
+    lines
+}
+
+/// Whether the rows have rank labels before their cells and after them, and whether rank 1 is
+/// on top (the header's orientation says so, or labels counting up do).
+fn rank_labels(rows: &[Row<'_>], oriented: Option<Orientation>) -> (bool, bool, bool) {
     let h = rows.len();
     let is_label = |t: &str, rank: usize| t.parse::<usize>().ok() == Some(rank);
     // Rank labels counting down (the last rank on top) or, with rank 1 on top, up.
@@ -387,9 +434,14 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
             (lead, trail, top1) = (l, t, true);
         }
     }
-    files_back |= oriented.is_some_and(|o| o.flips().1);
+    (lead, trail, top1)
+}
+
+/// The cells of each row, its labels left out; every row as wide as the first.
+fn cells_of(rows: &[Row<'_>], lead: bool, trail: bool) -> Result<Vec<Vec<char>>, ParseError> {
+    let h = rows.len();
     let mut cells: Vec<Vec<char>> = Vec::with_capacity(h);
-    for (_, toks) in &rows {
+    for (_, toks) in rows {
         let end = toks.len() - trail as usize;
         let row: Vec<char> = toks[lead as usize..end]
             .iter()
@@ -411,42 +463,72 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
             ));
         }
     }
-    let size = Size::new(w, h).map_err(|e| ParseError::new(Some(0), e.to_string()))?;
-    if let Some((at, s)) = header {
-        if s != size {
-            return Err(ParseError::new(
-                Some(at),
-                format!("the header says {s} but the grid is {size}"),
-            ));
-        }
-    }
-    let mut first = Bitboard::empty(size);
-    let mut second = Bitboard::empty(size);
-    let mut pieces = Placement::empty(size);
-    let (mut any_second, mut any_piece, mut any_plain) = (false, false, false);
-    // Where the cell in line g, column col of the picture is on the board.
-    let at = |g: usize, col: usize| {
-        let rank = if top1 { g } else { h - 1 - g };
-        let f = if files_back { w - 1 - col } else { col };
+    Ok(cells)
+}
+
+/// How a grid's picture lies on the board.
+struct Picture {
+    size: Size,
+    /// Rank 1 is the top line.
+    top1: bool,
+    /// The first file is the rightmost column.
+    files_back: bool,
+}
+
+impl Picture {
+    /// Where the cell in line `g`, column `col` of the picture is on the board: its rank and
+    /// its square's index.
+    fn at(&self, g: usize, col: usize) -> (usize, usize) {
+        let (w, h) = (self.size.width(), self.size.height());
+        let rank = if self.top1 { g } else { h - 1 - g };
+        let f = if self.files_back { w - 1 - col } else { col };
         (rank, w * rank + f)
+    }
+}
+
+/// What the cells of a grid hold, read one by one.
+struct Cells {
+    first: Bitboard,
+    second: Bitboard,
+    pieces: Placement,
+    any_second: bool,
+    any_piece: bool,
+    any_plain: bool,
+}
+
+/// Reads every cell onto the board; an error at the first that is not a cell.
+fn read_cells(
+    text: &str,
+    rows: &[Row<'_>],
+    cells: &[Vec<char>],
+    picture: &Picture,
+) -> Result<Cells, ParseError> {
+    let size = picture.size;
+    let mut read = Cells {
+        first: Bitboard::empty(size),
+        second: Bitboard::empty(size),
+        pieces: Placement::empty(size),
+        any_second: false,
+        any_piece: false,
+        any_plain: false,
     };
     for (g, row) in cells.iter().enumerate() {
         for (col, &c) in row.iter().enumerate() {
-            let (rank, i) = at(g, col);
+            let (rank, i) = picture.at(g, col);
             match classify(c) {
                 Some(Cell::Empty) => {}
                 Some(Cell::First) => {
-                    any_plain = true;
-                    first.set_bit(i);
+                    read.any_plain = true;
+                    read.first.set_bit(i);
                 }
                 Some(Cell::Second) => {
-                    any_plain = true;
-                    any_second = true;
-                    second.set_bit(i);
+                    read.any_plain = true;
+                    read.any_second = true;
+                    read.second.set_bit(i);
                 }
                 Some(Cell::Piece(l)) => {
-                    any_piece = true;
-                    pieces.set(i, Some(Piece::new(l)));
+                    read.any_piece = true;
+                    read.pieces.set(i, Some(Piece::new(l)));
                 }
                 None => {
                     let line = text[rows[g].0..].lines().next().unwrap_or("");
@@ -463,13 +545,25 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
             }
         }
     }
-    if any_piece {
-        if any_plain {
+    Ok(read)
+}
+
+/// The board the cells describe: pieces when there is a piece letter (the `X`/`O` cells among
+/// them pieces too), else two sides when a cell is the second's, else one bitboard.
+fn value_of(
+    read: Cells,
+    rows: &[Row<'_>],
+    cells: &[Vec<char>],
+    picture: &Picture,
+) -> Result<Value, ParseError> {
+    let mut pieces = read.pieces;
+    if read.any_piece {
+        if read.any_plain {
             // X/O cells inside a piece grid are pieces too.
             for (g, row) in cells.iter().enumerate() {
                 for (col, &c) in row.iter().enumerate() {
                     if matches!(c, 'X' | 'x' | 'O' | 'o') {
-                        pieces.set(at(g, col).1, Some(Piece::new(c as u8)));
+                        pieces.set(picture.at(g, col).1, Some(Piece::new(c as u8)));
                     } else if matches!(classify(c), Some(Cell::First | Cell::Second)) {
                         return Err(ParseError::new(
                             Some(rows[g].0),
@@ -481,12 +575,12 @@ pub(crate) fn parse(text: &str) -> Result<Value, ParseError> {
         }
         return Ok(Value::Pieces(pieces));
     }
-    if any_second {
-        Ok(Value::Pair(Pair::new(first, second).map_err(|e| {
-            ParseError::of(crate::ErrorKind::Overlap, Some(0), e.to_string())
-        })?))
+    if read.any_second {
+        Ok(Value::Pair(Pair::new(read.first, read.second).map_err(
+            |e| ParseError::of(crate::ErrorKind::Overlap, Some(0), e.to_string()),
+        )?))
     } else {
-        Ok(Value::Single(first))
+        Ok(Value::Single(read.first))
     }
 }
 

@@ -36,6 +36,52 @@ pub fn parse_integer(text: &str, format: Format, size: Size) -> Result<Bitboard,
         ));
     }
     let b = t.as_bytes();
+    let (negative, radix, p) = sign_and_radix(b, format);
+    let digits = digit_values(t, start, p, radix)?;
+    let n = size.squares();
+    // Drop leading zeros, then refuse early anything too long to fit (so a huge line costs
+    // linear time, never quadratic).
+    let first_nz = digits.iter().position(|&d| d != 0).unwrap_or(digits.len());
+    let words = words_of(&digits[first_nz..], radix, n);
+    let bits = words.as_deref().map_or(usize::MAX, bigint::bit_len);
+    let mut words = words.unwrap_or_default();
+    if negative {
+        // Two's complement in N bits: -2^(N-1) ..= -1 (and -0).
+        let fits = bits == 0 || bits < n || (bits == n && is_power_of_two(&words));
+        if !fits {
+            return Err(ParseError::new(
+                Some(start),
+                format!(
+                    "{t} is below -2^{} and does not fit {n}-bit two's complement ({size} board)",
+                    n - 1
+                ),
+            ));
+        }
+        if bits != 0 {
+            bigint::negate_mod(&mut words, n);
+        }
+    } else if bits > n {
+        let msg = if bits == usize::MAX {
+            format!(
+                "{t} has more than {n} bits: a {size} board has only bits 0 to {}",
+                n - 1
+            )
+        } else {
+            format!(
+                "bit {} is set in {t} but a {size} board has only bits 0 to {}",
+                bits - 1,
+                n - 1
+            )
+        };
+        return Err(ParseError::new(Some(start), msg));
+    }
+    words.resize(size.words(), 0);
+    Bitboard::from_words(size, &words).map_err(|e| ParseError::new(Some(start), e.to_string()))
+}
+
+/// The sign of the integer `b`, its radix (a `0x`/`0b`/`0o` prefix's, else `format`'s) and
+/// where its digits start.
+fn sign_and_radix(b: &[u8], format: Format) -> (bool, u32, usize) {
     let mut p = 0;
     let negative = b[0] == b'-';
     if negative || b[0] == b'+' {
@@ -59,6 +105,13 @@ pub fn parse_integer(text: &str, format: Format, size: Size) -> Result<Bitboard,
             p += 2;
         }
     }
+    (negative, radix, p)
+}
+
+/// The values of the digits of `t` from `p` on, `_` allowed between digits; `start` is `t`'s
+/// offset.
+fn digit_values(t: &str, start: usize, p: usize, radix: u32) -> Result<Vec<u8>, ParseError> {
+    let b = t.as_bytes();
     let digits_start = p;
     let name = match radix {
         16 => "a hexadecimal digit",
@@ -103,11 +156,12 @@ pub fn parse_integer(text: &str, format: Format, size: Size) -> Result<Bitboard,
             format!("found {} after {:?}: expected {name}", found(t, p), &t[..p]),
         ));
     }
-    let n = size.squares();
-    // Drop leading zeros, then refuse early anything too long to fit (so a huge line costs
-    // linear time, never quadratic).
-    let first_nz = digits.iter().position(|&d| d != 0).unwrap_or(digits.len());
-    let digits = &digits[first_nz..];
+    Ok(digits)
+}
+
+/// The 64-bit words of the number of `digits` (no leading zero) in `radix`; `None` when it is
+/// too long to fit `n` bits, found from its length alone.
+fn words_of(digits: &[u8], radix: u32, n: usize) -> Option<Vec<u64>> {
     let bits_per = match radix {
         16 => 4.0,
         8 => 3.0,
@@ -115,60 +169,23 @@ pub fn parse_integer(text: &str, format: Format, size: Size) -> Result<Bitboard,
         _ => std::f64::consts::LOG2_10,
     };
     let too_long = (digits.len().saturating_sub(1)) as f64 * bits_per >= n as f64 + 1.0;
-    let mut words: Vec<u64> = if too_long {
-        Vec::new()
-    } else if radix == 10 {
-        let ascii: Vec<u8> = digits.iter().map(|d| d + b'0').collect();
-        bigint::from_decimal(&ascii)
-    } else {
-        let shift = bits_per as usize;
-        let mut w = vec![0u64; (digits.len() * shift).div_ceil(64).max(1)];
-        for (k, &d) in digits.iter().rev().enumerate() {
-            let bit = k * shift;
-            w[bit / 64] |= (d as u64) << (bit % 64);
-            if bit % 64 + shift > 64 {
-                w[bit / 64 + 1] |= (d as u64) >> (64 - bit % 64);
-            }
-        }
-        w
-    };
-    let bits = if too_long {
-        usize::MAX
-    } else {
-        bigint::bit_len(&words)
-    };
-    if negative {
-        // Two's complement in N bits: -2^(N-1) ..= -1 (and -0).
-        let fits = bits == 0 || bits < n || (bits == n && is_power_of_two(&words));
-        if !fits {
-            return Err(ParseError::new(
-                Some(start),
-                format!(
-                    "{t} is below -2^{} and does not fit {n}-bit two's complement ({size} board)",
-                    n - 1
-                ),
-            ));
-        }
-        if bits != 0 {
-            bigint::negate_mod(&mut words, n);
-        }
-    } else if bits > n {
-        let msg = if bits == usize::MAX {
-            format!(
-                "{t} has more than {n} bits: a {size} board has only bits 0 to {}",
-                n - 1
-            )
-        } else {
-            format!(
-                "bit {} is set in {t} but a {size} board has only bits 0 to {}",
-                bits - 1,
-                n - 1
-            )
-        };
-        return Err(ParseError::new(Some(start), msg));
+    if too_long {
+        return None;
     }
-    words.resize(size.words(), 0);
-    Bitboard::from_words(size, &words).map_err(|e| ParseError::new(Some(start), e.to_string()))
+    if radix == 10 {
+        let ascii: Vec<u8> = digits.iter().map(|d| d + b'0').collect();
+        return Some(bigint::from_decimal(&ascii));
+    }
+    let shift = bits_per as usize;
+    let mut w = vec![0u64; (digits.len() * shift).div_ceil(64).max(1)];
+    for (k, &d) in digits.iter().rev().enumerate() {
+        let bit = k * shift;
+        w[bit / 64] |= (d as u64) << (bit % 64);
+        if bit % 64 + shift > 64 {
+            w[bit / 64 + 1] |= (d as u64) >> (64 - bit % 64);
+        }
+    }
+    Some(w)
 }
 
 /// The common case of [`parse_integer`] without allocation: a non-negative integer of at most

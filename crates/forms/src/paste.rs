@@ -322,20 +322,7 @@ fn labelled_points(text: &str) -> Result<Value, ParseError> {
                 ),
             ));
         }
-        let mut cells = Vec::with_capacity(width);
-        for t in &toks[1..=width] {
-            match *t {
-                "." | "+" | "," | "-" => cells.push(0),
-                "X" | "x" | "*" | "#" | "@" => cells.push(1),
-                "O" | "o" => cells.push(2),
-                other => {
-                    return Err(ParseError::new(
-                        Some(at + line.find(other).unwrap_or(0)),
-                        format!("{what}: found {other:?} in row {number}: expected . + - (empty), X or * (Black), O (White)"),
-                    ))
-                }
-            }
-        }
+        let cells = point_cells(&toks[1..=width], line, at, number)?;
         // Edax says whose move it is after a row: `2 - O O . 2 O to move`.
         if let [side, "to", "move", ..] = toks.get(width + 2..).unwrap_or_default() {
             turn = crate::edax::turn(side).or(turn);
@@ -370,6 +357,32 @@ fn labelled_points(text: &str) -> Result<Value, ParseError> {
     let mut pair = Pair::new(black, white).map_err(|e| ParseError::new(Some(0), e.to_string()))?;
     pair.turn = turn;
     Ok(Value::Pair(pair))
+}
+
+/// The cells of row `number` (its points `points`, of `line` at offset `at`): 0 empty, 1
+/// Black, 2 White.
+fn point_cells(
+    points: &[&str],
+    line: &str,
+    at: usize,
+    number: usize,
+) -> Result<Vec<u8>, ParseError> {
+    let what = "board of labelled rows";
+    let mut cells = Vec::with_capacity(points.len());
+    for t in points {
+        match *t {
+            "." | "+" | "," | "-" => cells.push(0),
+            "X" | "x" | "*" | "#" | "@" => cells.push(1),
+            "O" | "o" => cells.push(2),
+            other => {
+                return Err(ParseError::new(
+                    Some(at + line.find(other).unwrap_or(0)),
+                    format!("{what}: found {other:?} in row {number}: expected . + - (empty), X or * (Black), O (White)"),
+                ))
+            }
+        }
+    }
+    Ok(cells)
 }
 
 /// Rows of cells: python-chess's `print` and `unicode()`, shakmaty's `Debug`, bbconv's grids

@@ -7,7 +7,7 @@
 
 use crate::{ParseError, RenderError, RenderErrorKind, Value};
 use bbconv_board::placement::{Piece, Placement, Text};
-use bbconv_board::{Numbering, Size};
+use bbconv_board::{Numbering, Size, Square};
 
 /// The letters of the pieces: White's man and king, Black's man and king.
 const LETTERS: [u8; 4] = [b'M', b'K', b'm', b'k'];
@@ -23,24 +23,51 @@ fn board_size(given: Option<Size>, max: usize) -> Size {
 
 /// Reads a PDN FEN, bare or as a `[FEN "..."]` tag.
 pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError> {
-    let (mut start, mut t) = crate::trim(text);
+    let (start, t) = crate::trim(text);
     // The text as written, a `[FEN "..."]` wrapper and a final `.` included, to be written back.
     let written = t;
-    if let Some(inner) = t.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
-        let q = inner.trim();
-        let body = q
-            .strip_prefix('"')
-            .and_then(|r| r.strip_suffix('"'))
-            .ok_or_else(|| {
-                ParseError::new(
-                    Some(start),
-                    "found a [FEN tag without a quoted value: expected [FEN \"W:W31-50:B1-20\"]",
-                )
-            })?;
-        start += t.find('"').map_or(0, |k| k + 1);
-        t = body;
-    }
+    let (start, t) = unwrap_tag(t, start)?;
     let t = t.strip_suffix('.').unwrap_or(t);
+    let side = side_to_move(t, start)?;
+    let squares = read_sections(t, start)?;
+    let size = board_of(&squares, size, start)?;
+    let mut pl = Placement::empty(size);
+    place_numbered(&squares.numbered, size, &mut pl)?;
+    place_algebraic(&squares.algebraic, size, &mut pl)?;
+    pl.rest = Some(Text::from(if side == b'w' { "w" } else { "b" }));
+    pl.notation = Some(written.into());
+    Ok(Value::Pieces(pl))
+}
+
+/// The pieces a PDN FEN lists, as written, before they are placed.
+#[derive(Default)]
+struct Squares {
+    /// (offset, white?, king?, first, last) of every numbered item (a square or a range).
+    numbered: Vec<(usize, bool, bool, usize, usize)>,
+    /// (offset, white?, king?, square) of every algebraic one.
+    algebraic: Vec<(usize, bool, bool, Square)>,
+}
+
+/// The value of a `[FEN "..."]` tag and its offset, or `t` itself when it is not one.
+fn unwrap_tag(t: &str, start: usize) -> Result<(usize, &str), ParseError> {
+    let Some(inner) = t.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) else {
+        return Ok((start, t));
+    };
+    let q = inner.trim();
+    let body = q
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or_else(|| {
+            ParseError::new(
+                Some(start),
+                "found a [FEN tag without a quoted value: expected [FEN \"W:W31-50:B1-20\"]",
+            )
+        })?;
+    Ok((start + t.find('"').map_or(0, |k| k + 1), body))
+}
+
+/// The side to move, `w` or `b`, and the `:` after it.
+fn side_to_move(t: &str, start: usize) -> Result<u8, ParseError> {
     let b = t.as_bytes();
     let side = match b.first() {
         Some(b'W' | b'w') => b'w',
@@ -58,10 +85,13 @@ pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError>
             "expected ':' after the side to move (W:W31-50:B1-20)",
         ));
     }
-    // (offset, white?, king?, first, last) of every numbered item, and (offset, white?, king?,
-    // square) of every algebraic one.
-    let mut items = Vec::new();
-    let mut algebraic = Vec::new();
+    Ok(side)
+}
+
+/// The squares of every colour's section after the side to move (other fields some writers
+/// add, such as `H0` or `F1`, are skipped).
+fn read_sections(t: &str, start: usize) -> Result<Squares, ParseError> {
+    let mut squares = Squares::default();
     let mut off = 2;
     for section in t[2..].split(':') {
         let at = start + off;
@@ -85,85 +115,124 @@ pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError>
                 ))
             }
         };
-        let mut k = 1;
-        for item in section[1..].split(',') {
-            let here = at + k;
-            k += item.len() + 1;
-            let item = item.trim();
-            if item.is_empty() {
-                if section.len() == 1 {
-                    continue; // a colour without pieces
-                }
-                return Err(ParseError::new(
-                    Some(here),
-                    "found an empty square between commas: expected a square number",
-                ));
-            }
-            let (king, num) = match item.strip_prefix(['K', 'k']) {
-                Some(n) => (true, n),
-                None => (false, item),
-            };
-            // An algebraic square (`a1`, `Kh8`), as pydraughts writes Russian and Brazilian
-            // draughts: the file letter, then the rank, on the 8x8 board.
-            if let [f @ b'a'..=b'h', rank @ ..] = num.as_bytes() {
-                let sq = std::str::from_utf8(rank)
-                    .ok()
-                    .and_then(|r| r.parse::<usize>().ok())
-                    .filter(|r| (1..=8).contains(r))
-                    .map(|r| bbconv_board::Square::new(usize::from(f - b'a'), r - 1))
-                    .ok_or_else(|| {
-                        ParseError::new(
-                            Some(here),
-                            format!("found {item:?}: expected a square a1 to h8, a square number, or K and one of them"),
-                        )
-                    })?;
-                algebraic.push((here, colour, king, sq));
-                continue;
-            }
-            let number = |s: &str| -> Result<usize, ParseError> {
-                s.parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                    ParseError::new(Some(here), format!("found {item:?}: expected a square number from 1, a range like 31-50, or K and a number"))
-                })
-            };
-            let (first, last) = match num.split_once('-') {
-                Some((a, z)) => (number(a)?, number(z)?),
-                None => {
-                    let n = number(num)?;
-                    (n, n)
-                }
-            };
-            if first > last {
-                return Err(ParseError::new(
-                    Some(here),
-                    format!("found the range {num}: expected the lower square first"),
-                ));
-            }
-            items.push((here, colour, king, first, last));
-        }
+        colour_squares(section, at, colour, &mut squares)?;
     }
-    let max = items.iter().map(|i| i.4).max().unwrap_or(0);
-    let size = if algebraic.is_empty() {
-        board_size(size, max)
-    } else {
-        if !items.is_empty() {
+    Ok(squares)
+}
+
+/// One colour's squares (`section` after its `W` or `B`, at offset `at`), comma-separated.
+fn colour_squares(
+    section: &str,
+    at: usize,
+    colour: bool,
+    squares: &mut Squares,
+) -> Result<(), ParseError> {
+    let mut k = 1;
+    for item in section[1..].split(',') {
+        let here = at + k;
+        k += item.len() + 1;
+        let item = item.trim();
+        if item.is_empty() {
+            if section.len() == 1 {
+                continue; // a colour without pieces
+            }
             return Err(ParseError::new(
-                Some(items[0].0),
-                "found a square number among algebraic squares: expected one notation (a1, c3 or 1, 5)",
+                Some(here),
+                "found an empty square between commas: expected a square number",
             ));
         }
-        if size.is_some_and(|s| s != Size::CHESS) {
-            return Err(ParseError::of(
-                crate::ErrorKind::SizeMismatch,
-                Some(start),
-                "algebraic squares (a1 ... h8) are on the 8x8 board, not the size given",
-            ));
+        let (king, num) = match item.strip_prefix(['K', 'k']) {
+            Some(n) => (true, n),
+            None => (false, item),
+        };
+        // An algebraic square (`a1`, `Kh8`), as pydraughts writes Russian and Brazilian
+        // draughts: the file letter, then the rank, on the 8x8 board.
+        if let [f @ b'a'..=b'h', rank @ ..] = num.as_bytes() {
+            let sq = algebraic_square(*f, rank, item, here)?;
+            squares.algebraic.push((here, colour, king, sq));
+            continue;
         }
-        Size::CHESS
+        let (first, last) = range(num, item, here)?;
+        squares.numbered.push((here, colour, king, first, last));
+    }
+    Ok(())
+}
+
+/// The square of file letter `f` and rank digits `rank` of `item` (at offset `here`).
+fn algebraic_square(f: u8, rank: &[u8], item: &str, here: usize) -> Result<Square, ParseError> {
+    std::str::from_utf8(rank)
+        .ok()
+        .and_then(|r| r.parse::<usize>().ok())
+        .filter(|r| (1..=8).contains(r))
+        .map(|r| Square::new(usize::from(f - b'a'), r - 1))
+        .ok_or_else(|| {
+            ParseError::new(
+                Some(here),
+                format!("found {item:?}: expected a square a1 to h8, a square number, or K and one of them"),
+            )
+        })
+}
+
+/// The first and last square of a number or a range `num` (of `item`, at offset `here`).
+fn range(num: &str, item: &str, here: usize) -> Result<(usize, usize), ParseError> {
+    let number = |s: &str| -> Result<usize, ParseError> {
+        s.parse::<usize>().ok().filter(|&n| n >= 1).ok_or_else(|| {
+            ParseError::new(Some(here), format!("found {item:?}: expected a square number from 1, a range like 31-50, or K and a number"))
+        })
     };
+    let (first, last) = match num.split_once('-') {
+        Some((a, z)) => (number(a)?, number(z)?),
+        None => {
+            let n = number(num)?;
+            (n, n)
+        }
+    };
+    if first > last {
+        return Err(ParseError::new(
+            Some(here),
+            format!("found the range {num}: expected the lower square first"),
+        ));
+    }
+    Ok((first, last))
+}
+
+/// The board of the squares listed: [`board_size`] of numbered squares, 8x8 for algebraic
+/// ones (which may not be mixed with numbers, nor given another size).
+fn board_of(squares: &Squares, size: Option<Size>, start: usize) -> Result<Size, ParseError> {
+    if squares.algebraic.is_empty() {
+        let max = squares.numbered.iter().map(|i| i.4).max().unwrap_or(0);
+        return Ok(board_size(size, max));
+    }
+    if let Some(first) = squares.numbered.first() {
+        return Err(ParseError::new(
+            Some(first.0),
+            "found a square number among algebraic squares: expected one notation (a1, c3 or 1, 5)",
+        ));
+    }
+    if size.is_some_and(|s| s != Size::CHESS) {
+        return Err(ParseError::of(
+            crate::ErrorKind::SizeMismatch,
+            Some(start),
+            "algebraic squares (a1 ... h8) are on the 8x8 board, not the size given",
+        ));
+    }
+    Ok(Size::CHESS)
+}
+
+/// The letter of a man or a king of White or Black.
+fn letter(white: bool, king: bool) -> u8 {
+    LETTERS[usize::from(!white) * 2 + usize::from(king)]
+}
+
+/// Places the numbered squares and ranges on `pl`, each square once.
+fn place_numbered(
+    numbered: &[(usize, bool, bool, usize, usize)],
+    size: Size,
+    pl: &mut Placement,
+) -> Result<(), ParseError> {
     let numbering = Numbering::Draughts;
     let count = numbering.span(size);
-    let mut pl = Placement::empty(size);
-    for (at, white, king, first, last) in items {
+    for &(at, white, king, first, last) in numbered {
         for n in first..=last {
             let sq = numbering.square(size, n - 1).map_err(|_| {
                 ParseError::of(
@@ -179,13 +248,21 @@ pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError>
                     format!("square {n} ({sq}) is listed twice: a square holds one piece"),
                 ));
             }
-            let letter = LETTERS[usize::from(!white) * 2 + usize::from(king)];
-            pl.set(i, Some(Piece::new(letter)));
+            pl.set(i, Some(Piece::new(letter(white, king))));
         }
     }
-    for (at, white, king, sq) in algebraic {
+    Ok(())
+}
+
+/// Places the algebraic squares on `pl`, each a dark square, each once.
+fn place_algebraic(
+    algebraic: &[(usize, bool, bool, Square)],
+    size: Size,
+    pl: &mut Placement,
+) -> Result<(), ParseError> {
+    for &(at, white, king, sq) in algebraic {
         let i = sq.index(size);
-        if numbering.index(size, sq).is_none() {
+        if Numbering::Draughts.index(size, sq).is_none() {
             return Err(ParseError::of(
                 crate::ErrorKind::OffBoard,
                 Some(at),
@@ -198,12 +275,9 @@ pub(crate) fn parse(text: &str, size: Option<Size>) -> Result<Value, ParseError>
                 format!("{sq} is listed twice: a square holds one piece"),
             ));
         }
-        let letter = LETTERS[usize::from(!white) * 2 + usize::from(king)];
-        pl.set(i, Some(Piece::new(letter)));
+        pl.set(i, Some(Piece::new(letter(white, king))));
     }
-    pl.rest = Some(Text::from(if side == b'w' { "w" } else { "b" }));
-    pl.notation = Some(written.into());
-    Ok(Value::Pieces(pl))
+    Ok(())
 }
 
 /// Writes a placement of `M`/`K`/`m`/`k` on the dark squares as a PDN FEN: the text it was read

@@ -311,57 +311,7 @@ pub fn candidates(text: &str, from: Format, opts: &Options, size: Size) -> Vec<C
             }
         }
     } else {
-        let packed = matches!(from, Format::Packed | Format::PackedBin);
-        let trits = matches!(from, Format::Trits);
-        let layouts: Vec<PackLayout> = if packed {
-            [DigitOrder::Lsd, DigitOrder::Msd]
-                .into_iter()
-                .flat_map(|digits| MAPS.map(|map| PackLayout { digits, map }))
-                .collect()
-        } else {
-            vec![opts.layout]
-        };
-        let maps: &[[u8; 3]] = if trits { &MAPS } else { &MAPS[..1] };
-        // A record that names its squares (or its order) has one reading.
-        let numberings: Vec<Numbering> = if one_reading(text, from).is_some() {
-            vec![opts.order]
-        } else {
-            Numbering::all().collect()
-        };
-        for numbering in numberings {
-            for &layout in &layouts {
-                for &map in maps {
-                    let text: String = if map == [0, 1, 2] {
-                        text.to_string()
-                    } else {
-                        text.chars()
-                            .map(|c| match c {
-                                '0'..='2' => char::from(b'0' + map[c as usize - '0' as usize]),
-                                c => c,
-                            })
-                            .collect()
-                    };
-                    let o = Options {
-                        size: Some(size),
-                        order: numbering,
-                        layout,
-                        ..opts.clone()
-                    };
-                    if let Ok(value) = format::parse(from, text.as_bytes(), &o) {
-                        out.push(Candidate {
-                            reading: Reading {
-                                numbering,
-                                fixes: Vec::new(),
-                            },
-                            layout: (layout != opts.layout).then_some(layout),
-                            trit_map: (map != [0, 1, 2]).then_some(map),
-                            swap: false,
-                            value,
-                        });
-                    }
-                }
-            }
-        }
+        form_readings(text, from, opts, size, &mut out);
     }
     let swapped: Vec<Candidate> = out
         .iter()
@@ -377,6 +327,68 @@ pub fn candidates(text: &str, from: Format, opts: &Options, size: Size) -> Vec<C
     out.extend(swapped);
     out.sort_by_key(|c| c.steps(opts.order));
     out
+}
+
+/// The readings of a record of a form other than an integer's: under each numbering (or the
+/// one a record that names its squares has), each packing layout of packed digits and each
+/// digit map of trits.
+fn form_readings(text: &str, from: Format, opts: &Options, size: Size, out: &mut Vec<Candidate>) {
+    let packed = matches!(from, Format::Packed | Format::PackedBin);
+    let trits = matches!(from, Format::Trits);
+    let layouts: Vec<PackLayout> = if packed {
+        [DigitOrder::Lsd, DigitOrder::Msd]
+            .into_iter()
+            .flat_map(|digits| MAPS.map(|map| PackLayout { digits, map }))
+            .collect()
+    } else {
+        vec![opts.layout]
+    };
+    let maps: &[[u8; 3]] = if trits { &MAPS } else { &MAPS[..1] };
+    // A record that names its squares (or its order) has one reading.
+    let numberings: Vec<Numbering> = if one_reading(text, from).is_some() {
+        vec![opts.order]
+    } else {
+        Numbering::all().collect()
+    };
+    for numbering in numberings {
+        for &layout in &layouts {
+            for &map in maps {
+                let text = remap_digits(text, map);
+                let o = Options {
+                    size: Some(size),
+                    order: numbering,
+                    layout,
+                    ..opts.clone()
+                };
+                if let Ok(value) = format::parse(from, text.as_bytes(), &o) {
+                    out.push(Candidate {
+                        reading: Reading {
+                            numbering,
+                            fixes: Vec::new(),
+                        },
+                        layout: (layout != opts.layout).then_some(layout),
+                        trit_map: (map != [0, 1, 2]).then_some(map),
+                        swap: false,
+                        value,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// `text` with its digits 0, 1 and 2 replaced by `map`'s.
+fn remap_digits(text: &str, map: [u8; 3]) -> String {
+    if map == [0, 1, 2] {
+        text.to_string()
+    } else {
+        text.chars()
+            .map(|c| match c {
+                '0'..='2' => char::from(b'0' + map[c as usize - '0' as usize]),
+                c => c,
+            })
+            .collect()
+    }
 }
 
 /// Which squares of a board a comparison looks at (`explain --expect-fen`, `infer`): a side, the

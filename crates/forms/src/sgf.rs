@@ -66,115 +66,42 @@ fn main_line(b: &[u8]) -> Result<Vec<Node<'_>>, ParseError> {
     if bare {
         nodes.push(Node { props: Vec::new() });
     }
-    // For each open parenthesis: whether it is on the main line, and whether a variation was
-    // opened inside it yet (the first one continues the main line).
-    let mut open: Vec<(bool, bool)> = Vec::new();
-    let mut on_main = bare;
-    let mut closed_root = false;
+    let mut tree = Tree {
+        open: Vec::new(),
+        on_main: bare,
+        closed_root: false,
+        bare,
+    };
     let mut i = start;
     while i < b.len() {
         let c = b[i];
         match c {
             b'(' => {
-                if closed_root {
-                    return Err(ParseError::new(
-                        Some(i),
-                        "found a second game tree in the record: one record holds one game (a file of several is read one game a record)",
-                    ));
-                }
-                let main = match open.last_mut() {
-                    None => true,
-                    Some((parent_main, had_child)) => {
-                        let first = !*had_child;
-                        *had_child = true;
-                        *parent_main && first
-                    }
-                };
-                open.push((main, false));
-                on_main = main;
+                tree.open_variation(i)?;
                 i += 1;
             }
             b')' => {
-                if open.pop().is_none() {
-                    return Err(ParseError::new(
-                        Some(i),
-                        "found ')' without its '(': expected a game tree such as (;SZ[19]AB[dd])",
-                    ));
-                }
-                // After a variation closes, only further variations may follow in its parent.
-                on_main = false;
-                closed_root = open.is_empty();
+                tree.close_variation(i)?;
                 i += 1;
             }
             b';' => {
-                if open.last().is_some_and(|(_, had_child)| *had_child) {
-                    return Err(ParseError::new(
-                        Some(i),
-                        "found a node after a variation: expected ')' or another variation '('",
-                    ));
-                }
-                if !bare && open.is_empty() {
-                    return Err(ParseError::new(
-                        Some(i),
-                        "found a node outside the game tree's parentheses",
-                    ));
-                }
-                if on_main {
+                if tree.node(i)? {
                     nodes.push(Node { props: Vec::new() });
                 }
                 i += 1;
             }
             c if c.is_ascii_alphabetic() => {
                 let at = i;
-                let mut ident = Vec::new();
-                while i < b.len() && b[i].is_ascii_alphabetic() {
-                    // FF[3]: lower-case letters in an identifier are ignored (AddBlack is AB).
-                    if b[i].is_ascii_uppercase() {
-                        ident.push(b[i]);
-                    }
-                    i += 1;
-                }
-                let mut values = Vec::new();
-                loop {
-                    while i < b.len() && b[i].is_ascii_whitespace() {
-                        i += 1;
-                    }
-                    if b.get(i) != Some(&b'[') {
-                        break;
-                    }
-                    let open_at = i + 1;
-                    let mut j = open_at;
-                    while j < b.len() && b[j] != b']' {
-                        j += if b[j] == b'\\' { 2 } else { 1 };
-                    }
-                    if j >= b.len() {
-                        return Err(ParseError::new(
-                            Some(i),
-                            format!(
-                                "found '[' of {} without its ']'",
-                                String::from_utf8_lossy(&ident)
-                            ),
-                        ));
-                    }
-                    values.push((open_at, &b[open_at..j]));
-                    i = j + 1;
-                }
-                if values.is_empty() {
-                    let name = String::from_utf8_lossy(&ident).into_owned();
-                    return Err(ParseError::new(
-                        Some(at),
-                        format!("found {name} without a value: expected {name}[...]"),
-                    ));
-                }
-                if !bare && nodes.is_empty() && on_main {
+                let prop = property(b, &mut i)?;
+                if !bare && nodes.is_empty() && tree.on_main {
                     return Err(ParseError::new(
                         Some(at),
                         "found a property before the first node: expected ';' after '('",
                     ));
                 }
-                if on_main {
+                if tree.on_main {
                     if let Some(n) = nodes.last_mut() {
-                        n.props.push(Prop { at, ident, values });
+                        n.props.push(prop);
                     }
                 }
             }
@@ -190,7 +117,7 @@ fn main_line(b: &[u8]) -> Result<Vec<Node<'_>>, ParseError> {
             }
         }
     }
-    if let Some(depth) = (!open.is_empty()).then_some(open.len()) {
+    if let Some(depth) = (!tree.open.is_empty()).then_some(tree.open.len()) {
         return Err(ParseError::new(
             Some(b.len()),
             format!(
@@ -207,6 +134,121 @@ fn main_line(b: &[u8]) -> Result<Vec<Node<'_>>, ParseError> {
     Ok(nodes)
 }
 
+/// The nesting of the game tree as [`main_line`] walks it.
+struct Tree {
+    /// For each open parenthesis: whether it is on the main line, and whether a variation was
+    /// opened inside it yet (the first one continues the main line).
+    open: Vec<(bool, bool)>,
+    /// The walk is on the main line.
+    on_main: bool,
+    /// The root's parentheses were closed.
+    closed_root: bool,
+    /// The record is properties without parentheses.
+    bare: bool,
+}
+
+impl Tree {
+    /// A `(` at `i`: a variation opens (the root, the first of its parent's, which continues
+    /// the main line, or another).
+    fn open_variation(&mut self, i: usize) -> Result<(), ParseError> {
+        if self.closed_root {
+            return Err(ParseError::new(
+                Some(i),
+                "found a second game tree in the record: one record holds one game (a file of several is read one game a record)",
+            ));
+        }
+        let main = match self.open.last_mut() {
+            None => true,
+            Some((parent_main, had_child)) => {
+                let first = !*had_child;
+                *had_child = true;
+                *parent_main && first
+            }
+        };
+        self.open.push((main, false));
+        self.on_main = main;
+        Ok(())
+    }
+
+    /// A `)` at `i`: the innermost variation closes.
+    fn close_variation(&mut self, i: usize) -> Result<(), ParseError> {
+        if self.open.pop().is_none() {
+            return Err(ParseError::new(
+                Some(i),
+                "found ')' without its '(': expected a game tree such as (;SZ[19]AB[dd])",
+            ));
+        }
+        // After a variation closes, only further variations may follow in its parent.
+        self.on_main = false;
+        self.closed_root = self.open.is_empty();
+        Ok(())
+    }
+
+    /// A `;` at `i`: a node begins; whether it is on the main line.
+    fn node(&self, i: usize) -> Result<bool, ParseError> {
+        if self.open.last().is_some_and(|(_, had_child)| *had_child) {
+            return Err(ParseError::new(
+                Some(i),
+                "found a node after a variation: expected ')' or another variation '('",
+            ));
+        }
+        if !self.bare && self.open.is_empty() {
+            return Err(ParseError::new(
+                Some(i),
+                "found a node outside the game tree's parentheses",
+            ));
+        }
+        Ok(self.on_main)
+    }
+}
+
+/// Reads the property that starts at `*i` (a letter): its identifier (upper-case letters only)
+/// and its values, each with its offset; `*i` is left after the last value.
+fn property<'a>(b: &'a [u8], i: &mut usize) -> Result<Prop<'a>, ParseError> {
+    let at = *i;
+    let mut ident = Vec::new();
+    while *i < b.len() && b[*i].is_ascii_alphabetic() {
+        // FF[3]: lower-case letters in an identifier are ignored (AddBlack is AB).
+        if b[*i].is_ascii_uppercase() {
+            ident.push(b[*i]);
+        }
+        *i += 1;
+    }
+    let mut values = Vec::new();
+    loop {
+        while *i < b.len() && b[*i].is_ascii_whitespace() {
+            *i += 1;
+        }
+        if b.get(*i) != Some(&b'[') {
+            break;
+        }
+        let open_at = *i + 1;
+        let mut j = open_at;
+        while j < b.len() && b[j] != b']' {
+            j += if b[j] == b'\\' { 2 } else { 1 };
+        }
+        if j >= b.len() {
+            return Err(ParseError::new(
+                Some(*i),
+                format!(
+                    "found '[' of {} without its ']'",
+                    String::from_utf8_lossy(&ident)
+                ),
+            ));
+        }
+        values.push((open_at, &b[open_at..j]));
+        *i = j + 1;
+    }
+    if values.is_empty() {
+        let name = String::from_utf8_lossy(&ident).into_owned();
+        return Err(ParseError::new(
+            Some(at),
+            format!("found {name} without a value: expected {name}[...]"),
+        ));
+    }
+    Ok(Prop { at, ident, values })
+}
+
 /// The text of an ASCII value (a size, a point, a colour).
 fn ascii(v: &[u8]) -> &str {
     std::str::from_utf8(v).unwrap_or("\u{fffd}")
@@ -217,36 +259,7 @@ fn ascii(v: &[u8]) -> &str {
 /// without either).
 pub(crate) fn parse(b: &[u8], size: Option<Size>, node: SgfNode) -> Result<Value, ParseError> {
     let nodes = main_line(b)?;
-    let root = &nodes[0];
-    let sz = root.props.iter().find(|p| p.ident == b"SZ");
-    let size = match (sz, size) {
-        (Some(p), given) => {
-            let (at, v) = p.values[0];
-            let s = ascii(v);
-            let parsed = match s.split_once(':') {
-                Some((w, h)) => w.trim().parse().ok().zip(h.trim().parse().ok()),
-                None => s.trim().parse().ok().map(|n| (n, n)),
-            };
-            let sz = parsed
-                .and_then(|(w, h)| Size::new(w, h).ok())
-                .ok_or_else(|| {
-                    ParseError::new(
-                        Some(at),
-                        format!("found SZ[{s}]: expected a size such as SZ[19] or SZ[7:6]"),
-                    )
-                })?;
-            if let Some(g) = given.filter(|g| *g != sz) {
-                return Err(ParseError::of(
-                    crate::ErrorKind::SizeMismatch,
-                    Some(at),
-                    format!("the record is {sz} (SZ[{s}]) but the size given is {g}"),
-                ));
-            }
-            sz
-        }
-        (None, Some(g)) => g,
-        (None, None) => Size::new(19, 19).unwrap_or(Size::CHESS),
-    };
+    let size = root_size(&nodes[0], size)?;
     let last = match node {
         SgfNode::Root => 0,
         SgfNode::Last => nodes.len() - 1,
@@ -307,6 +320,36 @@ pub(crate) fn parse(b: &[u8], size: Option<Size>, node: SgfNode) -> Result<Value
         Pair::new(board.black, board.white).map_err(|e| ParseError::new(Some(0), e.to_string()))?;
     pair.turn = turn;
     Ok(Value::Pair(pair))
+}
+
+/// The board's size: the root's `SZ` (which a size given must match), else the size given, else
+/// 19x19.
+fn root_size(root: &Node<'_>, given: Option<Size>) -> Result<Size, ParseError> {
+    let Some(p) = root.props.iter().find(|p| p.ident == b"SZ") else {
+        return Ok(given.unwrap_or(Size::new(19, 19).unwrap_or(Size::CHESS)));
+    };
+    let (at, v) = p.values[0];
+    let s = ascii(v);
+    let parsed = match s.split_once(':') {
+        Some((w, h)) => w.trim().parse().ok().zip(h.trim().parse().ok()),
+        None => s.trim().parse().ok().map(|n| (n, n)),
+    };
+    let sz = parsed
+        .and_then(|(w, h)| Size::new(w, h).ok())
+        .ok_or_else(|| {
+            ParseError::new(
+                Some(at),
+                format!("found SZ[{s}]: expected a size such as SZ[19] or SZ[7:6]"),
+            )
+        })?;
+    if let Some(g) = given.filter(|g| *g != sz) {
+        return Err(ParseError::of(
+            crate::ErrorKind::SizeMismatch,
+            Some(at),
+            format!("the record is {sz} (SZ[{s}]) but the size given is {g}"),
+        ));
+    }
+    Ok(sz)
 }
 
 /// Checks that node `k` holds at most one move: a node with both `B` and `W`, a repeated `B`

@@ -440,15 +440,31 @@ impl Spans {
 
     /// A line of an open printed board.
     fn board_line(&mut self, p: Printer, line: &[u8]) -> Step {
+        match self.board_next(p, line) {
+            BoardLine::More(p) => {
+                self.open = Some(Open::Board(p));
+                Step::Continue
+            }
+            BoardLine::Last => {
+                self.open = None;
+                Step::Close
+            }
+            BoardLine::Not => self.end_before(),
+        }
+    }
+
+    /// What `line` is to the printed board `p` open before it (a header line is kept to be
+    /// recognised again).
+    fn board_next(&mut self, p: Printer, line: &[u8]) -> BoardLine {
         let t = line.trim_ascii();
-        let next = match p {
+        match p {
             Printer::Stockfish { tail: false } => {
                 if file_letters(t) {
-                    Some(Printer::Stockfish { tail: true })
+                    BoardLine::More(Printer::Stockfish { tail: true })
                 } else if t.starts_with(b"+") || t.starts_with(b"|") {
-                    Some(p)
+                    BoardLine::More(p)
                 } else {
-                    return self.end_before();
+                    BoardLine::Not
                 }
             }
             Printer::Stockfish { tail: true } => {
@@ -456,74 +472,74 @@ impl Spans {
                     .iter()
                     .any(|k| t.starts_with(k))
                 {
-                    Some(p)
+                    BoardLine::More(p)
                 } else {
-                    return self.end_before();
+                    BoardLine::Not
                 }
             }
             Printer::Bordered => {
                 if file_letters(t) {
-                    None
+                    BoardLine::Last
                 } else if t.iter().all(|&c| c == b'-')
                     || (t.first().is_some_and(u8::is_ascii_digit) && t.contains(&b'|'))
                 {
-                    Some(p)
+                    BoardLine::More(p)
                 } else {
-                    return self.end_before();
+                    BoardLine::Not
                 }
             }
             Printer::Headed { header: 0 } => {
                 if column_header(t) {
                     self.header = hash(t);
-                    Some(Printer::Headed { header: 1 })
+                    BoardLine::More(Printer::Headed { header: 1 })
                 } else {
-                    return self.end_before();
+                    BoardLine::Not
                 }
             }
             Printer::Headed { header } => {
                 if hash(t) == self.header {
-                    None
+                    BoardLine::Last
                 } else if t.first().is_some_and(u8::is_ascii_digit) && header < 64 {
-                    Some(Printer::Headed { header: header + 1 })
+                    BoardLine::More(Printer::Headed { header: header + 1 })
                 } else {
-                    return self.end_before();
+                    BoardLine::Not
                 }
             }
             Printer::Grid => {
                 if file_letters(t) {
-                    None
+                    BoardLine::Last
                 } else if t.first().is_some_and(u8::is_ascii_digit) {
-                    Some(p)
+                    BoardLine::More(p)
                 } else {
-                    return self.end_before();
+                    BoardLine::Not
                 }
             }
-            Printer::Block => Some(p),
+            Printer::Block => BoardLine::More(p),
             Printer::Cells { cells: n, rows } => {
                 if cells(line) != n {
-                    return self.end_before();
+                    return BoardLine::Not;
                 }
                 if rows + 1 >= n {
-                    None
+                    BoardLine::Last
                 } else {
-                    Some(Printer::Cells {
+                    BoardLine::More(Printer::Cells {
                         cells: n,
                         rows: rows + 1,
                     })
                 }
             }
-        };
-        match next {
-            Some(p) => {
-                self.open = Some(Open::Board(p));
-                Step::Continue
-            }
-            None => {
-                self.open = None;
-                Step::Close
-            }
         }
     }
+}
+
+/// What a line is to the printed board open before it ([`Spans::board_line`]).
+enum BoardLine {
+    /// A line of the board, which goes on as this printer.
+    More(Printer),
+    /// The board's last line.
+    Last,
+    /// Not the board's: the board ended before it.
+    Not,
 }
 
 #[cfg(test)]

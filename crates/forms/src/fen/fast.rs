@@ -6,8 +6,6 @@
 //! every error included, gives `None` and goes to the general parser, which gives the same
 //! result or the precise error.
 
-use crate::Kernels;
-
 /// The readers of the FEN fast path: an 8x8 placement of letters and digits 1-8, then nothing or
 /// the other fields in their common spelling (see `fen::fields::standard`), read into
 /// `(uppercase, lowercase)` LERF words, or `None` for anything else, including any record that
@@ -35,11 +33,11 @@ pub enum FenReader {
 }
 
 impl FenReader {
-    /// The reader `kernels` asks for: under [`Kernels::Auto`] the fastest this CPU runs.
-    pub fn new(kernels: Kernels) -> FenReader {
+    /// The reader `kernels` asks for: under [`crate::Kernels::Auto`] the fastest this CPU runs.
+    pub fn new(kernels: crate::Kernels) -> FenReader {
         match kernels {
-            Kernels::Portable => FenReader::Portable,
-            Kernels::Auto => FenReader::avx2().unwrap_or(FenReader::Portable),
+            crate::Kernels::Portable => FenReader::Portable,
+            crate::Kernels::Auto => FenReader::avx2().unwrap_or(FenReader::Portable),
         }
     }
 
@@ -868,14 +866,14 @@ mod tests {
     fn known_boards_and_edges() {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
         assert_eq!(
-            FenReader::new(Kernels::Auto).read(start.as_bytes()),
+            FenReader::new(crate::Kernels::Auto).read(start.as_bytes()),
             Some((0xffff, 0xffff_0000_0000_0000))
         );
         let longest = "P1P1P1P1/1P1P1P1P/P1P1P1P1/1P1P1P1P/p1p1p1p1/1p1p1p1p/p1p1p1p1/1p1p1p1p";
         assert_eq!(longest.len(), 71);
         let full = "PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/pppppppp/pppppppp/pppppppp/pppppppp";
         assert_eq!(
-            FenReader::new(Kernels::Auto).read(full.as_bytes()),
+            FenReader::new(crate::Kernels::Auto).read(full.as_bytes()),
             Some((0xffff_ffff_0000_0000, 0x0000_0000_ffff_ffff))
         );
         for p in [
@@ -915,7 +913,7 @@ mod tests {
             "44/8/8/8/8/8/8/8",
         ] {
             assert_eq!(
-                FenReader::new(Kernels::Auto).read(bad.as_bytes()),
+                FenReader::new(crate::Kernels::Auto).read(bad.as_bytes()),
                 None,
                 "{bad}"
             );

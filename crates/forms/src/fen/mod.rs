@@ -197,81 +197,119 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
         ));
     }
     let split = t.find(char::is_whitespace).unwrap_or(t.len());
-    let mut placement = &t[..split];
     let rest_text = t[split..].trim_start();
     let rest_at = start + t.len() - rest_text.len();
-    let mut holdings = None;
-    if let Some(open) = placement.find('[') {
-        if !placement.ends_with(']') {
-            return Err(ParseError::new(
-                Some(start + open),
-                "found '[' without a closing ']' at the end of the placement: expected [holdings]",
-            ));
-        }
-        let h = &placement[open + 1..placement.len() - 1];
-        if let Some(k) = h
-            .bytes()
-            .position(|c| !(c.is_ascii_alphabetic() || c == b'-'))
-        {
-            return Err(ParseError::new(
-                Some(start + open + 1 + k),
-                format!(
-                    "found {} in the holdings: expected piece letters",
-                    crate::found(h, k)
-                ),
-            ));
-        }
-        holdings = Some(Text::from(h));
-        placement = &placement[..open];
-    }
-    // Lichess and Scid write a crazyhouse pocket as a ninth rank of piece letters
-    // (`.../RNBQKBNR/Qn`, an empty pocket `.../RNBQKBNR/`): a last group of letters only,
-    // without bracketed holdings, is the holdings when it is one group more than `-s` has
-    // ranks (and not a rank's worth of letters, but on 8x8) or, without `-s`, the ninth group
-    // after eight ranks of 8 squares, whatever its count up to 30 (a board of nine ranks is
-    // read with `-s 8x9`).
+    let (mut placement, mut holdings) = bracketed_holdings(&t[..split], start)?;
     let mut pocket_rank = false;
     if holdings.is_none() {
-        if let Some((board, pocket)) = placement.rsplit_once('/') {
-            let width = |r: &str| {
-                r.bytes()
-                    .map(|c| {
-                        if c.is_ascii_digit() {
-                            usize::from(c - b'0')
-                        } else {
-                            usize::from(c != b'~')
-                        }
-                    })
-                    .sum::<usize>()
-            };
-            let groups: Vec<&str> = board.split('/').collect();
-            let w0 = width(groups[0]);
-            let is_pocket = pocket.bytes().all(|c| c.is_ascii_alphabetic())
-                && groups.len() > 1
-                && match opts.size {
-                    // A full rank's worth of letters is a pocket on a chess board only (as
-                    // lichess writes it); elsewhere the FEN has a rank too many.
-                    Some(s) => {
-                        s.height() == groups.len()
-                            && (pocket.len() != s.width() || s == Size::CHESS)
-                    }
-                    // After eight ranks of eight squares, a group of letters is a pocket
-                    // whatever its count (Scid writes a pocket of eight so): a chess set has
-                    // at most 30 pieces to hold.
-                    None => {
-                        groups.len() == 8
-                            && w0 == 8
-                            && groups.iter().all(|g| width(g) == w0)
-                            && pocket.len() <= 30
-                    }
-                };
-            if is_pocket {
-                holdings = Some(Text::from(pocket));
-                pocket_rank = true;
-                placement = board;
-            }
+        if let Some((board, pocket)) = pocket_of(placement, opts) {
+            holdings = Some(Text::from(pocket));
+            pocket_rank = true;
+            placement = board;
         }
     }
+    let ranks = lex_ranks(placement, start)?;
+    let h = ranks.len();
+    if h == 1 && opts.size.is_none() {
+        return Err(one_rank(t, split, start));
+    }
+    let width = board_width(&ranks, opts, start)?;
+    let summed = check_widths(text, &ranks, width, opts)?;
+    let size = Size::new(width, h).map_err(|e| ParseError::new(Some(start), e.to_string()))?;
+    if !opts.lenient {
+        // A tab ends the FEN: what follows is another column (a TSV's), kept but not checked.
+        let fields = rest_text.split('\t').next().unwrap_or_default();
+        if !t[split..].starts_with('\t') {
+            fields::check(fields, rest_at, size)?;
+        }
+    }
+    let mut pl = place(&ranks, &summed, size)?;
+    pl.holdings = holdings;
+    pl.pocket_rank = pocket_rank;
+    // Kept as text once checked (a record of bad fields is not copied first).
+    pl.rest = (!rest_text.is_empty()).then(|| Text::from(rest_text));
+    let sep = &t[split..rest_at - start];
+    if !rest_text.is_empty() && sep != " " {
+        pl.sep = Some(Box::new(sep.into()));
+    }
+    Ok(pl)
+}
+
+/// The placement without its bracketed holdings (`...[Qn]`), and the holdings, checked to be
+/// piece letters; `start` is the placement's offset.
+fn bracketed_holdings(placement: &str, start: usize) -> Result<(&str, Option<Text>), ParseError> {
+    let Some(open) = placement.find('[') else {
+        return Ok((placement, None));
+    };
+    if !placement.ends_with(']') {
+        return Err(ParseError::new(
+            Some(start + open),
+            "found '[' without a closing ']' at the end of the placement: expected [holdings]",
+        ));
+    }
+    let h = &placement[open + 1..placement.len() - 1];
+    if let Some(k) = h
+        .bytes()
+        .position(|c| !(c.is_ascii_alphabetic() || c == b'-'))
+    {
+        return Err(ParseError::new(
+            Some(start + open + 1 + k),
+            format!(
+                "found {} in the holdings: expected piece letters",
+                crate::found(h, k)
+            ),
+        ));
+    }
+    Ok((&placement[..open], Some(Text::from(h))))
+}
+
+/// The board and the pocket of a placement whose last group is a crazyhouse pocket written as
+/// a ninth rank, if it is one.
+///
+/// Lichess and Scid write a crazyhouse pocket as a ninth rank of piece letters
+/// (`.../RNBQKBNR/Qn`, an empty pocket `.../RNBQKBNR/`): a last group of letters only,
+/// without bracketed holdings, is the holdings when it is one group more than `-s` has
+/// ranks (and not a rank's worth of letters, but on 8x8) or, without `-s`, the ninth group
+/// after eight ranks of 8 squares, whatever its count up to 30 (a board of nine ranks is
+/// read with `-s 8x9`).
+fn pocket_of<'t>(placement: &'t str, opts: &Options) -> Option<(&'t str, &'t str)> {
+    let (board, pocket) = placement.rsplit_once('/')?;
+    let width = |r: &str| {
+        r.bytes()
+            .map(|c| {
+                if c.is_ascii_digit() {
+                    usize::from(c - b'0')
+                } else {
+                    usize::from(c != b'~')
+                }
+            })
+            .sum::<usize>()
+    };
+    let groups: Vec<&str> = board.split('/').collect();
+    let w0 = width(groups[0]);
+    let is_pocket = pocket.bytes().all(|c| c.is_ascii_alphabetic())
+        && groups.len() > 1
+        && match opts.size {
+            // A full rank's worth of letters is a pocket on a chess board only (as
+            // lichess writes it); elsewhere the FEN has a rank too many.
+            Some(s) => {
+                s.height() == groups.len() && (pocket.len() != s.width() || s == Size::CHESS)
+            }
+            // After eight ranks of eight squares, a group of letters is a pocket
+            // whatever its count (Scid writes a pocket of eight so): a chess set has
+            // at most 30 pieces to hold.
+            None => {
+                groups.len() == 8
+                    && w0 == 8
+                    && groups.iter().all(|g| width(g) == w0)
+                    && pocket.len() <= 30
+            }
+        };
+    is_pocket.then_some((board, pocket))
+}
+
+/// The ranks of the placement, each read ([`lex_rank`]); `start` is the placement's offset.
+fn lex_ranks(placement: &str, start: usize) -> Result<Vec<Rank<'_>>, ParseError> {
     let mut ranks = Vec::new();
     let mut off = start;
     for (k, r) in placement.split('/').enumerate() {
@@ -298,11 +336,14 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
         ranks.push(lex_rank(r, off, k + 1)?);
         off += r.len() + 1;
     }
+    Ok(ranks)
+}
+
+/// The board's width: the size given's (whose height must be the number of ranks), else the
+/// most common rank width (the first on a tie).
+fn board_width(ranks: &[Rank<'_>], opts: &Options, start: usize) -> Result<usize, ParseError> {
     let h = ranks.len();
-    if h == 1 && opts.size.is_none() {
-        return Err(one_rank(t, split, start));
-    }
-    let width = match opts.size {
+    match opts.size {
         Some(s) => {
             if s.height() != h {
                 return Err(ParseError::of(
@@ -314,24 +355,35 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
                     ),
                 ));
             }
-            s.width()
+            Ok(s.width())
         }
         None => {
-            // The most common rank width (the first on a tie); each rank is then checked.
-            // Counted in one pass, chosen in a second: linear in the number of ranks.
+            // Each rank is then checked. Counted in one pass, chosen in a second: linear in
+            // the number of ranks.
             let mut counts: HashMap<usize, usize> = HashMap::new();
-            for r in &ranks {
+            for r in ranks {
                 *counts.entry(r.by_number).or_insert(0) += 1;
             }
             let most = counts.values().copied().max().unwrap_or(0);
-            ranks
+            Ok(ranks
                 .iter()
                 .map(|r| r.by_number)
                 .find(|w| counts.get(w) == Some(&most))
-                .unwrap_or(ranks[0].by_number)
+                .unwrap_or(ranks[0].by_number))
         }
-    };
-    let mut summed = vec![false; h];
+    }
+}
+
+/// Checks that every rank is `width` squares wide; a rank that is so only with its
+/// consecutive digits summed is an error, or under `--lenient` marked in the result to be
+/// read so.
+fn check_widths(
+    text: &str,
+    ranks: &[Rank<'_>],
+    width: usize,
+    opts: &Options,
+) -> Result<Vec<bool>, ParseError> {
+    let mut summed = vec![false; ranks.len()];
     for (k, r) in ranks.iter().enumerate() {
         if r.by_number == width {
             continue;
@@ -367,14 +419,12 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
             ),
         ));
     }
-    let size = Size::new(width, h).map_err(|e| ParseError::new(Some(start), e.to_string()))?;
-    if !opts.lenient {
-        // A tab ends the FEN: what follows is another column (a TSV's), kept but not checked.
-        let fields = rest_text.split('\t').next().unwrap_or_default();
-        if !t[split..].starts_with('\t') {
-            fields::check(fields, rest_at, size)?;
-        }
-    }
+    Ok(summed)
+}
+
+/// The pieces of the ranks placed on a board of `size` (the first rank is the top one).
+fn place(ranks: &[Rank<'_>], summed: &[bool], size: Size) -> Result<Placement, ParseError> {
+    let (width, h) = (size.width(), ranks.len());
     let mut pl = Placement::empty(size);
     for (k, r) in ranks.iter().enumerate() {
         let rank = h - 1 - k;
@@ -386,14 +436,6 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
                 f += 1;
             }
         })?;
-    }
-    pl.holdings = holdings;
-    pl.pocket_rank = pocket_rank;
-    // Kept as text once checked (a record of bad fields is not copied first).
-    pl.rest = (!rest_text.is_empty()).then(|| Text::from(rest_text));
-    let sep = &t[split..rest_at - start];
-    if !rest_text.is_empty() && sep != " " {
-        pl.sep = Some(Box::new(sep.into()));
     }
     Ok(pl)
 }

@@ -1,0 +1,204 @@
+//! The word paths of the 8x8 objects bbconv writes: the default object of a placement, the
+//! `first`/`second` object of a pair, and an object of one `fen` member, read and written
+//! without building a JSON value.
+
+use bbconv_board::Size;
+
+/// Reads the default JSON object of an 8x8 placement, exactly as bbconv writes it
+/// (`{"size":"8x8","order":"lerf","fen":"...","pieces":{...}}`), into `board`'s piece words,
+/// without building a JSON value: the FEN is read by `reader`, and the piece members must be
+/// the very text its piece words are written as (so they agree with the FEN, as the general
+/// reading requires). `false`, with `board` untouched, for any other spelling, which the
+/// general reading then reads or reports.
+#[inline(always)]
+pub(crate) fn read_board<'r>(
+    reader: &impl crate::fen::fast::ReadChess,
+    record: &'r [u8],
+    need: crate::Need,
+    board: &mut crate::Board<'r>,
+) -> bool {
+    let record = trim_ws(record);
+    let Some(rest) = record.strip_prefix(JSON_HEAD) else {
+        return read_other(reader, record, need, board);
+    };
+    let q = reader.plain_len(rest);
+    let fen = &rest[..q];
+    let Some(after) = rest[q..].strip_prefix(JSON_MID) else {
+        return false;
+    };
+    let Some((len, words)) = reader.pieces(fen) else {
+        return false;
+    };
+    let mut members = [0u8; JSON_PIECES];
+    let digits = reader.hex12(&words);
+    if after.strip_prefix(json_pieces(&words, &digits, &mut members)) != Some(b"}}") {
+        return false;
+    }
+    board.set(Size::CHESS, crate::board::Repr::Chess(words));
+    board.placement = &fen[..len];
+    board.fields = crate::fen::fields_after(fen, len);
+    true
+}
+
+/// JSON's whitespace (space, tab, line feed, carriage return) trimmed from both ends.
+#[inline(always)]
+fn trim_ws(b: &[u8]) -> &[u8] {
+    let is_ws = |c: &u8| matches!(c, b' ' | b'\t' | b'\n' | b'\r');
+    let start = b.iter().position(|c| !is_ws(c)).unwrap_or(b.len());
+    let end = b.iter().rposition(|c| !is_ws(c)).map_or(start, |e| e + 1);
+    &b[start..end]
+}
+
+/// The word paths of the other JSON objects of an 8x8 board: bbconv's `first`/`second` object
+/// (`--fields first,second`), and an object of one `fen` member as other programs write it
+/// (any whitespace around its parts, no escapes in the FEN).
+#[inline(always)]
+fn read_other<'r>(
+    reader: &impl crate::fen::fast::ReadChess,
+    record: &'r [u8],
+    need: crate::Need,
+    board: &mut crate::Board<'r>,
+) -> bool {
+    if let Some(rest) = record.strip_prefix(JSON_PAIR_HEAD) {
+        let (Some(f), Some(mid), Some(s), Some(b"\"}")) = (
+            rest.get(..16),
+            rest.get(16..16 + JSON_PAIR_MID.len()),
+            rest.get(16 + JSON_PAIR_MID.len()..32 + JSON_PAIR_MID.len()),
+            rest.get(32 + JSON_PAIR_MID.len()..),
+        ) else {
+            return false;
+        };
+        let words = (
+            f.try_into().ok().and_then(crate::kernels::hex16),
+            s.try_into().ok().and_then(crate::kernels::hex16),
+        );
+        if let (JSON_PAIR_MID, (Some(f), Some(s))) = (mid, words) {
+            if f & s == 0 {
+                board.set(Size::CHESS, crate::board::Repr::Two(f, s));
+                return true;
+            }
+        }
+        return false;
+    }
+    // `{ "fen" : "..." }`
+    let fen = (|| {
+        let t = trim_ws(record.strip_prefix(b"{")?);
+        let t = trim_ws(t.strip_prefix(br#""fen""#)?);
+        let t = trim_ws(t.strip_prefix(b":")?);
+        let t = t.strip_prefix(b"\"")?;
+        let q = reader.plain_len(t);
+        let after = trim_ws(t.get(q..)?.strip_prefix(b"\"")?);
+        (after == b"}").then_some(&t[..q])
+    })();
+    match fen {
+        Some(fen) => crate::fen::read_board(reader, fen, need, board),
+        None => false,
+    }
+}
+
+/// The start of the default JSON object of an 8x8 placement, up to its FEN.
+const JSON_HEAD: &[u8] = br#"{"size":"8x8","order":"lerf","fen":""#;
+
+/// What follows the FEN in the default JSON object, up to the piece members.
+const JSON_MID: &[u8] = br#"","pieces":{"#;
+
+/// The most bytes of the piece members: 12 letters of 25 bytes.
+const JSON_PIECES: usize = 12 * 25;
+
+/// The default JSON object of a placement: size, order, FEN and piece words.
+#[inline(always)]
+pub(crate) fn write_chess<K: crate::kernels::Simd>(
+    r: &K,
+    placement: &[u8],
+    rest: &[u8],
+    words: &[u64; 12],
+    out: &mut Vec<u8>,
+) {
+    out.extend_from_slice(JSON_HEAD);
+    crate::fen::words::fen(placement, rest, out);
+    out.extend_from_slice(JSON_MID);
+    let mut buf = [0u8; JSON_PIECES];
+    let members = json_pieces(words, &r.hex12(words), &mut buf);
+    out.extend_from_slice(members);
+    out.extend_from_slice(b"}}");
+}
+
+/// The piece members of the default JSON object (`"P":"0x...",...`, one a letter on the board),
+/// written into `buf`.
+#[inline(always)]
+fn json_pieces<'b>(
+    words: &[u64; 12],
+    digits: &[[u8; 16]; 12],
+    buf: &'b mut [u8; JSON_PIECES],
+) -> &'b [u8] {
+    // Each member is written with a comma before it; the first comma is left out.
+    let mut len = 0;
+    for ((&w, &letter), hex) in words.iter().zip(crate::board::PIECE_LETTERS).zip(digits) {
+        if w != 0 {
+            let member = &mut buf[len..len + 25];
+            member[..7].copy_from_slice(&[b',', b'"', letter, b'"', b':', b'"', b'0']);
+            member[7] = b'x';
+            member[8..24].copy_from_slice(hex);
+            member[24] = b'"';
+            len += 25;
+        }
+    }
+    buf.get(1..len).unwrap_or_default()
+}
+
+/// The JSON object of an 8x8 pair, up to the first side's digits.
+pub(crate) const JSON_PAIR_HEAD: &[u8] = br#"{"size":"8x8","order":"lerf","first":"0x"#;
+
+/// Between the two sides' digits.
+pub(crate) const JSON_PAIR_MID: &[u8] = br#"","second":"0x"#;
+
+#[cfg(test)]
+mod chess_tests {
+    use crate::{parse_str, render_general, Format, Options};
+
+    /// The reader of the default 8x8 object gives what the general reading gives, and leaves
+    /// every other spelling, and every object the general reading refuses, to it.
+    #[test]
+    fn default_objects_read_as_the_general_reading_reads_them() {
+        let opts = Options::default();
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "8/8/8/4k3/8/8/8/4K3",
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        ];
+        let mut taken = 0;
+        for fen in fens {
+            let v = parse_str(Format::Fen, fen, &opts).unwrap();
+            let mut obj = Vec::new();
+            render_general(Format::Json, &v, &opts, &mut obj).unwrap();
+            let obj = String::from_utf8(obj).unwrap();
+            let mut variants = vec![
+                obj.clone(),
+                format!("  {obj}\t"),
+                obj.replacen("0x", "0X", 1),
+                obj.replacen(r#""P":"0x"#, r#""N":"0x"#, 1),
+                obj.replacen(" w ", r#" \u0077 "#, 1),
+                obj.replacen(" w ", " w\t", 1),
+                obj.replacen("}}", "} }", 1),
+                obj.replacen(r#""size":"8x8","#, "", 1),
+                obj.replacen("}}", r#"},"pieces":{}}"#, 1),
+                obj.replacen("/8/", "/44/", 1),
+                obj.replacen(" w ", " \u{e9} ", 1),
+                obj.replacen(" w ", " w\u{1} ", 1),
+                obj.replacen(" - ", " \\ ", 1),
+            ];
+            // Every one-byte change.
+            for at in (0..obj.len()).step_by(3) {
+                let mut b = obj.clone().into_bytes();
+                b[at] = b"x\"}0 "[at % 5];
+                variants.push(String::from_utf8_lossy(&b).into_owned());
+            }
+            for rec in &variants {
+                taken +=
+                    crate::convert::check::against_general(Format::Json, rec.as_bytes(), &opts);
+            }
+        }
+        assert!(taken >= 4 * 3 * 2 * 30, "{taken}");
+    }
+}

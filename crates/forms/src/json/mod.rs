@@ -1,0 +1,96 @@
+//! JSON: one object a board, `{"size":"8x8","order":"lerf", ...}` with the representations asked
+//! for; bitboards are hex strings on output, strings or integer numbers on input.
+
+use std::fmt;
+use std::str::FromStr;
+
+mod chess;
+mod read;
+mod scan;
+mod write;
+
+pub(crate) use chess::{read_board, write_chess, JSON_PAIR_HEAD, JSON_PAIR_MID};
+pub(crate) use read::parse;
+pub use scan::{begins_value, ValueScanner};
+pub(crate) use write::{render, write_turn};
+
+/// A member of the JSON object.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum JsonField {
+    /// `"bitboard"`: one bitboard (for two players: the occupied squares).
+    Bitboard,
+    /// `"first"`: the first side's bitboard.
+    First,
+    /// `"second"`: the second side's bitboard.
+    Second,
+    /// `"trits"`: the trit string.
+    Trits,
+    /// `"packed"`: packed base-3 hex.
+    Packed,
+    /// `"squares"`: square names, an array (or `{"first":[..],"second":[..]}`).
+    Squares,
+    /// `"pieces"`: piece letter -> hex bitboard.
+    Pieces,
+    /// `"fen"`: the FEN.
+    Fen,
+}
+
+impl JsonField {
+    /// Every field, in output order.
+    pub const ALL: [JsonField; 8] = [
+        JsonField::Bitboard,
+        JsonField::First,
+        JsonField::Second,
+        JsonField::Trits,
+        JsonField::Packed,
+        JsonField::Squares,
+        JsonField::Pieces,
+        JsonField::Fen,
+    ];
+
+    /// The key.
+    pub fn key(self) -> &'static str {
+        match self {
+            JsonField::Bitboard => "bitboard",
+            JsonField::First => "first",
+            JsonField::Second => "second",
+            JsonField::Trits => "trits",
+            JsonField::Packed => "packed",
+            JsonField::Squares => "squares",
+            JsonField::Pieces => "pieces",
+            JsonField::Fen => "fen",
+        }
+    }
+}
+
+impl fmt::Display for JsonField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl FromStr for JsonField {
+    type Err = String;
+    fn from_str(s: &str) -> Result<JsonField, String> {
+        JsonField::ALL
+            .into_iter()
+            .find(|f| f.key() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| {
+                let keys: Vec<&str> = JsonField::ALL.iter().map(|f| f.key()).collect();
+                format!(
+                    "unknown JSON field '{s}': expected one of {}",
+                    keys.join(", ")
+                )
+            })
+    }
+}
+
+/// The member that holds an EPD position's operations, as written.
+const OPERATIONS: &str = "operations";
+
+/// The member that holds a two-player board's side to move (an Edax board's), when it has one:
+/// `"first"` or `"second"`.
+const TURN: &str = "turn";
+/// The member that holds a two-player board's notes (an OBF line's solutions), as written.
+const NOTES: &str = "notes";
