@@ -265,7 +265,7 @@ impl App {
                 layout,
             },
             b,
-            cursor: Square::new(0, 0),
+            cursor: Square::A1,
             mode: Mode::Board,
             status: String::new(),
             outcome: None,
@@ -494,10 +494,10 @@ impl App {
             (inc_r, dec_r)
         };
         match key {
-            Key::Left | Key::Char('h') => Some(Square::new(left, r)),
-            Key::Right | Key::Char('l') => Some(Square::new(right, r)),
-            Key::Up | Key::Char('k') => Some(Square::new(f, up)),
-            Key::Down | Key::Char('j') => Some(Square::new(f, down)),
+            Key::Left | Key::Char('h') => Square::new(left, r),
+            Key::Right | Key::Char('l') => Square::new(right, r),
+            Key::Up | Key::Char('k') => Square::new(f, up),
+            Key::Down | Key::Char('j') => Square::new(f, down),
             _ => None,
         }
     }
@@ -675,7 +675,7 @@ impl App {
         }
         let size = self.size();
         if !self.cursor.is_on(size) {
-            self.cursor = Square::new(0, 0);
+            self.cursor = Square::A1;
         }
     }
 
@@ -707,12 +707,7 @@ impl App {
 /// Whether a grid drawn in `o` runs its files from the last (python-chess's black side) and
 /// its ranks from rank 1 at the top (black, and Othello programs).
 pub(crate) fn flips(o: bbconv_forms::Orientation) -> (bool, bool) {
-    use bbconv_forms::Orientation;
-    match o {
-        Orientation::White => (false, false),
-        Orientation::Black => (true, true),
-        Orientation::Othello => (false, true),
-    }
+    (o.files_from_last(), o.rank_one_on_top())
 }
 
 /// What stands on square `i`: 0 empty, 1 first, 2 second; a position's piece letter.
@@ -749,7 +744,7 @@ mod tests {
     #[test]
     fn moves_toggles_undoes_and_redoes() {
         let mut a = app("0x0", Format::Hex);
-        assert_eq!(a.cursor, Square::new(0, 0));
+        assert_eq!(a.cursor, Square::new(0, 0).unwrap());
         for k in [
             Key::Right,
             Key::Char('l'),
@@ -759,10 +754,10 @@ mod tests {
         ] {
             a.key(k);
         }
-        assert_eq!(a.cursor, Square::new(2, 1));
+        assert_eq!(a.cursor, Square::new(2, 1).unwrap());
         a.key(Key::Char(' '));
         assert_eq!(hex(&a.a.value), "0x0000000000000400");
-        a.key(Key::Click(Square::new(7, 7)));
+        a.key(Key::Click(Square::new(7, 7).unwrap()));
         assert_eq!(hex(&a.a.value), "0x8000000000000400");
         a.key(Key::Char('u'));
         assert_eq!(hex(&a.a.value), "0x0000000000000400");
@@ -775,7 +770,7 @@ mod tests {
             a.key(Key::Left);
             a.key(Key::Down);
         }
-        assert_eq!(a.cursor, Square::new(0, 0));
+        assert_eq!(a.cursor, Square::new(0, 0).unwrap());
     }
 
     #[test]
@@ -972,7 +967,11 @@ mod tests {
             };
             let mut b = App::new(None, None, Format::Hex, o.clone()).unwrap();
             // Dark squares, which draughts numbers too.
-            for sq in [Square::new(0, 0), Square::new(2, 2), Square::new(7, 7)] {
+            for sq in [
+                Square::new(0, 0).unwrap(),
+                Square::new(2, 2).unwrap(),
+                Square::new(7, 7).unwrap(),
+            ] {
                 b.key(Key::Click(sq));
             }
             for _ in 0..3 {
@@ -1008,7 +1007,7 @@ mod tests {
         a.key(Key::Down);
         assert_eq!(
             a.cursor,
-            Square::new(1, 1),
+            Square::new(1, 1).unwrap(),
             "drawn from Black's side, left is toward h"
         );
     }
@@ -1051,7 +1050,7 @@ mod tests {
         .unwrap();
         let best = a.best().unwrap();
         assert!(best.flags.contains("--to-order"), "{}", best.flags);
-        assert!(a.differs(Square::new(0, 0)));
+        assert!(a.differs(Square::new(0, 0).unwrap()));
         a.key(Key::Char('a'));
         assert_eq!(hex(&a.a.value), "0x0100000000000000");
         assert!(a.best().is_none());

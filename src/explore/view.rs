@@ -242,7 +242,7 @@ pub(crate) fn square_at(app: &App, area: Rect, x: u16, y: u16) -> Option<Square>
     } else {
         f0 + col / 3
     };
-    Some(Square::new(file, rank))
+    Square::new(file, rank)
 }
 
 /// The grid lines: the first board, and the second beside it with the differing squares
@@ -273,11 +273,10 @@ fn grids_text(app: &App, body: Rect, color: bool) -> Vec<Line<'static>> {
             spans.push(Span::raw(format!("{:>label$} ", rank + 1)));
             let bsize = shown.value.size();
             for &f in &file_order {
-                let sq = Square::new(f, rank);
-                if !sq.is_on(bsize) {
+                let Some(sq) = Square::on(bsize, f, rank) else {
                     spans.push(Span::raw("   "));
                     continue;
-                }
+                };
                 let g = glyph(&shown.value, sq.index(bsize));
                 let is_cursor = k == 0 && sq == app.cursor;
                 let differs = app.differs(sq);
@@ -329,7 +328,7 @@ fn grids_text(app: &App, body: Rect, color: bool) -> Vec<Line<'static>> {
 
 /// A file's letter (`a`..`z`, then `aa`...).
 fn file_name(f: usize) -> String {
-    let sq = Square::new(f, 0).to_string();
+    let sq = Square::new(f, 0).map_or_else(|| f.to_string(), |s| s.to_string());
     sq.trim_end_matches('1').to_string()
 }
 
@@ -605,7 +604,7 @@ mod tests {
         // A click on the top-left square is a1 there.
         assert_eq!(
             square_at(&a, Rect::new(0, 0, 100, 30), 3, 1),
-            Some(Square::new(0, 0))
+            Some(Square::A1)
         );
     }
 
@@ -614,8 +613,8 @@ mod tests {
         let a = app("0x0", None, Format::Hex);
         let area = Rect::new(0, 0, 100, 30);
         // The top rank (8) is the first row under the title; a1 is the eighth.
-        assert_eq!(square_at(&a, area, 3, 1), Some(Square::new(0, 7)));
-        assert_eq!(square_at(&a, area, 3 + 3 * 7, 8), Some(Square::new(7, 0)));
+        assert_eq!(square_at(&a, area, 3, 1), Square::new(0, 7));
+        assert_eq!(square_at(&a, area, 3 + 3 * 7, 8), Square::new(7, 0));
         assert_eq!(square_at(&a, area, 0, 1), None);
     }
 }

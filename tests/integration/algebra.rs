@@ -512,7 +512,7 @@ proptest! {
         } else {
             prop_assert!(Mask::Diagonal(k as i64).build(size).is_err());
         }
-        prop_assert!(Mask::Square(Square::new(w, 0)).build(size).is_err());
+        prop_assert!(Mask::Square(Square::new(w, 0).unwrap()).build(size).is_err());
     }
 }
 

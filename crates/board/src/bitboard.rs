@@ -20,7 +20,7 @@ enum Words {
 /// use bbconv_board::{Bitboard, Size, Square};
 /// let bb = Bitboard::from_u64(Size::CHESS, 0xffff).unwrap();
 /// assert_eq!(bb.count(), 16);
-/// assert!(bb.contains(Square::new(4, 1))); // e2
+/// assert!(bb.contains(Square::new(4, 1).unwrap())); // e2
 /// assert_eq!(bb.as_u64(), Some(0xffff));
 /// // bibi's 3x3 tic-tac-toe example: X on a3, b2, c1 is 84.
 /// let ttt = Bitboard::from_squares(Size::new(3, 3).unwrap(), ["a3", "b2", "c1"].map(|s| s.parse().unwrap())).unwrap();
@@ -251,7 +251,7 @@ impl Bitboard {
     pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
         let size = self.size;
         self.indices()
-            .map(move |i| Square::new(i % size.width(), i / size.width()))
+            .map(move |i| Square::at(i % size.width(), i / size.width()))
     }
 
     /// The lowest set canonical index.

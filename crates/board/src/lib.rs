@@ -14,7 +14,7 @@
 //! let white = Bitboard::from_u64(Size::CHESS, 0xffff).unwrap();
 //! let black = Bitboard::from_u64(Size::CHESS, 0xffff_0000_0000_0000).unwrap();
 //! let pair = Pair::new(white, black).unwrap();
-//! assert_eq!(pair.trit_at(Square::new(4, 0).index(Size::CHESS)), 1);
+//! assert_eq!(pair.trit_at(Square::new(4, 0).unwrap().index(Size::CHESS)), 1);
 //! assert_eq!(Order::Berlef.encode(pair.first()).as_u64(), Some(0xffff_0000_0000_0000));
 //! ```
 

@@ -271,7 +271,7 @@ impl Numbering {
             Numbering::X88 => {
                 let (f, r) = (i % (2 * w), i / (2 * w));
                 if f < w {
-                    Ok(Square::new(f, r))
+                    Ok(Square::at(f, r))
                 } else {
                     Err(format!(
                         "padding (column {f} of its rank; columns {w} to {} are off the board)",
@@ -282,7 +282,7 @@ impl Numbering {
             Numbering::Mailbox => {
                 let (x, y) = (i % (w + 2), i / (w + 2));
                 if (1..=w).contains(&x) && (2..h + 2).contains(&y) {
-                    Ok(Square::new(x - 1, y - 2))
+                    Ok(Square::at(x - 1, y - 2))
                 } else {
                     Err("the mailbox's border".into())
                 }
@@ -290,9 +290,9 @@ impl Numbering {
             Numbering::Sentinel => {
                 let (f, r) = (i / (h + 1), i % (h + 1));
                 if r < h {
-                    Ok(Square::new(f, r))
+                    Ok(Square::at(f, r))
                 } else {
-                    Err(format!("the sentinel above {}", Square::new(f, h - 1)))
+                    Err(format!("the sentinel above {}", Square::at(f, h - 1)))
                 }
             }
             Numbering::Draughts => {
@@ -301,7 +301,7 @@ impl Numbering {
                 for r in (0..h).rev() {
                     let n = if r % 2 == 0 { w.div_ceil(2) } else { w / 2 };
                     if k < n {
-                        return Ok(Square::new(2 * k + r % 2, r));
+                        return Ok(Square::at(2 * k + r % 2, r));
                     }
                     k -= n;
                 }
@@ -482,10 +482,10 @@ mod tests {
     fn tromp_connect_four() {
         let s = Size::new(7, 6).unwrap();
         assert_eq!(Numbering::Sentinel.span(s), 49);
-        assert_eq!(Numbering::Sentinel.index(s, Square::new(0, 0)), Some(0));
-        assert_eq!(Numbering::Sentinel.index(s, Square::new(0, 5)), Some(5));
-        assert_eq!(Numbering::Sentinel.index(s, Square::new(1, 0)), Some(7));
-        assert_eq!(Numbering::Sentinel.index(s, Square::new(6, 5)), Some(47));
+        assert_eq!(Numbering::Sentinel.index(s, Square::at(0, 0)), Some(0));
+        assert_eq!(Numbering::Sentinel.index(s, Square::at(0, 5)), Some(5));
+        assert_eq!(Numbering::Sentinel.index(s, Square::at(1, 0)), Some(7));
+        assert_eq!(Numbering::Sentinel.index(s, Square::at(6, 5)), Some(47));
         let sentinels: Vec<usize> = (0..49)
             .filter(|&i| Numbering::Sentinel.square(s, i).is_err())
             .collect();
@@ -529,7 +529,7 @@ mod tests {
                 let mut seen = vec![false; l.span(size)];
                 for r in 0..h {
                     for f in 0..w {
-                        let s = Square::new(f, r);
+                        let s = Square::at(f, r);
                         let Some(i) = l.index(size, s) else {
                             assert_eq!(l, Numbering::Draughts);
                             continue;

@@ -167,8 +167,8 @@ pub fn shift(bb: &Bitboard, dir: Direction, n: i64) -> Result<Bitboard, OpError>
 /// pl.set(8, Some(Piece::new(b'P'))); // a2
 /// pl.set(60, Some(Piece::new(b'k'))); // e8
 /// let (up, off) = shift_placement(&pl, Direction::North, 1).unwrap();
-/// assert_eq!(up.at(Square::new(0, 2)).map(|p| p.letter), Some(b'P'));
-/// assert_eq!(off, vec![(Square::new(4, 7), Piece::new(b'k'))]);
+/// assert_eq!(up.at(Square::new(0, 2).unwrap()).map(|p| p.letter), Some(b'P'));
+/// assert_eq!(off, vec![(Square::new(4, 7).unwrap(), Piece::new(b'k'))]);
 /// ```
 pub fn shift_placement(
     pl: &Placement,
@@ -194,7 +194,7 @@ pub fn shifted(
         let f = sq.file() as isize + df * n;
         let r = sq.rank() as isize + dr * n;
         (f >= 0 && r >= 0 && (f as usize) < size.width() && (r as usize) < size.height())
-            .then(|| Square::new(f as usize, r as usize))
+            .then(|| Square::at(f as usize, r as usize))
     })
 }
 
@@ -287,7 +287,7 @@ impl Symmetry {
             Symmetry::Rotate180 => (w - 1 - f, h - 1 - r),
             Symmetry::Rotate270 => (h - 1 - r, f),
         };
-        Square::new(nf, nr)
+        Square::at(nf, nr)
     }
 
     /// Applies the symmetry; diagonal flips need a square board.
@@ -315,7 +315,7 @@ impl Symmetry {
     /// let mut pl = Placement::empty(Size::CHESS);
     /// pl.set(4, Some(Piece::new(b'K'))); // e1
     /// let v = Symmetry::FlipVertical.apply_placement(&pl).unwrap();
-    /// assert_eq!(v.at(Square::new(4, 7)).map(|p| p.letter), Some(b'K')); // e8, still K
+    /// assert_eq!(v.at(Square::new(4, 7).unwrap()).map(|p| p.letter), Some(b'K')); // e8, still K
     /// ```
     pub fn apply_placement(self, pl: &Placement) -> Result<Placement, OpError> {
         let size = pl.size();

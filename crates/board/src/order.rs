@@ -168,7 +168,7 @@ impl Order {
         let (f, r) = if fm { (i / h, i % h) } else { (i % w, i / w) };
         let f = if fr { w - 1 - f } else { f };
         let r = if rr { h - 1 - r } else { r };
-        Square::new(f, r)
+        Square::at(f, r)
     }
 
     /// The number (as a bitboard of raw bits, bit `i` = index `i` in this order) that

@@ -393,10 +393,10 @@ impl Placement {
     /// pl.set(4, Some(Piece::new(b'K'))); // e1
     /// pl.set(7, Some(Piece::new(b'R'))); // h1
     /// let (moved, dropped) = pl.map_squares(Size::CHESS, |sq| {
-    ///     (sq.file() < 7).then(|| Square::new(sq.file() + 1, sq.rank()))
+    ///     Square::on(Size::CHESS, sq.file() + 1, sq.rank())
     /// });
-    /// assert_eq!(moved.at(Square::new(5, 0)).map(|p| p.letter), Some(b'K'));
-    /// assert_eq!(dropped, vec![(Square::new(7, 0), Piece::new(b'R'))]);
+    /// assert_eq!(moved.at(Square::new(5, 0).unwrap()).map(|p| p.letter), Some(b'K'));
+    /// assert_eq!(dropped, vec![(Square::new(7, 0).unwrap(), Piece::new(b'R'))]);
     /// ```
     pub fn map_squares(
         &self,

@@ -59,8 +59,43 @@ impl fmt::Display for SquareError {
 impl std::error::Error for SquareError {}
 
 impl Square {
-    /// The square on `file` (0 = west) and `rank` (0 = south).
-    pub const fn new(file: usize, rank: usize) -> Square {
+    /// The square a1: file 0, rank 0.
+    pub const A1: Square = Square::at(0, 0);
+
+    /// The square on `file` (0 = west) and `rank` (0 = south), or `None` when the file or the
+    /// rank is past every board's (a board has at most
+    /// [`MAX_SQUARES`](crate::size::MAX_SQUARES) files or ranks). [`Square::on`] checks a given
+    /// board.
+    ///
+    /// ```
+    /// use bbconv_board::Square;
+    /// assert_eq!(Square::new(4, 3).map(|s| s.to_string()), Some("e4".to_string()));
+    /// assert_eq!(Square::new(4095, 0).map(|s| s.file()), Some(4095));
+    /// assert_eq!(Square::new(4096, 0), None);
+    /// assert_eq!(Square::new(0, 70_000), None); // never truncated to another square
+    /// ```
+    pub const fn new(file: usize, rank: usize) -> Option<Square> {
+        if file < crate::size::MAX_SQUARES && rank < crate::size::MAX_SQUARES {
+            Some(Square::at(file, rank))
+        } else {
+            None
+        }
+    }
+
+    /// The square on `file` and `rank` when it lies on a board of `size`, else `None`.
+    ///
+    /// ```
+    /// use bbconv_board::{Size, Square};
+    /// assert!(Square::on(Size::CHESS, 7, 7).is_some());
+    /// assert_eq!(Square::on(Size::CHESS, 8, 0), None);
+    /// ```
+    pub fn on(size: Size, file: usize, rank: usize) -> Option<Square> {
+        (file < size.width() && rank < size.height()).then(|| Square::at(file, rank))
+    }
+
+    /// The square on `file` and `rank`, which the caller knows lie on a board (so below
+    /// [`MAX_SQUARES`](crate::size::MAX_SQUARES), which fits 16 bits).
+    pub(crate) const fn at(file: usize, rank: usize) -> Square {
         Square {
             file: file as u16,
             rank: rank as u16,
@@ -89,7 +124,7 @@ impl Square {
     /// (`i >= W*H`).
     #[inline]
     pub fn from_index(size: Size, i: usize) -> Option<Square> {
-        (i < size.squares()).then(|| Square::new(i % size.width(), i / size.width()))
+        (i < size.squares()).then(|| Square::at(i % size.width(), i / size.width()))
     }
 
     /// Whether the square lies on a board of `size`.
@@ -143,10 +178,7 @@ impl FromStr for Square {
                 p.parse().map_err(|_| err())
             };
             let (x, y) = (num(x)?, num(y)?);
-            if x > 4096 || y > 4096 {
-                return Err(err());
-            }
-            return Ok(Square::new(x, y));
+            return Square::new(x, y).ok_or_else(err);
         }
         let b = t.as_bytes();
         if b.len() < 2 || b.len() > 6 || !b[0].is_ascii_alphabetic() {
@@ -158,10 +190,10 @@ impl FromStr for Square {
             return Err(err());
         }
         let rank: usize = digits.parse().map_err(|_| err())?;
-        if rank == 0 || rank > 4096 {
+        if rank == 0 {
             return Err(err());
         }
-        Ok(Square::new(file, rank - 1))
+        Square::new(file, rank - 1).ok_or_else(err)
     }
 }
 
@@ -171,16 +203,16 @@ mod tests {
 
     #[test]
     fn names() {
-        assert_eq!("a1".parse::<Square>().unwrap(), Square::new(0, 0));
-        assert_eq!("H8".parse::<Square>().unwrap(), Square::new(7, 7));
-        assert_eq!("s19".parse::<Square>().unwrap(), Square::new(18, 18));
-        assert_eq!("( 2 , 3 )".parse::<Square>().unwrap(), Square::new(2, 3));
+        assert_eq!("a1".parse::<Square>().unwrap(), Square::at(0, 0));
+        assert_eq!("H8".parse::<Square>().unwrap(), Square::at(7, 7));
+        assert_eq!("s19".parse::<Square>().unwrap(), Square::at(18, 18));
+        assert_eq!("( 2 , 3 )".parse::<Square>().unwrap(), Square::at(2, 3));
         for bad in [
             "", "a", "a0", "a01", "1a", "e4x", "(1,)", "(a,b)", "(1,2,3)",
         ] {
             assert!(bad.parse::<Square>().is_err(), "{bad}");
         }
-        assert_eq!(Square::new(30, 2).to_string(), "(30,2)");
+        assert_eq!(Square::at(30, 2).to_string(), "(30,2)");
         assert!(Square::parse_on("i1", Size::CHESS).is_err());
     }
 }

@@ -3,6 +3,7 @@
 //! bottom, up to 25x25), and the SGF setup properties `AB`, `AW` and `AE` as a two-player board
 //! (Black first).
 
+use bbconv_board::NameError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -23,14 +24,16 @@ pub enum CoordStyle {
 }
 
 impl FromStr for CoordStyle {
-    type Err = String;
-    fn from_str(s: &str) -> Result<CoordStyle, String> {
+    type Err = NameError;
+    fn from_str(s: &str) -> Result<CoordStyle, NameError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "chess" | "algebraic" => Ok(CoordStyle::Chess),
             "sgf" => Ok(CoordStyle::Sgf),
             "gtp" => Ok(CoordStyle::Gtp),
-            _ => Err(format!(
-                "unknown coordinate style '{s}': expected chess, sgf or gtp"
+            _ => Err(NameError::unknown(
+                "coordinate style",
+                s,
+                "chess, sgf or gtp",
             )),
         }
     }
@@ -82,10 +85,10 @@ pub(crate) fn sgf_point(tok: &str, size: Size) -> Result<Square, String> {
             "found {tok:?}: expected an SGF point of two letters such as dd"
         ));
     }
-    if x >= size.width() || y >= size.height() {
-        return Err(format!("SGF point {tok} is off the {size} board"));
-    }
-    Ok(Square::new(x, size.height() - 1 - y))
+    size.height()
+        .checked_sub(y + 1)
+        .and_then(|rank| Square::on(size, x, rank))
+        .ok_or_else(|| format!("SGF point {tok} is off the {size} board"))
 }
 
 /// Reads a GTP vertex (`Q16`) of a `size` board; `I` is no column.
@@ -110,10 +113,7 @@ pub(crate) fn gtp_vertex(tok: &str, size: Size) -> Result<Square, String> {
         return Err(bad());
     }
     let y: usize = digits.parse().map_err(|_| bad())?;
-    if x >= size.width() || y > size.height() {
-        return Err(format!("GTP vertex {tok} is off the {size} board"));
-    }
-    Ok(Square::new(x, y - 1))
+    Square::on(size, x, y - 1).ok_or_else(|| format!("GTP vertex {tok} is off the {size} board"))
 }
 
 /// Writes `sq` of a `size` board in `style` (SGF up to 52x52, GTP up to 25x25).
@@ -214,16 +214,19 @@ mod tests {
         assert_eq!(sgf_point("aa", s19).unwrap(), "a19".parse().unwrap());
         assert_eq!(sgf_point("dd", s19).unwrap(), "d16".parse().unwrap());
         assert_eq!(sgf_point("pq", s19).unwrap(), "p3".parse().unwrap());
-        assert_eq!(gtp_vertex("Q16", s19).unwrap(), Square::new(15, 15));
-        assert_eq!(gtp_vertex("j10", s19).unwrap(), Square::new(8, 9));
+        assert_eq!(
+            gtp_vertex("Q16", s19).unwrap(),
+            Square::new(15, 15).unwrap()
+        );
+        assert_eq!(gtp_vertex("j10", s19).unwrap(), Square::new(8, 9).unwrap());
         assert!(gtp_vertex("I5", s19).is_err());
         assert!(gtp_vertex("U1", s19)
             .unwrap_err()
             .contains("off the 19x19 board"));
         let mut out = Vec::new();
-        name(Square::new(15, 15), s19, CoordStyle::Gtp, &mut out).unwrap();
+        name(Square::new(15, 15).unwrap(), s19, CoordStyle::Gtp, &mut out).unwrap();
         out.push(b' ');
-        name(Square::new(15, 15), s19, CoordStyle::Sgf, &mut out).unwrap();
+        name(Square::new(15, 15).unwrap(), s19, CoordStyle::Sgf, &mut out).unwrap();
         assert_eq!(out, b"Q16 pd");
     }
 

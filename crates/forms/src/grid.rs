@@ -3,6 +3,7 @@
 
 use crate::{CoordStyle, Options, ParseError, RenderError, RenderErrorKind, Value};
 use bbconv_board::placement::{Piece, Placement};
+use bbconv_board::NameError;
 use bbconv_board::{Bitboard, Pair, Size};
 
 /// How a grid is drawn.
@@ -18,6 +19,7 @@ pub struct GridStyle {
 
 /// Which way up a grid is drawn (`--orientation`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Orientation {
     /// The last rank on top, files from a on the left: a chess diagram from White's side.
     #[default]
@@ -40,23 +42,31 @@ impl Orientation {
 
     /// Whether rank 1 is the top line, and whether the files run from the last.
     fn flips(self) -> (bool, bool) {
-        match self {
-            Orientation::White => (false, false),
-            Orientation::Black => (true, true),
-            Orientation::Othello => (true, false),
-        }
+        (self.rank_one_on_top(), self.files_from_last())
+    }
+
+    /// Whether rank 1 is the top line (black's side, and Othello programs).
+    pub fn rank_one_on_top(self) -> bool {
+        matches!(self, Orientation::Black | Orientation::Othello)
+    }
+
+    /// Whether the files run from the last on the left (python-chess's black side).
+    pub fn files_from_last(self) -> bool {
+        matches!(self, Orientation::Black)
     }
 }
 
 impl std::str::FromStr for Orientation {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Orientation, String> {
+    type Err = NameError;
+    fn from_str(s: &str) -> Result<Orientation, NameError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "white" => Ok(Orientation::White),
             "black" => Ok(Orientation::Black),
             "othello" | "edax" => Ok(Orientation::Othello),
-            _ => Err(format!(
-                "unknown orientation '{s}': expected white, black or othello"
+            _ => Err(NameError::unknown(
+                "orientation",
+                s,
+                "white, black or othello",
             )),
         }
     }

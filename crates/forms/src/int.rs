@@ -4,6 +4,7 @@
 
 use crate::kernels::{hex16, hex_u64};
 use crate::{found, trim, Format, ParseError};
+use bbconv_board::NameError;
 use bbconv_board::{bigint, Bitboard, Numbering, Pair, Size};
 
 const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -324,19 +325,16 @@ impl Lang {
 }
 
 impl std::str::FromStr for Lang {
-    type Err = String;
+    type Err = NameError;
 
-    fn from_str(s: &str) -> Result<Lang, String> {
+    fn from_str(s: &str) -> Result<Lang, NameError> {
         let t = s.trim();
         Lang::ALL
             .into_iter()
             .find(|l| l.name().eq_ignore_ascii_case(t))
             .ok_or_else(|| {
                 let names: Vec<&str> = Lang::ALL.iter().map(|l| l.name()).collect();
-                format!(
-                    "unknown language '{s}': expected one of {}",
-                    names.join(", ")
-                )
+                NameError::unknown("language", s, format!("one of {}", names.join(", ")))
             })
     }
 }

@@ -164,7 +164,7 @@ fn algebraic_square(f: u8, rank: &[u8], item: &str, here: usize) -> Result<Squar
         .ok()
         .and_then(|r| r.parse::<usize>().ok())
         .filter(|r| (1..=8).contains(r))
-        .map(|r| Square::new(usize::from(f - b'a'), r - 1))
+        .and_then(|r| Square::on(Size::CHESS, usize::from(f - b'a'), r - 1))
         .ok_or_else(|| {
             ParseError::new(
                 Some(here),
@@ -355,8 +355,9 @@ fn colour_lists(pl: &Placement) -> Result<[String; 2], RenderError> {
     let mut sides: [Vec<(usize, bool)>; 2] = [Vec::new(), Vec::new()];
     for i in 0..size.squares() {
         let Some(p) = pl.get(i) else { continue };
-        let sq =
-            bbconv_board::Square::from_index(size, i).unwrap_or(bbconv_board::Square::new(0, 0));
+        let Some(sq) = bbconv_board::Square::from_index(size, i) else {
+            continue; // i < size.squares(): never
+        };
         let Some(k) = LETTERS.iter().position(|&l| l == p.letter) else {
             return Err(unsupported(format!(
                 "the piece {} on {sq} is no draughts piece: expected M, K (White) or m, k (Black)",

@@ -19,6 +19,7 @@
 use crate::{self as format, Format, Options, Value};
 use bbconv_board::mismatch::Reading;
 use bbconv_board::ternary::{DigitOrder, PackLayout};
+use bbconv_board::NameError;
 use bbconv_board::{Numbering, Order, Pair, Size};
 
 /// One way of reading a text, and the value it gives.
@@ -406,9 +407,9 @@ pub enum Side {
 }
 
 impl std::str::FromStr for Side {
-    type Err = String;
+    type Err = NameError;
     /// `first` (`white`), `second` (`black`), `occupied` (`all`) or a piece letter.
-    fn from_str(s: &str) -> Result<Side, String> {
+    fn from_str(s: &str) -> Result<Side, NameError> {
         Ok(match s.to_ascii_lowercase().as_str() {
             "first" | "white" => Side::First,
             "second" | "black" => Side::Second,
@@ -417,8 +418,10 @@ impl std::str::FromStr for Side {
                 Side::Piece(s.as_bytes()[0])
             }
             _ => {
-                return Err(format!(
-                    "invalid side '{s}': expected first, second, occupied or a piece letter"
+                return Err(NameError::invalid(
+                    "side",
+                    s,
+                    "first, second, occupied or a piece letter",
                 ))
             }
         })
@@ -452,7 +455,7 @@ mod tests {
     /// A board no square order maps onto itself: first on a1 and c1, second on b8 (dark
     /// squares, so that draughts holds it too).
     fn lopsided() -> Value {
-        let sq = |f, r| Square::new(f, r);
+        let sq = |f, r| Square::on(Size::CHESS, f, r).unwrap();
         let set = |s: &[Square]| Bitboard::from_squares(Size::CHESS, s.iter().copied()).unwrap();
         Value::Pair(Pair::new(set(&[sq(0, 0), sq(2, 0)]), set(&[sq(1, 7)])).unwrap())
     }

@@ -8,6 +8,7 @@
 //! after the position's node (its move's other colour, or its `PL`) is kept on the pair.
 
 use crate::{ParseError, Value};
+use bbconv_board::NameError;
 use bbconv_board::{Bitboard, Pair, Size, Square, Turn};
 
 /// Which position of an SGF game record to read.
@@ -23,14 +24,18 @@ pub enum SgfNode {
 }
 
 impl std::str::FromStr for SgfNode {
-    type Err = String;
+    type Err = NameError;
 
     /// `N` (0 is the root) or `last`.
-    fn from_str(s: &str) -> Result<SgfNode, String> {
+    fn from_str(s: &str) -> Result<SgfNode, NameError> {
         match s.trim() {
             "last" => Ok(SgfNode::Last),
             t => t.parse::<usize>().map(SgfNode::Index).map_err(|_| {
-                format!("invalid node '{s}': expected a node number of the main line (0 is the root) or last")
+                NameError::invalid(
+                    "node",
+                    s,
+                    "a node number of the main line (0 is the root) or last",
+                )
             }),
         }
     }
@@ -424,11 +429,14 @@ impl Board {
                 );
                 for f in from.file().min(to.file())..=from.file().max(to.file()) {
                     for r in from.rank().min(to.rank())..=from.rank().max(to.rank()) {
-                        let i = Square::new(f, r).index(size);
+                        let Some(sq) = Square::on(size, f, r) else {
+                            continue; // between two points of the board: never
+                        };
+                        let i = sq.index(size);
                         if seen.bit(i) {
                             return Err(ParseError::new(
                                 Some(at),
-                                format!("point {} is set twice among AB, AW and AE of one node: a point holds one stone or none", Square::new(f, r)),
+                                format!("point {} is set twice among AB, AW and AE of one node: a point holds one stone or none", sq),
                             ));
                         }
                         seen.set_bit(i);

@@ -53,8 +53,9 @@ fn setup(frm: &str, settings: &[(String, String)]) -> PyResult<(Format, Options)
 }
 
 fn side(text: &str) -> PyResult<Side> {
-    text.parse()
-        .map_err(|e: String| PyValueError::new_err(e.replace("side", "side=")))
+    text.parse().map_err(|e: bbconv_board::NameError| {
+        PyValueError::new_err(e.to_string().replace("side", "side="))
+    })
 }
 
 /// `explain`: a dict of the value's size, its squares under each order, the expected squares,

@@ -612,7 +612,7 @@ fn write_fields(pl: &Placement, out: &mut Vec<u8>) {
 /// use bbconv_board::{Size, Square};
 /// use bbconv_forms::fen::move_fields;
 /// let c = Size::CHESS;
-/// let flip = |s: Square| Some(Square::new(s.file(), 7 - s.rank()));
+/// let flip = |s: Square| Square::new(s.file(), 7 - s.rank());
 /// // python-chess's Board.mirror(): flipped vertically, colours exchanged.
 /// assert_eq!(move_fields("w Kq e6 0 2", c, c, flip, true), "b Qk e3 0 2");
 /// assert_eq!(move_fields("w KQkq e6 0 2", c, c, flip, false), "w KQkq e3 0 2");
@@ -678,10 +678,7 @@ fn move_castling(
             b'k' | b'q' => Some(c),
             f @ b'a'..=b'z' => {
                 let file = usize::from(f - b'a');
-                if file >= size.width() {
-                    return None;
-                }
-                square(Square::new(file, back(upper, size)))
+                square(Square::on(size, file, back(upper, size))?)
                     .filter(|t| t.is_on(target) && t.file() < 26)
                     .filter(|t| t.rank() == 0 || t.rank() == target.height() - 1)
                     .map(|t| {

@@ -1,6 +1,7 @@
 //! JSON: one object a board, `{"size":"8x8","order":"lerf", ...}` with the representations asked
 //! for; bitboards are hex strings on output, strings or integer numbers on input.
 
+use bbconv_board::NameError;
 use std::fmt;
 use std::str::FromStr;
 
@@ -71,17 +72,14 @@ impl fmt::Display for JsonField {
 }
 
 impl FromStr for JsonField {
-    type Err = String;
-    fn from_str(s: &str) -> Result<JsonField, String> {
+    type Err = NameError;
+    fn from_str(s: &str) -> Result<JsonField, NameError> {
         JsonField::ALL
             .into_iter()
             .find(|f| f.key() == s.trim().to_ascii_lowercase())
             .ok_or_else(|| {
                 let keys: Vec<&str> = JsonField::ALL.iter().map(|f| f.key()).collect();
-                format!(
-                    "unknown JSON field '{s}': expected one of {}",
-                    keys.join(", ")
-                )
+                NameError::unknown("JSON field", s, format!("one of {}", keys.join(", ")))
             })
     }
 }
