@@ -1,7 +1,9 @@
 //! The `grid` form: a labelled picture of the board, top rank first, that reads back; also reads
 //! plain rows of `.`/`X`/`O`, piece letters or `0`/`1`/`2`, with or without labels.
 
+use crate::spec::{Frame, Reader, Spec};
 use crate::{CoordStyle, Options, ParseError, RenderError, RenderErrorKind, Value};
+use crate::{Holds, Need};
 use bbconv_board::placement::{Piece, Placement};
 use bbconv_board::{Bitboard, Pair, Size};
 
@@ -698,3 +700,23 @@ pub(crate) fn write_chess(words: &[u64], letters: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(&buf);
     out.extend_from_slice(b"\n  a b c d e f g h");
 }
+
+/// The `grid` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "grid",
+    aliases: &["pretty"],
+    holds: Holds::Any,
+    description: "A labelled grid, top rank first: . empty, X first, O second, or piece letters.",
+    example: "8 . . . . . . . .",
+    carries_size: true,
+    names_squares: true,
+    frame: Frame::Block,
+    need: Need::All,
+    fast: None,
+    read: Reader::Text(|t, o| {
+        let v = parse(t)?;
+        o.check_size(v.size())?;
+        Ok(v)
+    }),
+    write: Some(render),
+};

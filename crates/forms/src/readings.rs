@@ -130,51 +130,6 @@ impl Numbers {
     }
 }
 
-impl Format {
-    /// Whether a record of this form names its squares itself (a FEN's ranks, an SGF's points,
-    /// a PDN's square numbers, square names, a grid), so that no square order or layout
-    /// changes how it reads: `explain` and `infer` do not decode it, and its text has one
-    /// reading. Every form is placed here, so that a new one must be.
-    pub fn names_squares(self) -> bool {
-        match self {
-            Format::Rows
-            | Format::Squares
-            | Format::Coords
-            | Format::Paste
-            | Format::Grid
-            | Format::Fen
-            | Format::Epd
-            | Format::Pdn
-            | Format::Sgf
-            | Format::Edax => true,
-            // Numbers, digit strings, indices, a piece's number, planes of words, and JSON
-            // (which follows `--order` unless it names its own): read under the order.
-            Format::Auto
-            | Format::Int
-            | Format::Hex
-            | Format::Dec
-            | Format::Bin
-            | Format::Signed
-            | Format::Oct
-            | Format::BytesLe
-            | Format::BytesBe
-            | Format::Literal
-            | Format::Base2
-            | Format::Bits
-            | Format::Indices
-            | Format::Pair
-            | Format::Trits
-            | Format::Packed
-            | Format::PackedBin
-            | Format::TritsBin
-            | Format::PlanesBin
-            | Format::Base3
-            | Format::Pieces
-            | Format::Json => false,
-        }
-    }
-}
-
 /// JSON members that fix how an object reads whatever the square order: `order` names its
 /// own, `fen` and `squares` name their squares.
 const JSON_FIXED: [&str; 3] = ["order", "fen", "squares"];
