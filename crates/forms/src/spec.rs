@@ -76,3 +76,93 @@ impl Frame {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use bbconv_board::Size;
+
+    use crate::{convert, parse, render, Format, Framing, Layer, Need, Options, Value};
+
+    /// The options that write a one-bitboard form from a two-player board.
+    fn first() -> Options {
+        Options {
+            layer: Some(Layer::First),
+            ..Options::default()
+        }
+    }
+
+    /// A form carries its size exactly when a 10x10 board written in it reads back, with no
+    /// size given, as a 10x10 board. A form that cannot write that board (Edax, 8x8 only) or
+    /// writes none (`paste`) reads its example with no size given; `auto` carries what the
+    /// form it detects carries.
+    #[test]
+    fn carries_size_is_what_reading_without_a_size_does() {
+        let size: Size = "10x10".parse().unwrap();
+        let sized = Options {
+            size: Some(size),
+            ..first()
+        };
+        let mut trits = vec![b'0'; size.squares()];
+        (trits[0], trits[2]) = (b'1', b'2');
+        let board = parse(Format::Trits, &trits, &sized).unwrap();
+        for &form in Format::ALL.iter().filter(|&&f| f != Format::Auto) {
+            let mut out = Vec::new();
+            if render(form, &board, &sized, &mut out).is_err() {
+                let example = parse(form, form.example().as_bytes(), &Options::default());
+                assert!(
+                    !form.carries_size() || example.is_ok() || form.is_input_only(),
+                    "{form}"
+                );
+                continue;
+            }
+            let read = parse(form, &out, &Options::default());
+            let carried = matches!(&read, Ok(v) if v.size() == size);
+            assert_eq!(carried, form.carries_size(), "{form}: {read:?}");
+        }
+    }
+
+    /// What a writer needs is what it writes: a position converted (the reader told what the
+    /// writer needs) is written as its general reading is, for every form, and a form needs
+    /// everything exactly when it writes a position otherwise than its two sides (the chess
+    /// start, or kings on the squares a draughts board uses).
+    #[test]
+    fn need_is_what_the_writer_writes() {
+        let opts = first();
+        let fens: [&[u8]; 2] = [
+            b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            b"8/8/8/8/8/8/8/K1k5 w - - 0 1",
+        ];
+        for &form in Format::ALL.iter().filter(|f| !f.is_input_only()) {
+            let mut more_than_sides = false;
+            for fen in fens {
+                let value = parse(Format::Fen, fen, &opts).unwrap();
+                let (mut converted, mut rendered) = (Vec::new(), Vec::new());
+                let c = convert(Format::Fen, form, fen, &opts, &mut converted);
+                let r = render(form, &value, &opts, &mut rendered);
+                assert_eq!(c.is_ok(), r.is_ok(), "{form}");
+                assert_eq!(converted, rendered, "{form}");
+                let sides = Value::Pair(value.to_pair());
+                let mut from_sides = Vec::new();
+                let s = render(form, &sides, &opts, &mut from_sides);
+                more_than_sides |= (s.is_ok(), from_sides) != (r.is_ok(), rendered);
+            }
+            assert_eq!(form.need() == Need::All, more_than_sides, "{form}");
+        }
+    }
+
+    /// A binary form's framing and its record length agree, and a record of that length reads.
+    #[test]
+    fn binary_forms_have_a_record_length() {
+        for &form in Format::ALL {
+            let len = form.record_len(Size::CHESS, 12);
+            assert_eq!(form.is_binary(), len > 0, "{form}");
+            assert_eq!(form.framing() == Framing::Binary, len > 0, "{form}");
+            if len > 0 {
+                assert!(
+                    parse(form, &vec![0; len], &Options::default()).is_ok(),
+                    "{form}"
+                );
+            }
+        }
+    }
+}
