@@ -244,12 +244,14 @@ pub(crate) const SPEC: Spec = Spec {
     name: "auto",
     aliases: &[],
     holds: Holds::Any,
+    pieces: false,
     description: "Input only: detect the form of each record (see `bbconv formats`).",
     example: "0x70507",
     carries_size: false,
     names_squares: false,
     frame: Frame::Line,
     need: Need::Sides,
+    fixed: None,
     fast: Some(|r, o| is_sgf(r).then(|| sgf::parse(r, o.size, o.sgf_node))),
     read: Reader::Text(|t, o| {
         let f = detect(t, o)?;

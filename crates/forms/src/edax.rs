@@ -208,12 +208,14 @@ pub(crate) const SPEC: Spec = Spec {
     name: "edax",
     aliases: &["othello"],
     holds: Holds::Two,
+    pieces: false,
     description: "Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line's solutions (; G8:+18;), kept.",
     example: "---------------------------OX------XO--------------------------- X",
     carries_size: true,
     names_squares: true,
     frame: Frame::Line,
     need: Need::Sides,
+    fixed: None,
     fast: None,
     read: Reader::Text(|t, o| {
         o.check_size(Size::CHESS)?;

@@ -209,12 +209,14 @@ pub(crate) const SPEC: Spec = Spec {
     name: "epd",
     aliases: &[],
     holds: Holds::Any,
+    pieces: true,
     description: "EPD: a FEN's first four fields, then operations (bm, am, id, ...) kept as written; hmvc and fmvn are the clocks of a FEN written from it.",
     example: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";",
     carries_size: true,
     names_squares: true,
     frame: Frame::Line,
     need: Need::All,
+    fixed: None,
     fast: None,
     read: Reader::Text(|t, o| {
         let v = parse(t, o)?;

@@ -706,12 +706,14 @@ pub(crate) const SPEC: Spec = Spec {
     name: "grid",
     aliases: &["pretty"],
     holds: Holds::Any,
+    pieces: false,
     description: "A labelled grid, top rank first: . empty, X first, O second, or piece letters.",
     example: "8 . . . . . . . .",
     carries_size: true,
     names_squares: true,
     frame: Frame::Block,
     need: Need::All,
+    fixed: None,
     fast: None,
     read: Reader::Text(|t, o| {
         let v = parse(t)?;

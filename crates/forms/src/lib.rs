@@ -625,6 +625,12 @@ impl Format {
         self.spec().example
     }
 
+    /// Whether this form's reading gives piece letters whatever the record (FEN, EPD, PDN,
+    /// pieces, planes): a position, whose empty board is an empty placement.
+    pub fn reads_pieces(self) -> bool {
+        self.spec().pieces
+    }
+
     /// Whether a record of this form says its board's size (FEN, EPD, JSON, a grid, Edax,
     /// SGF, PDN, a pasted board), so that it is read with no size given.
     pub fn carries_size(self) -> bool {
@@ -637,6 +643,12 @@ impl Format {
     /// one reading.
     pub fn names_squares(self) -> bool {
         self.spec().names_squares
+    }
+
+    /// The form that writes this form's board as fixed-size binary records (`packed` as
+    /// `packed-bin`, `trits` as `trits-bin`; a binary form itself), if there is one.
+    pub fn fixed(self) -> Option<Format> {
+        self.spec().fixed
     }
 
     /// Whether the form is read only (no writer: `auto`, `paste`).

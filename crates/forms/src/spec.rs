@@ -5,7 +5,7 @@
 
 use bbconv_board::Size;
 
-use crate::{Framing, Holds, Need, Options, ParseError, RenderError, Value};
+use crate::{Format, Framing, Holds, Need, Options, ParseError, RenderError, Value};
 
 /// Everything bbconv needs to know about one form. No `Default`: every field is given.
 pub(crate) struct Spec {
@@ -15,6 +15,8 @@ pub(crate) struct Spec {
     pub(crate) aliases: &'static [&'static str],
     /// What the form holds.
     pub(crate) holds: Holds,
+    /// Its reading gives piece letters (a [`Value::Pieces`]) whatever the record: a position.
+    pub(crate) pieces: bool,
     /// A one-line description (`bbconv formats`, the help texts).
     pub(crate) description: &'static str,
     /// An example (8x8 unless it says otherwise).
@@ -27,6 +29,9 @@ pub(crate) struct Spec {
     pub(crate) frame: Frame,
     /// What a reader must fill for this form's writer.
     pub(crate) need: Need,
+    /// The form that writes this board as fixed-size binary records (`packed` as
+    /// `packed-bin`; a binary form itself), if there is one.
+    pub(crate) fixed: Option<Format>,
     /// A reading of the record's bytes tried before the general one (before the text is
     /// checked as UTF-8): `Some` when it takes the record.
     pub(crate) fast: Option<FastRead>,
@@ -124,7 +129,8 @@ mod tests {
     /// What a writer needs is what it writes: a position converted (the reader told what the
     /// writer needs) is written as its general reading is, for every form, and a form needs
     /// everything exactly when it writes a position otherwise than its two sides (the chess
-    /// start, or kings on the squares a draughts board uses).
+    /// start, or kings on the squares a draughts board uses). The two sides written reads back
+    /// as piece letters exactly in the forms that read pieces.
     #[test]
     fn need_is_what_the_writer_writes() {
         let opts = first();
@@ -144,16 +150,26 @@ mod tests {
                 let sides = Value::Pair(value.to_pair());
                 let mut from_sides = Vec::new();
                 let s = render(form, &sides, &opts, &mut from_sides);
+                if s.is_ok() {
+                    let back = parse(form, &from_sides, &opts);
+                    let pieces = matches!(back, Ok(Value::Pieces(_)));
+                    assert_eq!(pieces, form.reads_pieces(), "{form}: {back:?}");
+                }
                 more_than_sides |= (s.is_ok(), from_sides) != (r.is_ok(), rendered);
             }
             assert_eq!(form.need() == Need::All, more_than_sides, "{form}");
         }
     }
 
-    /// A binary form's framing and its record length agree, and a record of that length reads.
+    /// A binary form's framing and its record length agree, and a record of that length reads;
+    /// a binary form is its own fixed-size form, and a form's fixed-size form holds its board.
     #[test]
     fn binary_forms_have_a_record_length() {
         for &form in Format::ALL {
+            if let Some(fixed) = form.fixed() {
+                assert!(fixed.is_binary() && fixed.holds() == form.holds(), "{form}");
+            }
+            assert!(!form.is_binary() || form.fixed() == Some(form), "{form}");
             let len = form.record_len(Size::CHESS, 12);
             assert_eq!(form.is_binary(), len > 0, "{form}");
             assert_eq!(form.framing() == Framing::Binary, len > 0, "{form}");

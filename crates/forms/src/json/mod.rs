@@ -102,6 +102,7 @@ pub(crate) const SPEC: Spec = Spec {
     name: "json",
     aliases: &[],
     holds: Holds::Any,
+    pieces: false,
     description:
         "One JSON object a board: size, order and the representations (bitboards as hex strings).",
     example: "{\"size\":\"8x8\",\"order\":\"lerf\",\"bitboard\":\"0x0000000000070507\"}",
@@ -109,6 +110,7 @@ pub(crate) const SPEC: Spec = Spec {
     names_squares: false,
     frame: Frame::Json,
     need: Need::All,
+    fixed: None,
     fast: None,
     read: Reader::Text(parse),
     write: Some(render),
