@@ -23,9 +23,7 @@
 //! Anything else is an error listing the forms expected; an ambiguous input names the candidates
 //! and the `-f` to add.
 
-use crate::spec::{Frame, Reader, Spec};
 use crate::{int, Format, Options, ParseError};
-use crate::{parse_str, sgf, Holds, Need};
 
 /// The detection rules, in the order they are tried (for `bbconv formats` and the docs).
 pub const DETECTION_RULES: &[&str] = &[
@@ -238,24 +236,3 @@ pub(crate) fn is_sgf(record: &[u8]) -> bool {
     }
     rest.first() == Some(&b';')
 }
-
-/// The `auto` form.
-pub(crate) const SPEC: Spec = Spec {
-    name: "auto",
-    aliases: &[],
-    holds: Holds::Any,
-    pieces: false,
-    description: "Input only: detect the form of each record (see `bbconv formats`).",
-    example: "0x70507",
-    carries_size: false,
-    names_squares: false,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: Some(|r, o| is_sgf(r).then(|| sgf::parse(r, o.size, o.sgf_node))),
-    read: Reader::Text(|t, o| {
-        let f = detect(t, o)?;
-        parse_str(f, t, o)
-    }),
-    write: None,
-};

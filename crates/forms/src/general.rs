@@ -2,8 +2,11 @@
 //! form at a time. The word paths of [`crate::read`] and [`crate::write`] are checked against
 //! it (by the tests and the fuzz targets), and every record they do not take comes here.
 
-use crate::spec::{Reader, Spec};
-use crate::{small, ErrorKind, Format, Options, ParseError, RenderError, RenderErrorKind, Value};
+use crate::spec::{Frame, Reader, Spec};
+use crate::{
+    detect, sgf, small, ErrorKind, Format, Holds, Need, Options, ParseError, RenderError,
+    RenderErrorKind, Value,
+};
 
 /// Reads one record of form `format`. For binary forms pass the raw bytes.
 ///
@@ -78,6 +81,27 @@ pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, Pa
         Reader::Text(read) => read(text, opts),
     }
 }
+
+/// The `auto` form: a record read as the form detected, the general reading of any form.
+pub(crate) const AUTO: Spec = Spec {
+    name: "auto",
+    aliases: &[],
+    holds: Holds::Any,
+    pieces: false,
+    description: "Input only: detect the form of each record (see `bbconv formats`).",
+    example: "0x70507",
+    carries_size: false,
+    names_squares: false,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: None,
+    fast: Some(|r, o| detect::is_sgf(r).then(|| sgf::parse(r, o.size, o.sgf_node))),
+    read: Reader::Text(|t, o| {
+        let f = detect(t, o)?;
+        parse_str(f, t, o)
+    }),
+    write: None,
+};
 
 /// Writes `value` in form `format`, appending to `out` (no trailing newline).
 ///

@@ -21,9 +21,10 @@
 //! package to present.
 //!
 //! The modules, from the bottom: `kernels` (hex and packed tables, SWAR and SSE2 scanners),
-//! `board` (the board value), one module a form (each reads and writes its own notation, and
-//! only it: its word path and its general reading), `general` (every form into and from a
-//! [`Value`]), `convert` (readers and writers composed). No module imports one that imports it
+//! `board` (the board value), `spec` (what a form declares of itself), one module a form (each
+//! reads and writes its own notation, and only it: its word path, its general reading and its
+//! spec), `general` (every form into and from a [`Value`] through its spec, and `auto`'s spec),
+//! `convert` (readers and writers composed). No module imports one that imports it
 //! back.
 //!
 //! The conventions are written out in the repository's `docs/conventions.md`. Outside names:
@@ -565,7 +566,7 @@ macro_rules! forms {
 }
 
 forms! {
-    Auto => detect::SPEC,
+    Auto => general::AUTO,
     Int => int::forms::INT,
     Hex => int::forms::HEX,
     Dec => int::forms::DEC,
