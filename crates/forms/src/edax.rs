@@ -213,6 +213,7 @@ pub(crate) const SPEC: Spec = Spec {
     example: "---------------------------OX------XO--------------------------- X",
     carries_size: true,
     names_squares: true,
+    one_number: false,
     frame: Frame::Line,
     need: Need::Sides,
     fixed: None,

@@ -92,6 +92,7 @@ pub(crate) const AUTO: Spec = Spec {
     example: "0x70507",
     carries_size: false,
     names_squares: false,
+    one_number: false,
     frame: Frame::Line,
     need: Need::Sides,
     fixed: None,

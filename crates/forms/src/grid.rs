@@ -711,6 +711,7 @@ pub(crate) const SPEC: Spec = Spec {
     example: "8 . . . . . . . .",
     carries_size: true,
     names_squares: true,
+    one_number: false,
     frame: Frame::Block,
     need: Need::All,
     fixed: None,

@@ -404,6 +404,7 @@ pub(crate) const SPEC: Spec = Spec {
     example: "(see README: Pasted boards)",
     carries_size: true,
     names_squares: true,
+    one_number: false,
     frame: Frame::Block,
     need: Need::Sides,
     fixed: None,

@@ -407,6 +407,7 @@ pub(crate) const SPEC: Spec = Spec {
     example: "W:W31-50:B1-20",
     carries_size: true,
     names_squares: true,
+    one_number: false,
     frame: Frame::Line,
     need: Need::All,
     fixed: None,

@@ -160,6 +160,7 @@ pub(crate) const SPEC: Spec = Spec {
     example: "P:0x000000000000ff00 p:0x00ff000000000000",
     carries_size: false,
     names_squares: false,
+    one_number: false,
     frame: Frame::Line,
     need: Need::All,
     fixed: None,

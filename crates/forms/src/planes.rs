@@ -196,6 +196,7 @@ pub(crate) const SPEC: Spec = Spec {
     example: "(96 raw bytes a position on 8x8)",
     carries_size: false,
     names_squares: false,
+    one_number: false,
     frame: Frame::Binary(record_len),
     need: Need::All,
     fixed: Some(crate::Format::PlanesBin),

@@ -45,18 +45,6 @@ const MAPS: [[u8; 3]; 6] = [
     [2, 1, 0],
 ];
 
-/// Forms whose text is one number: read once, then every reading of its bits.
-const NUMBERS: [Format; 8] = [
-    Format::Int,
-    Format::Hex,
-    Format::Dec,
-    Format::Bin,
-    Format::Oct,
-    Format::Signed,
-    Format::Literal,
-    Format::Base2,
-];
-
 /// A text read as `convert` reads it under each numbering, before the numbering places its
 /// bits: a plain number as wide as that numbering's numbers on the board (64 bits for the
 /// orders on 8x8, 128 for `0x88`, 120 for `mailbox`...). A negative number is its two's
@@ -256,7 +244,7 @@ pub fn candidates(text: &str, from: Format, opts: &Options, size: Size) -> Vec<C
         swap: false,
         value,
     };
-    if NUMBERS.contains(&from) || from == Format::Pair {
+    if from.spec().one_number || from == Format::Pair {
         // Read once at each width a numbering gives (as `convert` reads it under that
         // numbering), then each reading of the bits.
         let numbers = Numbers::read(text, from, opts, size);

@@ -567,6 +567,7 @@ pub(crate) const SPEC: Spec = Spec {
     example: "SZ[19]AB[dd][pq]AW[dp][qd]",
     carries_size: true,
     names_squares: true,
+    one_number: false,
     frame: Frame::Line,
     need: Need::Sides,
     fixed: None,

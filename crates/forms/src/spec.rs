@@ -25,6 +25,9 @@ pub(crate) struct Spec {
     pub(crate) carries_size: bool,
     /// A record names its squares itself, so that no square order changes how it reads.
     pub(crate) names_squares: bool,
+    /// A record's text is one number (`int`, `hex`, ..., `literal`, `base2`): `explain` and
+    /// `infer` read it once, then place its bits under each numbering.
+    pub(crate) one_number: bool,
     /// How records are delimited in a stream.
     pub(crate) frame: Frame,
     /// What a reader must fill for this form's writer.

@@ -27,6 +27,7 @@ pub(crate) const SPEC: Spec = Spec {
     example: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     carries_size: true,
     names_squares: true,
+    one_number: false,
     frame: Frame::Line,
     need: Need::All,
     fixed: None,

@@ -108,6 +108,7 @@ pub(crate) const SPEC: Spec = Spec {
     example: "{\"size\":\"8x8\",\"order\":\"lerf\",\"bitboard\":\"0x0000000000070507\"}",
     carries_size: true,
     names_squares: false,
+    one_number: false,
     frame: Frame::Json,
     need: Need::All,
     fixed: None,
