@@ -43,8 +43,8 @@ pub(crate) fn read_record(
         }
     }
     let spec = format.spec();
-    if let Some(answer) = spec.fast.and_then(|fast| fast(record, opts)) {
-        return answer;
+    if let Some(v) = spec.fast.and_then(|fast| fast(record, opts)) {
+        return Ok(v);
     }
     read_spec(spec, record, opts)
 }
@@ -54,6 +54,8 @@ fn read_spec(spec: &Spec, record: &[u8], opts: &Options) -> Result<Value, ParseE
     match spec.read {
         Reader::Bytes(read) => read(record, opts),
         Reader::Text(read) => read(text_of(record)?, opts),
+        Reader::Either { when, bytes, .. } if when(record) => bytes(record, opts),
+        Reader::Either { text, .. } => text(text_of(record)?, opts),
     }
 }
 
@@ -73,12 +75,14 @@ fn text_of(record: &[u8]) -> Result<&str, ParseError> {
 /// and it takes the text, else its general reading.
 pub fn parse_str(format: Format, text: &str, opts: &Options) -> Result<Value, ParseError> {
     let spec = format.spec();
-    if let Some(answer) = spec.fast.and_then(|fast| fast(text.as_bytes(), opts)) {
-        return answer;
+    if let Some(v) = spec.fast.and_then(|fast| fast(text.as_bytes(), opts)) {
+        return Ok(v);
     }
     match spec.read {
         Reader::Bytes(read) => read(text.as_bytes(), opts),
         Reader::Text(read) => read(text, opts),
+        Reader::Either { when, bytes, .. } if when(text.as_bytes()) => bytes(text.as_bytes(), opts),
+        Reader::Either { text: read, .. } => read(text, opts),
     }
 }
 
@@ -96,11 +100,15 @@ pub(crate) const AUTO: Spec = Spec {
     frame: Frame::Line,
     need: Need::Sides,
     fixed: None,
-    fast: Some(|r, o| detect::is_sgf(r).then(|| sgf::parse(r, o.size, o.sgf_node))),
-    read: Reader::Text(|t, o| {
-        let f = detect(t, o)?;
-        parse_str(f, t, o)
-    }),
+    fast: None,
+    read: Reader::Either {
+        when: detect::is_sgf,
+        bytes: |r, o| sgf::parse(r, o.size, o.sgf_node),
+        text: |t, o| {
+            let f = detect(t, o)?;
+            parse_str(f, t, o)
+        },
+    },
     write: None,
 };
 

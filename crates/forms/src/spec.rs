@@ -35,8 +35,9 @@ pub(crate) struct Spec {
     /// The form that writes this board as fixed-size binary records (`packed` as
     /// `packed-bin`; a binary form itself), if there is one.
     pub(crate) fixed: Option<Format>,
-    /// A reading of the record's bytes tried before the general one (before the text is
-    /// checked as UTF-8): `Some` when it takes the record.
+    /// A word path tried on the record's bytes before the general reading (before the text
+    /// is checked as UTF-8): `Some` when it takes the record. The general reading alone
+    /// (`parse_general`, the reference) does not try it.
     pub(crate) fast: Option<FastRead>,
     /// The general reading of one record.
     pub(crate) read: Reader,
@@ -44,8 +45,9 @@ pub(crate) struct Spec {
     pub(crate) write: Option<Write>,
 }
 
-/// A reading of a record's bytes that takes it or leaves it to the general reading.
-pub(crate) type FastRead = fn(&[u8], &Options) -> Option<Result<Value, ParseError>>;
+/// A word path of a record's bytes: the value when it takes the record, else `None` (the
+/// general reading then says what it is, or what is wrong).
+pub(crate) type FastRead = fn(&[u8], &Options) -> Option<Value>;
 
 /// A writer of one value, appending to the output.
 pub(crate) type Write = fn(&Value, &Options, &mut Vec<u8>) -> Result<(), RenderError>;
@@ -57,6 +59,15 @@ pub(crate) enum Reader {
     Text(fn(&str, &Options) -> Result<Value, ParseError>),
     /// As bytes (binary forms; SGF, whose comments may be in any encoding).
     Bytes(fn(&[u8], &Options) -> Result<Value, ParseError>),
+    /// As bytes when `when` says so of them (`auto` and an SGF game tree), else as text.
+    Either {
+        /// Whether the record is read as bytes.
+        when: fn(&[u8]) -> bool,
+        /// The reading of the bytes.
+        bytes: fn(&[u8], &Options) -> Result<Value, ParseError>,
+        /// The reading of the text.
+        text: fn(&str, &Options) -> Result<Value, ParseError>,
+    },
 }
 
 /// How a form's records are delimited in a stream ([`Framing`], with a binary record's
@@ -183,5 +194,16 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// `auto` reads an SGF game tree on its bytes (a comment may be in any encoding), in the
+    /// general reading as in the fast one.
+    #[test]
+    fn auto_reads_an_sgf_on_its_bytes() {
+        let sgf = b"(;CA[GB2312]SZ[9]AB[aa]C[\xc4\xe3])";
+        let opts = Options::default();
+        let read = parse(Format::Auto, sgf, &opts);
+        assert!(read.is_ok(), "{read:?}");
+        assert_eq!(read, crate::parse_general(Format::Auto, sgf, &opts));
     }
 }

@@ -31,7 +31,7 @@ pub(crate) const SPEC: Spec = Spec {
     frame: Frame::Line,
     need: Need::All,
     fixed: None,
-    fast: Some(|r, o| parse_small(r, o).map(|pl| Ok(Value::Pieces(pl)))),
+    fast: Some(|r, o| parse_small(r, o).map(Value::Pieces)),
     read: Reader::Text(|t, o| value(parse_general(t, o), o)),
     write: Some(|v, o, out| {
         render(&v.to_placement(o), out);
