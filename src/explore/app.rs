@@ -157,12 +157,8 @@ pub(crate) fn empty(from: Format, size: Size) -> (Format, Value) {
     use bbconv_forms::Holds;
     let value = match from.holds() {
         Holds::Two => Value::Pair(Pair::empty(size)),
-        Holds::Any
-            if matches!(
-                from,
-                Format::Fen | Format::Epd | Format::Pieces | Format::Pdn
-            ) =>
-        {
+        // A binary form (planes-bin) starts as one bitboard: its bytes are the same.
+        Holds::Any if from.reads_pieces() && !from.is_binary() => {
             Value::Pieces(Placement::empty(size))
         }
         _ => Value::Single(Bitboard::empty(size)),

@@ -79,18 +79,9 @@ impl Writing {
         }
     }
 
-    /// What the reader must fill for this writer.
+    /// What the reader must fill for this writer: the output form's spec says.
     pub(crate) fn need(&self) -> Need {
-        match self.to {
-            Format::Fen
-            | Format::Epd
-            | Format::Pieces
-            | Format::PlanesBin
-            | Format::Json
-            | Format::Grid
-            | Format::Pdn => Need::All,
-            _ => Need::Sides,
-        }
+        self.to.need()
     }
 }
 

@@ -3,7 +3,9 @@
 //! `first: ...; second: ...`, for two players. `-` is the empty list.
 
 use crate::go::{self, CoordStyle};
+use crate::spec::{Frame, Reader, Spec};
 use crate::{found, Format, Options, ParseError, RenderError, Value};
+use crate::{Holds, Need};
 use bbconv_board::{Bitboard, Numbering, Pair, Size, Square};
 
 /// Splits a list into tokens with their byte offsets; `(x, y)` stays one token.
@@ -264,3 +266,61 @@ pub(crate) fn render(
         }
     }
 }
+
+/// The `squares` form.
+pub(crate) const SQUARES: Spec = Spec {
+    name: "squares",
+    aliases: &["algebraic", "coords-list"],
+    holds: Holds::Any,
+    pieces: false,
+    description: "Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.",
+    example: "a1 b1 c1 a2 c2 a3 b3 c3",
+    carries_size: false,
+    names_squares: true,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| parse_as(Format::Squares, t, o.size_or_default(), o)),
+    write: Some(|v, o, out| render(Format::Squares, v, o, out)),
+};
+
+/// The `indices` form.
+pub(crate) const INDICES: Spec = Spec {
+    name: "indices",
+    aliases: &["index"],
+    holds: Holds::Any,
+    pieces: false,
+    description:
+        "Square indices in the order chosen, ascending; two sides as `first: 0 1; second: 63`.",
+    example: "0 1 2 8 10 16 17 18",
+    carries_size: false,
+    names_squares: false,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| parse_as(Format::Indices, t, o.size_or_default(), o)),
+    write: Some(|v, o, out| render(Format::Indices, v, o, out)),
+};
+
+/// The `coords` form.
+pub(crate) const COORDS: Spec = Spec {
+    name: "coords",
+    aliases: &["xy"],
+    holds: Holds::Any,
+    pieces: false,
+    description: "(x,y) pairs, x = file from the west, y = rank from the south, as bibi's Coords.",
+    example: "(0,0) (1,0) (2,0)",
+    carries_size: false,
+    names_squares: true,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| parse_as(Format::Coords, t, o.size_or_default(), o)),
+    write: Some(|v, o, out| render(Format::Coords, v, o, out)),
+};

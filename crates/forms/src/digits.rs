@@ -2,7 +2,9 @@
 //! (two players).
 
 use crate::packed::{pair_of_words, MAX_WORDS};
+use crate::spec::{Frame, Reader, Spec};
 use crate::{found, trim, Format, ParseError, RenderError, Value};
+use crate::{Holds, Need};
 use bbconv_board::ternary;
 use bbconv_board::{Bitboard, Numbering, Order, Pair, Size};
 
@@ -350,3 +352,102 @@ pub(crate) fn write_base3_chess(f: u64, s: u64, out: &mut Vec<u8>) {
     }
     out.extend_from_slice(&buf[at..]);
 }
+
+/// The `base2` form.
+pub(crate) const BASE2: Spec = Spec {
+    name: "base2",
+    aliases: &[],
+    holds: Holds::One,
+    pieces: false,
+    description: "1 to N characters 0/1, most significant bit first, leading zeros implied (bibi's from_base2).",
+    example: "000000111 (3x3)",
+    carries_size: false,
+    names_squares: false,
+    one_number: true,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| parse_single(Format::Base2, t, o.size_or_default(), o.order).map(Value::Single)),
+    write: Some(|v, o, out| render_single(Format::Base2, &v.to_single(o.layer)?, o.to_order, out)),
+};
+
+/// The `bits` form.
+pub(crate) const BITS: Spec = Spec {
+    name: "bits",
+    aliases: &[],
+    holds: Holds::One,
+    pieces: false,
+    description: "N characters 0/1, bit 0 first (array order).",
+    example: "111000000 (3x3)",
+    carries_size: false,
+    names_squares: false,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| {
+        parse_single(Format::Bits, t, o.size_or_default(), o.order).map(Value::Single)
+    }),
+    write: Some(|v, o, out| render_single(Format::Bits, &v.to_single(o.layer)?, o.to_order, out)),
+};
+
+/// The `rows` form.
+pub(crate) const ROWS: Spec = Spec {
+    name: "rows",
+    aliases: &[],
+    holds: Holds::One,
+    pieces: false,
+    description: "H groups of W characters 0/1 separated by /, top rank first (reading order).",
+    example: "000/000/111 (3x3)",
+    carries_size: false,
+    names_squares: true,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| {
+        parse_single(Format::Rows, t, o.size_or_default(), o.order).map(Value::Single)
+    }),
+    write: Some(|v, o, out| render_single(Format::Rows, &v.to_single(o.layer)?, o.to_order, out)),
+};
+
+/// The `trits` form.
+pub(crate) const TRITS: Spec = Spec {
+    name: "trits",
+    aliases: &["ternary"],
+    holds: Holds::Two,
+    pieces: false,
+    description: "N digits 0 (empty), 1 (first), 2 (second), index 0 first.",
+    example: "1020000000000000000000000000000000000000000000000000000000000000",
+    carries_size: false,
+    names_squares: false,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: Some(Format::TritsBin),
+    fast: None,
+    read: Reader::Text(|t, o| parse_two(Format::Trits, t, o.size_or_default(), o.order)),
+    write: Some(|v, o, out| render_two(Format::Trits, &v.to_pair(), o.to_order, out)),
+};
+
+/// The `base3` form.
+pub(crate) const BASE3: Spec = Spec {
+    name: "base3",
+    aliases: &[],
+    holds: Holds::Two,
+    pieces: false,
+    description: "The board as one decimal integer, the sum of trit i times 3^i.",
+    example: "19",
+    carries_size: false,
+    names_squares: false,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| parse_two(Format::Base3, t, o.size_or_default(), o.order)),
+    write: Some(|v, o, out| render_two(Format::Base3, &v.to_pair(), o.to_order, out)),
+};

@@ -3,7 +3,9 @@
 //! written.
 
 use crate::kernels::splat;
+use crate::spec::{Frame, Reader, Spec};
 use crate::{found, trim, ParseError, RenderError, Value};
+use crate::{Holds, Need};
 use bbconv_board::{Bitboard, Pair, Size, Turn};
 
 /// Whether `c` is an Edax square character.
@@ -200,6 +202,28 @@ pub(crate) fn write_words(f: u64, s: u64, turn: Option<Turn>, out: &mut Vec<u8>)
     };
     out.extend_from_slice(&buf);
 }
+
+/// The `edax` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "edax",
+    aliases: &["othello"],
+    holds: Holds::Two,
+    pieces: false,
+    description: "Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line's solutions (; G8:+18;), kept.",
+    example: "---------------------------OX------XO--------------------------- X",
+    carries_size: true,
+    names_squares: true,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| {
+        o.check_size(Size::CHESS)?;
+        parse(t).map(Value::Pair)
+    }),
+    write: Some(|v, _, out| render(v, out)),
+};
 
 #[cfg(test)]
 mod tests {

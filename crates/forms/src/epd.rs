@@ -3,6 +3,8 @@
 //! python-chess's `Board.from_epd` and `Board.epd` read and write them. The operations are kept
 //! as written; `hmvc` and `fmvn` give the clocks a FEN written from the position carries.
 
+use crate::spec::{Frame, Reader, Spec};
+use crate::{Holds, Need};
 use crate::{Options, ParseError, Value};
 use bbconv_board::placement::{Placement, Text};
 
@@ -201,6 +203,32 @@ pub(crate) fn has_ops(fields_after_placement: &str) -> bool {
         .nth(3)
         .is_some_and(|f| f.as_bytes()[0].is_ascii_alphabetic())
 }
+
+/// The `epd` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "epd",
+    aliases: &[],
+    holds: Holds::Any,
+    pieces: true,
+    description: "EPD: a FEN's first four fields, then operations (bm, am, id, ...) kept as written; hmvc and fmvn are the clocks of a FEN written from it.",
+    example: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";",
+    carries_size: true,
+    names_squares: true,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::All,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| {
+        let v = parse(t, o)?;
+        o.check_size(v.size())?;
+        Ok(v)
+    }),
+    write: Some(|v, o, out| {
+        render(&v.to_placement(o), out);
+        Ok(())
+    }),
+};
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,9 @@
 //! The `grid` form: a labelled picture of the board, top rank first, that reads back; also reads
 //! plain rows of `.`/`X`/`O`, piece letters or `0`/`1`/`2`, with or without labels.
 
+use crate::spec::{Frame, Reader, Spec};
 use crate::{CoordStyle, Options, ParseError, RenderError, RenderErrorKind, Value};
+use crate::{Holds, Need};
 use bbconv_board::placement::{Piece, Placement};
 use bbconv_board::NameError;
 use bbconv_board::{Bitboard, Pair, Size};
@@ -708,3 +710,26 @@ pub(crate) fn write_chess(words: &[u64], letters: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(&buf);
     out.extend_from_slice(b"\n  a b c d e f g h");
 }
+
+/// The `grid` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "grid",
+    aliases: &["pretty"],
+    holds: Holds::Any,
+    pieces: false,
+    description: "A labelled grid, top rank first: . empty, X first, O second, or piece letters.",
+    example: "8 . . . . . . . .",
+    carries_size: true,
+    names_squares: true,
+    one_number: false,
+    frame: Frame::Block,
+    need: Need::All,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| {
+        let v = parse(t)?;
+        o.check_size(v.size())?;
+        Ok(v)
+    }),
+    write: Some(render),
+};

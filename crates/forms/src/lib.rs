@@ -21,9 +21,10 @@
 //! package to present.
 //!
 //! The modules, from the bottom: `kernels` (hex and packed tables, SWAR and SSE2 scanners),
-//! `board` (the board value), one module a form (each reads and writes its own notation, and
-//! only it: its word path and its general reading), `general` (every form into and from a
-//! [`Value`]), `convert` (readers and writers composed). No module imports one that imports it
+//! `board` (the board value), `spec` (what a form declares of itself), one module a form (each
+//! reads and writes its own notation, and only it: its word path, its general reading and its
+//! spec), `general` (every form into and from a [`Value`] through its spec, and `auto`'s spec),
+//! `convert` (readers and writers composed). No module imports one that imports it
 //! back.
 //!
 //! The conventions are written out in the repository's `docs/conventions.md`. Outside names:
@@ -83,6 +84,7 @@ pub mod readings;
 mod sgf;
 mod small;
 pub mod span;
+mod spec;
 mod wide;
 
 pub(crate) use crate::kernels::HEX_PAIRS;
@@ -105,6 +107,7 @@ pub use int::{parse_integer, Lang};
 pub use json::{begins_value, JsonField, ValueScanner};
 pub(crate) use raw::{from_raw, numbering_error, raw_size, to_raw};
 pub use sgf::SgfNode;
+use spec::Spec;
 
 /// A board as read from any form: one bitboard, a two-player pair, or a board of piece letters.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -531,80 +534,128 @@ pub enum Framing {
     Json,
 }
 
-macro_rules! formats {
-    ($( $variant:ident, $name:literal, [$($alias:literal),*], $holds:ident, $desc:literal, $example:literal; )*) => {
-        /// Every input and output form.
+/// Generates [`Format`] and its per-form accessors from the list of the forms: each row names
+/// a variant and the [`spec::Spec`] its module declares.
+macro_rules! forms {
+    ($( $variant:ident => $spec:expr, )*) => {
+        /// Every input and output form (each declared by its module's spec; `bbconv formats`
+        /// and [`Format::description`] say what it is).
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
         #[non_exhaustive]
         pub enum Format {
-            $( #[doc = $desc] $variant, )*
+            $( #[doc = concat!("The form `", stringify!($variant), "`: see [`Format::description`].")] $variant, )*
         }
 
         impl Format {
             /// Every form, in the order `bbconv formats` lists them.
             pub const ALL: &'static [Format] = &[$(Format::$variant),*];
 
-            /// The name used with `-f` and `-t`.
-            pub fn name(self) -> &'static str {
-                match self { $(Format::$variant => $name,)* }
+            /// The form's spec, as its module declares it.
+            pub(crate) const fn spec(self) -> &'static Spec {
+                match self { $(Format::$variant => &$spec,)* }
             }
 
-            /// Other accepted names.
-            pub fn aliases(self) -> &'static [&'static str] {
-                match self { $(Format::$variant => &[$($alias),*],)* }
-            }
-
-            /// What the form holds.
-            pub fn holds(self) -> Holds {
-                match self { $(Format::$variant => Holds::$holds,)* }
-            }
-
-            /// A one-line description.
-            pub fn description(self) -> &'static str {
-                match self { $(Format::$variant => $desc,)* }
-            }
-
-            /// An example (8x8 unless it says otherwise).
-            pub fn example(self) -> &'static str {
-                match self { $(Format::$variant => $example,)* }
+            /// What a reader must fill for this form's writer (a constant per form, so that a
+            /// writer of a known form settles it at compile time).
+            #[inline(always)]
+            pub(crate) const fn need(self) -> Need {
+                match self { $(Format::$variant => $spec.need,)* }
             }
         }
     };
 }
 
-formats! {
-    Auto, "auto", [], Any, "Input only: detect the form of each record (see `bbconv formats`).", "0x70507";
-    Int, "int", ["integer"], One, "An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two's complement. Written as hex.", "-9223372036854775808";
-    Hex, "hex", [], One, "Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.", "0x0000000000070507";
-    Dec, "dec", ["decimal"], One, "Unsigned decimal integer (input: also negative, two's complement in N bits).", "460039";
-    Bin, "bin", ["binary"], One, "Binary integer, `0b` and N digits.", "0b0000000000000000000000000000000000000000000001110000010100000111";
-    Signed, "signed", [], One, "Signed decimal integer: two's complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.", "-9151314442816847872";
-    Oct, "oct", ["octal"], One, "Octal integer, `0o` and ceil(N/3) digits.", "0o0000000000000001602407";
-    BytesLe, "bytes-le", [], One, "The integer's ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).", "07 05 07 00 00 00 00 00";
-    BytesBe, "bytes-be", [], One, "The integer's ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).", "00 00 00 00 00 07 05 07";
-    Literal, "literal", [], One, "An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).", "0x0000_0000_0007_0507_u64";
-    Base2, "base2", [], One, "1 to N characters 0/1, most significant bit first, leading zeros implied (bibi's from_base2).", "000000111 (3x3)";
-    Bits, "bits", [], One, "N characters 0/1, bit 0 first (array order).", "111000000 (3x3)";
-    Rows, "rows", [], One, "H groups of W characters 0/1 separated by /, top rank first (reading order).", "000/000/111 (3x3)";
-    Squares, "squares", ["algebraic", "coords-list"], Any, "Algebraic square names (a1 e4 j10); two sides as `first: a1 e4; second: d5`.", "a1 b1 c1 a2 c2 a3 b3 c3";
-    Indices, "indices", ["index"], Any, "Square indices in the order chosen, ascending; two sides as `first: 0 1; second: 63`.", "0 1 2 8 10 16 17 18";
-    Coords, "coords", ["xy"], Any, "(x,y) pairs, x = file from the west, y = rank from the south, as bibi's Coords.", "(0,0) (1,0) (2,0)";
-    Pair, "pair", [], Two, "Two integers, first and second, separated by space or comma.", "0xffff 0xffff000000000000";
-    Trits, "trits", ["ternary"], Two, "N digits 0 (empty), 1 (first), 2 (second), index 0 first.", "1020000000000000000000000000000000000000000000000000000000000000";
-    Packed, "packed", ["packed-hex"], Two, "Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.", "797979010000000000d8f2f250";
-    PackedBin, "packed-bin", [], Two, "Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.", "(13 raw bytes a board on 8x8)";
-    TritsBin, "trits-bin", [], Two, "One raw byte per square, values 0/1/2, index 0 first: N bytes a record.", "(64 raw bytes a board on 8x8)";
-    PlanesBin, "planes-bin", ["planes"], Any, "One plane a piece letter (--planes, default PNBRQKpnbrqk), each ceil(N/64) little-endian 64-bit words: 96 bytes an 8x8 position.", "(96 raw bytes a position on 8x8)";
-    Base3, "base3", [], Two, "The board as one decimal integer, the sum of trit i times 3^i.", "19";
-    Paste, "paste", ["pasted"], Any, "Input only: a board as a tool prints it (Stockfish's d, python-chess's print and unicode, shakmaty's Debug, a GTP showboard, bbconv's grids), recognised by its shape.", "(see README: Pasted boards)";
-    Grid, "grid", ["pretty"], Any, "A labelled grid, top rank first: . empty, X first, O second, or piece letters.", "8 . . . . . . . .";
-    Fen, "fen", [], Any, "FEN placement (chess or any-size variant), optionally with its other fields.", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    Epd, "epd", [], Any, "EPD: a FEN's first four fields, then operations (bm, am, id, ...) kept as written; hmvc and fmvn are the clocks of a FEN written from it.", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";";
-    Pieces, "pieces", [], Any, "One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.", "P:0x000000000000ff00 p:0x00ff000000000000";
-    Json, "json", [], Any, "One JSON object a board: size, order and the representations (bitboards as hex strings).", "{\"size\":\"8x8\",\"order\":\"lerf\",\"bitboard\":\"0x0000000000070507\"}";
-    Pdn, "pdn", ["draughts-fen"], Any, "Draughts PDN FEN: side to move, then each colour's squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).", "W:W31-50:B1-20";
-    Sgf, "sgf", [], Two, "SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.", "SZ[19]AB[dd][pq]AW[dp][qd]";
-    Edax, "edax", ["othello"], Two, "Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line's solutions (; G8:+18;), kept.", "---------------------------OX------XO--------------------------- X";
+forms! {
+    Auto => general::AUTO,
+    Int => int::forms::INT,
+    Hex => int::forms::HEX,
+    Dec => int::forms::DEC,
+    Bin => int::forms::BIN,
+    Signed => int::forms::SIGNED,
+    Oct => int::forms::OCT,
+    BytesLe => int::forms::BYTES_LE,
+    BytesBe => int::forms::BYTES_BE,
+    Literal => int::forms::LITERAL,
+    Base2 => digits::BASE2,
+    Bits => digits::BITS,
+    Rows => digits::ROWS,
+    Squares => coords::SQUARES,
+    Indices => coords::INDICES,
+    Coords => coords::COORDS,
+    Pair => int::forms::PAIR,
+    Trits => digits::TRITS,
+    Packed => packed::PACKED,
+    PackedBin => packed::PACKED_BIN,
+    TritsBin => packed::TRITS_BIN,
+    PlanesBin => planes::SPEC,
+    Base3 => digits::BASE3,
+    Paste => paste::SPEC,
+    Grid => grid::SPEC,
+    Fen => fen::SPEC,
+    Epd => epd::SPEC,
+    Pieces => pieces::SPEC,
+    Json => json::SPEC,
+    Pdn => pdn::SPEC,
+    Sgf => sgf::SPEC,
+    Edax => edax::SPEC,
+}
+
+impl Format {
+    /// The name used with `-f` and `-t`.
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// Other accepted names.
+    pub fn aliases(self) -> &'static [&'static str] {
+        self.spec().aliases
+    }
+
+    /// What the form holds.
+    pub fn holds(self) -> Holds {
+        self.spec().holds
+    }
+
+    /// A one-line description.
+    pub fn description(self) -> &'static str {
+        self.spec().description
+    }
+
+    /// An example (8x8 unless it says otherwise).
+    pub fn example(self) -> &'static str {
+        self.spec().example
+    }
+
+    /// Whether this form's reading gives piece letters whatever the record (FEN, EPD, PDN,
+    /// pieces, planes): a position, whose empty board is an empty placement.
+    pub fn reads_pieces(self) -> bool {
+        self.spec().pieces
+    }
+
+    /// Whether a record of this form says its board's size (FEN, EPD, JSON, a grid, Edax,
+    /// SGF, PDN, a pasted board), so that it is read with no size given.
+    pub fn carries_size(self) -> bool {
+        self.spec().carries_size
+    }
+
+    /// Whether a record of this form names its squares itself (a FEN's ranks, an SGF's
+    /// points, a PDN's square numbers, square names, a grid), so that no square order or
+    /// layout changes how it reads: `explain` and `infer` do not decode it, and its text has
+    /// one reading.
+    pub fn names_squares(self) -> bool {
+        self.spec().names_squares
+    }
+
+    /// The form that writes this form's board as fixed-size binary records (`packed` as
+    /// `packed-bin`, `trits` as `trits-bin`; a binary form itself), if there is one.
+    pub fn fixed(self) -> Option<Format> {
+        self.spec().fixed
+    }
+
+    /// Whether the form is read only (no writer: `auto`, `paste`).
+    pub fn is_input_only(self) -> bool {
+        self.spec().write.is_none()
+    }
 }
 
 /// An unknown form name.
@@ -646,21 +697,14 @@ impl fmt::Display for Format {
 impl Format {
     /// How records of this form are delimited in a stream.
     pub fn framing(self) -> Framing {
-        match self {
-            Format::Grid | Format::Paste => Framing::Block,
-            Format::Json => Framing::Json,
-            Format::PackedBin | Format::TritsBin | Format::PlanesBin => Framing::Binary,
-            _ => Framing::Line,
-        }
+        self.spec().frame.framing()
     }
 
     /// Bytes per record of a binary form for a board of `size`, with `planes` planes (the
-    /// length of `--planes`, for `planes-bin`).
+    /// length of `--planes`, for `planes-bin`); 0 for a form that is not binary.
     pub fn record_len(self, size: Size, planes: usize) -> usize {
-        match self {
-            Format::PackedBin => bbconv_board::ternary::packed_len(size.squares()),
-            Format::TritsBin => size.squares(),
-            Format::PlanesBin => planes::record_len(size, planes),
+        match self.spec().frame {
+            spec::Frame::Binary(len) => len(size, planes),
             _ => 0,
         }
     }

@@ -1,7 +1,9 @@
 //! Packed base-3 forms: `packed` (lowercase hex text), `packed-bin` (raw bytes) and `trits-bin`
 //! (one raw byte per square).
 
+use crate::spec::{Frame, Reader, Spec};
 use crate::{found, trim, Format, Options, ParseError, RenderError, Value};
+use crate::{Holds, Need};
 use bbconv_board::ternary::{self, PackedError};
 use bbconv_board::{Bitboard, Order, Pair, Size};
 
@@ -186,3 +188,61 @@ pub(crate) fn read_trits_bin_chess(rec: &[u8]) -> Option<(u64, u64)> {
     }
     Some((f, s))
 }
+
+/// The `packed` form.
+pub(crate) const PACKED: Spec = Spec {
+    name: "packed",
+    aliases: &["packed-hex"],
+    holds: Holds::Two,
+    pieces: false,
+    description: "Packed base-3: 5 trits a byte (first trit least significant), ceil(N/5) bytes as lowercase hex.",
+    example: "797979010000000000d8f2f250",
+    carries_size: false,
+    names_squares: false,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: Some(Format::PackedBin),
+    fast: None,
+    read: Reader::Text(parse_hex),
+    write: Some(|v, o, out| render(Format::Packed, &v.to_pair(), o, out)),
+};
+
+/// The `packed-bin` form.
+pub(crate) const PACKED_BIN: Spec = Spec {
+    name: "packed-bin",
+    aliases: &[],
+    holds: Holds::Two,
+    pieces: false,
+    description:
+        "Packed base-3 as raw bytes: fixed-size records of ceil(N/5) bytes, nothing between them.",
+    example: "(13 raw bytes a board on 8x8)",
+    carries_size: false,
+    names_squares: false,
+    one_number: false,
+    frame: Frame::Binary(|size, _| ternary::packed_len(size.squares())),
+    need: Need::Sides,
+    fixed: Some(Format::PackedBin),
+    fast: None,
+    read: Reader::Bytes(|r, o| parse_binary(Format::PackedBin, r, o)),
+    write: Some(|v, o, out| render(Format::PackedBin, &v.to_pair(), o, out)),
+};
+
+/// The `trits-bin` form.
+pub(crate) const TRITS_BIN: Spec = Spec {
+    name: "trits-bin",
+    aliases: &[],
+    holds: Holds::Two,
+    pieces: false,
+    description: "One raw byte per square, values 0/1/2, index 0 first: N bytes a record.",
+    example: "(64 raw bytes a board on 8x8)",
+    carries_size: false,
+    names_squares: false,
+    one_number: false,
+    frame: Frame::Binary(|size, _| size.squares()),
+    need: Need::Sides,
+    fixed: Some(Format::TritsBin),
+    fast: None,
+    read: Reader::Bytes(|r, o| parse_binary(Format::TritsBin, r, o)),
+    write: Some(|v, o, out| render(Format::TritsBin, &v.to_pair(), o, out)),
+};

@@ -6,7 +6,9 @@
 //! move), and rows of cells: python-chess's `print(board)` and `unicode()`, shakmaty's `Debug`
 //! board, and bbconv's own grids.
 
+use crate::spec::{Frame, Reader, Spec};
 use crate::{grid, ParseError, Value};
+use crate::{Holds, Need};
 use bbconv_board::placement::{Piece, Placement};
 use bbconv_board::{Bitboard, Pair, Size, Square};
 
@@ -391,6 +393,25 @@ fn rows(text: &str) -> Result<Value, ParseError> {
     let plain: String = text.chars().map(|c| ascii(c).unwrap_or(c)).collect();
     grid::parse(&plain)
 }
+
+/// The `paste` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "paste",
+    aliases: &["pasted"],
+    holds: Holds::Any,
+    pieces: false,
+    description: "Input only: a board as a tool prints it (Stockfish's d, python-chess's print and unicode, shakmaty's Debug, a GTP showboard, bbconv's grids), recognised by its shape.",
+    example: "(see README: Pasted boards)",
+    carries_size: true,
+    names_squares: true,
+    one_number: false,
+    frame: Frame::Block,
+    need: Need::Sides,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| parse(t, o.size)),
+    write: None,
+};
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,8 @@
 //! and `m`/`k` (Black's), the side to move kept as the FEN-like field `w` or `b`, and the text
 //! kept to be written back as it was.
 
+use crate::spec::{Frame, Reader, Spec};
+use crate::{Holds, Need};
 use crate::{ParseError, RenderError, RenderErrorKind, Value};
 use bbconv_board::placement::{Piece, Placement, Text};
 use bbconv_board::{Numbering, Size, Square};
@@ -395,6 +397,28 @@ fn colour_lists(pl: &Placement) -> Result<[String; 2], RenderError> {
         items.join(",")
     }))
 }
+
+/// The `pdn` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "pdn",
+    aliases: &["draughts-fen"],
+    holds: Holds::Any,
+    pieces: true,
+    description: "Draughts PDN FEN: side to move, then each colour's squares (1-32 on 8x8, 1-50 on 10x10), men as numbers or ranges, kings with K; read as M K (White) m k (Black).",
+    example: "W:W31-50:B1-20",
+    carries_size: true,
+    names_squares: true,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::All,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| parse(t, o.size)),
+    write: Some(|v, _, out| match v {
+        Value::Pieces(pl) => render(pl, out),
+        v => render(&Placement::from_pair(&v.to_pair(), b'M', b'm'), out),
+    }),
+};
 
 #[cfg(test)]
 mod tests {

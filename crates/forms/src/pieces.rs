@@ -1,7 +1,9 @@
 //! The `pieces` form: one bitboard per piece letter, `P:0x... p:0x...`, in the fixed order of
 //! [`bbconv_board::placement::CHESS_PIECE_ORDER`] then other letters; `-` for an empty board.
 
+use crate::spec::{Frame, Reader, Spec};
 use crate::{int, Format, ParseError, RenderError};
+use crate::{Holds, Need, Value};
 use bbconv_board::placement::{Piece, Placement};
 use bbconv_board::{Numbering, Order, Size};
 
@@ -147,3 +149,22 @@ pub(crate) fn write_chess<K: crate::kernels::Simd>(r: &K, words: &[u64; 12], out
         None => out.push(b'-'),
     }
 }
+
+/// The `pieces` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "pieces",
+    aliases: &[],
+    holds: Holds::Any,
+    pieces: true,
+    description: "One bitboard per piece letter, `P:0x...` space-separated, in the order PNBRQKpnbrqk then others.",
+    example: "P:0x000000000000ff00 p:0x00ff000000000000",
+    carries_size: false,
+    names_squares: false,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::All,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(|t, o| parse(t, o.size_or_default(), o.order).map(Value::Pieces)),
+    write: Some(|v, o, out| render(&v.to_placement(o), o.to_order, out)),
+};

@@ -3,6 +3,8 @@
 //! bit `i` of the plane's number the square with index `i` in the order chosen; the planes one
 //! after the other. An 8x8 position is 12 words, 96 bytes.
 
+use crate::spec::{Frame, Reader, Spec};
+use crate::{Holds, Need};
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
 use bbconv_board::placement::{Piece, Placement};
 use bbconv_board::{Bitboard, Size};
@@ -183,3 +185,22 @@ fn write_chess_planes(words: &[u64; 12], planes: &[u8], out: &mut Vec<u8>) -> bo
     }
     true
 }
+
+/// The `planes-bin` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "planes-bin",
+    aliases: &["planes"],
+    holds: Holds::Any,
+    pieces: true,
+    description: "One plane a piece letter (--planes, default PNBRQKpnbrqk), each ceil(N/64) little-endian 64-bit words: 96 bytes an 8x8 position.",
+    example: "(96 raw bytes a position on 8x8)",
+    carries_size: false,
+    names_squares: false,
+    one_number: false,
+    frame: Frame::Binary(record_len),
+    need: Need::All,
+    fixed: Some(crate::Format::PlanesBin),
+    fast: None,
+    read: Reader::Bytes(parse),
+    write: Some(|v, o, out| render(&v.to_placement(o), o, out)),
+};

@@ -46,18 +46,6 @@ const MAPS: [[u8; 3]; 6] = [
     [2, 1, 0],
 ];
 
-/// Forms whose text is one number: read once, then every reading of its bits.
-const NUMBERS: [Format; 8] = [
-    Format::Int,
-    Format::Hex,
-    Format::Dec,
-    Format::Bin,
-    Format::Oct,
-    Format::Signed,
-    Format::Literal,
-    Format::Base2,
-];
-
 /// A text read as `convert` reads it under each numbering, before the numbering places its
 /// bits: a plain number as wide as that numbering's numbers on the board (64 bits for the
 /// orders on 8x8, 128 for `0x88`, 120 for `mailbox`...). A negative number is its two's
@@ -127,51 +115,6 @@ impl Numbers {
                 );
                 Pair::new(a, b).ok().map(Value::Pair)
             }
-        }
-    }
-}
-
-impl Format {
-    /// Whether a record of this form names its squares itself (a FEN's ranks, an SGF's points,
-    /// a PDN's square numbers, square names, a grid), so that no square order or layout
-    /// changes how it reads: `explain` and `infer` do not decode it, and its text has one
-    /// reading. Every form is placed here, so that a new one must be.
-    pub fn names_squares(self) -> bool {
-        match self {
-            Format::Rows
-            | Format::Squares
-            | Format::Coords
-            | Format::Paste
-            | Format::Grid
-            | Format::Fen
-            | Format::Epd
-            | Format::Pdn
-            | Format::Sgf
-            | Format::Edax => true,
-            // Numbers, digit strings, indices, a piece's number, planes of words, and JSON
-            // (which follows `--order` unless it names its own): read under the order.
-            Format::Auto
-            | Format::Int
-            | Format::Hex
-            | Format::Dec
-            | Format::Bin
-            | Format::Signed
-            | Format::Oct
-            | Format::BytesLe
-            | Format::BytesBe
-            | Format::Literal
-            | Format::Base2
-            | Format::Bits
-            | Format::Indices
-            | Format::Pair
-            | Format::Trits
-            | Format::Packed
-            | Format::PackedBin
-            | Format::TritsBin
-            | Format::PlanesBin
-            | Format::Base3
-            | Format::Pieces
-            | Format::Json => false,
         }
     }
 }
@@ -302,7 +245,7 @@ pub fn candidates(text: &str, from: Format, opts: &Options, size: Size) -> Vec<C
         swap: false,
         value,
     };
-    if NUMBERS.contains(&from) || from == Format::Pair {
+    if from.spec().one_number || from == Format::Pair {
         // Read once at each width a numbering gives (as `convert` reads it under that
         // numbering), then each reading of the bits.
         let numbers = Numbers::read(text, from, opts, size);

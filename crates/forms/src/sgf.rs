@@ -7,6 +7,8 @@
 //! self-capture removes the mover's group). The side to move
 //! after the position's node (its move's other colour, or its `PL`) is kept on the pair.
 
+use crate::spec::{Frame, Reader, Spec};
+use crate::{go, Holds, Need};
 use crate::{ParseError, Value};
 use bbconv_board::NameError;
 use bbconv_board::{Bitboard, Pair, Size, Square, Turn};
@@ -562,6 +564,25 @@ impl Board {
         Ok(())
     }
 }
+
+/// The `sgf` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "sgf",
+    aliases: &[],
+    holds: Holds::Two,
+    pieces: false,
+    description: "SGF setup properties: AB (Black, first), AW (White, second), AE (empty) with SZ; input: any SGF record.",
+    example: "SZ[19]AB[dd][pq]AW[dp][qd]",
+    carries_size: true,
+    names_squares: true,
+    one_number: false,
+    frame: Frame::Line,
+    need: Need::Sides,
+    fixed: None,
+    fast: None,
+    read: Reader::Bytes(|r, o| parse(r, o.size, o.sgf_node)),
+    write: Some(|v, _, out| go::render_sgf(&v.to_pair(), out)),
+};
 
 #[cfg(test)]
 mod tests {

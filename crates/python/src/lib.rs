@@ -481,7 +481,9 @@ fn convert_fixed<'py>(
     })
 }
 
-/// The forms: `(name, aliases, holds, description, example, binary)`.
+/// The forms: `(name, aliases, holds, description, example, binary, fixed)`, `fixed` the form
+/// whose fixed-size records a batch converted to it gives (`packed` -> `packed-bin`; `pair` its
+/// two words a row).
 #[pyfunction]
 #[allow(clippy::type_complexity)]
 fn formats() -> PyResult<
@@ -492,6 +494,7 @@ fn formats() -> PyResult<
         &'static str,
         &'static str,
         bool,
+        Option<&'static str>,
     )>,
 > {
     guard::guarded(|| {
@@ -505,6 +508,10 @@ fn formats() -> PyResult<
                     f.description(),
                     f.example(),
                     f.is_binary(),
+                    match f {
+                        Format::Pair => Some("pair"),
+                        f => f.fixed().map(Format::name),
+                    },
                 )
             })
             .collect())

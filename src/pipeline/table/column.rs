@@ -8,18 +8,6 @@ use bbconv_forms::Format;
 use super::{strip_cr, Column, Table};
 use crate::pipeline::frame::{split_table, Chunk, ChunkKind, Piece};
 
-/// The forms that carry their own size, and so mark a column as a board under `-f auto` (EPD
-/// counts as FEN: [`family`]).
-const SELF_SIZED: [Format; 7] = [
-    Format::Fen,
-    Format::Json,
-    Format::Edax,
-    Format::Sgf,
-    Format::Pdn,
-    Format::Grid,
-    Format::Paste,
-];
-
 /// A form as a table's column has it: EPD is FEN's.
 pub(super) fn family(f: Format) -> Format {
     match f {
@@ -53,7 +41,7 @@ impl Table {
         }
         let text = std::str::from_utf8(field).ok()?;
         let form = family(bbconv_forms::detect(text, &self.opts).ok()?);
-        if self_sized && !SELF_SIZED.contains(&form) {
+        if self_sized && !form.carries_size() {
             return None;
         }
         let size = convert(field)?;

@@ -112,9 +112,11 @@ fn lex_rank(s: &str, base: usize, rank_no: usize) -> Result<Rank<'_>, ParseError
 
 pub(crate) mod fast;
 pub(crate) mod fields;
+mod spec;
 pub(crate) mod words;
 
 pub use fast::FenReader;
+pub(crate) use spec::SPEC;
 
 /// Whitespace as `char::is_whitespace` sees it, for ASCII bytes.
 #[inline]

@@ -1,6 +1,8 @@
 //! JSON: one object a board, `{"size":"8x8","order":"lerf", ...}` with the representations asked
 //! for; bitboards are hex strings on output, strings or integer numbers on input.
 
+use crate::spec::{Frame, Reader, Spec};
+use crate::{Holds, Need};
 use bbconv_board::NameError;
 use std::fmt;
 use std::str::FromStr;
@@ -92,3 +94,23 @@ const OPERATIONS: &str = "operations";
 const TURN: &str = "turn";
 /// The member that holds a two-player board's notes (an OBF line's solutions), as written.
 const NOTES: &str = "notes";
+
+/// The `json` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "json",
+    aliases: &[],
+    holds: Holds::Any,
+    pieces: false,
+    description:
+        "One JSON object a board: size, order and the representations (bitboards as hex strings).",
+    example: "{\"size\":\"8x8\",\"order\":\"lerf\",\"bitboard\":\"0x0000000000070507\"}",
+    carries_size: true,
+    names_squares: false,
+    one_number: false,
+    frame: Frame::Json,
+    need: Need::All,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(parse),
+    write: Some(render),
+};

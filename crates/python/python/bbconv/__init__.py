@@ -39,20 +39,6 @@ __all__ = [
     "ParseError",
 ]
 
-#: Output forms whose records have a fixed size, and the command line's form that writes them.
-_FIXED = {
-    "packed": "packed-bin",
-    "packed-bin": "packed-bin",
-    "trits": "trits-bin",
-    "trits-bin": "trits-bin",
-    "planes": "planes-bin",
-    "planes-bin": "planes-bin",
-    "pair": "pair",
-}
-
-#: What the rows of a 2-D numpy array are, for the forms with a binary spelling.
-_ROWS = {name: form for name, form in _FIXED.items() if form != "pair"}
-
 _OUTPUTS = ("numpy", "arrow", "list")
 _ERRORS = ("raise", "null")
 
@@ -88,6 +74,9 @@ class Form:
     description: str
     example: str
     binary: bool
+    #: The form whose fixed-size records a batch converted to this one gives
+    #: (``packed`` -> ``packed-bin``; ``pair``: two 64-bit words a row), or ``None``.
+    fixed: Optional[str] = None
 
 
 def formats() -> list:
@@ -97,8 +86,27 @@ def formats() -> list:
     ['auto', 'int', 'hex']
     """
     return [
-        Form(n, tuple(a), h, d, e, b) for (n, a, h, d, e, b) in _bbconv.formats()
+        Form(n, tuple(a), h, d, e, b, x) for (n, a, h, d, e, b, x) in _bbconv.formats()
     ]
+
+
+def _fixed_forms() -> dict:
+    """Output forms whose records have a fixed size, and the command line's form that writes
+    them, from the forms' records: a binary form by any of its names, a text form with a
+    fixed-size twin by its name only (an alias such as ``packed-hex`` asks for the text)."""
+    table = {}
+    for f in formats():
+        if f.fixed is not None:
+            names = (f.name, *f.aliases) if f.binary else (f.name,)
+            table.update(dict.fromkeys(names, f.fixed))
+    return table
+
+
+#: Output forms whose records have a fixed size, and the command line's form that writes them.
+_FIXED = _fixed_forms()
+
+#: What the rows of a 2-D numpy array are, for the forms with a binary spelling.
+_ROWS = {name: form for name, form in _FIXED.items() if form != "pair"}
 
 
 @dataclasses.dataclass(frozen=True)

@@ -2,6 +2,8 @@
 //! (`signed`, `oct`, `bytes-le`, `bytes-be`, and `literal` for pasting into code), and the `pair`
 //! of two integers.
 
+pub(crate) mod forms;
+
 use crate::kernels::{hex16, hex_u64};
 use crate::{found, trim, Format, ParseError};
 use bbconv_board::NameError;
