@@ -38,6 +38,7 @@ class Form:
     description: str
     example: str
     binary: bool
+    fixed: Optional[str]
 
 @dataclass(frozen=True)
 class Reading:
