@@ -355,63 +355,42 @@ pub(crate) fn write_base3_chess(f: u64, s: u64, out: &mut Vec<u8>) {
 
 /// The `base2` form.
 pub(crate) const BASE2: Spec = Spec {
-    name: "base2",
-    aliases: &[],
-    holds: Holds::One,
-    pieces: false,
-    description: "1 to N characters 0/1, most significant bit first, leading zeros implied (bibi's from_base2).",
-    example: "000000111 (3x3)",
-    carries_size: false,
-    names_squares: false,
     one_number: true,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(|t, o| parse_single(Format::Base2, t, o.size_or_default(), o.order).map(Value::Single)),
-    write: Some(|v, o, out| render_single(Format::Base2, &v.to_single(o.layer)?, o.to_order, out)),
+    ..Spec::one_bitboard(
+        "base2",
+        &[],
+        "1 to N characters 0/1, most significant bit first, leading zeros implied (bibi's from_base2).",
+        "000000111 (3x3)",
+        Reader::Text(|t, o| parse_single(Format::Base2, t, o.size_or_default(), o.order).map(Value::Single)),
+        |v, o, out| render_single(Format::Base2, &v.to_single(o.layer)?, o.to_order, out),
+    )
 };
 
 /// The `bits` form.
-pub(crate) const BITS: Spec = Spec {
-    name: "bits",
-    aliases: &[],
-    holds: Holds::One,
-    pieces: false,
-    description: "N characters 0/1, bit 0 first (array order).",
-    example: "111000000 (3x3)",
-    carries_size: false,
-    names_squares: false,
-    one_number: false,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(|t, o| {
+pub(crate) const BITS: Spec = Spec::one_bitboard(
+    "bits",
+    &[],
+    "N characters 0/1, bit 0 first (array order).",
+    "111000000 (3x3)",
+    Reader::Text(|t, o| {
         parse_single(Format::Bits, t, o.size_or_default(), o.order).map(Value::Single)
     }),
-    write: Some(|v, o, out| render_single(Format::Bits, &v.to_single(o.layer)?, o.to_order, out)),
-};
+    |v, o, out| render_single(Format::Bits, &v.to_single(o.layer)?, o.to_order, out),
+);
 
 /// The `rows` form.
 pub(crate) const ROWS: Spec = Spec {
-    name: "rows",
-    aliases: &[],
-    holds: Holds::One,
-    pieces: false,
-    description: "H groups of W characters 0/1 separated by /, top rank first (reading order).",
-    example: "000/000/111 (3x3)",
-    carries_size: false,
     names_squares: true,
-    one_number: false,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(|t, o| {
-        parse_single(Format::Rows, t, o.size_or_default(), o.order).map(Value::Single)
-    }),
-    write: Some(|v, o, out| render_single(Format::Rows, &v.to_single(o.layer)?, o.to_order, out)),
+    ..Spec::one_bitboard(
+        "rows",
+        &[],
+        "H groups of W characters 0/1 separated by /, top rank first (reading order).",
+        "000/000/111 (3x3)",
+        Reader::Text(|t, o| {
+            parse_single(Format::Rows, t, o.size_or_default(), o.order).map(Value::Single)
+        }),
+        |v, o, out| render_single(Format::Rows, &v.to_single(o.layer)?, o.to_order, out),
+    )
 };
 
 /// The `trits` form.

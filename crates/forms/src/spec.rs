@@ -45,6 +45,38 @@ pub(crate) struct Spec {
     pub(crate) write: Option<Write>,
 }
 
+impl Spec {
+    /// A form of one bitboard on one line, read and written under the square orders, with no
+    /// size of its own (the integers, the digit strings): every other fact is this one's, and
+    /// a form that differs says so (`Spec { one_number: true, ..Spec::one_bitboard(...) }`).
+    pub(crate) const fn one_bitboard(
+        name: &'static str,
+        aliases: &'static [&'static str],
+        description: &'static str,
+        example: &'static str,
+        read: Reader,
+        write: Write,
+    ) -> Spec {
+        Spec {
+            name,
+            aliases,
+            holds: Holds::One,
+            pieces: false,
+            description,
+            example,
+            carries_size: false,
+            names_squares: false,
+            one_number: false,
+            frame: Frame::Line,
+            need: Need::Sides,
+            fixed: None,
+            fast: None,
+            read,
+            write: Some(write),
+        }
+    }
+}
+
 /// A word path of a record's bytes: the value when it takes the record, else `None` (the
 /// general reading then says what it is, or what is wrong).
 pub(crate) type FastRead = fn(&[u8], &Options) -> Option<Value>;

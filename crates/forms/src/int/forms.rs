@@ -64,174 +64,113 @@ fn write_pair(value: &Value, opts: &Options, out: &mut Vec<u8>) -> Result<(), Re
 
 /// The `int` form.
 pub(crate) const INT: Spec = Spec {
-    name: "int",
-    aliases: &["integer"],
-    holds: Holds::One,
-    pieces: false,
-    description: "An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two's complement. Written as hex.",
-    example: "-9223372036854775808",
-    carries_size: false,
-    names_squares: false,
     one_number: true,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(|t, o| number(Format::Int, t, o)),
-    write: Some(|v, o, out| write_plain(Format::Int, v, o, out)),
+    ..Spec::one_bitboard(
+        "int",
+        &["integer"],
+        "An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two's complement. Written as hex.",
+        "-9223372036854775808",
+        Reader::Text(|t, o| number(Format::Int, t, o)),
+        |v, o, out| write_plain(Format::Int, v, o, out),
+    )
 };
 
 /// The `hex` form.
 pub(crate) const HEX: Spec = Spec {
-    name: "hex",
-    aliases: &[],
-    holds: Holds::One,
-    pieces: false,
-    description:
-        "Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.",
-    example: "0x0000000000070507",
-    carries_size: false,
-    names_squares: false,
     one_number: true,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(|t, o| number(Format::Hex, t, o)),
-    write: Some(|v, o, out| write_plain(Format::Hex, v, o, out)),
+    ..Spec::one_bitboard(
+        "hex",
+        &[],
+        "Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.",
+        "0x0000000000070507",
+        Reader::Text(|t, o| number(Format::Hex, t, o)),
+        |v, o, out| write_plain(Format::Hex, v, o, out),
+    )
 };
 
 /// The `dec` form.
 pub(crate) const DEC: Spec = Spec {
-    name: "dec",
-    aliases: &["decimal"],
-    holds: Holds::One,
-    pieces: false,
-    description: "Unsigned decimal integer (input: also negative, two's complement in N bits).",
-    example: "460039",
-    carries_size: false,
-    names_squares: false,
     one_number: true,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(|t, o| number(Format::Dec, t, o)),
-    write: Some(|v, o, out| write_plain(Format::Dec, v, o, out)),
+    ..Spec::one_bitboard(
+        "dec",
+        &["decimal"],
+        "Unsigned decimal integer (input: also negative, two's complement in N bits).",
+        "460039",
+        Reader::Text(|t, o| number(Format::Dec, t, o)),
+        |v, o, out| write_plain(Format::Dec, v, o, out),
+    )
 };
 
 /// The `bin` form.
 pub(crate) const BIN: Spec = Spec {
-    name: "bin",
-    aliases: &["binary"],
-    holds: Holds::One,
-    pieces: false,
-    description: "Binary integer, `0b` and N digits.",
-    example: "0b0000000000000000000000000000000000000000000001110000010100000111",
-    carries_size: false,
-    names_squares: false,
     one_number: true,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(|t, o| number(Format::Bin, t, o)),
-    write: Some(|v, o, out| write_plain(Format::Bin, v, o, out)),
+    ..Spec::one_bitboard(
+        "bin",
+        &["binary"],
+        "Binary integer, `0b` and N digits.",
+        "0b0000000000000000000000000000000000000000000001110000010100000111",
+        Reader::Text(|t, o| number(Format::Bin, t, o)),
+        |v, o, out| write_plain(Format::Bin, v, o, out),
+    )
 };
 
 /// The `signed` form.
 pub(crate) const SIGNED: Spec = Spec {
-    name: "signed",
-    aliases: &[],
-    holds: Holds::One,
-    pieces: false,
-    description: "Signed decimal integer: two's complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.",
-    example: "-9151314442816847872",
-    carries_size: false,
-    names_squares: false,
     one_number: true,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(|t, o| number(Format::Signed, t, o)),
-    write: Some(|v, o, out| write_encoding(Format::Signed, v, o, out)),
+    ..Spec::one_bitboard(
+        "signed",
+        &[],
+        "Signed decimal integer: two's complement in N bits (bit N-1 is the sign), as a signed N-bit type prints it.",
+        "-9151314442816847872",
+        Reader::Text(|t, o| number(Format::Signed, t, o)),
+        |v, o, out| write_encoding(Format::Signed, v, o, out),
+    )
 };
 
 /// The `oct` form.
 pub(crate) const OCT: Spec = Spec {
-    name: "oct",
-    aliases: &["octal"],
-    holds: Holds::One,
-    pieces: false,
-    description: "Octal integer, `0o` and ceil(N/3) digits.",
-    example: "0o0000000000000001602407",
-    carries_size: false,
-    names_squares: false,
     one_number: true,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(|t, o| number(Format::Oct, t, o)),
-    write: Some(|v, o, out| write_encoding(Format::Oct, v, o, out)),
+    ..Spec::one_bitboard(
+        "oct",
+        &["octal"],
+        "Octal integer, `0o` and ceil(N/3) digits.",
+        "0o0000000000000001602407",
+        Reader::Text(|t, o| number(Format::Oct, t, o)),
+        |v, o, out| write_encoding(Format::Oct, v, o, out),
+    )
 };
 
 /// The `bytes-le` form.
-pub(crate) const BYTES_LE: Spec = Spec {
-    name: "bytes-le",
-    aliases: &[],
-    holds: Holds::One,
-    pieces: false,
-    description: "The integer's ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).",
-    example: "07 05 07 00 00 00 00 00",
-    carries_size: false,
-    names_squares: false,
-    one_number: false,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(|t, o| bytes(t, true, o)),
-    write: Some(|v, o, out| write_encoding(Format::BytesLe, v, o, out)),
-};
+pub(crate) const BYTES_LE: Spec = Spec::one_bitboard(
+    "bytes-le",
+    &[],
+    "The integer's ceil(N/8) raw bytes as hex pairs, lowest byte first (a little-endian memory dump).",
+    "07 05 07 00 00 00 00 00",
+    Reader::Text(|t, o| bytes(t, true, o)),
+    |v, o, out| write_encoding(Format::BytesLe, v, o, out),
+);
 
 /// The `bytes-be` form.
-pub(crate) const BYTES_BE: Spec = Spec {
-    name: "bytes-be",
-    aliases: &[],
-    holds: Holds::One,
-    pieces: false,
-    description: "The integer's ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).",
-    example: "00 00 00 00 00 07 05 07",
-    carries_size: false,
-    names_squares: false,
-    one_number: false,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(|t, o| bytes(t, false, o)),
-    write: Some(|v, o, out| write_encoding(Format::BytesBe, v, o, out)),
-};
+pub(crate) const BYTES_BE: Spec = Spec::one_bitboard(
+    "bytes-be",
+    &[],
+    "The integer's ceil(N/8) raw bytes as hex pairs, highest byte first (a big-endian memory dump).",
+    "00 00 00 00 00 07 05 07",
+    Reader::Text(|t, o| bytes(t, false, o)),
+    |v, o, out| write_encoding(Format::BytesBe, v, o, out),
+);
 
 /// The `literal` form.
 pub(crate) const LITERAL: Spec = Spec {
-    name: "literal",
-    aliases: &[],
-    holds: Holds::One,
-    pieces: false,
-    description: "An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).",
-    example: "0x0000_0000_0007_0507_u64",
-    carries_size: false,
-    names_squares: false,
     one_number: true,
-    frame: Frame::Line,
-    need: Need::Sides,
-    fixed: None,
-    fast: None,
-    read: Reader::Text(literal),
-    write: Some(|v, o, out| write_encoding(Format::Literal, v, o, out)),
+    ..Spec::one_bitboard(
+        "literal",
+        &[],
+        "An integer literal to paste into code, for --lang c, rust, java, python, go or js (input: any of them).",
+        "0x0000_0000_0007_0507_u64",
+        Reader::Text(literal),
+        |v, o, out| write_encoding(Format::Literal, v, o, out),
+    )
 };
 
 /// The `pair` form.
