@@ -163,8 +163,14 @@ fn serial<S: Stage>(
     finish(writer, flow, read)
 }
 
+/// How much input is held back, at most, while a table's board column is still to be found
+/// ([`work::Stage::holds`]): past it the run stops, as no row so far holds a board.
+const HOLD_LIMIT: usize = 64 << 20;
+
 /// Reads every source in order, handing each chunk (numbered in the driver) to `emit` until it
-/// says stop; a source that cannot be read ends the reading with its error.
+/// says stop; a source that cannot be read ends the reading with its error. Chunks the stage
+/// holds back ([`work::Stage::holds`]) are handed on, in order, once a later chunk settles
+/// what they wait for, or at the end of the input.
 fn read_all<S: Stage>(
     sources: &[Source],
     input: &Input,
@@ -173,17 +179,48 @@ fn read_all<S: Stage>(
     emit: &mut dyn FnMut(frame::Chunk) -> bool,
 ) -> Result<()> {
     let mut failed = None;
+    let mut held: Vec<frame::Chunk> = Vec::new();
+    let mut held_bytes = 0;
+    let mut go = true;
     for (k, src) in sources.iter().enumerate() {
-        let mut prepared = |mut chunk: frame::Chunk| match stage.prepare(&mut chunk) {
-            Ok(()) => emit(chunk),
-            Err(e) => {
+        let mut prepared = |mut chunk: frame::Chunk| {
+            if let Err(e) = stage.prepare(&mut chunk) {
                 failed = Some(e);
-                false
+                return false;
             }
+            if stage.holds() {
+                held_bytes += chunk.len;
+                if held_bytes > HOLD_LIMIT {
+                    failed = Some(format!(
+                        "no row of the first {} MiB of input holds a board, so the board's column is not found (and the header cannot name it): name it with --column N or NAME",
+                        HOLD_LIMIT >> 20
+                    ));
+                    held.clear();
+                    return false;
+                }
+                held.push(chunk);
+                return true;
+            }
+            for c in held.drain(..) {
+                if !emit(c) {
+                    return false;
+                }
+            }
+            emit(chunk)
         };
-        if !read_source(src, k, input, pool, &mut prepared, &|n| progress.read(n))? {
+        let read = read_source(src, k, input, pool, &mut prepared, &|n| progress.read(n));
+        go = matches!(read, Ok(true));
+        if let Err(e) = read {
+            // What was read before the error is written, the rows held back too.
+            held.drain(..).try_for_each(|c| emit(c).then_some(()));
+            return Err(e);
+        }
+        if !go {
             break;
         }
+    }
+    if go {
+        held.drain(..).try_for_each(|c| emit(c).then_some(()));
     }
     match failed {
         Some(e) => Err(anyhow::anyhow!(e)),

@@ -417,3 +417,56 @@ fn a_byte_order_mark_at_the_start_of_a_file_is_dropped() {
         }
     }
 }
+
+/// Hostile review 3, finding 4: a tab ends a FEN, and what follows it (a TSV's other columns)
+/// is written back as it was under `-f fen -t fen`, empty columns at the end included; it is
+/// no part of the FEN another form writes (`-t json`'s `fen` member).
+#[test]
+fn a_fen_lines_tab_columns_come_back_and_stay_out_of_json() {
+    let rel = "real/fen/crazyhouse.tsv";
+    let text = String::from_utf8(fixture(rel)).unwrap();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(
+        lines.iter().any(|l| l.ends_with('\t')),
+        "{rel}: no line ends in an empty column"
+    );
+    let input = lines.join("\n") + "\n";
+    for jobs in ["1", "2"] {
+        let (code, out, err) = run(
+            &["convert", "-f", "fen", "-t", "fen", "-j", jobs],
+            input.as_bytes(),
+        );
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(String::from_utf8(out).unwrap(), input, "--jobs {jobs}");
+    }
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for line in [
+        format!("{start}\t\t"),
+        format!("{start}\tfoo\tbar"),
+        format!("{start} \t x"),
+    ] {
+        let (code, out, err) = run(
+            &["convert", "-f", "fen", "-t", "fen"],
+            format!("{line}\n").as_bytes(),
+        );
+        assert_eq!(
+            (code, String::from_utf8(out).unwrap()),
+            (0, format!("{line}\n")),
+            "{err}"
+        );
+        for from in ["fen", "auto"] {
+            let (code, out, err) = run(&["convert", "-f", from, "-t", "json"], line.as_bytes());
+            assert_eq!(code, 0, "{err}");
+            let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+            assert_eq!(v["fen"], start, "-f {from}: {line:?}");
+        }
+    }
+    let placement = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let (code, out, err) = run(
+        &["convert", "-f", "fen", "-t", "json"],
+        format!("{placement}\tfoo").as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["fen"], placement);
+}

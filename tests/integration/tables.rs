@@ -892,3 +892,154 @@ fn a_column_named_by_the_header_under_a_named_form_converts_its_first_row() {
         );
     }
 }
+
+/// Hostile review 3, finding 1: under -f auto, a board column settled past the first chunk of
+/// input (rows of no board, then boards) still renames the header, and the rows before it are
+/// written with their board field emptied under `--errors null`, at any `--jobs`.
+#[test]
+fn a_column_settled_late_renames_the_header() {
+    let mut input = String::from("id,fen\n");
+    let early = 8000; // about 100 KiB of rows without a board
+    for k in 0..early {
+        input.push_str(&format!("{k},none yet\n"));
+    }
+    input.push_str(&format!("{early},{START}\n"));
+    for jobs in ["1", "2"] {
+        let (code, out, err) = run(
+            &[
+                "convert", "--csv", "--header", "-t", "packed", "--errors", "null", "-j", jobs,
+            ],
+            input.as_bytes(),
+        );
+        assert_eq!(code, 1, "{err}");
+        assert!(
+            err.contains(&format!("{early} bad records of {}", early + 1)),
+            "{err}"
+        );
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), early + 2, "--jobs {jobs}");
+        assert_eq!(lines[0], "id,packed", "--jobs {jobs}");
+        assert_eq!(lines[1], "0,", "--jobs {jobs}");
+        assert_eq!(lines[early], format!("{},", early - 1), "--jobs {jobs}");
+        assert_eq!(
+            lines[early + 1],
+            format!("{early},{START_PACKED}"),
+            "--jobs {jobs}"
+        );
+    }
+}
+
+/// Hostile review 3, finding 2: a cell of several lines qualifies as a printed board only in a
+/// printer's shape or as rows of board cells (chess letters, `.`, `X`, `O`, ...): two lines of
+/// other letters are text.
+#[test]
+fn a_cell_of_two_lines_of_letters_is_no_board() {
+    let input = format!("id,note,fen\n1,\"ab\ncd\",{START}\n");
+    let out = converted(
+        &["convert", "--csv", "--header", "-t", "packed"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("id,note,packed\n1,\"ab\ncd\",{START_PACKED}\n")
+    );
+    // python-chess's print(board) in a cell is a board.
+    let printed = "r n b q k b n r\np p p p p p p p\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\nP P P P P P P P\nR N B Q K B N R";
+    let input = format!("id,board\n1,\"{printed}\"\n");
+    let out = converted(
+        &["convert", "--csv", "--header", "-t", "packed"],
+        input.as_bytes(),
+    );
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("id,packed\n1,{START_PACKED}\n")
+    );
+}
+
+/// Hostile review 3, finding 3: under `--append --errors null`, a row of another width than
+/// the header's is written with its fields under their own names: a short row padded, a long
+/// row's extra fields after the (empty) board field.
+#[test]
+fn ragged_null_rows_under_append_keep_their_columns() {
+    let input = format!("id,fen,note\n1,{START}\n2,{START},a,b\n3,{START},c\n");
+    let (code, out, err) = run(
+        &[
+            "convert", "--csv", "--header", "--column", "fen", "--append", "p", "-t", "packed",
+            "--errors", "null",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("-:2: the row has 2 fields, but the header has 3"),
+        "{err}"
+    );
+    assert!(
+        err.contains("-:3: the row has 4 fields, but the header has 3"),
+        "{err}"
+    );
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        format!("id,fen,note,p\n1,{START},,\n2,{START},a,,b\n3,{START},c,{START_PACKED}\n")
+    );
+}
+
+/// Hostile review 3, finding 5: a conversion the options leave open (no `--layer` for one
+/// bitboard) is reported as such, not as a column that holds no board; a `--column NAME` the
+/// header holds twice, and an `--append NAME` the header holds already, are usage errors.
+#[test]
+fn table_usage_is_reported_as_what_it_is() {
+    let input = format!("id,fen\n1,{START}\n");
+    for column in [None, Some("fen")] {
+        let mut args = vec!["convert", "--csv", "--header", "-t", "hex"];
+        args.extend(column.iter().flat_map(|c| ["--column", c]));
+        let (code, out, err) = run(&args, input.as_bytes());
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            err.contains("-:2: the input is a two-player board"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("--layer"), "{err}");
+        assert_eq!(String::from_utf8(out).unwrap(), "id,hex\n", "{args:?}");
+    }
+    let (code, _, err) = run(
+        &[
+            "convert", "--csv", "--header", "--column", "fen", "-t", "packed",
+        ],
+        format!("fen,fen\n{START},{START}\n").as_bytes(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--column fen: the header has fen in columns 1 and 2"),
+        "{err}"
+    );
+    let (code, out, err) = run(
+        &[
+            "convert", "--csv", "--header", "--append", "fen", "-t", "packed",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--append fen: the header has a column named fen already"),
+        "{err}"
+    );
+    assert!(out.is_empty());
+}
+
+/// The rows held back while the board's column is to be found are bounded: past 64 MiB of
+/// rows without a board the run stops (exit 2), nothing written, and says to name the column.
+#[test]
+fn rows_held_for_the_board_column_are_bounded() {
+    let row = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30\n";
+    let input = row.repeat((65 << 20) / row.len() + 1);
+    let (code, out, err) = run(&["convert", "--csv", "-t", "packed"], input.as_bytes());
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("no row of the first 64 MiB of input holds a board"),
+        "{err}"
+    );
+    assert!(err.contains("--column N or NAME"), "{err}");
+    assert!(out.is_empty());
+}

@@ -18,16 +18,17 @@ pub(super) fn family(f: Format) -> Format {
 
 impl Table {
     /// The form a field qualifies the column as a board in, if it does: it reads as one
-    /// (`convert` gives the board's size), is not a bare number (an id), and under `-f auto`
+    /// (whatever the conversion's writing then makes of it: a board the options leave open,
+    /// as one without `--layer`, is still a board, reported on its row), is not a bare number (an id), and under `-f auto`
     /// a FEN or EPD is a plausible board ([`plausible_fen`]) and, when the column is to be
     /// found (`self_sized`), the form carries its own size (a square list or a number could
     /// be a move or a count).
-    fn qualifies(
-        &self,
-        field: &[u8],
-        self_sized: bool,
-        convert: impl FnOnce(&[u8]) -> Option<Size>,
-    ) -> Option<Format> {
+    fn qualifies(&self, field: &[u8], self_sized: bool) -> Option<Format> {
+        let size = |form: Format| {
+            bbconv_forms::parse(form, field, &self.opts)
+                .ok()
+                .map(|v| v.size())
+        };
         let t = field.trim_ascii();
         if t.is_empty() {
             return None;
@@ -37,15 +38,21 @@ impl Table {
             return None;
         }
         if self.spec.from != Format::Auto {
-            return convert(field).map(|_| self.spec.from);
+            return size(self.spec.from).map(|_| self.spec.from);
         }
         let text = std::str::from_utf8(field).ok()?;
-        let form = family(bbconv_forms::detect(text, &self.opts).ok()?);
+        let detected = bbconv_forms::detect(text, &self.opts).ok()?;
+        let form = family(detected);
         if self_sized && !form.carries_size() {
             return None;
         }
-        let size = convert(field)?;
-        (form != Format::Fen || plausible_fen(t, size)).then_some(form)
+        let size = size(detected)?;
+        let plausible = match form {
+            Format::Fen => plausible_fen(t, size),
+            Format::Paste => plausible_paste(text),
+            _ => true,
+        };
+        plausible.then_some(form)
     }
 
     /// Reads a file's header row: settles `--column NAME` and the width of `--append`'s rows,
@@ -57,8 +64,25 @@ impl Table {
         let first = self.first_header.get_or_init(|| fields.clone());
         let _ = self.header_src.get_or_init(|| src);
         let _ = self.width.get_or_init(|| first.len());
+        if let (Some(name), true) = (&self.spec.append, self.spec.header) {
+            if fields.iter().any(|f| f == name.as_bytes()) {
+                return Err(format!(
+                    "--append {name}: the header has a column named {name} already: name the new column otherwise"
+                ));
+            }
+        }
         if let Column::Name(name) = &self.spec.column {
-            let Some(k) = fields.iter().position(|f| f == name.as_bytes()) else {
+            let at: Vec<usize> = (0..fields.len())
+                .filter(|&k| fields[k] == name.as_bytes())
+                .collect();
+            if let [first, second, ..] = at[..] {
+                return Err(format!(
+                    "--column {name}: the header has {name} in columns {} and {}: name the board's column by number (--column N)",
+                    first + 1,
+                    second + 1
+                ));
+            }
+            let Some(k) = at.first().copied() else {
                 let shown: Vec<String> = fields
                     .iter()
                     .map(|f| String::from_utf8_lossy(f).into_owned())
@@ -108,6 +132,12 @@ impl Table {
         self.open() || (self.appending && self.width.get().is_none())
     }
 
+    /// Whether the rows read so far wait for a later row to find the board's column: until
+    /// it is found, the header cannot name it, nor a bad row under `--errors null` empty it.
+    pub(super) fn holds(&self) -> bool {
+        self.spec.column == Column::Auto && self.settled.get().is_none()
+    }
+
     /// Whether the board's column, or under `-f auto` its form, is not settled yet: a row
     /// now is a bad record ([`Table::early_row`]).
     fn open(&self) -> bool {
@@ -117,13 +147,13 @@ impl Table {
     /// Looks at a row that may settle the board's column (and its form) or the width of
     /// `--append`'s rows. A named column under `-f auto` is settled in its form by its
     /// first cell that qualifies as a board, in any form.
-    fn settle_by(&self, row: &[u8], convert: &dyn Fn(&[u8]) -> Option<Size>) {
+    fn settle_by(&self, row: &[u8]) {
         let fields = self.fields(strip_cr(row));
         let _ = self.width.get_or_init(|| fields.len());
         match self.settled.get() {
             None if self.spec.column == Column::Auto => {
                 for (k, f) in fields.iter().enumerate() {
-                    if let Some(form) = self.qualifies(f, true, convert) {
+                    if let Some(form) = self.qualifies(f, true) {
                         let _ = self.form.set(form);
                         let _ = self.settled.set(k);
                         break;
@@ -131,10 +161,7 @@ impl Table {
                 }
             }
             Some(&k) if self.auto && self.form.get().is_none() => {
-                if let Some(form) = fields
-                    .get(k)
-                    .and_then(|f| self.qualifies(f, false, convert))
-                {
+                if let Some(form) = fields.get(k).and_then(|f| self.qualifies(f, false)) {
                     let _ = self.form.set(form);
                 }
             }
@@ -143,14 +170,10 @@ impl Table {
     }
 
     /// Settles the board's column from `chunk` if it is not settled yet, reading a file's
-    /// header on the way; `convert` tells whether a field reads as a board, and its size.
+    /// header on the way.
     /// The rows of the chunk before the row that settles the column are marked
     /// ([`Chunk::early`]): all of them while it is not settled.
-    pub(super) fn prepare(
-        &self,
-        chunk: &mut Chunk,
-        convert: &dyn Fn(&[u8]) -> Option<Size>,
-    ) -> Result<(), String> {
+    pub(super) fn prepare(&self, chunk: &mut Chunk) -> Result<(), String> {
         let header = chunk.first && self.header_rows();
         if !header && !self.unsettled() {
             return Ok(());
@@ -165,7 +188,7 @@ impl Table {
                     failed = Some(e);
                 }
             } else if self.unsettled() {
-                self.settle_by(row, convert);
+                self.settle_by(row);
             }
             // The header settles `--column NAME` (under a named -f, the column is all there
             // is to settle): the rows after it are not early.
@@ -212,4 +235,40 @@ fn plausible_fen(t: &[u8], size: Size) -> bool {
         && t.iter().any(u8::is_ascii_alphabetic)
         && t.iter()
             .all(|c| c.is_ascii_digit() || b"/PNBRQKpnbrqk".contains(c))
+}
+
+/// Whether a cell of several lines is taken for a printed board under `-f auto`: a printer's
+/// shape (Stockfish's `d`, a bordered or labelled board), or rows of board cells, 2 by 2 or
+/// more, whose characters are all a printer's (chess letters and glyphs, `.`, `X`, `O`, `*`,
+/// digits), file-label rows (`a b c`) and `#` lines aside: two lines of other letters are text.
+fn plausible_paste(text: &str) -> bool {
+    let Ok((v, printer)) = bbconv_forms::paste::read(text, None) else {
+        return false;
+    };
+    if printer != bbconv_forms::paste::PRINTERS[3] {
+        return true;
+    }
+    let cell = |c: char| {
+        c.is_ascii_digit()
+            || "PNBRQKpnbrqkXOxo.*-+|".contains(c)
+            || ('\u{2654}'..='\u{265f}').contains(&c)
+            || "·⭘●○◯".contains(c)
+    };
+    // A row of file labels: single letters in order from a (or A).
+    let labels = |l: &str| {
+        let toks: Vec<&str> = l.split_whitespace().collect();
+        toks.len() >= 2
+            && toks.iter().enumerate().all(|(k, t)| {
+                let b = t.as_bytes();
+                b.len() == 1 && (b[0] == b'a' + k as u8 || b[0] == b'A' + k as u8)
+            })
+    };
+    let size = v.size();
+    size.width() >= 2
+        && size.height() >= 2
+        && text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#') && !labels(l))
+            .all(|l| l.chars().all(|c| c.is_whitespace() || cell(c)))
 }

@@ -331,10 +331,11 @@ impl<S: Stage> Stage for TableStage<'_, S> {
     }
 
     fn prepare(&self, chunk: &mut Chunk) -> Result<(), String> {
-        self.table.prepare(chunk, &|field| {
-            let mut out = Vec::new();
-            self.inner.run(field, &mut out).ok()
-        })
+        self.table.prepare(chunk)
+    }
+
+    fn holds(&self) -> bool {
+        self.table.holds()
     }
 
     fn early(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {

@@ -402,11 +402,10 @@ impl Table {
     }
 
     /// The row of a bad record: its fields with the board's (`board`: its bounds, `None`: the
-    /// row has none) empty, and an empty last field under `--append`.
+    /// row has none) empty; under `--append`, an empty field in the appended column.
     fn null_fields(&self, body: &[u8], board: Option<(usize, usize)>, out: &mut Vec<u8>) {
         if self.appending {
-            out.extend_from_slice(body);
-            out.push(self.delimiter);
+            self.null_appended(body, out);
             return;
         }
         let start = out.len();
@@ -421,6 +420,30 @@ impl Table {
         if out.len() == start && self.quoting {
             out.extend_from_slice(b"\"\"");
         }
+    }
+
+    /// Under `--append`, a bad row with an empty field in the appended column, where the
+    /// header (or the first row) puts it: a row of fewer fields is padded with empty ones, a
+    /// row of more keeps its extra fields after the empty board, so that no field goes under
+    /// another column's name and none is lost.
+    fn null_appended(&self, body: &[u8], out: &mut Vec<u8>) {
+        let n = if self.quoting {
+            rows::count(self.rule, body)
+        } else {
+            memchr::memchr_iter(self.delimiter, body).count() + 1
+        };
+        let w = self.width.get().copied().unwrap_or(n);
+        let d = self.delimiter;
+        if n <= w {
+            out.extend_from_slice(body);
+            out.extend(std::iter::repeat_n(d, w - n + 1));
+            return;
+        }
+        // After field `w - 1` (w >= 1: a row has a field), where the appended column goes.
+        let at = self.bounds(body, w - 1).map_or(body.len(), |(_, end)| end);
+        out.extend_from_slice(&body[..at]);
+        out.extend_from_slice(&[d, d]);
+        out.extend_from_slice(&body[(at + 1).min(body.len())..]);
     }
 
     /// A converted row whose board the stream refused, as the row of a bad record: the

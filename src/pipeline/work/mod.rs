@@ -53,6 +53,13 @@ pub(crate) trait Stage: Sync {
         Ok(())
     }
 
+    /// Whether the chunks prepared so far are to be held back, unconverted, until a later
+    /// chunk's [`Stage::prepare`] settles what their conversion needs: a table whose board
+    /// column is still to be found, whose header row cannot be written before it is.
+    fn holds(&self) -> bool {
+        false
+    }
+
     /// The bad record of a table's row before the row that settled the board's column
     /// ([`Chunk::early`]), with its placeholder; only a table's stage is asked.
     fn early(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {

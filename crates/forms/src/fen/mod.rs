@@ -199,8 +199,16 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
         ));
     }
     let split = t.find(char::is_whitespace).unwrap_or(t.len());
-    let rest_text = t[split..].trim_start();
-    let rest_at = start + t.len() - rest_text.len();
+    // A tab ends the FEN: what follows it, a TSV's other columns, is kept as written, to the
+    // line's end (empty columns at the end included).
+    let columns = text[start + split..].contains('\t');
+    let end = if columns {
+        text.trim_end_matches(['\r', '\n']).len()
+    } else {
+        start + t.len()
+    };
+    let rest_text = text[start + split..end].trim_start();
+    let rest_at = end - rest_text.len();
     let (mut placement, mut holdings) = bracketed_holdings(&t[..split], start)?;
     let mut pocket_rank = false;
     if holdings.is_none() {
@@ -229,9 +237,9 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
     pl.holdings = holdings;
     pl.pocket_rank = pocket_rank;
     // Kept as text once checked (a record of bad fields is not copied first).
-    pl.rest = (!rest_text.is_empty()).then(|| Text::from(rest_text));
-    let sep = &t[split..rest_at - start];
-    if !rest_text.is_empty() && sep != " " {
+    pl.rest = (!rest_text.is_empty() || columns).then(|| Text::from(rest_text));
+    let sep = &text[start + split..rest_at];
+    if pl.rest.is_some() && sep != " " {
         pl.sep = Some(Box::new(sep.into()));
     }
     Ok(pl)
@@ -471,6 +479,19 @@ fn one_rank(t: &str, split: usize, start: usize) -> ParseError {
 pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) {
     render_placement(pl, out);
     write_fields(pl, out);
+}
+
+/// Writes the FEN alone: [`render`] without the columns a tab began in the record it was read
+/// from (a TSV's other columns, which `-t fen` keeps but which are no part of the FEN).
+pub(crate) fn render_fen(pl: &Placement, out: &mut Vec<u8>) {
+    let start = out.len();
+    render(pl, out);
+    if let Some(tab) = out[start..].iter().position(|&c| c == b'\t') {
+        out.truncate(start + tab);
+        while out.len() > start && out.last().is_some_and(u8::is_ascii_whitespace) {
+            out.pop();
+        }
+    }
 }
 
 /// Writes the placement and its holdings, without the other fields.

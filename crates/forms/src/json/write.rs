@@ -175,7 +175,7 @@ fn pieces(value: &Value, opts: &Options, out: &mut Vec<u8>) -> Result<(), Render
 fn fen_string(value: &Value, opts: &Options, out: &mut Vec<u8>) {
     out.push(b'"');
     let start = out.len();
-    fen::render(&value.to_placement(opts), out);
+    fen::render_fen(&value.to_placement(opts), out);
     if out[start..]
         .iter()
         .any(|&c| c == b'"' || c == b'\\' || c < 0x20)
