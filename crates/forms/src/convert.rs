@@ -186,6 +186,8 @@ pub(crate) fn read_with<'r, R: ReadChess>(
             | Format::Pieces
             | Format::PlanesBin
             | Format::Grid => read_chess(reading.from, record, opts, board),
+            // A board pasted from bbconv's own grid is rows of cells, read as a grid.
+            Format::Paste => read_chess(Format::Grid, record, opts, board),
             _ => false,
         };
         if took {
@@ -234,6 +236,8 @@ fn auto_board<'r, R: ReadChess>(
         // Rule 8: 64 digits 0-2 that do not fit 64 bits as a decimal (21 digits or more from
         // the first one not 0).
         _ if record.len() == 64 && record.iter().take(44).any(|&c| c != b'0') => Format::Trits,
+        // Rule 1 (several lines: a pasted board): bbconv's own 8x8 grid, read as a grid.
+        [b'#', b' ', b'8', b'x', b'8', b' ', ..] => Format::Grid,
         // Rule 10: 26 hex digits, one of them a letter (so not a decimal integer, rule 9).
         _ if record.len() == 26 && record.iter().any(|c| (b'a'..=b'f').contains(c)) => {
             Format::Packed

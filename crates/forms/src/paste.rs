@@ -26,6 +26,9 @@ const GTP_COLUMNS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// A chess glyph or python-chess's empty square as its letter (`.` for empty).
 fn ascii(c: char) -> Option<char> {
+    if c.is_ascii() {
+        return None;
+    }
     let glyphs = "♔♕♖♗♘♙♚♛♜♝♞♟";
     let letters = "KQRBNPkqrbnp";
     if c == '⭘' || c == '·' {
@@ -390,6 +393,9 @@ fn point_cells(
 /// Rows of cells: python-chess's `print` and `unicode()`, shakmaty's `Debug`, bbconv's grids
 /// (the grid reader, after the glyphs are turned into letters).
 fn rows(text: &str) -> Result<Value, ParseError> {
+    if text.is_ascii() {
+        return grid::parse(text);
+    }
     let plain: String = text.chars().map(|c| ascii(c).unwrap_or(c)).collect();
     grid::parse(&plain)
 }
