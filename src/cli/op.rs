@@ -373,7 +373,7 @@ fn bits(cx: &Ctx<'_>) -> Result<Answer> {
         return Ok(Answer::board(v));
     }
     let opts = &cx.opts;
-    let b = v.to_single(opts.layer).map_err(bad_input)?;
+    let b = single(&v, opts, cx.op, 1)?;
     let raw = opts.to_order.encode(&b).map_err(bad_input)?;
     let mut out = Vec::new();
     let idx = match cx.op {
@@ -407,7 +407,7 @@ fn bits(cx: &Ctx<'_>) -> Result<Answer> {
 fn contains(cx: &Ctx<'_>) -> Result<Answer> {
     arity(cx.a, 2, "a board and a square")?;
     let b = cx.board(0, 1)?;
-    let b = b.to_single(cx.opts.layer).map_err(bad_input)?;
+    let b = single(&b, &cx.opts, cx.op, 1)?;
     let sq = parse_square(&cx.a[1], b.size(), &cx.opts)?;
     let text: &[u8] = if b.contains(sq) {
         b"true\n"

@@ -843,3 +843,23 @@ fn op_reads_and_writes_squares_under_the_coords_given() {
     assert_eq!(op(&["contains", "0x2", "1"]), "true");
     assert_eq!(op(&["squares", "0x81"]), "a1 h1");
 }
+
+/// Hostile review 3: the queries on a two-player value ask for `--layer` (exit 2), as the set
+/// operations do, rather than failing as a bad input.
+#[test]
+fn queries_on_two_sides_ask_for_a_layer() {
+    for args in [
+        &["popcount", "0x1 0x2"][..],
+        &["lsb", "0x1 0x2"],
+        &["msb", "0x1 0x2"],
+        &["contains", "0x1 0x2", "a1"],
+    ] {
+        let (code, _, err) = crate::util::run(&[&["op"][..], args].concat(), b"");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("choose its layer with --layer first"),
+            "{args:?}: {err}"
+        );
+    }
+    assert_eq!(op(&["popcount", "--layer", "occupied", "0x1 0x2"]), "2");
+}

@@ -125,3 +125,34 @@ fn a_stream_of_pasted_boards() {
         want
     );
 }
+
+/// Hostile review 3: a grid written with `--to-coords gtp` (columns `A B C ...`) reads back
+/// under `-f auto` and `-f paste`, as under `-f grid`: one board, not a board cut short and a
+/// line of letters.
+#[test]
+fn a_grid_with_gtp_columns_reads_back_whole() {
+    for size in ["8x8", "9x9", "19x19"] {
+        let (code, grid, err) = crate::util::run(
+            &[
+                "convert",
+                "-f",
+                "hex",
+                "-t",
+                "grid",
+                "--to-coords",
+                "gtp",
+                "-s",
+                size,
+                "0x101",
+            ],
+            b"",
+        );
+        assert_eq!(code, 0, "{err}");
+        let want = crate::util::run(&["convert", "-f", "grid", "-t", "hex", "-s", size], &grid);
+        assert_eq!(want.0, 0, "{}", want.2);
+        for from in ["auto", "paste"] {
+            let got = crate::util::run(&["convert", "-f", from, "-t", "hex"], &grid);
+            assert_eq!(got, want, "-f {from}, {size}");
+        }
+    }
+}

@@ -461,6 +461,42 @@ fn a_fen_lines_tab_columns_come_back_and_stay_out_of_json() {
             assert_eq!(v["fen"], start, "-f {from}: {line:?}");
         }
     }
+    // A tab separates a FEN's fields while valid fields follow it (as python-chess reads
+    // them), and otherwise ends the FEN, in every form: the columns after it are never fields.
+    for (line, fen) in [
+        ("8/8/8/8/8/8/8/K7\tfoo", "8/8/8/8/8/8/8/K7"),
+        ("8/8/8/8/8/8/8/K7 w\tbar", "8/8/8/8/8/8/8/K7 w"),
+        (
+            "4k3/8/8/8/8/8/8/4K2R\tb\tK\t-\t3\t9",
+            "4k3/8/8/8/8/8/8/4K2R b K - 3 9",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R\tb\tK\t-\t3\t9\tx",
+            "4k3/8/8/8/8/8/8/4K2R b K - 3 9",
+        ),
+    ] {
+        for to in ["epd", "json", "edax", "packed", "pdn", "squares"] {
+            let (a, b) = (
+                run(&["convert", "-f", "fen", "-t", to], line.as_bytes()),
+                run(&["convert", "-f", "fen", "-t", to], fen.as_bytes()),
+            );
+            if to == "json" {
+                // The `fen` member keeps the fields' separators as written.
+                let member = |out: &[u8]| -> Vec<String> {
+                    let v: serde_json::Value = serde_json::from_slice(out).unwrap();
+                    let fen = v["fen"].as_str().unwrap_or_default();
+                    fen.split_whitespace().map(str::to_string).collect()
+                };
+                assert_eq!(
+                    member(&a.1),
+                    member(&b.1),
+                    "-t json: {line:?} read as {fen:?}"
+                );
+                continue;
+            }
+            assert_eq!(a, b, "-t {to}: {line:?} read as {fen:?}");
+        }
+    }
     let placement = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
     let (code, out, err) = run(
         &["convert", "-f", "fen", "-t", "json"],

@@ -944,6 +944,19 @@ fn a_cell_of_two_lines_of_letters_is_no_board() {
         String::from_utf8(out).unwrap(),
         format!("id,note,packed\n1,\"ab\ncd\",{START_PACKED}\n")
     );
+    // Nor are status words of board-ish letters (`o` and `x` are no printer's cells in a table).
+    for note in ["ok\nok", "no\nno", "oo\noo", "xx\nxx"] {
+        let input = format!("id,note,fen\n1,\"{note}\",{START}\n");
+        let out = converted(
+            &["convert", "--csv", "--header", "-t", "packed"],
+            input.as_bytes(),
+        );
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("id,note,packed\n1,\"{note}\",{START_PACKED}\n"),
+            "{note:?}"
+        );
+    }
     // python-chess's print(board) in a cell is a board.
     let printed = "r n b q k b n r\np p p p p p p p\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\nP P P P P P P P\nR N B Q K B N R";
     let input = format!("id,board\n1,\"{printed}\"\n");
@@ -1023,6 +1036,17 @@ fn table_usage_is_reported_as_what_it_is() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains("--append fen: the header has a column named fen already"),
+        "{err}"
+    );
+    assert!(out.is_empty());
+    // Renaming the board's column after the output form would name two columns alike.
+    let (code, out, err) = run(
+        &["convert", "--csv", "--header", "-t", "packed"],
+        format!("id,fen,packed\n1,{START},old\n").as_bytes(),
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("the header names column 3 packed already"),
         "{err}"
     );
     assert!(out.is_empty());

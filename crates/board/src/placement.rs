@@ -129,6 +129,18 @@ enum Cells {
     Large(Vec<Option<Piece>>),
 }
 
+/// The spelling of a FEN's text around its fields that a FEN writes back as it was read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Spelling {
+    /// The whitespace between the placement and [`Placement::rest`] when it is not one space
+    /// (two spaces, a tab).
+    pub sep: Option<String>,
+    /// What followed a tab after the FEN's fields (a TSV's other columns, from the whitespace
+    /// before that tab to the line's end), as written: no other form holds it, as it is no
+    /// part of the position.
+    pub columns: Option<String>,
+}
+
 /// A board of piece letters, plus the FEN holdings and trailing fields it was read with. Boards
 /// of at most 64 squares, with their texts up to [`Text::INLINE`] bytes, need no allocation.
 ///
@@ -151,11 +163,9 @@ pub struct Placement {
     pub pocket_rank: bool,
     /// The FEN fields after the placement (side to move, castling, ...), as written.
     pub rest: Option<Text>,
-    /// The whitespace between the placement and [`Placement::rest`] when it is not one space
-    /// (two spaces, a tab): a FEN writes it back as written. Rare, so one pointer wide (the
-    /// placement is a `Value` variant that stays small).
-    #[allow(clippy::box_collection)]
-    pub sep: Option<Box<String>>,
+    /// How a FEN's text around its fields was spelled, when not the common way (rare, so one
+    /// pointer wide: the placement is a `Value` variant that stays small).
+    pub spelling: Option<Box<Spelling>>,
     /// The text of a notation that says more than the cells (PDN's ranges and order of
     /// squares), as read: written back as it is while it still describes the cells. Moves and
     /// edits do not carry it.
@@ -166,6 +176,21 @@ pub struct Placement {
 }
 
 impl Placement {
+    /// The spelling to change, made when the placement has none.
+    pub fn spelling_mut(&mut self) -> &mut Spelling {
+        self.spelling.get_or_insert_with(Box::default)
+    }
+
+    /// The whitespace between the placement and its fields, when not one space.
+    pub fn sep(&self) -> Option<&str> {
+        self.spelling.as_ref()?.sep.as_deref()
+    }
+
+    /// The columns after a tab that followed the FEN's fields, as written.
+    pub fn columns(&self) -> Option<&str> {
+        self.spelling.as_ref()?.columns.as_deref()
+    }
+
     /// Whether `other` has the same size and the same piece on every square (holdings, fields
     /// and notation aside).
     pub fn same_cells(&self, other: &Placement) -> bool {
@@ -185,7 +210,7 @@ impl Placement {
             holdings: None,
             pocket_rank: false,
             rest: None,
-            sep: None,
+            spelling: None,
             notation: None,
             ops: None,
         }
@@ -215,7 +240,7 @@ impl Placement {
             holdings: None,
             pocket_rank: false,
             rest: None,
-            sep: None,
+            spelling: None,
             notation: None,
             ops: None,
         })

@@ -506,7 +506,8 @@ impl Spans {
                 }
             }
             Printer::Grid => {
-                if file_letters(t) {
+                // Chess files, or GTP's columns (`--to-coords gtp`).
+                if file_letters(t) || column_header(t) {
                     BoardLine::Last
                 } else if t.first().is_some_and(u8::is_ascii_digit) {
                     BoardLine::More(p)

@@ -215,7 +215,31 @@ impl Table {
             ChunkKind::TooLong(_) | ChunkKind::Spans(_) => {}
         }
         chunk.early = early.unwrap_or(u64::MAX);
-        failed.map_or(Ok(()), Err)
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        self.check_rename()
+    }
+
+    /// Under `--header` without `--append`, the board's column is renamed after the output
+    /// form: a header that holds that name in another column would then name two columns so.
+    fn check_rename(&self) -> Result<(), String> {
+        let (Some(header), Some(&k), None) = (
+            self.first_header.get(),
+            self.settled.get(),
+            &self.spec.append,
+        ) else {
+            return Ok(());
+        };
+        let name = self.spec.to.name();
+        match header.iter().position(|f| f == name.as_bytes()) {
+            Some(j) if j != k => Err(format!(
+                "the header names column {} {name} already: renaming the board's column {} after the output form would give two columns named {name}; add the board as a new column with --append NAME",
+                j + 1,
+                k + 1
+            )),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -250,7 +274,7 @@ fn plausible_paste(text: &str) -> bool {
     }
     let cell = |c: char| {
         c.is_ascii_digit()
-            || "PNBRQKpnbrqkXOxo.*-+|".contains(c)
+            || "PNBRQKpnbrqkXO.*-+|".contains(c)
             || ('\u{2654}'..='\u{265f}').contains(&c)
             || "·⭘●○◯".contains(c)
     };

@@ -212,6 +212,42 @@ fn sfen<'a>(mut fields: impl Iterator<Item = (usize, &'a str)>) -> bool {
     matches!(side, "b" | "w") && hand_ok && number.bytes().all(|c| c.is_ascii_digit())
 }
 
+/// Where a FEN's fields (from `from`, after the placement, to at most `end`, the trimmed
+/// text's end) end, and the columns after them. A tab separates fields as a space does (as
+/// python-chess reads them) while what follows it continues valid fields; a tab after which
+/// it does not (`<FEN>\t<label>`, a TSV's other columns) ends the FEN, and the columns, from
+/// the whitespace before that tab to the line's end (empty columns included), are kept as
+/// written for a FEN to write back.
+pub(crate) fn and_columns(
+    text: &str,
+    from: usize,
+    end: usize,
+    size: Size,
+) -> (usize, Option<&str>) {
+    let Some(first) = text[from..].find('\t') else {
+        return (end, None);
+    };
+    let mut at = from + first;
+    while at < end {
+        let next = text[at + 1..end].find('\t').map_or(end, |k| at + 1 + k);
+        let continues = !text[at + 1..next].trim().is_empty()
+            && check(text[from..next].trim(), 0, size).is_ok();
+        if !continues {
+            break;
+        }
+        at = next;
+    }
+    if at >= end {
+        // Every tab before the end separated fields: columns only if the end's whitespace
+        // holds one (`<FEN>\t\t`, empty columns).
+        let tail = text[end..].trim_end_matches(['\r', '\n']);
+        return (end, tail.contains('\t').then_some(tail));
+    }
+    let fields_end = from + text[from..at].trim_end().len();
+    let columns = text[fields_end..].trim_end_matches(['\r', '\n']);
+    (fields_end, Some(columns))
+}
+
 /// The fast check of the common spelling: `t`, the bytes after an 8x8 placement, is empty or
 /// exactly ` S C E H F`: one space before each field, `S` `w` or `b`, `C` `-` or letters of
 /// `KQkq` in that order, `E` `-` or a square on the rank [`check`] wants, then the two

@@ -166,12 +166,16 @@ pub(crate) fn parse_small(b: &[u8], opts: &Options) -> Option<Placement> {
     if !opts.lenient && !fields::standard(rest) {
         return None;
     }
+    // A tab's columns (which `standard` never passes) are the general reading's.
+    if opts.lenient && rest.contains(&b'\t') {
+        return None;
+    }
     let from = rest.iter().position(|&c| !is_space(c));
     let to = rest.iter().rposition(|&c| !is_space(c));
     if let (Some(from), Some(to)) = (from, to) {
         pl.rest = Some(Text::from_ascii(&rest[from..=to])?);
         if from != 1 || rest[0] != b' ' {
-            pl.sep = Some(Box::new(std::str::from_utf8(&rest[..from]).ok()?.into()));
+            pl.spelling_mut().sep = Some(std::str::from_utf8(&rest[..from]).ok()?.into());
         }
     } else if !rest.is_ascii() {
         return None;
@@ -199,16 +203,6 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
         ));
     }
     let split = t.find(char::is_whitespace).unwrap_or(t.len());
-    // A tab ends the FEN: what follows it, a TSV's other columns, is kept as written, to the
-    // line's end (empty columns at the end included).
-    let columns = text[start + split..].contains('\t');
-    let end = if columns {
-        text.trim_end_matches(['\r', '\n']).len()
-    } else {
-        start + t.len()
-    };
-    let rest_text = text[start + split..end].trim_start();
-    let rest_at = end - rest_text.len();
     let (mut placement, mut holdings) = bracketed_holdings(&t[..split], start)?;
     let mut pocket_rank = false;
     if holdings.is_none() {
@@ -226,21 +220,27 @@ pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, Par
     let width = board_width(&ranks, opts, start)?;
     let summed = check_widths(text, &ranks, width, opts)?;
     let size = Size::new(width, h).map_err(|e| ParseError::new(Some(start), e.to_string()))?;
+    let (fields_end, columns) = fields::and_columns(text, start + split, start + t.len(), size);
+    let fields_raw = &text[start + split..fields_end];
+    let rest_text = fields_raw.trim();
+    let rest_at = match rest_text.is_empty() {
+        true => start + split,
+        false => start + split + (fields_raw.len() - fields_raw.trim_start().len()),
+    };
     if !opts.lenient {
-        // A tab ends the FEN: what follows is another column (a TSV's), kept but not checked.
-        let fields = rest_text.split('\t').next().unwrap_or_default();
-        if !t[split..].starts_with('\t') {
-            fields::check(fields, rest_at, size)?;
-        }
+        fields::check(rest_text, rest_at, size)?;
     }
     let mut pl = place(&ranks, &summed, size)?;
     pl.holdings = holdings;
     pl.pocket_rank = pocket_rank;
     // Kept as text once checked (a record of bad fields is not copied first).
-    pl.rest = (!rest_text.is_empty() || columns).then(|| Text::from(rest_text));
+    pl.rest = (!rest_text.is_empty()).then(|| Text::from(rest_text));
     let sep = &text[start + split..rest_at];
     if pl.rest.is_some() && sep != " " {
-        pl.sep = Some(Box::new(sep.into()));
+        pl.spelling_mut().sep = Some(sep.into());
+    }
+    if let Some(c) = columns {
+        pl.spelling_mut().columns = Some(c.into());
     }
     Ok(pl)
 }
@@ -481,17 +481,10 @@ pub(crate) fn render(pl: &Placement, out: &mut Vec<u8>) {
     write_fields(pl, out);
 }
 
-/// Writes the FEN alone: [`render`] without the columns a tab began in the record it was read
-/// from (a TSV's other columns, which `-t fen` keeps but which are no part of the FEN).
+/// Writes the FEN alone: [`render`] without the columns after a tab (no part of the FEN).
 pub(crate) fn render_fen(pl: &Placement, out: &mut Vec<u8>) {
-    let start = out.len();
     render(pl, out);
-    if let Some(tab) = out[start..].iter().position(|&c| c == b'\t') {
-        out.truncate(start + tab);
-        while out.len() > start && out.last().is_some_and(u8::is_ascii_whitespace) {
-            out.pop();
-        }
-    }
+    out.truncate(out.len() - pl.columns().map_or(0, str::len));
 }
 
 /// Writes the placement and its holdings, without the other fields.
@@ -598,7 +591,7 @@ fn render_small(pl: &Placement, out: &mut Vec<u8>) {
 /// the whitespace read before them.
 fn write_fields(pl: &Placement, out: &mut Vec<u8>) {
     if let Some(rest) = &pl.rest {
-        match &pl.sep {
+        match pl.sep() {
             Some(sep) => out.extend_from_slice(sep.as_bytes()),
             None => out.push(b' '),
         }
@@ -615,6 +608,9 @@ fn write_fields(pl: &Placement, out: &mut Vec<u8>) {
         out.extend_from_slice(halfmove.as_bytes());
         out.push(b' ');
         out.extend_from_slice(fullmove.as_bytes());
+    }
+    if let Some(columns) = pl.columns() {
+        out.extend_from_slice(columns.as_bytes());
     }
 }
 
