@@ -3,6 +3,7 @@
 //! (`python/bbconv/__init__.py`) turns lists, numpy and Arrow arrays into the record sources
 //! here (`source`) and the outcome back into arrays; the work is in `batch`.
 
+mod arrow;
 mod batch;
 mod debug;
 mod guard;
@@ -432,22 +433,21 @@ fn convert_list<'py>(
     crate::guard::guarded(|| Call::new(args)?.run_list(py, values))
 }
 
-/// Converts the values of an Arrow string or binary array given by its buffers' addresses
-/// (the caller keeps the array alive).
+/// Converts the records of any object that exports Arrow data through the PyCapsule interface
+/// (`__arrow_c_stream__` or `__arrow_c_array__`), read in place ([`arrow`]); of a struct, the
+/// field `column` names (or its only one). Everything imported is released before this returns.
 #[pyfunction]
-fn convert_arrow<'py>(
+#[pyo3(signature = (values, column, args))]
+fn convert_capsule<'py>(
     py: Python<'py>,
-    buffers: (usize, usize, usize, usize, usize, usize, usize),
+    values: &Bound<'py, PyAny>,
+    column: Option<String>,
     args: CallArgs,
 ) -> PyResult<Bound<'py, PyTuple>> {
     crate::guard::guarded(|| {
         let call = Call::new(args)?;
-        let (data, data_len, offsets, width, offset, n, validity) = buffers;
-        // SAFETY: the package's Python code passes the addresses and lengths pyarrow gives for
-        // the buffers of an array it holds for the whole call.
-        #[allow(unsafe_code)]
-        let records =
-            unsafe { source::arrow(data, data_len, offsets, width, offset, n, validity)? };
+        let import = arrow::import(values, column)?;
+        let records = import.records()?;
         call.run(py, &records, None)
     })
 }
@@ -549,7 +549,7 @@ pub(crate) fn parse_error(
 #[pymodule]
 fn _bbconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert_list, m)?)?;
-    m.add_function(wrap_pyfunction!(convert_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(convert_capsule, m)?)?;
     m.add_function(wrap_pyfunction!(convert_fixed, m)?)?;
     m.add_function(wrap_pyfunction!(formats, m)?)?;
     m.add_function(wrap_pyfunction!(record_len, m)?)?;

@@ -1,8 +1,8 @@
 //! The records of a batch, from where Python keeps them: the strings of a list (its items taken
-//! once, borrowed), the buffers of an Arrow array (read in place, given by address: the Arrow C
-//! Data Interface makes exported data immutable) or the rows of a numpy array (copied: writable;
-//! its address read from the array itself just before). The stable ABI of Python 3.10 has no
-//! buffer protocol. Only the package's own Python code calls these.
+//! once, borrowed) or the rows of a numpy array (copied: writable; its address read from the
+//! array itself just before). Arrow data comes through its PyCapsule interface
+//! ([`crate::arrow`]). The stable ABI of Python 3.10 has no buffer protocol. Only the package's
+//! own Python code calls these.
 #![allow(unsafe_code)]
 
 use crate::batch::{Block, Fault, BLOCK};
@@ -122,67 +122,6 @@ fn not_a_record(i: usize, item: &Bound<'_, PyAny>) -> PyErr {
     PyTypeError::new_err(format!(
         "record {i} is a {kind}: expected str, bytes or None"
     ))
-}
-
-/// The records of an Arrow string or binary array: `n` values from index `offset`, with
-/// `width`-byte offsets (4 or 8) at `offsets` and a validity bitmap at `validity` (0: none).
-///
-/// # Safety
-/// `data` points to `data_len` readable bytes; `offsets` to `offset + n + 1` offsets of
-/// `width` bytes; `validity`, when not 0, to a bitmap of at least `offset + n` bits; all stay
-/// alive and unchanged for `'a`.
-#[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn arrow<'a>(
-    data: usize,
-    data_len: usize,
-    offsets: usize,
-    width: usize,
-    offset: usize,
-    n: usize,
-    validity: usize,
-) -> PyResult<Vec<Option<&'a [u8]>>> {
-    let at = |k: usize| -> i64 {
-        let p = (offsets + k * width) as *const u8;
-        // SAFETY: the caller guarantees `offset + n + 1` offsets; reads may be unaligned.
-        unsafe {
-            match width {
-                4 => i64::from(std::ptr::read_unaligned(p as *const i32)),
-                _ => std::ptr::read_unaligned(p as *const i64),
-            }
-        }
-    };
-    if width != 4 && width != 8 {
-        return Err(PyValueError::new_err("offsets must be 4 or 8 bytes wide"));
-    }
-    let bytes: &'a [u8] = match data_len {
-        0 => &[],
-        // SAFETY: the caller guarantees `data_len` readable bytes at `data`.
-        _ => unsafe { std::slice::from_raw_parts(data as *const u8, data_len) },
-    };
-    let valid = |k: usize| -> bool {
-        if validity == 0 {
-            return true;
-        }
-        let bit = offset + k;
-        // SAFETY: the caller guarantees `offset + n` bits of bitmap.
-        unsafe { *((validity + bit / 8) as *const u8) >> (bit % 8) & 1 == 1 }
-    };
-    let mut records = Vec::with_capacity(n);
-    let mut start = at(offset);
-    for k in 0..n {
-        let end = at(offset + k + 1);
-        let record = match (usize::try_from(start), usize::try_from(end)) {
-            (Ok(s), Ok(e)) if s <= e && e <= bytes.len() => &bytes[s..e],
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "the Arrow array's offsets of record {k} ({start}..{end}) are outside its data"
-                )))
-            }
-        };
-        records.push(valid(k).then_some(record));
-        start = end;
-    }
-    Ok(records)
 }
 
 /// A C-contiguous numpy array of `n` rows of `width` bytes (a fixed-size string array, or the

@@ -357,6 +357,7 @@ def convert(
     errors: str = "raise",
     jobs: Optional[int] = None,
     output: Optional[str] = None,
+    column: Optional[str] = None,
     swap: bool = False,
     bits: bool = False,
     **options: Any,
@@ -369,8 +370,15 @@ def convert(
         One board (a ``str`` or ``bytes``: the result is one row, or a ``str`` for a text
         form), or a batch: a sequence of ``str``/``bytes``/``None``, a numpy array of strings,
         or of fixed-size records (a 2-D ``uint8`` array of ``packed``, ``trits`` or ``planes``
-        rows), a pyarrow ``StringArray``, ``LargeStringArray``, ``StringViewArray``,
-        ``BinaryArray`` or ``ChunkedArray``, a polars ``Series`` or a pandas ``Series``.
+        rows), a pandas ``Series`` (``None``, ``NaN`` and ``pd.NA`` are missing records; a
+        ``category`` is read through its dictionary), or any object that exports Arrow data
+        through the PyCapsule interface (``__arrow_c_stream__`` or ``__arrow_c_array__``):
+        pyarrow arrays, chunked arrays, tables and record batches, polars ``Series`` and
+        ``DataFrame``, DuckDB relations, nanoarrow arrays. Arrow strings, binary, their large
+        and view variants, fixed-size binary and dictionary-encoded columns are read in place
+        (Arrow data is immutable while exported: changing it during the call is outside the
+        contract), and released before the call returns. A struct (a table, a relation) of
+        one field is read as that field; of more, ``column=`` names it.
         A ``str`` holding a lone surrogate (as ``surrogateescape`` decoding gives) is not
         text: it is a bad record. A 2-D array's dtype is that of ``to=``'s output: ``uint8``
         for ``packed`` and ``trits``, integers for ``pair`` (``(n, 2)`` or ``(n, 2, W)``),
@@ -399,9 +407,16 @@ def convert(
         a ``TypeError``). A batch under 20,000 records runs on the calling
         thread.
     output
-        ``"numpy"``, ``"arrow"`` or ``"list"``. By default Arrow for Arrow, polars and pandas
-        input, numpy for numpy input, and for a list numpy (fixed-size forms) or a list of
-        ``str`` (text forms).
+        ``"numpy"``, ``"arrow"`` or ``"list"``. By default the container the batch came in: a
+        pandas ``Series`` with the input's index and name (``ArrowDtype`` of fixed-size binary
+        or of a fixed-size list of uint64 for fixed-size forms, ``string[pyarrow]`` for text),
+        a polars ``Series`` with the input's name (``Binary``, ``Array(UInt64, k)`` or
+        ``String``), pyarrow for pyarrow (a ``ChunkedArray`` for one) and for any other Arrow
+        exporter, numpy for numpy, and for a list numpy (fixed-size forms) or a list of ``str``
+        (text forms). Under ``errors="null"`` the pandas, polars and Arrow outputs hold nulls.
+    column
+        Of Arrow data that is a struct of several fields (a table, a DuckDB relation), the
+        field that holds the boards.
     swap
         Exchange the two sides (first <-> second; piece letters change case).
     bits
@@ -460,6 +475,7 @@ def convert(
             value = ",".join(map(str, value))
         settings.append((name, str(value)))
     call = _Call(frm, to, fixed, settings, swap, _jobs(jobs), errors, bits)
+    call.column = None if column is None else str(column)
 
     single = isinstance(values, (str, bytes))
     if single:
@@ -473,17 +489,22 @@ def convert(
 
 
 def _kind(values):
-    """The kind of a batch and the output it gets by default."""
+    """The kind of a batch and the output it gets by default: a container of its own kind
+    (``"same"``: pandas in, pandas out; polars in, polars out; pyarrow in, pyarrow out)."""
     module = type(values).__module__.split(".")[0]
-    if module == "pyarrow":
-        return "arrow", "arrow"
-    if module == "polars":
-        return "polars", "arrow"
     if module == "pandas":
-        return "pandas", "arrow"
+        return "pandas", "same"
+    if module in ("pyarrow", "polars") or _exports_arrow(values):
+        return "capsule", "same"
     if isinstance(values, np.ndarray):
         return "numpy", "numpy"
     return "list", None
+
+
+def _exports_arrow(values):
+    """Whether ``values`` exports Arrow data through the PyCapsule interface."""
+    t = type(values)
+    return hasattr(t, "__arrow_c_stream__") or hasattr(t, "__arrow_c_array__")
 
 
 def _first(result, errors):
@@ -514,23 +535,10 @@ class _Call:
         return (frm, to, self.fixed == "pair", self.settings, self.swap, self.jobs, as_list)
 
     def run(self, kind, values, out):
-        if kind == "arrow":
-            import pyarrow as pa
-
-            if isinstance(values, pa.ChunkedArray):
-                return self.chunks(values.chunks, out)
-            return self.arrow(values, out)
-        if kind == "polars":
-            arr = values.to_arrow()
-            return self.chunks(arr.chunks if hasattr(arr, "chunks") else [arr], out)
+        if kind == "capsule":
+            return self.capsule(values, out)
         if kind == "pandas":
-            import pyarrow as pa
-
-            try:
-                arr = pa.array(values.array) if hasattr(values, "array") else pa.array(values)
-            except (pa.ArrowInvalid, pa.ArrowTypeError):
-                return self.finish(self.list(list(values), out), out)
-            return self.arrow(arr, out)
+            return self.pandas(values, out)
         if kind == "numpy":
             return self.numpy(values, out)
         return self.finish(self.list(values if type(values) is list else list(values), out), out)
@@ -541,55 +549,49 @@ class _Call:
         as_list = out == "list" and not self.fixed
         return _bbconv.convert_list(values, self.args(self.frm, as_list))
 
-    def arrow(self, arr, out):
-        import pyarrow as pa
-
-        t = arr.type
-        if pa.types.is_string_view(t) or pa.types.is_binary_view(t):
-            arr = arr.cast(pa.large_string() if pa.types.is_string_view(t) else pa.large_binary())
-            t = arr.type
-        if pa.types.is_string(t) or pa.types.is_binary(t):
-            width = 4
-        elif pa.types.is_large_string(t) or pa.types.is_large_binary(t):
-            width = 8
-        elif pa.types.is_null(t):
-            return self.finish(self.list([None] * len(arr), out), out)
-        else:
-            raise TypeError(f"an Arrow array of {t} holds no boards: expected strings or binary")
-        validity, offsets, data = arr.buffers()
-        buffers = (
-            data.address if data is not None else 0,
-            data.size if data is not None else 0,
-            offsets.address,
-            width,
-            arr.offset,
-            len(arr),
-            validity.address if validity is not None else 0,
-        )
+    def capsule(self, values, out):
+        """Arrow data read in place through its PyCapsule interface (a stream of every chunk,
+        or one array), and given back in the container it came in."""
         as_list = out == "list" and not self.fixed
-        result = _bbconv.convert_arrow(buffers, self.args(self.frm, as_list))
-        return self.finish(result, out)
+        result = _bbconv.convert_capsule(values, self.column, self.args(self.frm, as_list))
+        if out != "same":
+            return self.finish(result, out)
+        arrow = self.finish(result, "arrow")
+        module = type(values).__module__.split(".")[0]
+        if module == "polars":
+            import polars as pl
 
-    def chunks(self, chunks, out):
+            return pl.Series(getattr(values, "name", ""), arrow)
+        if module == "pyarrow":
+            import pyarrow as pa
+
+            return pa.chunked_array([arrow]) if isinstance(values, pa.ChunkedArray) else arrow
+        return arrow
+
+    def pandas(self, values, out):
+        """A pandas ``Series`` (or array) through Arrow, its ``None``, ``NaN`` and ``pd.NA``
+        null, a ``category`` through its dictionary; a ``Series`` back with its index and name."""
+        import pandas as pd
         import pyarrow as pa
 
-        parts = []
-        for c in chunks:
-            parts.append(self.arrow(c, out))
-            self.base += len(c)
-            if self.found and not any(k == "size" for k, _ in self.settings):
-                # Later chunks are held to the size the first board gave.
-                self.settings = self.settings + [("size", self.found)]
-        if not parts:
-            return self.finish(self.list([], out), out)
-        if out == "arrow":
-            return pa.chunked_array(parts) if len(parts) > 1 else parts[0]
-        if out == "list":
-            return [x for p in parts for x in p]
-        if self.errors == "null":
-            arrs, valids = zip(*parts)
-            return np.concatenate(arrs), np.concatenate(valids)
-        return np.concatenate(parts)
+        try:
+            arr = pa.Array.from_pandas(values)
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            raise TypeError(
+                f"a pandas {type(values).__name__} of {values.dtype} holds no boards: expected "
+                "strings, bytes or missing values"
+            ) from None
+        if isinstance(arr, pa.ChunkedArray) and arr.num_chunks == 0:
+            arr = pa.array([], type=arr.type)
+        result = self.capsule(arr, "arrow" if out == "same" else out)
+        if out != "same" or not isinstance(values, pd.Series):
+            return result
+        return pd.Series(
+            result,
+            dtype=pd.ArrowDtype(result.type) if self.fixed else "string[pyarrow]",
+            index=values.index,
+            name=values.name,
+        )
 
     def numpy(self, arr, out):
         kind = arr.dtype.kind
@@ -718,7 +720,8 @@ def _fixed_arrow(arr, valid, fixed, bits):
         return pa.Array.from_buffers(
             pa.binary(w), n, [_bitmap(valid), pa.py_buffer(np.ascontiguousarray(arr))]
         )
-    flat = np.ascontiguousarray(arr).reshape(n, -1)
+    # The width from the shape, so that an empty batch has one too.
+    flat = np.ascontiguousarray(arr).reshape(n, int(np.prod(arr.shape[1:], dtype=np.int64)))
     values = pa.array(flat.reshape(-1))
     lists = pa.FixedSizeListArray.from_arrays(values, flat.shape[1])
     if valid.all():

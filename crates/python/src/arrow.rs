@@ -1,0 +1,620 @@
+//! Arrow data from any object that exports the Arrow PyCapsule interface (`__arrow_c_stream__`
+//! or `__arrow_c_array__`: pyarrow, Polars, DuckDB, nanoarrow, pandas' Arrow-backed arrays),
+//! read in place through the Arrow C Data Interface: the structs are the interface's own, the
+//! records are borrowed from the producer's buffers, which the interface makes immutable for as
+//! long as they are held, and everything is released when the import is dropped (before
+//! `convert` returns). String, binary, their large and view variants, fixed-size binary,
+//! dictionary-encoded columns (through their dictionary), a struct of one field (or the field
+//! `column=` names) and the null type are read; Python hands over no memory address.
+#![allow(unsafe_code)]
+
+use std::ffi::{c_char, c_int, c_void, CStr};
+use std::ptr::NonNull;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
+
+/// The C Data Interface's `ArrowSchema`.
+#[repr(C)]
+struct Schema {
+    format: *const c_char,
+    name: *const c_char,
+    metadata: *const c_char,
+    flags: i64,
+    n_children: i64,
+    children: *mut *mut Schema,
+    dictionary: *mut Schema,
+    release: Option<unsafe extern "C" fn(*mut Schema)>,
+    private_data: *mut c_void,
+}
+
+/// The C Data Interface's `ArrowArray`.
+#[repr(C)]
+struct Array {
+    length: i64,
+    null_count: i64,
+    offset: i64,
+    n_buffers: i64,
+    n_children: i64,
+    buffers: *mut *const c_void,
+    children: *mut *mut Array,
+    dictionary: *mut Array,
+    release: Option<unsafe extern "C" fn(*mut Array)>,
+    private_data: *mut c_void,
+}
+
+/// The C Stream Interface's `ArrowArrayStream`.
+#[repr(C)]
+struct Stream {
+    get_schema: Option<unsafe extern "C" fn(*mut Stream, *mut Schema) -> c_int>,
+    get_next: Option<unsafe extern "C" fn(*mut Stream, *mut Array) -> c_int>,
+    get_last_error: Option<unsafe extern "C" fn(*mut Stream) -> *const c_char>,
+    release: Option<unsafe extern "C" fn(*mut Stream)>,
+    private_data: *mut c_void,
+}
+
+impl Schema {
+    /// A released (empty) schema for a producer to fill.
+    fn empty() -> Schema {
+        Schema {
+            format: std::ptr::null(),
+            name: std::ptr::null(),
+            metadata: std::ptr::null(),
+            flags: 0,
+            n_children: 0,
+            children: std::ptr::null_mut(),
+            dictionary: std::ptr::null_mut(),
+            release: None,
+            private_data: std::ptr::null_mut(),
+        }
+    }
+}
+
+impl Array {
+    /// A released (empty) array for a producer to fill.
+    fn empty() -> Array {
+        Array {
+            length: 0,
+            null_count: 0,
+            offset: 0,
+            n_buffers: 0,
+            n_children: 0,
+            buffers: std::ptr::null_mut(),
+            children: std::ptr::null_mut(),
+            dictionary: std::ptr::null_mut(),
+            release: None,
+            private_data: std::ptr::null_mut(),
+        }
+    }
+}
+
+/// A schema a stream gave: released on drop.
+struct OwnedSchema(Box<Schema>);
+
+impl Drop for OwnedSchema {
+    fn drop(&mut self) {
+        if let Some(release) = self.0.release {
+            // SAFETY: the producer filled this schema and it is released once, here.
+            unsafe { release(&mut *self.0) };
+        }
+    }
+}
+
+/// An array a stream gave: released on drop.
+struct OwnedArray(Box<Array>);
+
+impl Drop for OwnedArray {
+    fn drop(&mut self) {
+        if let Some(release) = self.0.release {
+            // SAFETY: the producer filled this array and it is released once, here.
+            unsafe { release(&mut *self.0) };
+        }
+    }
+}
+
+/// The arrays an object exported, held until dropped: the capsules (whose destructors release
+/// what they hold once the last reference goes) and what a stream gave.
+pub(crate) struct Import<'py> {
+    /// Dropped after `arrays` and `schema` (fields drop in order): a stream is released after
+    /// the arrays it gave.
+    arrays: Vec<OwnedArray>,
+    schema: Option<OwnedSchema>,
+    /// Arrays and the schema inside capsules (`__arrow_c_array__`), held by `capsules`.
+    borrowed: Option<(NonNull<Schema>, NonNull<Array>)>,
+    _capsules: Vec<Bound<'py, PyAny>>,
+    /// The struct field `column=` names.
+    column: Option<String>,
+}
+
+/// The pointer a capsule named `name` holds.
+fn pointer<T>(capsule: &Bound<'_, PyAny>, name: &CStr) -> PyResult<NonNull<T>> {
+    let capsule = capsule.cast::<PyCapsule>().map_err(|_| {
+        PyTypeError::new_err(format!("the Arrow export gave no capsule named {name:?}"))
+    })?;
+    Ok(capsule.pointer_checked(Some(name))?.cast())
+}
+
+/// Imports what `obj` exports: its stream (every array of it, in order), else its array.
+pub(crate) fn import<'py>(
+    obj: &Bound<'py, PyAny>,
+    column: Option<String>,
+) -> PyResult<Import<'py>> {
+    let mut import = Import {
+        arrays: Vec::new(),
+        schema: None,
+        borrowed: None,
+        _capsules: Vec::new(),
+        column,
+    };
+    if obj.hasattr("__arrow_c_stream__")? {
+        let capsule = obj.call_method0("__arrow_c_stream__")?;
+        let stream: NonNull<Stream> = pointer(&capsule, c"arrow_array_stream")?;
+        let stream = stream.as_ptr();
+        import._capsules.push(capsule);
+        // SAFETY: the capsule holds a live stream (its producer's contract) for as long as the
+        // capsule is held; its callbacks are called as the C Stream Interface says.
+        unsafe {
+            let failed = |code: c_int| -> PyErr {
+                let why = (*stream)
+                    .get_last_error
+                    .map(|f| f(stream))
+                    .filter(|p| !p.is_null())
+                    .map(|p| CStr::from_ptr(p).to_string_lossy().into_owned())
+                    .unwrap_or_else(|| format!("error code {code}"));
+                PyValueError::new_err(format!("the Arrow stream failed: {why}"))
+            };
+            let (Some(get_schema), Some(get_next)) = ((*stream).get_schema, (*stream).get_next)
+            else {
+                return Err(PyValueError::new_err("the Arrow stream is released"));
+            };
+            let mut schema = OwnedSchema(Box::new(Schema::empty()));
+            let code = get_schema(stream, &mut *schema.0);
+            if code != 0 {
+                return Err(failed(code));
+            }
+            import.schema = Some(schema);
+            loop {
+                let mut array = OwnedArray(Box::new(Array::empty()));
+                let code = get_next(stream, &mut *array.0);
+                if code != 0 {
+                    return Err(failed(code));
+                }
+                if array.0.release.is_none() {
+                    break;
+                }
+                import.arrays.push(array);
+            }
+        }
+        return Ok(import);
+    }
+    let pair = obj.call_method0("__arrow_c_array__")?;
+    let pair = pair.cast::<PyTuple>().map_err(|_| {
+        PyTypeError::new_err("__arrow_c_array__ gave no (schema, array) pair of capsules")
+    })?;
+    let (schema, array) = (pair.get_item(0)?, pair.get_item(1)?);
+    let s: NonNull<Schema> = pointer(&schema, c"arrow_schema")?;
+    let a: NonNull<Array> = pointer(&array, c"arrow_array")?;
+    import.borrowed = Some((s, a));
+    import._capsules.extend([schema, array]);
+    Ok(import)
+}
+
+impl Import<'_> {
+    /// The records of every array, in order: borrowed from the producer's buffers, `None` for
+    /// a null.
+    pub(crate) fn records(&self) -> PyResult<Vec<Option<&[u8]>>> {
+        let mut out = Vec::new();
+        // SAFETY: the schema and arrays are live (held by `self`) and immutable while held;
+        // their layout is the format's, as the C Data Interface defines it.
+        unsafe {
+            match (&self.schema, self.borrowed) {
+                (Some(schema), _) => {
+                    let field = self.field(&schema.0)?;
+                    for array in &self.arrays {
+                        read_field(field, &array.0, &mut out)?;
+                    }
+                }
+                (None, Some((schema, array))) => {
+                    let field = self.field(schema.as_ref())?;
+                    read_field(field, array.as_ref(), &mut out)?;
+                }
+                (None, None) => {}
+            }
+        }
+        Ok(out)
+    }
+
+    /// The field read: the schema itself, or the struct field `column=` names (or its only one).
+    ///
+    /// # Safety
+    /// `schema` is a live schema.
+    unsafe fn field<'s>(&self, schema: &'s Schema) -> PyResult<Field<'s>> {
+        let format = unsafe { text(schema.format) };
+        if format != "+s" {
+            if let Some(c) = &self.column {
+                return Err(PyValueError::new_err(format!(
+                    "column='{c}': the Arrow data is one column of {}, not a struct of fields",
+                    describe(format)
+                )));
+            }
+            return Ok(Field {
+                schema,
+                child: None,
+            });
+        }
+        let children = unsafe { slice(schema.children, schema.n_children) };
+        let names: Vec<String> = children
+            .iter()
+            .map(|&c| unsafe { text((*c).name) }.to_string())
+            .collect();
+        let k = match (&self.column, names.len()) {
+            (Some(c), _) => names.iter().position(|n| n == c).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "column='{c}': the Arrow data has no such field; its fields are: {}",
+                    names.join(", ")
+                ))
+            })?,
+            (None, 1) => 0,
+            (None, _) => {
+                return Err(PyValueError::new_err(format!(
+                    "the Arrow data has {} fields ({}): pick the board's with column=",
+                    names.len(),
+                    names.join(", ")
+                )))
+            }
+        };
+        Ok(Field {
+            schema: unsafe { &*children[k] },
+            child: Some(k),
+        })
+    }
+}
+
+/// The field of an import that holds the boards: a schema, and the child it is of a struct.
+#[derive(Clone, Copy)]
+struct Field<'s> {
+    schema: &'s Schema,
+    child: Option<usize>,
+}
+
+/// Reads the records of `field` in `array` (a struct's child, when the field is one) onto `out`.
+///
+/// # Safety
+/// `array` is live, of the field's parent schema.
+unsafe fn read_field<'a>(
+    field: Field<'_>,
+    array: &'a Array,
+    out: &mut Vec<Option<&'a [u8]>>,
+) -> PyResult<()> {
+    let Some(k) = field.child else {
+        return unsafe { read(field.schema, array, 0, len(array.length)?, out) };
+    };
+    let children = unsafe { slice(array.children, array.n_children) };
+    let child = children.get(k).ok_or_else(|| {
+        PyValueError::new_err("the Arrow struct array lacks a field its schema has")
+    })?;
+    let (n, base) = (len(array.length)?, len(array.offset)?);
+    let from = out.len();
+    unsafe { read(field.schema, &**child, base, n, out)? };
+    // A null struct row is a null record.
+    let validity = unsafe { buffer(array, 0) as *const u8 };
+    if !validity.is_null() && array.null_count != 0 {
+        for (i, r) in out[from..].iter_mut().enumerate() {
+            if !unsafe { bit(validity, base + i) } {
+                *r = None;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where records `at..` of an array are: the array, its validity bitmap and the first index.
+#[derive(Clone, Copy)]
+struct Span<'a> {
+    array: &'a Array,
+    /// The validity bitmap, null when every record is valid.
+    validity: *const u8,
+    /// The first record's index in the buffers (the array's offset included).
+    at: usize,
+}
+
+impl Span<'_> {
+    /// Whether record `i` (from `at`) is not null.
+    fn valid(&self, i: usize) -> bool {
+        // SAFETY: the bitmap holds a bit for every record of the array.
+        self.validity.is_null() || unsafe { bit(self.validity, self.at + i) }
+    }
+
+    /// Buffer `k` of the array, as bytes.
+    fn buffer(&self, k: usize) -> *const u8 {
+        // SAFETY: the array is live (the span borrows it).
+        unsafe { buffer(self.array, k) as *const u8 }
+    }
+}
+
+/// Reads `n` records of `array` (of `schema`) from its logical index `base` onto `out`.
+///
+/// # Safety
+/// `array` is live, of `schema`, with at least `base + n` values past its offset.
+unsafe fn read<'a>(
+    schema: &Schema,
+    array: &'a Array,
+    base: usize,
+    n: usize,
+    out: &mut Vec<Option<&'a [u8]>>,
+) -> PyResult<()> {
+    let format = unsafe { text(schema.format) };
+    let span = Span {
+        array,
+        validity: match array.null_count {
+            0 => std::ptr::null(),
+            _ => unsafe { buffer(array, 0) as *const u8 },
+        },
+        at: len(array.offset)? + base,
+    };
+    out.reserve(n);
+    if !schema.dictionary.is_null() {
+        return unsafe { read_dictionary(schema, format, span, n, out) };
+    }
+    match format {
+        "n" => out.extend(std::iter::repeat_n(None, n)),
+        "u" | "z" | "U" | "Z" => unsafe {
+            read_offsets(matches!(format, "U" | "Z"), span, n, out)?
+        },
+        "vu" | "vz" => unsafe { read_views(span, n, out)? },
+        f if f.starts_with("w:") => {
+            let width: usize = f[2..].parse().map_err(|_| {
+                PyValueError::new_err(format!("the Arrow format {f:?} is not fixed-size binary"))
+            })?;
+            let data = span.buffer(1);
+            for i in 0..n {
+                let at = (span.at + i) * width;
+                out.push(span.valid(i).then(|| unsafe { bytes(data, at, width) }));
+            }
+        }
+        f => {
+            return Err(PyTypeError::new_err(format!(
+                "an Arrow array of {} holds no boards: expected strings or binary",
+                describe(f)
+            )))
+        }
+    }
+    Ok(())
+}
+
+/// Reads `n` dictionary-encoded records (indices of `format`): each index's record is the
+/// dictionary's.
+///
+/// # Safety
+/// As [`read`]'s, the dictionary included.
+unsafe fn read_dictionary<'a>(
+    schema: &Schema,
+    format: &str,
+    span: Span<'a>,
+    n: usize,
+    out: &mut Vec<Option<&'a [u8]>>,
+) -> PyResult<()> {
+    let dict_array = unsafe { span.array.dictionary.as_ref() }
+        .ok_or_else(|| PyValueError::new_err("the Arrow array lacks its dictionary"))?;
+    let mut dict = Vec::new();
+    let dict_schema = unsafe { &*schema.dictionary };
+    unsafe {
+        read(
+            dict_schema,
+            dict_array,
+            0,
+            len(dict_array.length)?,
+            &mut dict,
+        )?
+    };
+    let indices = span.buffer(1);
+    for i in 0..n {
+        if !span.valid(i) {
+            out.push(None);
+            continue;
+        }
+        let k = unsafe { index(format, indices, span.at + i) }?;
+        let record = usize::try_from(k)
+            .ok()
+            .and_then(|k| dict.get(k).copied())
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "the Arrow array's dictionary index {k} is outside its dictionary of {}",
+                    dict.len()
+                ))
+            })?;
+        out.push(record);
+    }
+    Ok(())
+}
+
+/// Reads `n` records of a string or binary array with 32-bit (or, `wide`, 64-bit) offsets.
+///
+/// # Safety
+/// As [`read`]'s.
+unsafe fn read_offsets<'a>(
+    wide: bool,
+    span: Span<'a>,
+    n: usize,
+    out: &mut Vec<Option<&'a [u8]>>,
+) -> PyResult<()> {
+    let (offsets, data) = (span.buffer(1), span.buffer(2));
+    let offset = |k: usize| -> i64 {
+        // SAFETY: the array holds offset + length + 1 offsets; reads may be unaligned.
+        unsafe {
+            match wide {
+                true => std::ptr::read_unaligned((offsets as *const i64).add(k)),
+                false => i64::from(std::ptr::read_unaligned((offsets as *const i32).add(k))),
+            }
+        }
+    };
+    for i in 0..n {
+        let (s, e) = (offset(span.at + i), offset(span.at + i + 1));
+        match (usize::try_from(s), usize::try_from(e)) {
+            (Ok(s), Ok(e)) if s <= e => {
+                out.push(span.valid(i).then(|| unsafe { bytes(data, s, e - s) }))
+            }
+            _ => return Err(bad_offsets(i, s, e)),
+        }
+    }
+    Ok(())
+}
+
+/// Reads `n` records of a string or binary view array: a view of 16 bytes a record, its length,
+/// then its bytes inline (12 at most) or a prefix, a data buffer's index and the offset in it.
+///
+/// # Safety
+/// As [`read`]'s.
+unsafe fn read_views<'a>(
+    span: Span<'a>,
+    n: usize,
+    out: &mut Vec<Option<&'a [u8]>>,
+) -> PyResult<()> {
+    let views = span.buffer(1);
+    // The buffers: validity, views, the data buffers, their sizes.
+    let data_buffers = len(span.array.n_buffers)?.saturating_sub(3);
+    for i in 0..n {
+        if !span.valid(i) {
+            out.push(None);
+            continue;
+        }
+        let view = unsafe { views.add(16 * (span.at + i)) };
+        let word = |k: usize| {
+            // SAFETY: a view is 16 bytes.
+            i32::from_le_bytes(unsafe { std::ptr::read_unaligned(view.add(k) as *const [u8; 4]) })
+        };
+        let size = usize::try_from(word(0)).map_err(|_| bad_view(i))?;
+        if size <= 12 {
+            out.push(Some(unsafe { bytes(view, 4, size) }));
+            continue;
+        }
+        let b = usize::try_from(word(8)).map_err(|_| bad_view(i))?;
+        let off = usize::try_from(word(12)).map_err(|_| bad_view(i))?;
+        if b >= data_buffers {
+            return Err(bad_view(i));
+        }
+        out.push(Some(unsafe { bytes(span.buffer(2 + b), off, size) }));
+    }
+    Ok(())
+}
+
+/// The dictionary index `k` of an index buffer of `format` (a signed or unsigned integer).
+///
+/// # Safety
+/// `indices` holds at least `k + 1` indices of `format`.
+unsafe fn index(format: &str, indices: *const u8, k: usize) -> PyResult<i128> {
+    // SAFETY: as the caller promises; reads may be unaligned.
+    unsafe {
+        Ok(match format {
+            "c" => i128::from(std::ptr::read_unaligned((indices as *const i8).add(k))),
+            "C" => i128::from(std::ptr::read_unaligned(indices.add(k))),
+            "s" => i128::from(std::ptr::read_unaligned((indices as *const i16).add(k))),
+            "S" => i128::from(std::ptr::read_unaligned((indices as *const u16).add(k))),
+            "i" => i128::from(std::ptr::read_unaligned((indices as *const i32).add(k))),
+            "I" => i128::from(std::ptr::read_unaligned((indices as *const u32).add(k))),
+            "l" => i128::from(std::ptr::read_unaligned((indices as *const i64).add(k))),
+            "L" => i128::from(std::ptr::read_unaligned((indices as *const u64).add(k))),
+            f => {
+                return Err(PyTypeError::new_err(format!(
+                    "an Arrow dictionary indexed by {f:?}: expected integer indices"
+                )))
+            }
+        })
+    }
+}
+
+/// The error for offsets of record `i` that are not a range.
+fn bad_offsets(i: usize, s: i64, e: i64) -> PyErr {
+    PyValueError::new_err(format!(
+        "the Arrow array's offsets of record {i} ({s}..{e}) are no range"
+    ))
+}
+
+/// The error for a string view of record `i` that points nowhere.
+fn bad_view(i: usize) -> PyErr {
+    PyValueError::new_err(format!(
+        "the Arrow array's view of record {i} points outside its buffers"
+    ))
+}
+
+/// A count or an offset of the interface, which must not be negative.
+fn len(v: i64) -> PyResult<usize> {
+    usize::try_from(v).map_err(|_| {
+        PyValueError::new_err(format!(
+            "the Arrow data has a negative length or offset ({v})"
+        ))
+    })
+}
+
+/// Buffer `k` of `array` (null when it has none).
+///
+/// # Safety
+/// `array` is live.
+unsafe fn buffer(array: &Array, k: usize) -> *const c_void {
+    if array.buffers.is_null() || k >= array.n_buffers.max(0) as usize {
+        return std::ptr::null();
+    }
+    // SAFETY: `buffers` holds `n_buffers` pointers.
+    unsafe { *array.buffers.add(k) }
+}
+
+/// Bit `k` of a validity bitmap.
+///
+/// # Safety
+/// The bitmap holds at least `k + 1` bits.
+unsafe fn bit(bitmap: *const u8, k: usize) -> bool {
+    // SAFETY: as the caller promises.
+    unsafe { *bitmap.add(k / 8) >> (k % 8) & 1 == 1 }
+}
+
+/// `n` bytes at `data + at` (an empty slice when `n` is 0, whatever `data` is).
+///
+/// # Safety
+/// `data + at .. data + at + n` is readable for `'a`, and unchanged.
+unsafe fn bytes<'a>(data: *const u8, at: usize, n: usize) -> &'a [u8] {
+    if n == 0 || data.is_null() {
+        return &[];
+    }
+    // SAFETY: as the caller promises.
+    unsafe { std::slice::from_raw_parts(data.add(at), n) }
+}
+
+/// `n` items at `p` (empty when `p` is null).
+///
+/// # Safety
+/// `p` holds `n` items, live for `'a`.
+unsafe fn slice<'a, T>(p: *mut T, n: i64) -> &'a [T] {
+    match (p.is_null(), usize::try_from(n)) {
+        (false, Ok(n)) => unsafe { std::slice::from_raw_parts(p, n) },
+        _ => &[],
+    }
+}
+
+/// A C string of the interface (a format or a name; empty when null).
+///
+/// # Safety
+/// `p` is null or a NUL-terminated string live for `'a`.
+unsafe fn text<'a>(p: *const c_char) -> &'a str {
+    match p.is_null() {
+        true => "",
+        false => unsafe { CStr::from_ptr(p) }.to_str().unwrap_or(""),
+    }
+}
+
+/// An Arrow format string in words.
+fn describe(format: &str) -> String {
+    let name = match format {
+        "b" => "booleans",
+        "c" | "C" | "s" | "S" | "i" | "I" | "l" | "L" => "integers",
+        "e" | "f" | "g" => "floats",
+        "+l" | "+L" | "+vl" | "+vL" => "lists",
+        "+w" => "fixed-size lists",
+        "+s" => "structs",
+        _ => "",
+    };
+    match name {
+        "" => format!("format {format:?}"),
+        n => format!("{n} (format {format:?})"),
+    }
+}

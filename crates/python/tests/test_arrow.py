@@ -1,0 +1,185 @@
+"""Arrow through its PyCapsule interface: every producer (pyarrow, Polars, DuckDB, nanoarrow,
+pandas, a bare exporter) read in place, the same rows as a list gives; each container back as it
+came; struct fields picked by name; nulls and empty or null-only chunks; no memory address
+crosses from Python."""
+
+import numpy as np
+import pytest
+
+import bbconv
+from bbconv import _bbconv
+
+from support import need
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+OTHER = "8/8/8/8/8/8/8/R6k w - - 0 1"
+FENS = [START, OTHER, START, "8/8/8/8/8/8/8/K6k b - - 0 1"] * 50
+
+
+class ArrayOnly:
+    """An exporter of one array and nothing else (as nanoarrow's arrays and many libraries)."""
+
+    def __init__(self, arr):
+        self._arr = arr
+
+    def __arrow_c_array__(self, requested_schema=None):
+        return self._arr.__arrow_c_array__(requested_schema)
+
+
+class StreamOnly:
+    """An exporter of a stream and nothing else (as Polars and DuckDB)."""
+
+    def __init__(self, arr):
+        self._arr = arr
+
+    def __arrow_c_stream__(self, requested_schema=None):
+        return self._arr.__arrow_c_stream__(requested_schema)
+
+
+def _packed(values, **kw):
+    return bbconv.convert(values, to="packed", output="numpy", **kw)
+
+
+def test_every_producer_gives_the_rows_a_list_gives():
+    pa = need("pyarrow")
+    pl = need("polars")
+    pd = need("pandas")
+    duckdb = need("duckdb")
+    na = need("nanoarrow")
+    want = _packed(FENS)
+    chunked = pa.chunked_array([FENS[:7], [], FENS[7:]], type=pa.large_string())
+    inputs = {
+        "pyarrow string": pa.array(FENS),
+        "pyarrow large_string": pa.array(FENS, pa.large_string()),
+        "pyarrow string_view": pa.array(FENS, pa.string_view()),
+        "pyarrow binary_view": pa.array([f.encode() for f in FENS], pa.binary_view()),
+        "pyarrow large_binary": pa.array([f.encode() for f in FENS], pa.large_binary()),
+        "pyarrow sliced": pa.array(["x"] + FENS + ["y"]).slice(1, len(FENS)),
+        "pyarrow dictionary": pa.array(FENS).dictionary_encode(),
+        "pyarrow chunked": chunked,
+        "pyarrow table": pa.table({"fen": FENS}),
+        "pyarrow record batch": pa.record_batch({"fen": FENS}),
+        "polars": pl.Series("fen", FENS),
+        "polars categorical": pl.Series("fen", FENS, dtype=pl.Categorical),
+        "polars frame": pl.DataFrame({"fen": FENS}),
+        "duckdb": duckdb.sql("select unnest($1::varchar[]) as fen", params=[FENS]),
+        "nanoarrow": na.c_array(FENS, na.string()),
+        "array exporter": ArrayOnly(pa.array(FENS)),
+        "stream exporter": StreamOnly(chunked),
+        "pandas object": pd.Series(FENS),
+        "pandas string[pyarrow]": pd.Series(FENS, dtype="string[pyarrow]"),
+        "pandas category": pd.Series(FENS, dtype="category"),
+        "pandas ArrowDtype": pd.Series(pa.array(FENS), dtype=pd.ArrowDtype(pa.string())),
+    }
+    for name, values in inputs.items():
+        got = _packed(values)
+        assert got.shape == want.shape and (got == want).all(), name
+
+
+def test_fixed_size_binary_records_are_read_whole():
+    pa = need("pyarrow")
+    packed = _packed(FENS)
+    # Packed records may end in zero bytes (nothing on squares 60-63): all 13 are the record.
+    assert packed[1][-1] == 0
+    arr = pa.array([bytes(r) for r in packed], pa.binary(13))
+    back = bbconv.convert(arr, frm="packed-bin", to="fen", output="list")
+    assert back == bbconv.convert(packed, frm="packed", to="fen", output="list")
+
+
+def test_each_container_comes_back_as_it_came():
+    pa = need("pyarrow")
+    pl = need("polars")
+    pd = need("pandas")
+    fens = [START, None, OTHER]
+    s = pd.Series(fens, index=[10, 20, 30], name="board")
+    out = bbconv.convert(s, to="packed", errors="null")
+    assert isinstance(out, pd.Series)
+    assert out.name == "board" and out.index.tolist() == [10, 20, 30]
+    assert out.isna().tolist() == [False, True, False]
+    assert out.dtype == pd.ArrowDtype(pa.binary(13))
+    text = bbconv.convert(s, to="fen", errors="null")
+    assert text.dtype == "string[pyarrow]" and text.tolist()[0] == START and pd.isna(text.tolist()[1])
+
+    p = pl.Series("board", fens)
+    packed = bbconv.convert(p, to="packed", errors="null")
+    assert isinstance(packed, pl.Series) and packed.name == "board"
+    assert packed.dtype == pl.Binary and packed.null_count() == 1
+    pair = bbconv.convert(p, to="pair", errors="null")
+    assert pair.dtype == pl.Array(pl.UInt64, 2) and pair.null_count() == 1
+    assert pair[0].to_list() == bbconv.convert(START, to="pair").tolist()
+    fen = bbconv.convert(p, to="fen", errors="null")
+    assert fen.dtype == pl.String and fen.to_list() == [START, None, OTHER]
+
+    a = pa.array(fens)
+    assert isinstance(bbconv.convert(a, to="packed", errors="null"), pa.Array)
+    c = pa.chunked_array([fens[:1], fens[1:]])
+    assert isinstance(bbconv.convert(c, to="packed", errors="null"), pa.ChunkedArray)
+    # A producer of another kind: a pyarrow array.
+    assert isinstance(bbconv.convert(ArrayOnly(a), to="fen", errors="null"), pa.Array)
+    # output= still chooses.
+    arr, valid = bbconv.convert(s, to="packed", errors="null", output="numpy")
+    assert arr.shape == (3, 13) and valid.tolist() == [True, False, True]
+
+
+def test_struct_fields_are_picked_by_name():
+    pa = need("pyarrow")
+    duckdb = need("duckdb")
+    rel = duckdb.sql(f"select 7 as id, '{START}' as fen, 0.5 as eval")
+    with pytest.raises(ValueError, match=r"3 fields \(id, fen, eval\): pick the board's with column="):
+        bbconv.convert(rel, to="packed")
+    got = bbconv.convert(rel, to="packed", column="fen", output="numpy")
+    assert (got == _packed([START])).all()
+    with pytest.raises(ValueError, match=r"column='fenn': the Arrow data has no such field; its fields are: id, fen, eval"):
+        bbconv.convert(rel, to="packed", column="fenn")
+    with pytest.raises(ValueError, match="not a struct of fields"):
+        bbconv.convert(pa.array([START]), to="packed", column="fen")
+    with pytest.raises(TypeError, match="integers"):
+        bbconv.convert(pa.array([1, 2]), to="packed")
+    # A null row of a struct is a null record.
+    rows = pa.array([{"fen": START}, None, {"fen": OTHER}], pa.struct([("fen", pa.string())]))
+    out = bbconv.convert(pa.RecordBatch.from_struct_array(rows), to="fen", errors="null")
+    assert out.to_pylist() == [START, None, OTHER]
+
+
+@pytest.mark.parametrize("to", ["packed", "trits", "pair", "planes", "fen", "squares"])
+def test_empty_and_null_only_chunks_for_every_output(to):
+    pa = need("pyarrow")
+    pd = need("pandas")
+    layouts = [
+        [[], [None], [START]],
+        [[START], [], [None, None], [OTHER]],
+        [[None], [None]],
+        [[]],
+    ]
+    for chunks in layouts:
+        flat = [v for c in chunks for v in c]
+        c = pa.chunked_array(chunks, type=pa.string())
+        got = bbconv.convert(c, to=to, errors="null", output="list")
+        want = bbconv.convert(flat, to=to, errors="null", output="list", **({"size": "8x8"} if not any(flat) else {}))
+        assert [None if v is None else v for v in got] == list(want), chunks
+        s = pd.Series(c, dtype=pd.ArrowDtype(pa.string()))
+        assert len(bbconv.convert(s, to=to, errors="null")) == len(flat)
+    with pytest.raises(bbconv.ParseError, match="record 1: the record is null"):
+        bbconv.convert(pa.chunked_array([[START], [None, START]]), to=to)
+
+
+def test_missing_values_as_dataframes_hold_them():
+    pd = need("pandas")
+    s = pd.Series([START, None, float("nan"), pd.NA, OTHER], dtype=object)
+    out = bbconv.convert(s, to="fen", errors="null")
+    assert out.isna().tolist() == [False, True, True, True, False]
+    with pytest.raises(bbconv.ParseError) as e:
+        bbconv.convert(s, to="fen")
+    assert e.value.index == 1
+
+
+def test_no_function_takes_a_memory_address():
+    names = [n for n in dir(_bbconv) if not n.startswith("_")]
+    assert "convert_arrow" not in names
+    # The capsule reader refuses what is no capsule.
+    class Fake:
+        def __arrow_c_array__(self, requested_schema=None):
+            return (1, 2)
+
+    with pytest.raises(TypeError, match="no capsule"):
+        bbconv.convert(Fake(), to="packed")
