@@ -33,6 +33,8 @@ struct Call {
     jobs: usize,
     /// A text output as a list of `str` (and `None`), rather than buffers.
     as_list: bool,
+    /// The record whose board set the batch's size, when `size=` was not given.
+    sized_by: Option<usize>,
 }
 
 /// The form a keyword (`frm`, `to`) names, or the error listing the forms.
@@ -79,6 +81,7 @@ impl Call {
                 }
             },
             as_list,
+            sized_by: None,
         })
     }
 
@@ -88,10 +91,45 @@ impl Call {
         if self.opts.size.is_none() {
             let trial = Conversion::new(self.from, self.to, &self.opts);
             let mut scratch = Vec::new();
-            self.opts.size = records.into_iter().flatten().find_map(|r| {
+            let found = records.into_iter().enumerate().find_map(|(i, r)| {
                 scratch.clear();
-                trial.run(r, &mut scratch).ok()
+                trial.run(r?, &mut scratch).ok().map(|size| (i, size))
             });
+            self.sized_by = found.map(|(i, _)| i);
+            self.opts.size = found.map(|(_, size)| size);
+        }
+    }
+
+    /// The first bad record's error, said as a size that is not the batch's when that is why
+    /// it fails: read without the batch's size, its board converts, at another size. The size
+    /// was set by record `sized_by`, the first that converts (as the command line sets a
+    /// stream's size), and the message says so, not "the size given".
+    fn said(&self, outcome: &mut Outcome, record: impl FnOnce(usize) -> Option<Vec<u8>>) {
+        let (Some(by), Some(batch), Some((i, column, e))) =
+            (self.sized_by, self.opts.size, outcome.first_error.as_mut())
+        else {
+            return;
+        };
+        let Some(bytes) = record(*i) else {
+            return;
+        };
+        let own = Options {
+            size: None,
+            ..self.opts.clone()
+        };
+        let mut scratch = Vec::new();
+        match Conversion::new(self.from, self.to, &own).run(&bytes, &mut scratch) {
+            Ok(size) if size != batch => {
+                *column = None;
+                *e = ConvertError::Parse(bbconv_forms::ParseError::of(
+                    ErrorKind::SizeMismatch,
+                    None,
+                    format!(
+                        "the board is {size}, but this batch's boards are {batch} (set by record {by}, the first that converts): give size=\"WxH\" to name the size"
+                    ),
+                ));
+            }
+            _ => {}
         }
     }
 
@@ -125,7 +163,10 @@ impl Call {
                 }),
             })
         };
-        let (outcome, rows) = rows(records.len(), layout, convert)?;
+        let (mut outcome, rows) = rows(records.len(), layout, convert)?;
+        self.said(&mut outcome, |i| {
+            records.get(i).copied().flatten().map(<[u8]>::to_vec)
+        });
         self.hand_over(py, outcome.noting(fault), rows)
     }
 
@@ -201,7 +242,17 @@ impl Call {
                 |help| py.detach(help),
             )
         };
-        let (outcome, rows) = rows(n, layout, convert)?;
+        let (mut outcome, rows) = rows(n, layout, convert)?;
+        self.said(&mut outcome, |i| {
+            let block = produce(i / batch::BLOCK).ok()?;
+            let record = block
+                .slices()
+                .get(i % batch::BLOCK)
+                .copied()
+                .flatten()?
+                .to_vec();
+            Some(record)
+        });
         self.hand_over(py, outcome, rows)
     }
 

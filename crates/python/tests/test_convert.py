@@ -242,6 +242,22 @@ def test_errors_null_keeps_every_row_in_place():
     assert out.null_count == 2 and out.is_valid().to_pylist() == [True, False, False, True]
 
 
+def test_a_size_found_names_the_record_that_set_it():
+    # Issue 37, point 4: without size=, the message names the record whose board set the size,
+    # not "the size given", in a batch on one thread and in one read a block at a time.
+    big = "8/8/8/8/8/8/8/8/8/8 w - - 0 1"
+    for fens, at, by in (([None, START, big], 2, 1), ([START] * 30_000 + [big], 30_000, 0)):
+        with pytest.raises(bbconv.ParseError) as e:
+            bbconv.convert(fens, to="packed", jobs=2)
+        assert e.value.index == at
+        assert e.value.message == (
+            f"the board is 8x10, but this batch's boards are 8x8 (set by record {by}, the first "
+            'that converts): give size="WxH" to name the size'
+        )
+    with pytest.raises(bbconv.ParseError, match=r"for the size given \(8x8\)"):
+        bbconv.convert([START, big], to="packed", size="8x8")
+
+
 def test_a_board_of_another_size_is_a_bad_record():
     fens = [START, "8/8/8/8/8/8/8/8/8/8 w - - 0 1"]
     with pytest.raises(bbconv.ParseError) as e:
