@@ -1,5 +1,6 @@
-"""The README's recipes, run for real on generated data: Polars, DuckDB and PySpark (local mode),
-each compared with the command line's output row by row."""
+"""The README's recipes, run for real on generated data: Polars (lazy, streaming), DuckDB (a
+relation straight in, an Arrow UDF), pandas (`read_csv` with empty cells) and PySpark (local
+mode), each compared with the command line's output row by row."""
 
 import os
 import shutil
@@ -28,31 +29,53 @@ def cli_packed(cli, million):
     return np.frombuffer(out, dtype=np.uint8).reshape(-1, 13)
 
 
-def test_polars_map_batches(million, cli_packed):
+@pytest.fixture(scope="module")
+def parquet(tmp_path_factory, million):
+    """`million` as a Parquet file of `id` and `fen`, in record batches of 100,000 rows."""
+    pa = need("pyarrow")
+    pq = need("pyarrow.parquet")
+    path = tmp_path_factory.mktemp("engines") / "fens.parquet"
+    pq.write_table(pa.table({"id": np.arange(ROWS), "fen": million}), path, row_group_size=100_000)
+    return path
+
+
+def _rows(binary_values):
+    """Fixed-size binary values (a list of bytes) as a (n, 13) array."""
+    return np.frombuffer(b"".join(binary_values), dtype=np.uint8).reshape(-1, 13)
+
+
+def test_polars_lazy_streaming_map_batches(parquet, cli_packed):
+    # The Series goes in through the Arrow interface and comes back a Series: no pyarrow by hand.
     pl = need("polars")
-    df = pl.DataFrame({"fen": million})
-    out = df.with_columns(
-        packed=pl.col("fen").map_batches(
-            lambda s: pl.Series(bbconv.convert(s, to="packed")), return_dtype=pl.Binary
-        ),
-        planes=pl.col("fen").map_batches(
-            lambda s: pl.Series(bbconv.convert(s, to="planes")),
-            return_dtype=pl.Array(pl.UInt64, 12),
-        ),
+    out = (
+        pl.scan_parquet(parquet)
+        .with_columns(
+            packed=pl.col("fen").map_batches(
+                lambda s: bbconv.convert(s, to="packed"), return_dtype=pl.Binary, is_elementwise=True
+            ),
+            planes=pl.col("fen").map_batches(
+                lambda s: bbconv.convert(s, to="planes"),
+                return_dtype=pl.Array(pl.UInt64, 12),
+                is_elementwise=True,
+            ),
+        )
+        .sort("id")
+        .collect(engine="streaming")
     )
     assert out.height == ROWS
-    packed = np.frombuffer(b"".join(out["packed"].to_list()), dtype=np.uint8).reshape(-1, 13)
-    assert (packed == cli_packed).all()
+    assert (_rows(out["packed"].to_list()) == cli_packed).all()
     assert out["planes"].dtype == pl.Array(pl.UInt64, 12)
 
 
-def test_duckdb_arrow_udf_over_parquet(tmp_path, million, cli_packed):
+def test_duckdb_relation_straight_and_arrow_udf(parquet, million, cli_packed):
     duckdb = need("duckdb")
     pa = need("pyarrow")
-    pq = need("pyarrow.parquet")
-    path = tmp_path / "fens.parquet"
-    pq.write_table(pa.table({"id": np.arange(ROWS), "fen": million}), path)
     con = duckdb.connect()
+    # A one-column relation passed straight to convert (its Arrow stream read in place).
+    rel = con.sql(f"SELECT fen FROM read_parquet('{parquet}') ORDER BY id")
+    got = bbconv.convert(rel, to="packed", output="numpy")
+    assert (got == cli_packed).all()
+    # An Arrow-vectorised UDF.
     con.create_function(
         "to_packed",
         lambda fen: bbconv.convert(fen, to="packed").cast(pa.binary()),
@@ -60,11 +83,36 @@ def test_duckdb_arrow_udf_over_parquet(tmp_path, million, cli_packed):
         "BLOB",
         type="arrow",
     )
-    got = con.sql(f"SELECT id, to_packed(fen) AS packed FROM read_parquet('{path}') ORDER BY id").arrow()
+    got = con.sql(f"SELECT id, to_packed(fen) AS packed FROM read_parquet('{parquet}') ORDER BY id").arrow()
     got = got.read_all() if hasattr(got, "read_all") else got
     assert got.num_rows == ROWS
-    packed = np.frombuffer(b"".join(got.column("packed").to_pylist()), dtype=np.uint8).reshape(-1, 13)
-    assert (packed == cli_packed).all()
+    assert (_rows(got.column("packed").to_pylist()) == cli_packed).all()
+
+
+def test_pandas_read_csv_with_empty_cells_to_planes(tmp_path, cli, million):
+    # Empty cells are NaN in pandas: missing records, null under errors="null", zero rows in
+    # numpy; the others are the command line's planes.
+    pd = need("pandas")
+    fens = million[:50_000]
+    path = tmp_path / "games.csv"
+    with open(path, "w") as f:
+        f.write("id,fen\n")
+        for i, fen in enumerate(fens):
+            f.write(f"{i},{'' if i % 7 == 3 else fen}\n")
+    df = pd.read_csv(path)
+    assert df["fen"].isna().sum() == len([i for i in range(len(fens)) if i % 7 == 3])
+    planes, valid = bbconv.convert(df["fen"], to="planes", errors="null", output="numpy")
+    assert planes.shape == (len(fens), 12)
+    assert valid.tolist() == [i % 7 != 3 for i in range(len(fens))]
+    kept = [fen for i, fen in enumerate(fens) if i % 7 != 3]
+    want = np.frombuffer(
+        run_cli(cli, ["-f", "fen", "-t", "planes-bin"], ("\n".join(kept) + "\n").encode()), dtype="<u8"
+    ).reshape(-1, 12)
+    assert (planes[valid] == want).all()
+    assert not planes[~valid].any()
+    series = bbconv.convert(df["fen"], to="planes", errors="null")
+    assert isinstance(series, pd.Series) and series.index.equals(df.index) and series.name == "fen"
+    assert series.isna().tolist() == [not v for v in valid]
 
 
 @pytest.fixture(scope="module")
