@@ -200,28 +200,61 @@ pub(crate) fn import<'py>(
     Ok(import)
 }
 
+/// The most records of a [`Piece`]: their slices (16 bytes a record) are all that is held of
+/// them at once, whatever the length of an array.
+pub(crate) const PIECE: usize = 1 << 20;
+
+/// Records `from..from + len` of array `array` of an import: a part of the batch read at a time.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Piece {
+    array: usize,
+    from: usize,
+    pub(crate) len: usize,
+}
+
 impl Import<'_> {
-    /// The records of every array, in order: borrowed from the producer's buffers, `None` for
-    /// a null.
-    pub(crate) fn records(&self) -> PyResult<Vec<Option<&[u8]>>> {
-        let mut out = Vec::new();
-        // SAFETY: the schema and arrays are live (held by `self`) and immutable while held;
-        // their layout is the format's, as the C Data Interface defines it.
-        unsafe {
-            match (&self.schema, self.borrowed) {
-                (Some(schema), _) => {
-                    let field = self.field(&schema.0)?;
-                    for array in &self.arrays {
-                        read_field(field, &array.0, &mut out)?;
-                    }
-                }
-                (None, Some((schema, array))) => {
-                    let field = self.field(schema.as_ref())?;
-                    read_field(field, array.as_ref(), &mut out)?;
-                }
-                (None, None) => {}
-            }
+    /// The schema and arrays imported.
+    fn parts(&self) -> (Option<&Schema>, Vec<&Array>) {
+        match (&self.schema, self.borrowed) {
+            (Some(schema), _) => (Some(&schema.0), self.arrays.iter().map(|a| &*a.0).collect()),
+            // SAFETY: the capsules hold them (see `Import`).
+            (None, Some((s, a))) => unsafe { (Some(s.as_ref()), vec![a.as_ref()]) },
+            (None, None) => (None, Vec::new()),
         }
+    }
+
+    /// The batch in pieces of at most [`PIECE`] records, in order (its field checked first:
+    /// a struct of several fields without `column=` is an error, even empty).
+    pub(crate) fn pieces(&self) -> PyResult<Vec<Piece>> {
+        if let (Some(schema), _) = self.parts() {
+            // SAFETY: the schema is live (held by `self`).
+            unsafe { self.field(schema)? };
+        }
+        let mut out = Vec::new();
+        for (k, a) in self.parts().1.into_iter().enumerate() {
+            let n = len(a.length)?;
+            out.extend((0..n).step_by(PIECE).map(|from| Piece {
+                array: k,
+                from,
+                len: PIECE.min(n - from),
+            }));
+        }
+        Ok(out)
+    }
+
+    /// The records of `piece`: borrowed from the producer's buffers, `None` for a null.
+    pub(crate) fn records(&self, piece: Piece) -> PyResult<Vec<Option<&[u8]>>> {
+        let (Some(schema), arrays) = self.parts() else {
+            return Ok(Vec::new());
+        };
+        let array = arrays
+            .get(piece.array)
+            .ok_or_else(|| PyValueError::new_err("no such Arrow array"))?;
+        let mut out = Vec::with_capacity(piece.len);
+        // SAFETY: the schema and arrays are live (held by `self`) and immutable while held;
+        // their layout is the format's, as the C Data Interface defines it; the piece is inside
+        // the array.
+        unsafe { read_field(self.field(schema)?, array, piece.from, piece.len, &mut out)? };
         Ok(out)
     }
 
@@ -278,29 +311,35 @@ struct Field<'s> {
     child: Option<usize>,
 }
 
-/// Reads the records of `field` in `array` (a struct's child, when the field is one) onto `out`.
+/// Reads records `from..from + n` of `field` in `array` (a struct's child, when the field is
+/// one) onto `out`.
 ///
 /// # Safety
 /// `array` is live, of the field's parent schema.
 unsafe fn read_field<'a>(
     field: Field<'_>,
     array: &'a Array,
+    from: usize,
+    n: usize,
     out: &mut Vec<Option<&'a [u8]>>,
 ) -> PyResult<()> {
+    if from + n > len(array.length)? {
+        return Err(PyValueError::new_err("records past the Arrow array's end"));
+    }
     let Some(k) = field.child else {
-        return unsafe { read(field.schema, array, 0, len(array.length)?, out) };
+        return unsafe { read(field.schema, array, from, n, out) };
     };
     let children = unsafe { slice(array.children, array.n_children) };
     let child = children.get(k).ok_or_else(|| {
         PyValueError::new_err("the Arrow struct array lacks a field its schema has")
     })?;
-    let (n, base) = (len(array.length)?, len(array.offset)?);
-    let from = out.len();
+    let base = len(array.offset)? + from;
+    let start = out.len();
     unsafe { read(field.schema, &**child, base, n, out)? };
     // A null struct row is a null record.
     let validity = unsafe { buffer(array, 0) as *const u8 };
     if !validity.is_null() && array.null_count != 0 {
-        for (i, r) in out[from..].iter_mut().enumerate() {
+        for (i, r) in out[start..].iter_mut().enumerate() {
             if !unsafe { bit(validity, base + i) } {
                 *r = None;
             }

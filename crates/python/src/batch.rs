@@ -236,7 +236,7 @@ pub(crate) fn pipeline<E>(
 }
 
 /// The outcomes of consecutive parts as one.
-fn join(parts: Vec<Outcome>, layout: Layout) -> Outcome {
+pub(crate) fn join(parts: Vec<Outcome>, layout: Layout) -> Outcome {
     let mut all = Outcome {
         data: Vec::with_capacity(parts.iter().map(|p| p.data.len()).sum()),
         ..Outcome::default()

@@ -88,6 +88,15 @@ impl Call {
     /// The size, when not given: that of the first record that converts, as on the command
     /// line; a record of another size is then a bad record.
     fn detect<'r>(&mut self, records: impl IntoIterator<Item = Option<&'r [u8]>>) {
+        self.detect_from(records, 0);
+    }
+
+    /// [`Call::detect`] on records whose first is record `base` of the batch.
+    fn detect_from<'r>(
+        &mut self,
+        records: impl IntoIterator<Item = Option<&'r [u8]>>,
+        base: usize,
+    ) {
         if self.opts.size.is_none() {
             let trial = Conversion::new(self.from, self.to, &self.opts);
             let mut scratch = Vec::new();
@@ -95,7 +104,7 @@ impl Call {
                 scratch.clear();
                 trial.run(r?, &mut scratch).ok().map(|size| (i, size))
             });
-            self.sized_by = found.map(|(i, _)| i);
+            self.sized_by = found.map(|(i, _)| base + i);
             self.opts.size = found.map(|(_, size)| size);
         }
     }
@@ -168,6 +177,73 @@ impl Call {
             records.get(i).copied().flatten().map(<[u8]>::to_vec)
         });
         self.hand_over(py, outcome.noting(fault), rows)
+    }
+
+    /// Converts the records of Arrow data imported ([`arrow::Import`]) a piece at a time
+    /// ([`arrow::PIECE`] records at most): only one piece's record slices are held at once, so
+    /// a column of millions of strings costs its output and little more. The first piece with a
+    /// board that converts sets the size.
+    fn run_import<'py>(
+        mut self,
+        py: Python<'py>,
+        import: &arrow::Import<'_>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let pieces = import.pieces()?;
+        let n: usize = pieces.iter().map(|p| p.len).sum();
+        let mut base = 0;
+        for &piece in &pieces {
+            if self.opts.size.is_some() {
+                break;
+            }
+            let records = import.records(piece)?;
+            py.detach(|| self.detect_from(records.iter().copied(), base));
+            base += piece.len;
+        }
+        let layout = self.layout();
+        let conv = Conversion::new(self.from, self.to, &self.opts);
+        let stop = AtomicBool::new(false);
+        let jobs = self.jobs;
+        let w = layout.width().unwrap_or(0);
+        let convert = |rows: &mut [u8]| -> PyResult<Outcome> {
+            let mut parts = Vec::with_capacity(pieces.len());
+            let mut base = 0;
+            for &piece in &pieces {
+                let records = import.records(piece)?;
+                let region = match w {
+                    0 => &mut [][..],
+                    w => &mut rows[base * w..(base + piece.len) * w],
+                };
+                let mut o = py.detach(|| match records.len() < batch::PARALLEL_FROM {
+                    true => Ok(batch::run(&conv, &records, layout, jobs, &stop, region)),
+                    false => watched(&stop, || {
+                        batch::run(&conv, &records, layout, jobs, &stop, region)
+                    }),
+                })?;
+                if let Some(f) = o.first_error.as_mut() {
+                    f.0 += base;
+                }
+                let stopped = o.stopped;
+                parts.push(o);
+                base += piece.len;
+                if stopped {
+                    break;
+                }
+            }
+            Ok(batch::join(parts, layout))
+        };
+        let (mut outcome, rows) = rows(n, layout, convert)?;
+        self.said(&mut outcome, |i| {
+            let mut at = 0;
+            for &piece in &pieces {
+                if i < at + piece.len {
+                    let records = import.records(piece).ok()?;
+                    return records.get(i - at).copied().flatten().map(<[u8]>::to_vec);
+                }
+                at += piece.len;
+            }
+            None
+        });
+        self.hand_over(py, outcome, rows)
     }
 
     /// Converts the items of a list (`str`, `bytes` or `None`) as they are when the call
@@ -498,8 +574,7 @@ fn convert_capsule<'py>(
     crate::guard::guarded(|| {
         let call = Call::new(args)?;
         let import = arrow::import(values, column)?;
-        let records = import.records()?;
-        call.run(py, &records, None)
+        call.run_import(py, &import)
     })
 }
 
