@@ -356,7 +356,7 @@ fn run_records<S: Stage>(
         Some(n) => n,
     };
     let size = opts.size_or_default();
-    let mut input = Input::for_form(from, size, opts.planes.len(), args.max_line);
+    let mut input = Input::for_form(from, (size, opts.order), opts.planes.len(), args.max_line);
     let mut out_framing = to.framing();
     if let Some(t) = &table {
         // A table's rows are lines (CSV: lines that quotes may join), written back one a line.
@@ -386,13 +386,14 @@ fn run_records<S: Stage>(
                 form: Some(to),
                 default_size: size,
                 planes: opts.planes.len(),
+                numbering: opts.to_order,
             },
             errors: args.errors,
             fail_fast: args.fail_fast,
             max_errors: args.max_errors.0,
             size: opts.size,
             max_line: args.max_line,
-            record_len: from.record_len(size, opts.planes.len()),
+            record_len: from.record_len(size, opts.planes.len(), opts.order),
             null_row,
             placeholders: table.is_some() && args.errors == ErrorMode::Null,
         },

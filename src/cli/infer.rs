@@ -95,6 +95,7 @@ pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
                 form: None,
                 default_size: size,
                 planes: opts.planes.len(),
+                numbering: opts.to_order,
             },
             // A line a record, blank and bad ones too: output line N is sample line N.
             errors: ErrorMode::Null,

@@ -129,7 +129,7 @@ pub(crate) fn run(args: ShowArgs, grid: GridStyle) -> Result<ExitCode> {
     let size = opts.size_or_default();
     let sources = Source::list(&args.boards, &[]);
     let settings = Settings {
-        input: Input::for_form(args.from, size, opts.planes.len(), 1 << 20),
+        input: Input::for_form(args.from, (size, opts.order), opts.planes.len(), 1 << 20),
         binary_input: args.from.is_binary(),
         write: WriteSettings {
             out: OutFraming {
@@ -137,13 +137,14 @@ pub(crate) fn run(args: ShowArgs, grid: GridStyle) -> Result<ExitCode> {
                 form: None,
                 default_size: size,
                 planes: opts.planes.len(),
+                numbering: opts.to_order,
             },
             errors: ErrorMode::Report,
             fail_fast: false,
             max_errors: None,
             size: opts.size,
             max_line: 1 << 20,
-            record_len: args.from.record_len(size, opts.planes.len()),
+            record_len: args.from.record_len(size, opts.planes.len(), opts.order),
             null_row: None,
             placeholders: false,
         },

@@ -491,7 +491,7 @@ mod tests {
             let settings = Settings {
                 input: Input {
                     chunk: 256,
-                    ..Input::for_form(Format::Hex, size, 12, 300)
+                    ..Input::for_form(Format::Hex, (size, Default::default()), 12, 300)
                 },
                 binary_input: false,
                 write: WriteSettings {
@@ -500,6 +500,7 @@ mod tests {
                         form: Some(Format::Hex),
                         default_size: size,
                         planes: 12,
+                        numbering: Default::default(),
                     },
                     errors: ErrorMode::Report,
                     fail_fast: false,
@@ -542,7 +543,7 @@ mod tests {
         let settings = Settings {
             input: Input {
                 chunk,
-                ..Input::for_form(from, size, 12, 300)
+                ..Input::for_form(from, (size, Default::default()), 12, 300)
             },
             binary_input: from.is_binary(),
             write: WriteSettings {
@@ -551,13 +552,14 @@ mod tests {
                     form: Some(to),
                     default_size: size,
                     planes: 12,
+                    numbering: Default::default(),
                 },
                 errors,
                 fail_fast: false,
                 max_errors: Some(0),
                 size: None,
                 max_line: 300,
-                record_len: from.record_len(size, 12),
+                record_len: from.record_len(size, 12, Default::default()),
                 null_row: None,
                 placeholders: false,
             },

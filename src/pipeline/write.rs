@@ -7,7 +7,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, Result};
-use bbconv_board::Size;
+use bbconv_board::{Numbering, Size};
 use bbconv_forms::{Format, Framing};
 
 use super::progress::Progress;
@@ -50,6 +50,8 @@ pub(crate) struct OutFraming {
     pub(crate) default_size: Size,
     /// The planes of `planes-bin` records, for the length of their placeholders.
     pub(crate) planes: usize,
+    /// The numbering written (`--to-order`: a layout's cells make a binary record longer).
+    pub(crate) numbering: Numbering,
 }
 
 impl OutFraming {
@@ -68,7 +70,11 @@ impl OutFraming {
         match self.framing {
             Framing::Binary => {
                 let n = self.form.map_or(0, |f| {
-                    f.record_len(size.unwrap_or(self.default_size), self.planes)
+                    f.record_len(
+                        size.unwrap_or(self.default_size),
+                        self.planes,
+                        self.numbering,
+                    )
                 });
                 out.extend(std::iter::repeat_n(0xff, n));
             }

@@ -235,3 +235,58 @@ fn padding_and_limits() {
     assert_eq!(code, 2);
     assert!(err.contains("0x88") && err.contains("draughts"), "{err}");
 }
+
+/// Issue 37, point 3 (the command line's half): `packed-bin` and `trits-bin` written under a
+/// layout read back under it: the record size follows the layout's cells (0x88: 26 packed
+/// bytes, 128 trits), not the board's squares (read back to LERF: `--order` alone would write
+/// under the layout too).
+#[test]
+fn binary_records_under_a_layout_read_back() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let draughts = "W:W31,32:B1,2";
+    for (layout, packed_len, trits_len) in [
+        ("0x88", 26, 128),
+        ("mailbox", 24, 120),
+        ("sentinel", 15, 72),
+        ("draughts", 7, 32),
+    ] {
+        let (from, board, to_back) = match layout {
+            "draughts" => ("pdn", draughts, "squares"),
+            _ => ("fen", start, "pair"),
+        };
+        let want = crate::util::run(&["convert", "-f", from, "-t", to_back, board, board], b"");
+        for (form, len) in [("packed-bin", packed_len), ("trits-bin", trits_len)] {
+            let (code, bin, err) = crate::util::run(
+                &[
+                    "convert",
+                    "-f",
+                    from,
+                    "-t",
+                    form,
+                    "--to-order",
+                    layout,
+                    board,
+                    board,
+                ],
+                b"",
+            );
+            assert_eq!(code, 0, "{layout} {form}: {err}");
+            assert_eq!(bin.len(), 2 * len, "{layout} {form}");
+            let back = crate::util::run(
+                &[
+                    "convert",
+                    "-f",
+                    form,
+                    "--order",
+                    layout,
+                    "--to-order",
+                    "lerf",
+                    "-t",
+                    to_back,
+                ],
+                &bin,
+            );
+            assert_eq!(back, want, "{layout} {form}");
+        }
+    }
+}

@@ -700,11 +700,19 @@ impl Format {
         self.spec().frame.framing()
     }
 
-    /// Bytes per record of a binary form for a board of `size`, with `planes` planes (the
+    /// Bytes per record of a binary form for a board of `size` numbered by `numbering` (a
+    /// layout's cells: `packed-bin` under 0x88 packs 128 trits), with `planes` planes (the
     /// length of `--planes`, for `planes-bin`); 0 for a form that is not binary.
-    pub fn record_len(self, size: Size, planes: usize) -> usize {
+    ///
+    /// ```
+    /// use bbconv_board::{Numbering, Size};
+    /// use bbconv_forms::Format;
+    /// assert_eq!(Format::PackedBin.record_len(Size::CHESS, 12, Numbering::default()), 13);
+    /// assert_eq!(Format::PackedBin.record_len(Size::CHESS, 12, Numbering::X88), 26);
+    /// ```
+    pub fn record_len(self, size: Size, planes: usize, numbering: Numbering) -> usize {
         match self.spec().frame {
-            spec::Frame::Binary(len) => len(size, planes),
+            spec::Frame::Binary(len) => len(numbering.raw_size(size).unwrap_or(size), planes),
             _ => 0,
         }
     }

@@ -130,7 +130,7 @@ impl Frame {
 
 #[cfg(test)]
 mod tests {
-    use bbconv_board::Size;
+    use bbconv_board::{Numbering, Size};
 
     use crate::{convert, parse, render, Format, Framing, Layer, Need, Options, Value};
 
@@ -216,7 +216,7 @@ mod tests {
                 assert!(fixed.is_binary() && fixed.holds() == form.holds(), "{form}");
             }
             assert!(!form.is_binary() || form.fixed() == Some(form), "{form}");
-            let len = form.record_len(Size::CHESS, 12);
+            let len = form.record_len(Size::CHESS, 12, Numbering::default());
             assert_eq!(form.is_binary(), len > 0, "{form}");
             assert_eq!(form.framing() == Framing::Binary, len > 0, "{form}");
             if len > 0 {

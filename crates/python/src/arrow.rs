@@ -164,9 +164,14 @@ pub(crate) fn import<'py>(
                     .unwrap_or_else(|| format!("error code {code}"));
                 PyValueError::new_err(format!("the Arrow stream failed: {why}"))
             };
-            let (Some(get_schema), Some(get_next)) = ((*stream).get_schema, (*stream).get_next)
+            // A stream moved out of its capsule (consumed) keeps its callbacks: a null
+            // `release` is what marks it released, and nothing of it may be called then.
+            let (Some(get_schema), Some(get_next), Some(_)) =
+                ((*stream).get_schema, (*stream).get_next, (*stream).release)
             else {
-                return Err(PyValueError::new_err("the Arrow stream is released"));
+                return Err(PyValueError::new_err(
+                    "the Arrow stream is released (consumed already): export it anew",
+                ));
             };
             let mut schema = OwnedSchema(Box::new(Schema::empty()));
             let code = get_schema(stream, &mut *schema.0);
@@ -195,6 +200,13 @@ pub(crate) fn import<'py>(
     let (schema, array) = (pair.get_item(0)?, pair.get_item(1)?);
     let s: NonNull<Schema> = pointer(&schema, c"arrow_schema")?;
     let a: NonNull<Array> = pointer(&array, c"arrow_array")?;
+    // SAFETY: the capsules hold the structs (released or not: a released one is still there,
+    // its `release` null, and nothing else of it may be read).
+    if unsafe { s.as_ref().release.is_none() || a.as_ref().release.is_none() } {
+        return Err(PyValueError::new_err(
+            "the Arrow array or its schema is released (consumed already): export it anew",
+        ));
+    }
     import.borrowed = Some((s, a));
     import._capsules.extend([schema, array]);
     Ok(import)
@@ -242,6 +254,17 @@ impl Import<'_> {
         Ok(out)
     }
 
+    /// Whether the field read is fixed-size binary (`packed-bin` or `trits-bin` records).
+    pub(crate) fn fixed_binary(&self) -> PyResult<bool> {
+        let (Some(schema), _) = self.parts() else {
+            return Ok(false);
+        };
+        // SAFETY: the schema is live (held by `self`).
+        let field = unsafe { self.field(schema)? };
+        Ok(field.schema.dictionary.is_null()
+            && unsafe { text(field.schema.format) }.starts_with("w:"))
+    }
+
     /// The records of `piece`: borrowed from the producer's buffers, `None` for a null.
     pub(crate) fn records(&self, piece: Piece) -> PyResult<Vec<Option<&[u8]>>> {
         let (Some(schema), arrays) = self.parts() else {
@@ -282,12 +305,31 @@ impl Import<'_> {
             .map(|&c| unsafe { text((*c).name) }.to_string())
             .collect();
         let k = match (&self.column, names.len()) {
-            (Some(c), _) => names.iter().position(|n| n == c).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "column='{c}': the Arrow data has no such field; its fields are: {}",
-                    names.join(", ")
+            (_, 0) => {
+                return Err(PyValueError::new_err(
+                    "the Arrow data is a struct of no fields: it holds no boards",
                 ))
-            })?,
+            }
+            (Some(c), _) => {
+                let at: Vec<usize> = (0..names.len()).filter(|&k| names[k] == *c).collect();
+                match at[..] {
+                    [k] => k,
+                    [] => {
+                        return Err(PyValueError::new_err(format!(
+                            "column='{c}': the Arrow data has no such field; its fields are: {}",
+                            names.join(", ")
+                        )))
+                    }
+                    [a, b, ..] => {
+                        return Err(PyValueError::new_err(format!(
+                            "column='{c}': the Arrow data has {} fields named so (fields {} and {}, from 1): rename one",
+                            at.len(),
+                            a + 1,
+                            b + 1
+                        )))
+                    }
+                }
+            }
             (None, 1) => 0,
             (None, _) => {
                 return Err(PyValueError::new_err(format!(
@@ -530,7 +572,18 @@ unsafe fn read_views<'a>(
         }
         let b = usize::try_from(word(8)).map_err(|_| bad_view(i))?;
         let off = usize::try_from(word(12)).map_err(|_| bad_view(i))?;
-        if b >= data_buffers {
+        // The last buffer holds each data buffer's size (int64): a view must lie inside its
+        // buffer (an exporter may pass views it never checked).
+        let within = b < data_buffers && {
+            let sizes = span.buffer(2 + data_buffers);
+            !sizes.is_null() && {
+                // SAFETY: the sizes buffer holds one int64 a data buffer.
+                let len = unsafe { std::ptr::read_unaligned((sizes as *const i64).add(b)) };
+                usize::try_from(len)
+                    .is_ok_and(|len| off.checked_add(size).is_some_and(|e| e <= len))
+            }
+        };
+        if !within {
             return Err(bad_view(i));
         }
         out.push(Some(unsafe { bytes(span.buffer(2 + b), off, size) }));

@@ -146,8 +146,11 @@ impl Call {
     fn layout(&self) -> Layout {
         let size = self.opts.size_or_default();
         match (self.to, self.words) {
-            (Format::Pair, true) => Layout::PairWords(size.squares().div_ceil(64)),
-            (to, _) if to.is_binary() => Layout::Fixed(to.record_len(size, self.opts.planes.len())),
+            // A layout's cells (`to_order`), not the board's squares, make the words.
+            (Format::Pair, true) => Layout::PairWords(self.opts.to_order.span(size).div_ceil(64)),
+            (to, _) if to.is_binary() => {
+                Layout::Fixed(to.record_len(size, self.opts.planes.len(), self.opts.to_order))
+            }
             _ => Layout::Text,
         }
     }
@@ -572,8 +575,17 @@ fn convert_capsule<'py>(
     args: CallArgs,
 ) -> PyResult<Bound<'py, PyTuple>> {
     crate::guard::guarded(|| {
-        let call = Call::new(args)?;
+        let mut call = Call::new(args)?;
         let import = arrow::import(values, column)?;
+        // Fixed-size binary records of packed or trits are their binary forms (as `to="packed"`
+        // gives them to Arrow): read them back with the same `frm`.
+        if import.fixed_binary()? {
+            call.from = match call.from {
+                Format::Packed => Format::PackedBin,
+                Format::Trits => Format::TritsBin,
+                f => f,
+            };
+        }
         call.run_import(py, &import)
     })
 }
@@ -644,13 +656,23 @@ fn formats() -> PyResult<
     })
 }
 
-/// The record length of a binary form for a board of `width` x `height` with `planes` planes.
+/// The record length of a binary form for a board of `width` x `height` numbered by
+/// `to_order` (a layout's cells make a record longer), with `planes` planes.
 #[pyfunction]
-fn record_len(form: &str, width: usize, height: usize, planes: usize) -> PyResult<usize> {
+fn record_len(
+    form: &str,
+    width: usize,
+    height: usize,
+    planes: usize,
+    to_order: &str,
+) -> PyResult<usize> {
     crate::guard::guarded(|| {
         let f = crate::form(form, "form")?;
         let size = Size::new(width, height).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(f.record_len(size, planes))
+        let numbering = to_order
+            .parse::<bbconv_board::Numbering>()
+            .map_err(|e| PyValueError::new_err(format!("invalid to_order={to_order:?}: {e}")))?;
+        Ok(f.record_len(size, planes, numbering))
     })
 }
 

@@ -183,3 +183,89 @@ def test_no_function_takes_a_memory_address():
 
     with pytest.raises(TypeError, match="no capsule"):
         bbconv.convert(Fake(), to="packed")
+
+
+# -- hostile review 4 -------------------------------------------------------------------------
+
+
+def test_a_consumed_export_is_an_error_not_a_crash():
+    pa = need("pyarrow")
+
+    class Consumed:
+        def __arrow_c_stream__(self, requested_schema=None):
+            cap = pa.table({"b": [START]}).__arrow_c_stream__()
+            pa.RecordBatchReader._import_from_c_capsule(cap)  # moves it out: released
+            return cap
+
+    with pytest.raises(ValueError, match="stream is released"):
+        bbconv.convert(Consumed(), to="fen")
+
+    class ConsumedArray:
+        def __arrow_c_array__(self, requested_schema=None):
+            s, a = pa.array([START] * 2000).__arrow_c_array__()
+            pa.Array._import_from_c_capsule(s, a)
+            return s, a
+
+    with pytest.raises(ValueError, match="is released"):
+        bbconv.convert(ConsumedArray(), to="fen", errors="null")
+
+
+def test_a_view_past_its_buffer_is_an_error_not_a_crash():
+    pa = need("pyarrow")
+    v = np.zeros(4, np.int32)
+    v[0], v[3] = 20, 1 << 30
+    a = pa.Array.from_buffers(pa.string_view(), 1, [None, pa.py_buffer(v.tobytes()), pa.py_buffer(b"x" * 64)])
+    with pytest.raises(ValueError, match="points outside its buffers"):
+        bbconv.convert(a, to="fen", errors="null")
+
+
+def test_pandas_values_arrow_cannot_hold_are_bad_records():
+    pd = need("pandas")
+    s = pd.Series([START, "\udc80", None], index=[3, 4, 5], name="b")
+    out = bbconv.convert(s, to="fen", errors="null")
+    assert out.tolist()[0] == START and out.isna().tolist() == [False, True, True]
+    assert out.index.tolist() == [3, 4, 5] and out.name == "b"
+    with pytest.raises(bbconv.ParseError) as e:
+        bbconv.convert(s, to="fen")
+    assert e.value.index == 1
+    # A column of NaN only (read_csv's empty column) is all missing.
+    nan = bbconv.convert(pd.Series([float("nan")] * 3), to="packed", errors="null")
+    assert nan.isna().all()
+
+
+def test_a_pandas_or_polars_frame_is_read_as_its_column():
+    pd = need("pandas")
+    pl = need("polars")
+    df = pd.DataFrame({"id": [1, 2], "fen": [START, OTHER]}, index=[7, 8])
+    with pytest.raises(ValueError, match=r"2 columns \(id, fen\): pick the board's with column="):
+        bbconv.convert(df, to="fen")
+    out = bbconv.convert(df, to="fen", column="fen")
+    assert out.tolist() == [START, OTHER] and out.index.tolist() == [7, 8] and out.name == "fen"
+    one = bbconv.convert(df[["fen"]], to="packed")
+    assert isinstance(one, pd.Series) and len(one) == 2
+    frame = bbconv.convert(pl.DataFrame({"fen": [START]}), to="fen")
+    assert isinstance(frame, pl.Series) and frame.name == "fen"
+
+
+def test_packed_arrow_reads_back_with_the_same_form():
+    pa = need("pyarrow")
+    packed = bbconv.convert(pa.array([START, OTHER]), to="packed")
+    assert packed.type == pa.binary(13)
+    assert bbconv.convert(packed, frm="packed", to="pair", output="numpy").tolist() == bbconv.convert(
+        [START, OTHER], to="pair"
+    ).tolist()
+
+
+def test_the_first_record_not_converted_is_the_one_raised():
+    pa = need("pyarrow")
+    for values in ([START, None, "8/8/x"], pa.array([START, None, "8/8/x"])):
+        with pytest.raises(bbconv.ParseError) as e:
+            bbconv.convert(values, to="fen")
+        assert e.value.index == 1 and "null" in e.value.message
+
+
+def test_a_struct_with_a_duplicate_field_name_is_refused():
+    pa = need("pyarrow")
+    t = pa.Table.from_arrays([pa.array([START]), pa.array([OTHER])], names=["a", "a"])
+    with pytest.raises(ValueError, match="2 fields named so"):
+        bbconv.convert(t, to="fen", column="a")

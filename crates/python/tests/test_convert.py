@@ -244,9 +244,10 @@ def test_errors_null_keeps_every_row_in_place():
 
 def test_a_size_found_names_the_record_that_set_it():
     # Issue 37, point 4: without size=, the message names the record whose board set the size,
-    # not "the size given", in a batch on one thread and in one read a block at a time.
+    # not "the size given", in a batch on one thread and in one read a block at a time (a null
+    # before it would be the first record not converted, and raised as such).
     big = "8/8/8/8/8/8/8/8/8/8 w - - 0 1"
-    for fens, at, by in (([None, START, big], 2, 1), ([START] * 30_000 + [big], 30_000, 0)):
+    for fens, at, by in (([START, START, big], 2, 0), ([START] * 30_000 + [big], 30_000, 0)):
         with pytest.raises(bbconv.ParseError) as e:
             bbconv.convert(fens, to="packed", jobs=2)
         assert e.value.index == at
@@ -315,3 +316,24 @@ def test_formats_lists_the_cli_forms():
     assert {"fen", "packed", "packed-bin", "planes-bin", "sgf"} <= set(names)
     packed = next(f for f in bbconv.formats() if f.name == "packed-bin")
     assert packed.binary
+
+
+@pytest.mark.parametrize("layout", ["0x88", "mailbox", "sentinel", "draughts"])
+def test_every_form_the_cli_writes_under_a_layout(cli, layout):
+    # Issue 37, point 3: pair, packed and trits under a layout, the command line's bytes, and
+    # packed-bin and trits-bin read back under it (the record size follows the layout).
+    frm, board, back = ("pdn", "W:W31,32:B1,2", "squares") if layout == "draughts" else ("fen", START, "pair")
+    want = bbconv.convert([board], frm=frm, to=back)
+    for to, form in (("packed", "packed-bin"), ("trits", "trits-bin"), ("pair", "pair")):
+        got = bbconv.convert([board], frm=frm, to=to, to_order=layout)
+        line = subprocess.run(
+            [cli, "convert", "-f", frm, "-t", form, "--to-order", layout, board], capture_output=True, check=True
+        ).stdout
+        if to == "pair":
+            words = [int(x, 16) for x in line.split()]
+            side = got.reshape(1, 2, -1)
+            assert [sum(int(v) << (64 * k) for k, v in enumerate(side[0, i])) for i in range(2)] == words
+        else:
+            assert got.tobytes() == line, (layout, to)
+        again = bbconv.convert(got, frm=to, to=back, order=layout, to_order="lerf")
+        assert list(np.asarray(again).reshape(-1)) == list(np.asarray(want).reshape(-1)), (layout, to)

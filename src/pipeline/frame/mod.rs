@@ -187,18 +187,18 @@ pub(crate) enum Rows {
 }
 
 impl Input {
-    /// How records of `form` are read on a board of `size` with `planes` planes (the size of
-    /// binary records), with records of at most `max_line` bytes; the drivers choose the chunk
-    /// size.
+    /// How records of `form` are read on a board of `size` numbered by `numbering` with
+    /// `planes` planes (the size of binary records), with records of at most `max_line` bytes;
+    /// the drivers choose the chunk size.
     pub(crate) fn for_form(
         form: bbconv_forms::Format,
-        size: bbconv_board::Size,
+        (size, numbering): (bbconv_board::Size, bbconv_board::Numbering),
         planes: usize,
         max_line: usize,
     ) -> Input {
         Input {
             framing: form.framing(),
-            record_len: form.record_len(size, planes),
+            record_len: form.record_len(size, planes, numbering),
             max_line,
             chunk: 0,
             rows: Rows::Lines,

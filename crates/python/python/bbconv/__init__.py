@@ -501,6 +501,16 @@ def _kind(values):
     return "list", None
 
 
+def _missing(v):
+    """Whether a pandas value is a missing record: ``None``, ``NaN`` or ``pd.NA``."""
+    if v is None:
+        return True
+    try:
+        return bool(v != v) or type(v).__name__ == "NAType"
+    except TypeError:
+        return type(v).__name__ == "NAType"
+
+
 def _exports_arrow(values):
     """Whether ``values`` exports Arrow data through the PyCapsule interface."""
     t = type(values)
@@ -529,6 +539,8 @@ class _Call:
         # The index of the first record of the part being converted (chunked input), and
         # the size the batch's first board gave.
         self.base, self.found = 0, None
+        # The struct field or DataFrame column that holds the boards (``column=``).
+        self.column = None
 
     def args(self, frm, as_list):
         to = self.fixed or ("packed" if self.to == "packed-hex" else self.to)
@@ -561,7 +573,11 @@ class _Call:
         if module == "polars":
             import polars as pl
 
-            return pl.Series(getattr(values, "name", ""), arrow)
+            name = getattr(values, "name", None)
+            if name is None and hasattr(values, "columns"):
+                # A DataFrame: the column read.
+                name = self.column if self.column is not None else values.columns[0]
+            return pl.Series(name or "", arrow)
         if module == "pyarrow":
             import pyarrow as pa
 
@@ -570,27 +586,50 @@ class _Call:
 
     def pandas(self, values, out):
         """A pandas ``Series`` (or array) through Arrow, its ``None``, ``NaN`` and ``pd.NA``
-        null, a ``category`` through its dictionary; a ``Series`` back with its index and name."""
+        null, a ``category`` through its dictionary; a ``Series`` back with its index and name.
+        A ``DataFrame`` is read as its one column, or the one ``column=`` names."""
         import pandas as pd
         import pyarrow as pa
 
+        name = getattr(values, "name", None)
+        if isinstance(values, pd.DataFrame):
+            names = [str(c) for c in values.columns]
+            if self.column is None and len(names) != 1:
+                raise ValueError(
+                    f"the DataFrame has {len(names)} columns ({', '.join(names)}): pick the board's with column="
+                )
+            name = self.column if self.column is not None else names[0]
+            if name not in names:
+                raise ValueError(f"column={name!r}: the DataFrame has no such column; its columns are: {', '.join(names)}")
+            if names.count(name) > 1:
+                raise ValueError(f"column={name!r}: the DataFrame has {names.count(name)} columns named so: rename one")
+            index, values = values.index, values[values.columns[names.index(name)]]
+        else:
+            index = getattr(values, "index", None)
+        column, self.column = self.column, None
         try:
             arr = pa.Array.from_pandas(values)
-        except (pa.ArrowInvalid, pa.ArrowTypeError):
-            raise TypeError(
-                f"a pandas {type(values).__name__} of {values.dtype} holds no boards: expected "
-                "strings, bytes or missing values"
-            ) from None
-        if isinstance(arr, pa.ChunkedArray) and arr.num_chunks == 0:
-            arr = pa.array([], type=arr.type)
-        result = self.capsule(arr, "arrow" if out == "same" else out)
-        if out != "same" or not isinstance(values, pd.Series):
+        except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeEncodeError):
+            # What Arrow cannot hold (a str with a lone surrogate, mixed objects) is read as the
+            # list of its values, missing values as None: each bad one a bad record.
+            items = [None if _missing(v) else v for v in values]
+            result = self.finish(self.list(items, "arrow" if out == "same" else out), "arrow" if out == "same" else out)
+            arr = None
+        if arr is not None:
+            if isinstance(arr, pa.ChunkedArray) and arr.num_chunks == 0:
+                arr = pa.array([], type=arr.type)
+            if pa.types.is_floating(arr.type) and arr.null_count == len(arr):
+                # A column of NaN only (an empty column as read_csv reads it): all missing.
+                arr = pa.nulls(len(arr), pa.string())
+            result = self.capsule(arr, "arrow" if out == "same" else out)
+        self.column = column
+        if out != "same" or index is None:
             return result
         return pd.Series(
             result,
             dtype=pd.ArrowDtype(result.type) if self.fixed else "string[pyarrow]",
-            index=values.index,
-            name=values.name,
+            index=index,
+            name=name,
         )
 
     def numpy(self, arr, out):
@@ -650,12 +689,14 @@ class _Call:
     def finish(self, result, out):
         data, ends, valid, error, (w, h), known = result
         self.found = f"{w}x{h}" if known else None
-        if error is not None and self.errors == "raise":
-            index, column, message = error
-            raise ParseError(self.base + index, column, message)
         valid = np.frombuffer(valid, dtype=np.bool_)
-        if self.errors == "raise" and not valid.all():
-            raise ParseError(self.base + int(np.argmin(valid)), None, "the record is null (None)")
+        if self.errors == "raise" and (error is not None or not valid.all()):
+            # The first record not converted: a bad one (its error) or a null.
+            first = int(np.argmin(valid)) if not valid.all() else None
+            if error is not None and (first is None or error[0] <= first):
+                index, column, message = error
+                raise ParseError(self.base + index, column, message)
+            raise ParseError(self.base + first, None, "the record is null (None)")
         if self.fixed:
             arr = self.shape(data, len(valid), w, h)
             if out == "arrow":
@@ -677,10 +718,12 @@ class _Call:
         words = -(-squares // 64)
         raw = np.asarray(data)
         if self.fixed in ("packed-bin", "trits-bin"):
-            return raw.reshape(n, -1) if n else raw.reshape(0, _bbconv.record_len(self.fixed, w, h, 12))
+            return raw.reshape(n, -1) if n else raw.reshape(0, _bbconv.record_len(self.fixed, w, h, 12, dict(self.settings).get("to_order", "lerf")))
         flat = raw.view("<u8")
         if self.fixed == "pair":
-            return flat.reshape((n, 2) if words == 1 else (n, 2, words))
+            # A layout's cells (to_order="0x88", ...) may take more words than the squares.
+            side = len(flat) // (2 * n) if n else words
+            return flat.reshape((n, 2) if side == 1 else (n, 2, side))
         planes = len(dict(self.settings).get("planes", "PNBRQKpnbrqk"))
         arr = flat.reshape((n, planes) if words == 1 else (n, planes, words))
         if not self.bits:
