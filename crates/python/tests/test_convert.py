@@ -337,3 +337,16 @@ def test_every_form_the_cli_writes_under_a_layout(cli, layout):
             assert got.tobytes() == line, (layout, to)
         again = bbconv.convert(got, frm=to, to=back, order=layout, to_order="lerf")
         assert list(np.asarray(again).reshape(-1)) == list(np.asarray(want).reshape(-1)), (layout, to)
+
+
+def test_an_s_array_of_binary_records_keeps_its_trailing_zeros():
+    # Issue 37, point 1: numpy pads S items with NULs, which a text drops and a binary record
+    # (packed-bin) keeps: a packed board ending in empty squares ends in zero bytes.
+    other = "8/8/8/8/8/8/8/R6k w - - 0 1"
+    packed = bbconv.convert([other, START], to="packed")
+    assert packed[0, -1] == 0
+    arr = np.frombuffer(packed.tobytes(), dtype="S13")
+    back = bbconv.convert(arr, frm="packed-bin", to="pair")
+    assert (back == bbconv.convert([other, START], to="pair")).all()
+    texts = np.array([other, START], dtype="S80")
+    assert bbconv.convert(texts, to="pair").tolist() == back.tolist()

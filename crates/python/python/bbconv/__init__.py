@@ -105,6 +105,9 @@ def _fixed_forms() -> dict:
 #: Output forms whose records have a fixed size, and the command line's form that writes them.
 _FIXED = _fixed_forms()
 
+#: The names of the binary forms (their records are raw bytes).
+_BINARY = frozenset(n for f in formats() if f.binary for n in (f.name, *f.aliases))
+
 #: What the rows of a 2-D numpy array are, for the forms with a binary spelling.
 _ROWS = {name: form for name, form in _FIXED.items() if form != "pair"}
 
@@ -636,7 +639,10 @@ class _Call:
         kind = arr.dtype.kind
         if kind == "S":
             arr = np.ascontiguousarray(arr.reshape(-1))
-            rows = (arr, len(arr), arr.dtype.itemsize, True)
+            # numpy pads a text with NULs, which are no part of it; a binary record (packed-bin)
+            # keeps all its bytes, zeros included.
+            strip = self.frm not in _BINARY
+            rows = (arr, len(arr), arr.dtype.itemsize, strip)
             frm = self.frm
         elif kind in "UO":
             return self.finish(self.list(arr.reshape(-1).tolist(), out), out)
