@@ -17,31 +17,31 @@ use pyo3::types::{PyCapsule, PyCapsuleMethods, PyTuple};
 
 /// The C Data Interface's `ArrowSchema`.
 #[repr(C)]
-struct Schema {
-    format: *const c_char,
-    name: *const c_char,
-    metadata: *const c_char,
-    flags: i64,
-    n_children: i64,
-    children: *mut *mut Schema,
-    dictionary: *mut Schema,
-    release: Option<unsafe extern "C" fn(*mut Schema)>,
-    private_data: *mut c_void,
+pub(crate) struct Schema {
+    pub(crate) format: *const c_char,
+    pub(crate) name: *const c_char,
+    pub(crate) metadata: *const c_char,
+    pub(crate) flags: i64,
+    pub(crate) n_children: i64,
+    pub(crate) children: *mut *mut Schema,
+    pub(crate) dictionary: *mut Schema,
+    pub(crate) release: Option<unsafe extern "C" fn(*mut Schema)>,
+    pub(crate) private_data: *mut c_void,
 }
 
 /// The C Data Interface's `ArrowArray`.
 #[repr(C)]
-struct Array {
-    length: i64,
-    null_count: i64,
-    offset: i64,
-    n_buffers: i64,
-    n_children: i64,
-    buffers: *mut *const c_void,
-    children: *mut *mut Array,
-    dictionary: *mut Array,
-    release: Option<unsafe extern "C" fn(*mut Array)>,
-    private_data: *mut c_void,
+pub(crate) struct Array {
+    pub(crate) length: i64,
+    pub(crate) null_count: i64,
+    pub(crate) offset: i64,
+    pub(crate) n_buffers: i64,
+    pub(crate) n_children: i64,
+    pub(crate) buffers: *mut *const c_void,
+    pub(crate) children: *mut *mut Array,
+    pub(crate) dictionary: *mut Array,
+    pub(crate) release: Option<unsafe extern "C" fn(*mut Array)>,
+    pub(crate) private_data: *mut c_void,
 }
 
 /// The C Stream Interface's `ArrowArrayStream`.

@@ -6,6 +6,7 @@
 mod arrow;
 mod batch;
 mod debug;
+mod export;
 mod guard;
 mod options;
 mod source;
@@ -404,8 +405,8 @@ fn rows(
 /// Bytes handed to Python without a copy: numpy views them through `__array_interface__`
 /// (the stable ABI of Python 3.10 has no buffer protocol), and the view keeps this alive.
 #[pyclass(frozen, module = "bbconv._bbconv")]
-struct Bytes {
-    data: Vec<u8>,
+pub(crate) struct Bytes {
+    pub(crate) data: Vec<u8>,
 }
 
 impl Drop for Bytes {
@@ -698,6 +699,8 @@ pub(crate) fn parse_error(
 fn _bbconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(convert_list, m)?)?;
     m.add_function(wrap_pyfunction!(convert_capsule, m)?)?;
+    m.add_function(wrap_pyfunction!(export::arrow_column, m)?)?;
+    m.add_class::<export::ArrowColumn>()?;
     m.add_function(wrap_pyfunction!(convert_fixed, m)?)?;
     m.add_function(wrap_pyfunction!(formats, m)?)?;
     m.add_function(wrap_pyfunction!(record_len, m)?)?;

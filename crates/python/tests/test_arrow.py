@@ -269,3 +269,59 @@ def test_a_struct_with_a_duplicate_field_name_is_refused():
     t = pa.Table.from_arrays([pa.array([START]), pa.array([OTHER])], names=["a", "a"])
     with pytest.raises(ValueError, match="2 fields named so"):
         bbconv.convert(t, to="fen", column="a")
+
+
+def test_without_pyarrow_outputs_export_themselves(tmp_path):
+    # Issue 37, point 2: pyarrow stays optional; without it an Arrow output is an object that
+    # exports itself through the PyCapsule interface, which polars and nanoarrow read. Run in a
+    # fresh interpreter in which `import pyarrow` fails.
+    need("polars")
+    need("nanoarrow")
+    import subprocess
+    import sys
+
+    script = tmp_path / "no_pyarrow.py"
+    script.write_text(
+        "import sys, json\n"
+        "sys.modules['pyarrow'] = None\n"
+        "import bbconv, polars as pl, nanoarrow as na\n"
+        f"S, O = {START!r}, {OTHER!r}\n"
+        "out = {}\n"
+        "for to in ['packed', 'trits', 'pair', 'planes', 'fen', 'squares']:\n"
+        "    s = bbconv.convert(pl.Series('b', [S, None, O]), to=to, errors='null')\n"
+        "    assert s.name == 'b', s.name\n"
+        "    col = bbconv.convert([S, None, O], to=to, errors='null', output='arrow')\n"
+        "    assert len(col) == 3\n"
+        "    out[to] = [repr(v) for v in s.to_list()] + [repr(v) for v in na.Array(col).to_pylist()]\n"
+        "print(json.dumps(out))\n"
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    import json
+
+    got = json.loads(done.stdout)
+    pl = need("polars")
+    for to, values in got.items():
+        want = bbconv.convert(pl.Series("b", [START, None, OTHER]), to=to, errors="null").to_list()
+        assert values[:3] == [repr(v) for v in want], to
+        assert values[3:] == [repr(v) for v in want], to
+
+
+def test_the_exported_column_reads_in_pyarrow_as_pyarrow_s_own():
+    pa = need("pyarrow")
+    for to in ["packed", "pair", "planes", "fen"]:
+        result = _bbconv.convert_list([START, None, OTHER], (
+            "fen", _FIXED_NAME.get(to, to), to == "pair", [], False, 1, False))
+        data, ends, valid, *_ = result
+        kind, width = {
+            "packed": ("binary", 13), "pair": ("words", 2), "planes": ("words", 12), "fen": ("text", 0)
+        }[to]
+        col = _bbconv.arrow_column(kind, data, ends, bytes(valid), width)
+        got = pa.array(col)
+        want = bbconv.convert([START, None, OTHER], to=to, errors="null", output="arrow")
+        assert got.to_pylist() == want.to_pylist(), to
+        del col
+        assert got.to_pylist() == want.to_pylist(), to  # the export keeps its buffers alive
+
+
+_FIXED_NAME = {"packed": "packed-bin", "planes": "planes-bin", "pair": "pair"}

@@ -580,7 +580,7 @@ class _Call:
             if name is None and hasattr(values, "columns"):
                 # A DataFrame: the column read.
                 name = self.column if self.column is not None else values.columns[0]
-            return pl.Series(name or "", arrow)
+            return pl.Series(name or "", arrow).alias(name or "")
         if module == "pyarrow":
             import pyarrow as pa
 
@@ -706,6 +706,8 @@ class _Call:
         if self.fixed:
             arr = self.shape(data, len(valid), w, h)
             if out == "arrow":
+                if _pyarrow() is None:
+                    return self.exported(arr, data, valid)
                 return _fixed_arrow(arr, valid, self.fixed, self.bits)
             if out == "list":
                 rows = arr.tolist() if self.fixed != "packed-bin" and self.fixed != "trits-bin" else [bytes(r) for r in arr]
@@ -714,10 +716,21 @@ class _Call:
         if isinstance(data, list):
             return data
         if out == "arrow":
+            if _pyarrow() is None:
+                return _bbconv.arrow_column("text", data, ends, valid.tobytes(), 0)
             return _text_arrow(data, ends, valid)
-        texts = _text_arrow(data, ends, valid).to_pylist()
-        arr = np.array(texts, dtype=object)
+        arr = np.array(_texts(data, ends, valid), dtype=object)
         return (arr, valid) if self.errors == "null" else arr
+
+    def exported(self, arr, data, valid):
+        """Fixed-size rows as an Arrow array without pyarrow: an object that exports them
+        through the Arrow PyCapsule interface."""
+        if self.bits:
+            raise ImportError("bits=True with an Arrow output needs pyarrow (or output='numpy')")
+        if self.fixed in ("packed-bin", "trits-bin"):
+            return _bbconv.arrow_column("binary", data, None, valid.tobytes(), arr.shape[1] if arr.ndim == 2 else 0)
+        width = int(np.prod(arr.shape[1:], dtype=np.int64))
+        return _bbconv.arrow_column("words", data, None, valid.tobytes(), width)
 
     def shape(self, data, n, w, h):
         squares = w * h
@@ -738,6 +751,23 @@ class _Call:
             arr.reshape(n, planes, words).view(np.uint8), axis=-1, bitorder="little"
         )[..., :squares]
         return b.reshape(n, planes, h, w).astype(np.bool_)
+
+
+def _pyarrow():
+    """pyarrow, or None when it is not installed (it is optional: Arrow data is read through
+    its PyCapsule interface, and written so too without it)."""
+    try:
+        import pyarrow
+    except ImportError:
+        return None
+    return pyarrow
+
+
+def _texts(data, ends, valid):
+    """The text outputs as ``str`` (``None`` where not valid), from their bytes and offsets."""
+    raw = bytes(np.asarray(data)) if len(valid) else b""
+    at = np.asarray(ends).view("<i8") if ends is not None else np.zeros(1, dtype="<i8")
+    return [raw[at[i]:at[i + 1]].decode() if v else None for i, v in enumerate(valid)]
 
 
 def _bitmap(valid):
