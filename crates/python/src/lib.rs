@@ -277,8 +277,9 @@ impl Call {
         array: &source::Fixed<'py>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let simple = |call: Call| {
-            let copy = array.copy();
-            call.run(py, &array.records(&copy), None)
+            let mut all = array.rows(0, array.len());
+            let fault = all.fault.take();
+            call.run(py, &all.slices(), fault)
         };
         if array.len() < batch::PARALLEL_FROM || self.jobs < 2 {
             return simple(self);
@@ -403,7 +404,7 @@ fn rows(
 }
 
 /// Bytes handed to Python without a copy: numpy views them through `__array_interface__`
-/// (the stable ABI of Python 3.10 has no buffer protocol), and the view keeps this alive.
+/// (their array interface), and the view keeps this alive.
 #[pyclass(frozen, module = "bbconv._bbconv")]
 pub(crate) struct Bytes {
     pub(crate) data: Vec<u8>,
@@ -591,28 +592,26 @@ fn convert_capsule<'py>(
     })
 }
 
-/// Converts the rows of a C-contiguous numpy array of `n` rows of `width` bytes.
+/// Converts the rows of a C-contiguous array (numpy's, through the buffer protocol) of `n`
+/// rows of `width` bytes, of `kind` `"bytes"`, `"text"` (`S`) or `"ucs4"` (`U`).
 #[pyfunction]
 fn convert_fixed<'py>(
     py: Python<'py>,
-    rows: (Bound<'py, PyAny>, usize, usize, bool),
+    rows: (Bound<'py, PyAny>, usize, usize, String),
     mut args: CallArgs,
 ) -> PyResult<Bound<'py, PyTuple>> {
     crate::guard::guarded(|| {
-        let (array, n, width, strip) = rows;
+        let (array, n, width, kind) = rows;
         // Rows of two sides' little-endian words are read as the `pair` form's text.
         let words = args.0 == "pair-words";
         if words {
             args.0 = "pair".into();
         }
         let call = Call::new(args)?;
-        // SAFETY: from here until every row is copied no Python code runs: the rows are
-        // copied here or by `run_fixed` before anything looks at a signal.
-        #[allow(unsafe_code)]
-        let array = unsafe { source::Fixed::new(&array, n, width, strip)? };
+        let array = source::Fixed::new(&array, n, width, kind.parse()?)?;
         if words {
-            let copy = array.copy();
-            let texts = source::pair_texts(&array.records(&copy), width / 16);
+            let all = array.rows(0, array.len());
+            let texts = source::pair_texts(&all.slices(), width / 16);
             let records: Vec<Option<&[u8]>> = texts.iter().map(|t| Some(t.as_bytes())).collect();
             return call.run(py, &records, None);
         }

@@ -1,15 +1,14 @@
 //! The records of a batch, from where Python keeps them: the strings of a list (its items taken
-//! once, borrowed) or the rows of a numpy array (copied: writable; its address read from the
-//! array itself just before). Arrow data comes through its PyCapsule interface
-//! ([`crate::arrow`]). The stable ABI of Python 3.10 has no buffer protocol. Only the package's
-//! own Python code calls these.
+//! once, borrowed) or the rows of a numpy array (through the buffer protocol of the stable ABI
+//! of Python 3.11; copied with the GIL held: numpy memory is writable). Arrow data comes through
+//! its PyCapsule interface ([`crate::arrow`]). Only the package's own Python code calls these.
 #![allow(unsafe_code)]
 
 use crate::batch::{Block, Fault, BLOCK};
 use bbconv_forms::{ConvertError, ErrorKind, ParseError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyBytes, PyList, PyString};
 
 /// The items of a list as they are now, held while their records are borrowed ([`list`]) or
 /// copied ([`block`]). No Python code runs while they are taken (no signal is looked at, no
@@ -20,7 +19,7 @@ pub(crate) fn items<'py>(list: &Bound<'py, PyList>) -> Vec<Bound<'py, PyAny>> {
 }
 
 /// The records of a list's items, `str`, `bytes` or `None`, borrowed in place (no copy: the
-/// stable ABI of 3.10 gives a `str`'s UTF-8 where it is), and the first that is a bad record
+/// stable ABI gives a `str`'s UTF-8 where it is), and the first that is a bad record
 /// (a `str` that is not text: [`not_text`]; it reads as a null).
 pub(crate) type Records<'a> = (Vec<Option<&'a [u8]>>, Option<Fault>);
 
@@ -124,53 +123,86 @@ fn not_a_record(i: usize, item: &Bound<'_, PyAny>) -> PyErr {
     ))
 }
 
-/// A C-contiguous numpy array of `n` rows of `width` bytes (a fixed-size string array, or the
-/// rows of a 2-D array of a binary form). Its memory is writable by any Python thread, and
-/// numpy writes some arrays with the GIL released, so it is never read in place by work that
-/// runs without the GIL: it is copied ([`Fixed::copy`], [`Fixed::block`]) with the GIL held,
-/// and the records are read from the copy ([`rows`]). Python code may free that memory (a
-/// signal handler's `resize(refcheck=False)`), so its address is read here, from the array,
-/// and no Python code may run until every row is copied: no signal is looked at meanwhile.
+/// How the rows of a [`Fixed`] array are records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RowKind {
+    /// Every byte of a row (binary records, numeric rows).
+    Bytes,
+    /// Text padded with NULs (a numpy `S` array): the padding is no part of it.
+    Text,
+    /// UCS-4 text padded with NULs (a numpy `U` array), read as UTF-8.
+    Ucs4,
+}
+
+impl std::str::FromStr for RowKind {
+    type Err = PyErr;
+
+    fn from_str(s: &str) -> PyResult<RowKind> {
+        match s {
+            "bytes" => Ok(RowKind::Bytes),
+            "text" => Ok(RowKind::Text),
+            "ucs4" => Ok(RowKind::Ucs4),
+            k => Err(PyValueError::new_err(format!("no rows of kind {k:?}"))),
+        }
+    }
+}
+
+/// A C-contiguous array (numpy's) of `n` rows of `width` bytes, held through the buffer
+/// protocol (which also keeps numpy from resizing it meanwhile). Its memory is writable by any
+/// Python thread, and numpy writes some arrays with the GIL released, so it is never read in
+/// place by work that runs without the GIL: it is copied ([`Fixed::block`]) with the GIL held,
+/// and the records are read from the copy.
 pub(crate) struct Fixed<'py> {
-    /// Holds the array (not its memory: see above).
+    /// Holds the array.
     _array: Bound<'py, PyAny>,
-    data: *const u8,
+    /// The buffer view, released on drop (the GIL is held: a `Fixed` lives in a call).
+    view: Box<pyo3::ffi::Py_buffer>,
     n: usize,
     width: usize,
-    /// A string's trailing NUL padding is not part of it.
-    pub(crate) strip: bool,
+    kind: RowKind,
+}
+
+impl Drop for Fixed<'_> {
+    fn drop(&mut self) {
+        // SAFETY: the view was filled by `PyObject_GetBuffer` in `new`, and is released once.
+        unsafe { pyo3::ffi::PyBuffer_Release(&mut *self.view) };
+    }
 }
 
 impl<'py> Fixed<'py> {
-    /// The C-contiguous numpy array `array`, of `n` rows of `width` bytes: its address from
-    /// its `__array_interface__` (numpy's C getter), checked to hold `n * width` bytes.
-    ///
-    /// # Safety
-    /// No Python code runs (no signal is looked at, no Python function called) from this call
-    /// until the last row is copied: Python code could free the array's memory.
-    pub(crate) unsafe fn new(
+    /// The rows of `array`, a C-contiguous buffer of `n` rows of `width` bytes.
+    pub(crate) fn new(
         array: &Bound<'py, PyAny>,
         n: usize,
         width: usize,
-        strip: bool,
+        kind: RowKind,
     ) -> PyResult<Fixed<'py>> {
         let len = n
             .checked_mul(width)
             .filter(|&len| len <= isize::MAX as usize)
             .ok_or_else(|| PyValueError::new_err("array too large"))?;
-        let (data, bytes) = interface(array)?;
-        if bytes != len {
-            return Err(PyValueError::new_err(format!(
-                "the array holds {bytes} bytes, not {n} rows of {width}"
-            )));
+        let mut view = Box::new(pyo3::ffi::Py_buffer::new());
+        // SAFETY: `view` is a fresh Py_buffer; on success it is released by `Drop`.
+        let got = unsafe {
+            pyo3::ffi::PyObject_GetBuffer(array.as_ptr(), &mut *view, pyo3::ffi::PyBUF_C_CONTIGUOUS)
+        };
+        if got != 0 {
+            return Err(PyErr::fetch(array.py()));
         }
-        Ok(Fixed {
+        let fixed = Fixed {
             _array: array.clone(),
-            data: data as *const u8,
+            view,
             n,
             width,
-            strip,
-        })
+            kind,
+        };
+        if usize::try_from(fixed.view.len).ok() != Some(len) {
+            return Err(PyValueError::new_err(format!(
+                "the array holds {} bytes, not {n} rows of {width}",
+                fixed.view.len
+            )));
+        }
+        Ok(fixed)
     }
 
     /// Its rows.
@@ -183,12 +215,12 @@ impl<'py> Fixed<'py> {
         let len = (to - from) * self.width;
         let mut out = Vec::with_capacity(len);
         if len > 0 {
-            // SAFETY: rows `from..to` are inside the `n * width` readable bytes `new` was
-            // promised; `out` has room for them and is not the array's memory. A byte another
-            // thread writes meanwhile is copied as either value: the copy is this call's own.
+            // SAFETY: rows `from..to` are inside the `n * width` bytes the buffer view holds
+            // (checked in `new`) while it is held; `out` has room for them and is not the
+            // array's memory. A byte another thread writes meanwhile is copied as either value.
             unsafe {
                 std::ptr::copy_nonoverlapping(
-                    self.data.add(from * self.width),
+                    (self.view.buf as *const u8).add(from * self.width),
                     out.as_mut_ptr(),
                     len,
                 );
@@ -198,78 +230,84 @@ impl<'py> Fixed<'py> {
         out
     }
 
-    /// All its bytes, copied.
-    pub(crate) fn copy(&self) -> Vec<u8> {
-        self.bytes(0, self.n)
-    }
-
-    /// The records of [`Fixed::copy`]'s bytes.
-    pub(crate) fn records<'a>(&self, copy: &'a [u8]) -> Vec<Option<&'a [u8]>> {
-        rows(copy, self.n, self.width, self.strip)
+    /// Rows `from..to` copied as records (their NUL padding off for text, UCS-4 as UTF-8: a
+    /// row that is no text is a bad record). No signal is looked at meanwhile.
+    pub(crate) fn rows(&self, from: usize, to: usize) -> Block {
+        let from = from.min(self.n);
+        let to = to.clamp(from, self.n);
+        let raw = self.bytes(from, to);
+        let w = self.width;
+        let mut b = Block {
+            data: Vec::new(),
+            records: Vec::with_capacity(to - from),
+            fault: None,
+        };
+        if self.kind == RowKind::Ucs4 {
+            b.data.reserve(raw.len() / 4);
+            for (i, row) in raw.chunks_exact(w.max(1)).take(to - from).enumerate() {
+                let start = b.data.len();
+                match ucs4(row, &mut b.data) {
+                    Ok(()) => b.records.push(Some(start..b.data.len())),
+                    Err(at) => {
+                        b.data.truncate(start);
+                        b.records.push(None);
+                        if b.fault.is_none() {
+                            b.fault = Some(not_ucs4(from + i, at));
+                        }
+                    }
+                }
+            }
+            if w == 0 {
+                b.records = vec![Some(0..0); to - from];
+            }
+            return b;
+        }
+        b.records = (0..to - from)
+            .map(|i| {
+                let row = &raw[i * w..(i + 1) * w];
+                let end = match self.kind {
+                    RowKind::Text => row.iter().rposition(|&c| c != 0).map_or(0, |p| p + 1),
+                    _ => w,
+                };
+                Some(i * w..i * w + end)
+            })
+            .collect();
+        b.data = raw;
+        b
     }
 
     /// Block `k` ([`BLOCK`] rows) copied, for a pipeline. No signal is looked at (see
     /// [`Fixed`]): Ctrl-C is seen once every block is copied.
     pub(crate) fn block(&self, k: usize) -> PyResult<Block> {
-        let from = (k * BLOCK).min(self.n);
-        let to = (from + BLOCK).min(self.n);
-        let data = self.bytes(from, to);
-        let records = rows(&data, to - from, self.width, self.strip)
-            .iter()
-            .enumerate()
-            .map(|(i, r)| r.map(|r| i * self.width..i * self.width + r.len()))
-            .collect();
-        Ok(Block {
-            data,
-            records,
-            fault: None,
-        })
+        Ok(self.rows(k * BLOCK, (k + 1) * BLOCK))
     }
 }
 
-/// The address and size in bytes of a C-contiguous numpy array, from its
-/// `__array_interface__`.
-fn interface(array: &Bound<'_, PyAny>) -> PyResult<(usize, usize)> {
-    let bad = |what: &str| PyValueError::new_err(format!("not a C-contiguous numpy array: {what}"));
-    let face = array.getattr("__array_interface__")?;
-    let face = face
-        .cast::<PyDict>()
-        .map_err(|_| bad("no array interface"))?;
-    let item = |name: &str| -> PyResult<Bound<'_, PyAny>> {
-        face.get_item(name)?.ok_or_else(|| bad(name))
-    };
-    if !item("strides")?.is_none() {
-        return Err(bad("strides"));
+/// A row of UCS-4 code points (numpy's `U`, in the machine's order), its NUL padding off,
+/// appended as UTF-8; `Err(column)` (from 1) at a value that is no character.
+fn ucs4(row: &[u8], out: &mut Vec<u8>) -> Result<(), usize> {
+    let points: Vec<u32> = row
+        .chunks_exact(4)
+        .map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
+        .collect();
+    let len = points.iter().rposition(|&c| c != 0).map_or(0, |p| p + 1);
+    for (k, &p) in points[..len].iter().enumerate() {
+        let c = char::from_u32(p).ok_or(k + 1)?;
+        let mut buf = [0u8; 4];
+        out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
     }
-    let (data, _read_only): (usize, bool) = item("data")?.extract()?;
-    let shape: Vec<usize> = item("shape")?.extract()?;
-    let typestr: String = item("typestr")?.extract()?;
-    let itemsize: usize = typestr
-        .get(2..)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| bad("typestr"))?;
-    let bytes = shape
-        .iter()
-        .try_fold(itemsize, |a, &d| a.checked_mul(d))
-        .ok_or_else(|| bad("size"))?;
-    Ok((data, bytes))
+    Ok(())
 }
 
-/// The records of rows of `width` bytes (a copy of a [`Fixed`] array's): with `strip`, a
-/// string's trailing NUL padding is not part of it.
-pub(crate) fn rows(bytes: &[u8], n: usize, width: usize, strip: bool) -> Vec<Option<&[u8]>> {
-    if width == 0 {
-        return vec![Some(&[][..]); n];
-    }
-    bytes
-        .chunks_exact(width)
-        .map(|r| {
-            Some(match strip {
-                true => &r[..r.iter().rposition(|&c| c != 0).map_or(0, |p| p + 1)],
-                false => r,
-            })
-        })
-        .collect()
+/// The bad record of row `i` of a `U` array whose character `column` is no character (a
+/// surrogate).
+fn not_ucs4(i: usize, column: usize) -> Fault {
+    let e = ParseError::of(
+        ErrorKind::Utf8,
+        None,
+        "the str holds a lone surrogate, which is not text: expected a str that encodes as UTF-8",
+    );
+    (i, Some(column), ConvertError::Parse(e))
 }
 
 /// Rows of `k` little-endian 64-bit words a side, first side then second, as the `pair`

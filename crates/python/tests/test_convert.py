@@ -350,3 +350,22 @@ def test_an_s_array_of_binary_records_keeps_its_trailing_zeros():
     assert (back == bbconv.convert([other, START], to="pair")).all()
     texts = np.array([other, START], dtype="S80")
     assert bbconv.convert(texts, to="pair").tolist() == back.tolist()
+
+
+def test_u_arrays_come_through_the_buffer_protocol():
+    # Issue 37, point 1: numpy U arrays are read as UCS-4 through the buffer protocol (not as a
+    # list): their NUL padding off, non-ASCII text kept, a lone surrogate a bad record with its
+    # column, as a list of the same str gives.
+    values = [START, "8/8/8/8/8/8/8/K6k w - - 0 1", "é/8", "8/8\udc80x", ""]
+    arr = np.array(values, dtype="U")
+    got, valid = bbconv.convert(arr, to="fen", errors="null")
+    want, want_valid = bbconv.convert(values, to="fen", errors="null", output="numpy")
+    assert got.tolist() == want.tolist() and valid.tolist() == want_valid.tolist()
+    with pytest.raises(bbconv.ParseError) as e:
+        bbconv.convert(arr[3:4], to="fen")
+    assert (e.value.index, e.value.column) == (0, 4)
+    assert "lone surrogate" in e.value.message
+    big = np.array([START] * 25_000 + ["8/8\udc80"], dtype="U")
+    with pytest.raises(bbconv.ParseError) as e:
+        bbconv.convert(big, to="packed", jobs=2)
+    assert e.value.index == 25_000

@@ -641,10 +641,15 @@ class _Call:
             arr = np.ascontiguousarray(arr.reshape(-1))
             # numpy pads a text with NULs, which are no part of it; a binary record (packed-bin)
             # keeps all its bytes, zeros included.
-            strip = self.frm not in _BINARY
-            rows = (arr, len(arr), arr.dtype.itemsize, strip)
+            rows = (arr, len(arr), arr.dtype.itemsize, "bytes" if self.frm in _BINARY else "text")
             frm = self.frm
-        elif kind in "UO":
+        elif kind == "U":
+            # UCS-4 code points through the buffer protocol, read as UTF-8 in the extension.
+            arr = np.ascontiguousarray(arr.reshape(-1))
+            rows = (arr, len(arr), arr.dtype.itemsize, "ucs4")
+            frm = self.frm
+        elif kind == "O" or arr.dtype.kind == "T":
+            # Objects (and numpy's StringDType) are read as a sequence of their items.
             return self.finish(self.list(arr.reshape(-1).tolist(), out), out)
         elif kind in "uif" and arr.ndim >= 2 and self.frm == "pair":
             if kind == "f":
@@ -656,7 +661,7 @@ class _Call:
                 )
             # Two sides' words a row, as `to="pair"` gives them.
             arr = np.ascontiguousarray(arr.astype("<u8", copy=False))
-            rows = (arr, len(arr), arr[0].nbytes if len(arr) else 16, False)
+            rows = (arr, len(arr), arr[0].nbytes if len(arr) else 16, "bytes")
             frm = "pair-words"
         elif kind in "uif" and arr.ndim >= 2:
             arr, rows, frm = self.records(arr)
@@ -688,7 +693,7 @@ class _Call:
             )
         arr = np.ascontiguousarray(arr)
         width = arr.reshape(len(arr), -1).view(np.uint8).shape[1]
-        return arr, (arr, len(arr), width, False), form
+        return arr, (arr, len(arr), width, "bytes"), form
 
     # -- results -------------------------------------------------------------------------
 
