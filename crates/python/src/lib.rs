@@ -403,8 +403,8 @@ fn rows(
     }
 }
 
-/// Bytes handed to Python without a copy: numpy views them through `__array_interface__`
-/// (their array interface), and the view keeps this alive.
+/// Bytes handed to Python without a copy: numpy views them through `__array_interface__`, and
+/// the view keeps this alive.
 #[pyclass(frozen, module = "bbconv._bbconv")]
 pub(crate) struct Bytes {
     pub(crate) data: Vec<u8>,
