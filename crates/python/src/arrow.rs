@@ -243,7 +243,12 @@ impl Import<'_> {
             unsafe { self.field(schema)? };
         }
         let mut out = Vec::new();
-        for (k, a) in self.parts().1.into_iter().enumerate() {
+        let (schema, arrays) = self.parts();
+        for (k, a) in arrays.into_iter().enumerate() {
+            if let Some(schema) = schema {
+                // SAFETY: the schema and the array are live (held by `self`).
+                unsafe { check_field(self.field(schema)?, a)? };
+            }
             let n = len(a.length)?;
             out.extend((0..n).step_by(PIECE).map(|from| Piece {
                 array: k,
@@ -388,6 +393,134 @@ unsafe fn read_field<'a>(
         }
     }
     Ok(())
+}
+
+/// Checks, before anything of it is read, that `array` holds what its field's format says a
+/// reader needs: the buffers and children it must have, an offset and a length that add up,
+/// offsets that only go up (over the whole array: the batch is converted a piece at a time),
+/// a width that does not overflow. An export that breaks the interface is an error, never a
+/// read out of bounds; what the interface does not describe (the length of a data buffer) is
+/// the exporter's to keep.
+///
+/// # Safety
+/// `array` is live, of the field's parent schema.
+unsafe fn check_field(field: Field<'_>, array: &Array) -> PyResult<()> {
+    let (n, offset) = (len(array.length)?, len(array.offset)?);
+    span_end(offset, n)?;
+    let Some(k) = field.child else {
+        return unsafe { check(field.schema, array, 0, n) };
+    };
+    if len(array.n_children)? <= k || array.children.is_null() {
+        return Err(broken("the struct array lacks a field its schema has"));
+    }
+    let child = unsafe { *array.children.add(k) };
+    let child = unsafe { child.as_ref() }.ok_or_else(|| broken("a struct field is null"))?;
+    unsafe { check(field.schema, child, offset, n) }
+}
+
+/// [`check_field`] of `n` records of `array` (of `schema`) from its logical index `base`.
+///
+/// # Safety
+/// `array` is live, of `schema`.
+unsafe fn check(schema: &Schema, array: &Array, base: usize, n: usize) -> PyResult<()> {
+    let at = len(array.offset)?
+        .checked_add(base)
+        .ok_or_else(|| broken("an offset overflows"))?;
+    let end = span_end(at, n)?;
+    if end > span_end(len(array.offset)?, len(array.length)?)? {
+        return Err(broken("the array is shorter than its parent"));
+    }
+    let format = unsafe { text(schema.format) };
+    let buffers = len(array.n_buffers)?;
+    if buffers > 0 && array.buffers.is_null() {
+        return Err(broken("the array has no buffers"));
+    }
+    let need = |k: usize| -> PyResult<*const u8> {
+        let p = if k < buffers {
+            unsafe { buffer(array, k) as *const u8 }
+        } else {
+            std::ptr::null()
+        };
+        match (p.is_null(), n) {
+            (true, 1..) => Err(broken(&format!(
+                "buffer {k} of an array of {format:?} is missing"
+            ))),
+            _ => Ok(p),
+        }
+    };
+    if !schema.dictionary.is_null() {
+        need(1)?;
+        let dict = unsafe { array.dictionary.as_ref() }
+            .ok_or_else(|| broken("the dictionary is missing"))?;
+        let dict_schema = unsafe { &*schema.dictionary };
+        return unsafe { check(dict_schema, dict, 0, len(dict.length)?) };
+    }
+    match format {
+        "n" => {}
+        "u" | "z" | "U" | "Z" => {
+            let offsets = need(1)?;
+            if n == 0 {
+                return Ok(());
+            }
+            let wide = matches!(format, "U" | "Z");
+            let get = |k: usize| -> i64 {
+                // SAFETY: an array of n records from `at` has offsets at..=at + n.
+                unsafe {
+                    match wide {
+                        true => std::ptr::read_unaligned((offsets as *const i64).add(k)),
+                        false => {
+                            i64::from(std::ptr::read_unaligned((offsets as *const i32).add(k)))
+                        }
+                    }
+                }
+            };
+            let mut last = get(at);
+            if last < 0 {
+                return Err(bad_offsets(0, last, last));
+            }
+            for i in 0..n {
+                let next = get(at + i + 1);
+                if next < last {
+                    return Err(bad_offsets(base + i, last, next));
+                }
+                last = next;
+            }
+            if last > get(at) {
+                need(2)?;
+            }
+        }
+        "vu" | "vz" => {
+            need(1)?;
+            if n > 0 && buffers < 3 {
+                return Err(broken("a view array lacks its buffer of data sizes"));
+            }
+        }
+        f if f.starts_with("w:") => {
+            let width: usize = f[2..]
+                .parse()
+                .map_err(|_| broken(&format!("the format {f:?} is no width")))?;
+            end.checked_mul(width)
+                .filter(|&b| b <= isize::MAX as usize)
+                .ok_or_else(|| broken("a fixed-size width overflows"))?;
+            if width > 0 {
+                need(1)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `at + n`, the end of a span of records, when it does not overflow.
+fn span_end(at: usize, n: usize) -> PyResult<usize> {
+    at.checked_add(n)
+        .filter(|&e| e <= isize::MAX as usize / 16)
+        .ok_or_else(|| broken("an offset and a length overflow"))
+}
+
+/// The error of an export that breaks the Arrow C Data Interface.
+fn broken(what: &str) -> PyErr {
+    PyValueError::new_err(format!("the Arrow export is broken: {what}"))
 }
 
 /// Where records `at..` of an array are: the array, its validity bitmap and the first index.

@@ -325,3 +325,19 @@ def test_the_exported_column_reads_in_pyarrow_as_pyarrow_s_own():
 
 
 _FIXED_NAME = {"packed": "packed-bin", "planes": "planes-bin", "pair": "pair"}
+
+
+def test_a_broken_export_is_an_error_not_a_crash():
+    # Hostile review 5: offsets that go back across the piece boundary, a missing buffer, an
+    # offset and a length that overflow: each an error before anything is read.
+    pa = need("pyarrow")
+    na = need("nanoarrow")
+    n = (1 << 20) + 1
+    offs = np.zeros(n + 1, np.int32)
+    offs[1 << 20] = 1 << 30
+    a = pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(offs.tobytes()), pa.py_buffer(b"")])
+    with pytest.raises(ValueError, match="no range"):
+        bbconv.convert(a, frm="hex", size="8x8", errors="null")
+    missing = na.c_array_from_buffers(na.string(), 2, [None, None, b"8/8"], validation_level="none")
+    with pytest.raises(ValueError, match="buffer 1 of an array of \"u\" is missing"):
+        bbconv.convert(missing, to="fen", errors="null")
