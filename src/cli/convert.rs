@@ -16,7 +16,7 @@ use crate::pipeline::frame::{Input, Rows};
 use crate::pipeline::sink::Sink;
 use crate::pipeline::source::Source;
 use crate::pipeline::table::{Column, Dialect, Table, TableSpec, TableStage};
-use crate::pipeline::work::{planned, KeepCr, Stage, StageLoop};
+use crate::pipeline::work::{KeepCr, Stage};
 use crate::pipeline::write::{ErrorMode, NullRow, OutFraming, WriteSettings};
 use crate::pipeline::{self, Settings, MAX_JOBS, PARALLEL_AFTER};
 
@@ -162,10 +162,6 @@ impl Stage for Convert<'_> {
     #[inline(always)]
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
         self.0.run(record, out)
-    }
-
-    fn with_loop<L: StageLoop>(&self, l: L) -> L::Output {
-        planned(&self.0, l)
     }
 }
 

@@ -116,7 +116,6 @@ pub(crate) fn run<S: Stage>(
         runs: !(settings.write.out.separated()
             || (settings.write.placeholders && input.rows != frame::Rows::Lines)),
         rows: input.rows,
-        placeholders: settings.write.placeholders,
     };
     let writer = Writer::new(settings.write, sources, sink, progress.clone());
     if jobs == 1 {

@@ -22,7 +22,7 @@ use row::field_bounds;
 use super::frame::line_rules::strip_cr;
 use super::frame::{Chunk, Rows};
 use super::rows::{self, Field, Rule};
-use super::work::{Stage, StageLoop};
+use super::work::Stage;
 
 /// How a row's fields are delimited.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -263,7 +263,7 @@ pub(crate) struct TableStage<'s, S> {
 }
 
 impl<S: Stage> Stage for TableStage<'_, S> {
-    #[inline]
+    #[inline(always)]
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
         self.table
             .row(record, out, |field, out| self.inner.run(field, out))
@@ -277,57 +277,6 @@ impl<S: Stage> Stage for TableStage<'_, S> {
     ) -> Result<Size, ConvertError> {
         self.table
             .split_row(record, fields, out, |field, out| self.inner.run(field, out))
-    }
-
-    fn with_loop<L: StageLoop>(&self, l: L) -> L::Output {
-        /// The loop compiled for the stage the inner conversion chose, inside the table's.
-        struct Inner<'t, L> {
-            table: &'t Arc<Table>,
-            l: L,
-        }
-        /// The table's stage over what the inner conversion chose.
-        struct Over<'t, 's, T> {
-            table: &'t Arc<Table>,
-            inner: &'s T,
-        }
-        impl<T: Stage> Stage for Over<'_, '_, T> {
-            #[inline(always)]
-            fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-                self.table
-                    .row(record, out, |field, out| self.inner.run(field, out))
-            }
-            fn run_split(
-                &self,
-                record: &[u8],
-                fields: &[Field],
-                out: &mut Vec<u8>,
-            ) -> Result<Size, ConvertError> {
-                self.table
-                    .split_row(record, fields, out, |field, out| self.inner.run(field, out))
-            }
-            fn early(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-                self.table.early_row(record, out)
-            }
-            fn header_rows(&self) -> bool {
-                self.table.header_rows()
-            }
-            fn header(&self, row: &[u8], src: usize, out: &mut Vec<u8>) {
-                self.table.header(row, src, out)
-            }
-        }
-        impl<L: StageLoop> StageLoop for Inner<'_, L> {
-            type Output = L::Output;
-            fn run<T: Stage>(self, inner: &T) -> L::Output {
-                self.l.run(&Over {
-                    table: self.table,
-                    inner,
-                })
-            }
-        }
-        self.inner.with_loop(Inner {
-            table: &self.table,
-            l,
-        })
     }
 
     fn prepare(&self, chunk: &mut Chunk) -> Result<(), String> {

@@ -36,15 +36,6 @@ pub(crate) trait Stage: Sync {
         self.run(record, out)
     }
 
-    /// Runs `l` with the stage a record loop is to be compiled with: this one, or one its
-    /// set-up chose once ([`planned`]).
-    fn with_loop<L: StageLoop>(&self, l: L) -> L::Output
-    where
-        Self: Sized,
-    {
-        l.run(self)
-    }
-
     /// Looks at a chunk on the reading thread, in input order, before any record of it is
     /// converted: a table's stage settles its board column here, so that every thread then
     /// converts with the same one, and marks the chunk's rows before the settling row
@@ -76,29 +67,6 @@ pub(crate) trait Stage: Sync {
     fn header(&self, _row: &[u8], _src: usize, _out: &mut Vec<u8>) {}
 }
 
-/// A loop over records, compiled for the stage it is given ([`Stage::with_loop`]).
-pub(crate) trait StageLoop {
-    /// What the loop gives.
-    type Output;
-    /// Runs the loop with `stage`.
-    fn run<S: Stage>(self, stage: &S) -> Self::Output;
-}
-
-/// [`Stage::with_loop`] of a stage that is a conversion: `l` runs with the conversion.
-pub(crate) fn planned<L: StageLoop>(conversion: &bbconv_forms::Conversion<'_>, l: L) -> L::Output {
-    /// A conversion, as a stage.
-    struct Record<'c, 'a>(&'c bbconv_forms::Conversion<'a>);
-
-    impl Stage for Record<'_, '_> {
-        #[inline(always)]
-        fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-            self.0.run(record, out)
-        }
-    }
-
-    l.run(&Record(conversion))
-}
-
 /// A stage whose records keep the CR of a CRLF line end ([`Rows::Verbatim`]): `inner` converts
 /// the record without it, and the CR follows the output, so that the line ends come back as
 /// they were.
@@ -108,26 +76,6 @@ impl<S: Stage> Stage for KeepCr<'_, S> {
     #[inline(always)]
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
         keep_cr(record, out, |r, out| self.0.run(r, out))
-    }
-
-    fn with_loop<L: StageLoop>(&self, l: L) -> L::Output {
-        /// The loop compiled for what the inner stage chose, with the CR kept around it.
-        struct Inner<L>(L);
-        /// [`KeepCr`] over what the inner stage chose.
-        struct Over<'s, T>(&'s T);
-        impl<T: Stage> Stage for Over<'_, T> {
-            #[inline(always)]
-            fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-                keep_cr(record, out, |r, out| self.0.run(r, out))
-            }
-        }
-        impl<L: StageLoop> StageLoop for Inner<L> {
-            type Output = L::Output;
-            fn run<T: Stage>(self, inner: &T) -> L::Output {
-                self.0.run(&Over(inner))
-            }
-        }
-        self.0.with_loop(Inner(l))
     }
 }
 
@@ -172,10 +120,6 @@ pub(crate) struct Job<'a, S: Stage + ?Sized> {
     pub(crate) runs: bool,
     /// How the lines of a chunk are records.
     pub(crate) rows: Rows,
-    /// Whether a bad record's output is the stage's placeholder for it, with its line end (a
-    /// table's row with an empty board field, under `--errors null`); otherwise the writer
-    /// ignores what a failed conversion wrote.
-    pub(crate) placeholders: bool,
 }
 
 /// Converts the records of `chunk` as `job` says, handing the output to `emit` in parts of at
@@ -187,42 +131,10 @@ pub(crate) fn convert<S: Stage>(
     take: &dyn Fn() -> Spare,
     emit: &mut dyn FnMut(Done) -> bool,
 ) -> bool {
-    /// The chunk's loop, compiled for the stage [`Stage::with_loop`] gives.
-    struct ChunkLoop<'a, 'j, S: Stage> {
-        chunk: &'a Chunk,
-        job: &'a Job<'j, S>,
-        take: &'a dyn Fn() -> Spare,
-        emit: &'a mut dyn FnMut(Done) -> bool,
-    }
-
-    impl<S: Stage> StageLoop for ChunkLoop<'_, '_, S> {
-        type Output = bool;
-        fn run<T: Stage>(self, stage: &T) -> bool {
-            let job = Job {
-                stage,
-                line_end: self.job.line_end,
-                max_line: self.job.max_line,
-                binary_input: self.job.binary_input,
-                keep_faults: self.job.keep_faults,
-                part_records: self.job.part_records,
-                runs: self.job.runs,
-                rows: self.job.rows,
-                placeholders: self.job.placeholders,
-            };
-            convert_with(self.chunk, &job, self.take, self.emit)
-        }
-    }
-
-    job.stage.with_loop(ChunkLoop {
-        chunk,
-        job,
-        take,
-        emit,
-    })
+    convert_with(chunk, job, take, emit)
 }
 
-/// [`convert`] with the stage the loop is compiled for: the loop of the chunk's kind
-/// ([`chunk`]).
+/// [`convert`]: the loop of the chunk's kind ([`chunk`]).
 fn convert_with<S: Stage>(
     chunk: &Chunk,
     job: &Job<'_, S>,
@@ -271,23 +183,10 @@ mod tests {
     use super::*;
     use bbconv_forms::{Conversion, Format, Options};
 
-    /// A conversion as the CLI runs it: the chunk loop compiled for the conversion's plan.
+    /// A conversion as the CLI runs it.
     struct Conv<'a>(Conversion<'a>);
 
     impl Stage for Conv<'_> {
-        fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
-            self.0.run(record, out)
-        }
-
-        fn with_loop<L: StageLoop>(&self, l: L) -> L::Output {
-            planned(&self.0, l)
-        }
-    }
-
-    /// A conversion whose chunk loop asks the plan at every record.
-    struct Plain<'a>(Conversion<'a>);
-
-    impl Stage for Plain<'_> {
         fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
             self.0.run(record, out)
         }
@@ -304,7 +203,6 @@ mod tests {
             part_records: PART_RECORDS,
             runs,
             rows: Rows::Lines,
-            placeholders: false,
         }
     }
 
@@ -402,11 +300,6 @@ mod tests {
                 };
                 assert_eq!(
                     entries(&Conv(conv), lines, runs),
-                    want,
-                    "-f {from}, runs {runs}"
-                );
-                assert_eq!(
-                    entries(&Plain(conv), lines, runs),
                     want,
                     "-f {from}, runs {runs}"
                 );

@@ -50,7 +50,7 @@ pub(super) fn record<S: Stage + ?Sized>(
         return;
     }
     // What a failed conversion wrote stays in its entry's bytes, where the writer ignores it,
-    // unless the run's bad records have the stage's placeholders ([`Job::placeholders`]).
+    // unless the run's bad records have the stage's placeholders (the writer's `placeholders`).
     let result = job.stage.run(data, &mut parts.done.out);
     settle(job, parts, line, data, result);
 }
