@@ -4,7 +4,7 @@
 //! lists of uint64), kept alive by each export until its consumer releases it.
 #![allow(unsafe_code)]
 
-use std::ffi::{c_void, CString};
+use std::ffi::{c_void, CStr, CString};
 use std::ptr::NonNull;
 use std::sync::Arc;
 
@@ -160,36 +160,51 @@ fn array(
     }
 }
 
+/// A struct of the interface that a capsule holds, and how it is released.
+trait Exported {
+    /// The capsule's name.
+    const NAME: &'static CStr;
+    /// The struct's release callback, null once released.
+    fn release(&self) -> Option<unsafe extern "C" fn(*mut Self)>;
+}
+
+impl Exported for Schema {
+    const NAME: &'static CStr = c"arrow_schema";
+    fn release(&self) -> Option<unsafe extern "C" fn(*mut Self)> {
+        self.release
+    }
+}
+
+impl Exported for Array {
+    const NAME: &'static CStr = c"arrow_array";
+    fn release(&self) -> Option<unsafe extern "C" fn(*mut Self)> {
+        self.release
+    }
+}
+
 /// Releases what a capsule still holds when it goes (a consumer that moved it out nulled its
 /// `release`), then frees the struct.
-unsafe extern "C" fn drop_schema_capsule(capsule: *mut pyo3::ffi::PyObject) {
-    // SAFETY: the capsule was made by `export` with a boxed schema under this name.
+unsafe extern "C" fn drop_capsule<T: Exported>(capsule: *mut pyo3::ffi::PyObject) {
+    // SAFETY: the capsule was made by `__arrow_c_array__` with a boxed `T` under this name.
     unsafe {
-        let p = pyo3::ffi::PyCapsule_GetPointer(capsule, c"arrow_schema".as_ptr()) as *mut Schema;
+        let p = pyo3::ffi::PyCapsule_GetPointer(capsule, T::NAME.as_ptr()) as *mut T;
         if p.is_null() {
             pyo3::ffi::PyErr_Clear();
             return;
         }
-        if let Some(r) = (*p).release {
+        if let Some(r) = (*p).release() {
             r(p);
         }
         drop(Box::from_raw(p));
     }
 }
 
-unsafe extern "C" fn drop_array_capsule(capsule: *mut pyo3::ffi::PyObject) {
-    // SAFETY: the capsule was made by `export` with a boxed array under this name.
-    unsafe {
-        let p = pyo3::ffi::PyCapsule_GetPointer(capsule, c"arrow_array".as_ptr()) as *mut Array;
-        if p.is_null() {
-            pyo3::ffi::PyErr_Clear();
-            return;
-        }
-        if let Some(r) = (*p).release {
-            r(p);
-        }
-        drop(Box::from_raw(p));
-    }
+/// A capsule of `T::NAME` holding `value`, freed (and released, unless moved out) when it goes.
+fn capsule<'py, T: Exported>(py: Python<'py>, value: T) -> PyResult<Bound<'py, PyCapsule>> {
+    let p = NonNull::from(Box::leak(Box::new(value))).cast::<c_void>();
+    // SAFETY: `p` is a boxed `T` that `drop_capsule::<T>` releases (if the consumer did not)
+    // and frees.
+    unsafe { PyCapsule::new_with_pointer_and_destructor(py, p, T::NAME, Some(drop_capsule::<T>)) }
 }
 
 #[pymethods]
@@ -232,26 +247,7 @@ impl ArrowColumn {
                 )
             }
         };
-        let s = NonNull::from(Box::leak(Box::new(s))).cast::<c_void>();
-        let a = NonNull::from(Box::leak(Box::new(a))).cast::<c_void>();
-        // SAFETY: each pointer is a boxed struct that its capsule's destructor releases (if
-        // the consumer did not) and frees.
-        let (s, a) = unsafe {
-            (
-                PyCapsule::new_with_pointer_and_destructor(
-                    py,
-                    s,
-                    c"arrow_schema",
-                    Some(drop_schema_capsule),
-                )?,
-                PyCapsule::new_with_pointer_and_destructor(
-                    py,
-                    a,
-                    c"arrow_array",
-                    Some(drop_array_capsule),
-                )?,
-            )
-        };
+        let (s, a) = (capsule(py, s)?, capsule(py, a)?);
         PyTuple::new(py, [s.into_any(), a.into_any()])
     }
 
@@ -319,7 +315,6 @@ pub(crate) fn arrow_column(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::ffi::CStr;
 
     #[test]
     fn schema_strings_live_with_the_schema() {
