@@ -283,9 +283,11 @@ pub(crate) fn arrow_column(
     let fits = match kind {
         Kind::Text => ends
             .as_ref()
-            .is_some_and(|e| e.get().data.len() == 8 * (n + 1)),
-        Kind::Binary(w) => len == n * w,
-        Kind::Words(k) => len == 8 * n * k,
+            .is_some_and(|e| text_offsets(&e.get().data, n, len)),
+        // Arrow's fixed sizes are 32-bit: 1 to i32::MAX.
+        Kind::Binary(w) | Kind::Words(w) if w == 0 || w > i32::MAX as usize => false,
+        Kind::Binary(w) => n.checked_mul(w) == Some(len),
+        Kind::Words(k) => n.checked_mul(k).and_then(|c| c.checked_mul(8)) == Some(len),
     };
     if !fits {
         return Err(PyValueError::new_err(
@@ -312,6 +314,20 @@ pub(crate) fn arrow_column(
     })
 }
 
+/// Whether `ends` is `n + 1` little-endian int64 offsets from 0 up to `len`, never going down.
+fn text_offsets(ends: &[u8], n: usize, len: usize) -> bool {
+    if n.checked_add(1).and_then(|c| c.checked_mul(8)) != Some(ends.len()) {
+        return false;
+    }
+    let at: Vec<i64> = ends
+        .chunks_exact(8)
+        .map(|c| i64::from_le_bytes(c.try_into().unwrap_or_default()))
+        .collect();
+    at.first() == Some(&0)
+        && at.windows(2).all(|w| w[0] <= w[1])
+        && at.last().is_some_and(|&e| usize::try_from(e) == Ok(len))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,5 +343,15 @@ mod tests {
             release_schema(&mut s);
         }
         assert!(s.release.is_none());
+    }
+
+    #[test]
+    fn text_offsets_must_cover_the_data() {
+        let ends = |v: &[i64]| v.iter().flat_map(|e| e.to_le_bytes()).collect::<Vec<u8>>();
+        assert!(text_offsets(&ends(&[0, 3, 3, 7]), 3, 7));
+        assert!(!text_offsets(&ends(&[0, 3, 2, 7]), 3, 7));
+        assert!(!text_offsets(&ends(&[1, 3, 3, 7]), 3, 7));
+        assert!(!text_offsets(&ends(&[0, 3, 3, 9]), 3, 7));
+        assert!(!text_offsets(&ends(&[0, 3, 7]), 3, 7));
     }
 }

@@ -248,11 +248,11 @@ impl<'py> Fixed<'py> {
                 let start = b.data.len();
                 match ucs4(row, &mut b.data) {
                     Ok(()) => b.records.push(Some(start..b.data.len())),
-                    Err(at) => {
+                    Err((at, value)) => {
                         b.data.truncate(start);
                         b.records.push(None);
                         if b.fault.is_none() {
-                            b.fault = Some(not_ucs4(from + i, at));
+                            b.fault = Some(not_ucs4(from + i, at, value));
                         }
                     }
                 }
@@ -284,28 +284,32 @@ impl<'py> Fixed<'py> {
 }
 
 /// A row of UCS-4 code points (numpy's `U`, in the machine's order), its NUL padding off,
-/// appended as UTF-8; `Err(column)` (from 1) at a value that is no character.
-fn ucs4(row: &[u8], out: &mut Vec<u8>) -> Result<(), usize> {
+/// appended as UTF-8; `Err((column, value))` (the column from 1) at a value that is no character.
+fn ucs4(row: &[u8], out: &mut Vec<u8>) -> Result<(), (usize, u32)> {
     let points: Vec<u32> = row
         .chunks_exact(4)
         .map(|c| u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
     let len = points.iter().rposition(|&c| c != 0).map_or(0, |p| p + 1);
     for (k, &p) in points[..len].iter().enumerate() {
-        let c = char::from_u32(p).ok_or(k + 1)?;
+        let c = char::from_u32(p).ok_or((k + 1, p))?;
         let mut buf = [0u8; 4];
         out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
     }
     Ok(())
 }
 
-/// The bad record of row `i` of a `U` array whose character `column` is no character (a
-/// surrogate).
-fn not_ucs4(i: usize, column: usize) -> Fault {
+/// The bad record of row `i` of a `U` array whose character `column` is `value`, no character:
+/// a lone surrogate (as the list path says of a `str`), or past U+10FFFF.
+fn not_ucs4(i: usize, column: usize, value: u32) -> Fault {
+    let what = match value {
+        0xD800..=0xDFFF => format!("a lone surrogate (U+{value:04X})"),
+        _ => format!("the value {value:#x}, past the last character (U+10FFFF)"),
+    };
     let e = ParseError::of(
         ErrorKind::Utf8,
         None,
-        "the str holds a lone surrogate, which is not text: expected a str that encodes as UTF-8",
+        format!("the str holds {what}, which is not text: expected a str that encodes as UTF-8"),
     );
     (i, Some(column), ConvertError::Parse(e))
 }

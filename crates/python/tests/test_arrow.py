@@ -341,3 +341,20 @@ def test_a_broken_export_is_an_error_not_a_crash():
     missing = na.c_array_from_buffers(na.string(), 2, [None, None, b"8/8"], validation_level="none")
     with pytest.raises(ValueError, match="buffer 1 of an array of \"u\" is missing"):
         bbconv.convert(missing, to="fen", errors="null")
+
+
+def test_arrow_column_refuses_buffers_that_do_not_hold_its_records():
+    # Hostile review 6: offsets that do not run from 0 to the data's end, sizes that overflow,
+    # widths Arrow cannot hold: each a ValueError, never a column a consumer reads past.
+    r = _bbconv.convert_list([START, OTHER, START], ("fen", "hex", False, [("layer", "first")], False, 1, False))
+    data = r[0]
+    fens = _bbconv.convert_list([START, OTHER, START], ("fen", "fen", False, [], False, 1, False))
+    for args in (
+        ("text", data, fens[1], b"\1\1\1", 0),
+        ("binary", data, None, b"\1\1", 2**63 + 13),
+        ("words", data, None, b"\1", 2**61 + 2),
+        ("binary", data, None, b"", 0),
+        ("binary", data, None, b"\1", 2**40),
+    ):
+        with pytest.raises(ValueError, match="do not hold its records"):
+            _bbconv.arrow_column(*args)

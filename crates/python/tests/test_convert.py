@@ -369,3 +369,16 @@ def test_u_arrays_come_through_the_buffer_protocol():
     with pytest.raises(bbconv.ParseError) as e:
         bbconv.convert(big, to="packed", jobs=2)
     assert e.value.index == 25_000
+
+
+def test_byte_swapped_u_arrays_and_empty_record_arrays():
+    # Hostile review 6: a '>U' array is read in its own byte order; an empty 2-D record array
+    # converts (the round trip of an empty batch).
+    fens = [START, "8/8/8/8/8/8/8/K6k w - - 0 1"]
+    assert bbconv.convert(np.array(fens, dtype=">U80"), to="fen").tolist() == fens
+    for frm, shape, dtype in (("packed", (0, 13), "u1"), ("planes", (0, 12), "<u8"), ("planes", (0, 96), "u1"), ("trits", (0, 64), "u1")):
+        out = bbconv.convert(np.zeros(shape, dtype), frm=frm, to="fen")
+        assert len(out) == 0, frm
+    big = np.array([0x110000], dtype="<u4").view("<U1")
+    with pytest.raises(bbconv.ParseError, match="past the last character"):
+        bbconv.convert(big, to="fen")

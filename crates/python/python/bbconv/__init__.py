@@ -645,7 +645,8 @@ class _Call:
             frm = self.frm
         elif kind == "U":
             # UCS-4 code points through the buffer protocol, read as UTF-8 in the extension.
-            arr = np.ascontiguousarray(arr.reshape(-1))
+            # In the machine's byte order (a '>U' array is byte-swapped).
+            arr = np.ascontiguousarray(arr.reshape(-1).astype(arr.dtype.newbyteorder("="), copy=False))
             rows = (arr, len(arr), arr.dtype.itemsize, "ucs4")
             frm = self.frm
         elif kind == "O" or arr.dtype.kind == "T":
@@ -692,7 +693,8 @@ class _Call:
                 f"got a {arr.dtype} array"
             )
         arr = np.ascontiguousarray(arr)
-        width = arr.reshape(len(arr), -1).view(np.uint8).shape[1]
+        # The bytes of a row, from the shape (an empty batch has rows of a width too).
+        width = int(np.prod(arr.shape[1:], dtype=np.int64)) * arr.dtype.itemsize
         return arr, (arr, len(arr), width, "bytes"), form
 
     # -- results -------------------------------------------------------------------------
