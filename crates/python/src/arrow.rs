@@ -261,13 +261,23 @@ impl Import<'_> {
 
     /// Whether the field read is fixed-size binary (`packed-bin` or `trits-bin` records).
     pub(crate) fn fixed_binary(&self) -> PyResult<bool> {
+        self.format_starts("w:")
+    }
+
+    /// Whether the field read is fixed-size lists of 64-bit words (`pair` words, `planes`).
+    pub(crate) fn words(&self) -> PyResult<bool> {
+        self.format_starts("+w:")
+    }
+
+    /// Whether the format of the field read (not dictionary-encoded) starts with `prefix`.
+    fn format_starts(&self, prefix: &str) -> PyResult<bool> {
         let (Some(schema), _) = self.parts() else {
             return Ok(false);
         };
         // SAFETY: the schema is live (held by `self`).
         let field = unsafe { self.field(schema)? };
         Ok(field.schema.dictionary.is_null()
-            && unsafe { text(field.schema.format) }.starts_with("w:"))
+            && unsafe { text(field.schema.format) }.starts_with(prefix))
     }
 
     /// The records of `piece`: borrowed from the producer's buffers, `None` for a null.
@@ -506,9 +516,61 @@ unsafe fn check(schema: &Schema, array: &Array, base: usize, n: usize) -> PyResu
                 need(1)?;
             }
         }
+        f if f.starts_with("+w:") => {
+            let (child_schema, child, k) = unsafe { words_child(schema, array, f)? };
+            let _ = child_schema;
+            let values = end
+                .checked_mul(k)
+                .ok_or_else(|| broken("a fixed-size list's width overflows"))?;
+            let child_end = span_end(len(child.offset)?, len(child.length)?)?;
+            if len(child.offset)?
+                .checked_add(values)
+                .is_none_or(|e| e > child_end)
+            {
+                return Err(broken(
+                    "a fixed-size list's values are fewer than its lists",
+                ));
+            }
+            if n > 0 && k > 0 && unsafe { buffer(child, 1) }.is_null() {
+                return Err(broken("a fixed-size list's values are missing"));
+            }
+        }
         _ => {}
     }
     Ok(())
+}
+
+/// The child of a fixed-size list of 64-bit integers (format `+w:K` over `L` or `l`: pair
+/// words, planes), and K.
+///
+/// # Safety
+/// `array` is live, of `schema`.
+unsafe fn words_child<'a>(
+    schema: &'a Schema,
+    array: &'a Array,
+    format: &str,
+) -> PyResult<(&'a Schema, &'a Array, usize)> {
+    let k: usize = format[3..]
+        .parse()
+        .map_err(|_| broken(&format!("the format {format:?} is no width")))?;
+    let (cs, ca) = (
+        unsafe { slice(schema.children, schema.n_children) },
+        unsafe { slice(array.children, array.n_children) },
+    );
+    let (Some(&cs), Some(&ca)) = (cs.first(), ca.first()) else {
+        return Err(broken("a fixed-size list has no values"));
+    };
+    let (cs, ca) = unsafe { (cs.as_ref(), ca.as_ref()) };
+    let (Some(cs), Some(ca)) = (cs, ca) else {
+        return Err(broken("a fixed-size list's values are null"));
+    };
+    if !matches!(unsafe { text(cs.format) }, "L" | "l") || !cs.dictionary.is_null() {
+        return Err(PyTypeError::new_err(format!(
+            "an Arrow array of fixed-size lists of {} holds no boards: expected lists of 64-bit words (pair, planes)",
+            describe(unsafe { text(cs.format) })
+        )));
+    }
+    Ok((cs, ca, k))
 }
 
 /// `at + n`, the end of a span of records, when it does not overflow.
@@ -585,6 +647,15 @@ unsafe fn read<'a>(
             for i in 0..n {
                 let at = (span.at + i) * width;
                 out.push(span.valid(i).then(|| unsafe { bytes(data, at, width) }));
+            }
+        }
+        f if f.starts_with("+w:") => {
+            // Each list's words, little-endian, one after the other: a record of 8K bytes.
+            let (_, child, k) = unsafe { words_child(schema, array, f)? };
+            let (data, base) = (unsafe { buffer(child, 1) } as *const u8, len(child.offset)?);
+            for i in 0..n {
+                let at = 8 * (base + (span.at + i) * k);
+                out.push(span.valid(i).then(|| unsafe { bytes(data, at, 8 * k) }));
             }
         }
         f => {

@@ -250,6 +250,41 @@ impl Call {
         self.hand_over(py, outcome, rows)
     }
 
+    /// Converts Arrow fixed-size lists of 2K 64-bit words, the two sides' words as `to="pair"`
+    /// gives them, read as the `pair` form's text.
+    fn run_pair_words<'py>(
+        self,
+        py: Python<'py>,
+        import: &arrow::Import<'_>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let mut rows = Vec::new();
+        for piece in import.pieces()? {
+            rows.extend(import.records(piece)?);
+        }
+        if rows
+            .iter()
+            .flatten()
+            .any(|r| r.is_empty() || r.len() % 16 != 0)
+        {
+            return Err(PyValueError::new_err(
+                "frm='pair' reads lists of 2K 64-bit words (the two sides' words, as to='pair' gives them)",
+            ));
+        }
+        let k = rows
+            .iter()
+            .flatten()
+            .map(|r| r.len() / 16)
+            .next()
+            .unwrap_or(1);
+        let texts = source::pair_texts(&rows, k);
+        let mut texts = texts.iter();
+        let records: Vec<Option<&[u8]>> = rows
+            .iter()
+            .map(|r| r.and_then(|_| texts.next().map(|t| t.as_bytes())))
+            .collect();
+        self.run(py, &records, None)
+    }
+
     /// Converts the items of a list (`str`, `bytes` or `None`) as they are when the call
     /// begins ([`source::items`]). A large batch on several threads is read a block at a time
     /// with the GIL held while other threads convert the blocks read ([`Call::run_blocks`]).
@@ -587,6 +622,11 @@ fn convert_capsule<'py>(
                 Format::Trits => Format::TritsBin,
                 f => f,
             };
+        }
+        // Fixed-size lists of 64-bit words are planes-bin records (`frm="planes"` names that
+        // form), or pair words (as `to="pair"` gives them to Arrow), read back with `frm="pair"`.
+        if import.words()? && call.from == Format::Pair {
+            return call.run_pair_words(py, &import);
         }
         call.run_import(py, &import)
     })

@@ -358,3 +358,22 @@ def test_arrow_column_refuses_buffers_that_do_not_hold_its_records():
     ):
         with pytest.raises(ValueError, match="do not hold its records"):
             _bbconv.arrow_column(*args)
+
+
+def test_word_lists_read_back_with_the_same_form():
+    # Hostile review 6: the Arrow output of to="pair" and to="planes" (fixed-size lists of
+    # uint64) reads back with frm="pair" and frm="planes", as their numpy arrays do.
+    pa = need("pyarrow")
+    pl = need("polars")
+    values = [START, None, OTHER]
+    for to, back in (("pair", "squares"), ("planes", "fen")):
+        want = bbconv.convert(values, to=back, errors="null", output="list")
+        if back == "fen":
+            want = [w.split()[0] if w else None for w in want]
+        col = bbconv.convert(pa.array(values), to=to, errors="null")
+        assert bbconv.convert(col, frm=to, to=back, errors="null", output="list") == want, to
+        series = bbconv.convert(pl.Series("x", values), to=to, errors="null")
+        assert bbconv.convert(series, frm=to, to=back, errors="null", output="list") == want, to
+    odd = pa.FixedSizeListArray.from_arrays(pa.array([1, 2, 3], pa.uint64()), 3)
+    with pytest.raises(ValueError, match="lists of 2K 64-bit words"):
+        bbconv.convert(odd, frm="pair", to="squares")
