@@ -21,7 +21,7 @@ use parts::{Parts, Run};
 /// returns the size of the board read, or says why it cannot.
 pub(crate) trait Stage: Sync {
     /// Converts one record. On an error, what it wrote is ignored, unless the run takes it for
-    /// the record's placeholder ([`Job::placeholders`]).
+    /// the record's placeholder (the writer's `placeholders`, a table's row under `--errors null`).
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError>;
 
     /// [`Stage::run`] on a table's row whose fields the framer found (a table's stage takes
