@@ -333,3 +333,39 @@ fn a_long_wrong_field_is_shown_short() {
         );
     }
 }
+
+/// Hostile review 3: a CR inside a line (a file of CR line ends) is no separator of a list's
+/// tokens: `a1\rb2` or `0x1\r0x2` is a bad record saying why, not one board of two lines; a
+/// CRLF line end still reads.
+#[test]
+fn a_cr_inside_a_line_is_no_separator() {
+    for (from, input) in [
+        ("auto", "a1\rb2\r"),
+        ("squares", "a1\rb2\r"),
+        ("auto", "0x1\r0x2\r"),
+        ("pair", "0x1\r0x2\r"),
+        ("pieces", "P:0x1\rp:0x2\n"),
+        ("squares", "(1,2)\r(3,4)\n"),
+    ] {
+        let (code, out, err) = crate::util::run(
+            &["convert", "-f", from, "-t", "squares", "-s", "8x8"],
+            input.as_bytes(),
+        );
+        assert_eq!(
+            code,
+            1,
+            "-f {from} {input:?}: {}",
+            String::from_utf8_lossy(&out)
+        );
+        assert!(
+            err.contains("found a CR inside the line"),
+            "-f {from} {input:?}: {err}"
+        );
+    }
+    let (code, out, err) = crate::util::run(&["convert", "-t", "squares"], b"a1 b2\r\n0x1 0x2\r\n");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "a1 b2\nfirst: a1; second: b1\n"
+    );
+}

@@ -131,7 +131,7 @@ fn a_stream_of_pasted_boards() {
 /// line of letters.
 #[test]
 fn a_grid_with_gtp_columns_reads_back_whole() {
-    for size in ["8x8", "9x9", "19x19"] {
+    for size in ["1x1", "2x2", "2x3", "1x4", "2x9", "8x8", "9x9", "19x19"] {
         let (code, grid, err) = crate::util::run(
             &[
                 "convert",
@@ -143,7 +143,7 @@ fn a_grid_with_gtp_columns_reads_back_whole() {
                 "gtp",
                 "-s",
                 size,
-                "0x101",
+                "0x1",
             ],
             b"",
         );

@@ -10,12 +10,13 @@ use bbconv_board::{Bitboard, Numbering, Pair, Size, Square};
 
 /// Splits a list into tokens with their byte offsets; `(x, y)` stays one token.
 fn tokens(s: &str, base: usize) -> Result<Vec<(usize, &str)>, ParseError> {
+    crate::no_cr(s, base)?;
     let b = s.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
-        if c.is_ascii_whitespace() || c == b',' {
+        if crate::blank(c) || c == b',' {
             i += 1;
             continue;
         }
@@ -31,7 +32,7 @@ fn tokens(s: &str, base: usize) -> Result<Vec<(usize, &str)>, ParseError> {
                 }
             }
         } else {
-            while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b',' && b[i] != b'(' {
+            while i < b.len() && !crate::blank(b[i]) && b[i] != b',' && b[i] != b'(' {
                 i += 1;
             }
         }

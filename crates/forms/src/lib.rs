@@ -744,6 +744,27 @@ impl fmt::Display for ConvertError {
 
 impl std::error::Error for ConvertError {}
 
+/// Whether a byte is blank between the tokens of a list (squares, integers, pieces): ASCII
+/// whitespace but CR. A CR inside a line is no separator: it means a file of CR line ends, whose
+/// records would read as one list (`a1\rb2` as two squares of one board); it is refused where
+/// it is found. A record's own CR at its end is trimmed as whitespace before (see [`trim`]).
+#[inline(always)]
+pub(crate) fn blank(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n' | b'\x0c')
+}
+
+/// The error of a list whose text holds a CR (at `offset` in the record) where no line ends:
+/// [`blank`] refuses it as a separator.
+pub(crate) fn no_cr(text: &str, base: usize) -> Result<(), ParseError> {
+    match text.find('\r') {
+        None => Ok(()),
+        Some(k) => Err(ParseError::new(
+            Some(base + k),
+            "found a CR inside the line: lines end in LF or CRLF, and a file whose lines end in CR alone reads as one line (convert its line ends first: tr '\\r' '\\n')",
+        )),
+    }
+}
+
 /// Splits off leading and trailing ASCII whitespace, returning the offset of what is left.
 pub(crate) fn trim(s: &str) -> (usize, &str) {
     let t = s.trim_start();

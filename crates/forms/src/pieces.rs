@@ -51,6 +51,7 @@ pub(crate) fn parse(text: &str, size: Size, order: Numbering) -> Result<Placemen
     let raw_size = crate::raw_size(order, size)?;
     let mut pl = Placement::empty(size);
     let (start, t) = crate::trim(text);
+    crate::no_cr(t, start)?;
     if t == "-" {
         return Ok(pl);
     }
@@ -61,7 +62,7 @@ pub(crate) fn parse(text: &str, size: Size, order: Numbering) -> Result<Placemen
         ));
     }
     let mut off = start;
-    for tok in t.split(|c: char| c.is_ascii_whitespace() || c == ',') {
+    for tok in t.split(|c: char| (c.is_ascii() && crate::blank(c as u8)) || c == ',') {
         let here = off;
         off += tok.len() + 1;
         if tok.is_empty() {

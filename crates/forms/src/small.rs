@@ -67,7 +67,7 @@ pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Optio
         }
         Format::Pair => {
             // A separator inside either number is not a digit: the integer reading refuses it.
-            let is_sep = |c: &u8| *c == b',' || c.is_ascii_whitespace();
+            let is_sep = |c: &u8| *c == b',' || crate::blank(*c);
             let a = t.iter().position(is_sep)?;
             let gap = t[a..].iter().position(|c| !is_sep(c))?;
             let b = &t[a + gap..];
@@ -129,7 +129,7 @@ pub(crate) fn read_names(t: &[u8], size: Size) -> Option<u64> {
     if t == b"-" {
         return Some(0);
     }
-    let sep = |c: u8| c == b' ' || c == b',' || c.is_ascii_whitespace();
+    let sep = |c: u8| c == b',' || crate::blank(c);
     if size == Size::CHESS {
         // The chess board: every token is a letter a-h and a digit 1-8 (a letter outside
         // a-h, A-H, or any other byte, gives a file or rank of 8 or more).

@@ -182,6 +182,33 @@ fn file_letters(line: &[u8]) -> bool {
     n >= 2
 }
 
+/// The file labels that end a bbconv grid: single letters from `a` (chess) or `A` (GTP's,
+/// without I), in order or (a board drawn from Black's side) in reverse, one or more.
+fn grid_labels(line: &[u8]) -> bool {
+    let mut letters: Vec<u8> = Vec::new();
+    for t in tokens(line) {
+        let [c] = t else {
+            return false;
+        };
+        letters.push(*c);
+    }
+    if letters.last().is_some_and(|c| matches!(c, b'a' | b'A')) {
+        letters.reverse();
+    }
+    let mut want = match letters.first() {
+        Some(c @ (b'a' | b'A')) => *c,
+        _ => return false,
+    };
+    for &c in &letters {
+        if c != want {
+            return false;
+        }
+        // GTP's columns skip I.
+        want = if c == b'H' { b'J' } else { c + 1 };
+    }
+    true
+}
+
 /// A column header (`A B C D E F G H`, GTP's without I): at least three single upper-case
 /// letters, `A` first.
 fn column_header(line: &[u8]) -> bool {
@@ -506,8 +533,8 @@ impl Spans {
                 }
             }
             Printer::Grid => {
-                // Chess files, or GTP's columns (`--to-coords gtp`).
-                if file_letters(t) || column_header(t) {
+                // Chess files, or GTP's columns (`--to-coords gtp`), on a board of any width.
+                if file_letters(t) || grid_labels(t) {
                     BoardLine::Last
                 } else if t.first().is_some_and(u8::is_ascii_digit) {
                     BoardLine::More(p)
