@@ -344,6 +344,11 @@ fn a_cr_inside_a_line_is_no_separator() {
         ("squares", "a1\rb2\r"),
         ("auto", "0x1\r0x2\r"),
         ("pair", "0x1\r0x2\r"),
+        // Found by the short fuzz run: a CR beside a tab or comma went through the word path.
+        ("pair", "1\t\r2\n"),
+        ("pair", "1\r\t2\n"),
+        ("pair", "1,\r2\n"),
+        ("auto", "1\t\r2\n"),
         ("pieces", "P:0x1\rp:0x2\n"),
         ("squares", "(1,2)\r(3,4)\n"),
     ] {

@@ -71,6 +71,11 @@ pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Optio
             let a = t.iter().position(is_sep)?;
             let gap = t[a..].iter().position(|c| !is_sep(c))?;
             let b = &t[a + gap..];
+            // A CR beside the separator is no blank of a list (`crate::no_cr`): the general
+            // reading refuses it, and the integer reading would trim it.
+            if t[..a].last() == Some(&b'\r') || b.first() == Some(&b'\r') {
+                return None;
+            }
             if gap > 1 && t[a..a + gap].iter().filter(|&&c| c == b',').count() > 1 {
                 return None;
             }
