@@ -48,6 +48,10 @@ pub(crate) struct Outcome {
     pub(crate) valid: Vec<u8>,
     /// The first bad record.
     pub(crate) first_error: Option<Fault>,
+    /// The bytes of the first bad record, when converting found it (not a producer): what its
+    /// message is made from after the call ([`crate::Call`]'s `said`), however the source
+    /// changed since it was read.
+    pub(crate) error_record: Option<Vec<u8>>,
     /// The batch was stopped (the `stop` flag) before its end.
     pub(crate) stopped: bool,
 }
@@ -59,6 +63,7 @@ impl Outcome {
         if let Some(f) = fault {
             if self.first_error.as_ref().is_none_or(|e| f.0 < e.0) {
                 self.first_error = Some(f);
+                self.error_record = None;
             }
         }
         self
@@ -253,6 +258,7 @@ pub(crate) fn join(parts: Vec<Outcome>, layout: Layout) -> Outcome {
         all.valid.extend_from_slice(&p.valid);
         if all.first_error.is_none() {
             all.first_error = p.first_error;
+            all.error_record = p.error_record;
         }
         all.stopped |= p.stopped;
     }
@@ -304,6 +310,7 @@ fn part(
                         ConvertError::Render(_) => None,
                     };
                     o.first_error = Some((first + k, col, e));
+                    o.error_record = record.map(<[u8]>::to_vec);
                 }
                 false
             }

@@ -114,13 +114,13 @@ impl Call {
     /// it fails: read without the batch's size, its board converts, at another size. The size
     /// was set by record `sized_by`, the first that converts (as the command line sets a
     /// stream's size), and the message says so, not "the size given".
-    fn said(&self, outcome: &mut Outcome, record: impl FnOnce(usize) -> Option<Vec<u8>>) {
-        let (Some(by), Some(batch), Some((i, column, e))) =
-            (self.sized_by, self.opts.size, outcome.first_error.as_mut())
-        else {
-            return;
-        };
-        let Some(bytes) = record(*i) else {
+    fn said(&self, outcome: &mut Outcome) {
+        let (Some(by), Some(batch), Some((_, column, e)), Some(bytes)) = (
+            self.sized_by,
+            self.opts.size,
+            outcome.first_error.as_mut(),
+            outcome.error_record.as_deref(),
+        ) else {
             return;
         };
         let own = Options {
@@ -128,7 +128,7 @@ impl Call {
             ..self.opts.clone()
         };
         let mut scratch = Vec::new();
-        match Conversion::new(self.from, self.to, &own).run(&bytes, &mut scratch) {
+        match Conversion::new(self.from, self.to, &own).run(bytes, &mut scratch) {
             Ok(size) if size != batch => {
                 *column = None;
                 *e = ConvertError::Parse(bbconv_forms::ParseError::of(
@@ -177,9 +177,7 @@ impl Call {
             })
         };
         let (mut outcome, rows) = rows(records.len(), layout, convert)?;
-        self.said(&mut outcome, |i| {
-            records.get(i).copied().flatten().map(<[u8]>::to_vec)
-        });
+        self.said(&mut outcome);
         self.hand_over(py, outcome.noting(fault), rows)
     }
 
@@ -236,17 +234,7 @@ impl Call {
             Ok(batch::join(parts, layout))
         };
         let (mut outcome, rows) = rows(n, layout, convert)?;
-        self.said(&mut outcome, |i| {
-            let mut at = 0;
-            for &piece in &pieces {
-                if i < at + piece.len {
-                    let records = import.records(piece).ok()?;
-                    return records.get(i - at).copied().flatten().map(<[u8]>::to_vec);
-                }
-                at += piece.len;
-            }
-            None
-        });
+        self.said(&mut outcome);
         self.hand_over(py, outcome, rows)
     }
 
@@ -293,15 +281,16 @@ impl Call {
         py: Python<'py>,
         list: &Bound<'py, PyList>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let items = source::items(list);
         let simple = |call: Call| {
+            let items = source::items(list);
             let (records, fault) = source::list(&items)?;
             call.run(py, &records, fault)
         };
-        if items.len() < batch::PARALLEL_FROM || self.jobs < 2 {
+        if list.len() < batch::PARALLEL_FROM || self.jobs < 2 {
             return simple(self);
         }
-        self.run_blocks(py, items.len(), |k| source::block(&items, k), simple)
+        let mut blocks = source::Blocks::new(list);
+        self.run_blocks(py, blocks.len(), |k| blocks.block(k), simple)
     }
 
     /// Converts the rows of a numpy array from copies made with the GIL held: of the whole
@@ -359,16 +348,7 @@ impl Call {
             )
         };
         let (mut outcome, rows) = rows(n, layout, convert)?;
-        self.said(&mut outcome, |i| {
-            let block = produce(i / batch::BLOCK).ok()?;
-            let record = block
-                .slices()
-                .get(i % batch::BLOCK)
-                .copied()
-                .flatten()?
-                .to_vec();
-            Some(record)
-        });
+        self.said(&mut outcome);
         self.hand_over(py, outcome, rows)
     }
 
@@ -387,6 +367,7 @@ impl Call {
             valid,
             first_error,
             stopped,
+            ..
         } = outcome;
         if stopped {
             // Stopped without an interrupt of its own: Python's pending signal says why.
