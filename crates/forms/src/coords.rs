@@ -10,10 +10,11 @@ use bbconv_board::{Bitboard, Numbering, Pair, Size, Square};
 
 /// Splits a list into tokens with their byte offsets; `(x, y)` stays one token.
 fn tokens(s: &str, base: usize) -> Result<Vec<(usize, &str)>, ParseError> {
-    crate::no_cr(s, base)?;
+    let (start, t) = crate::list_body(s, base)?;
+    let s = &s[..start + t.len()];
     let b = s.as_bytes();
     let mut out = Vec::new();
-    let mut i = 0;
+    let mut i = start;
     while i < b.len() {
         let c = b[i];
         if crate::blank(c) || c == b',' {

@@ -753,13 +753,16 @@ pub(crate) fn blank(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\n' | b'\x0c')
 }
 
-/// The error of a list whose text holds a CR (at `offset` in the record) where no line ends:
-/// [`blank`] refuses it as a separator.
-pub(crate) fn no_cr(text: &str, base: usize) -> Result<(), ParseError> {
-    match text.find('\r') {
-        None => Ok(()),
+/// The text of a list (squares, integers, pieces, bytes) between its ends, and its offset in
+/// `text`: leading and trailing ASCII whitespace trimmed (a CR there is a CRLF line's end, or
+/// nothing that joins two boards), and a CR left inside refused ([`blank`]), its offset
+/// counted from `base` (where `text` is in the record).
+pub(crate) fn list_body(text: &str, base: usize) -> Result<(usize, &str), ParseError> {
+    let (start, t) = trim(text);
+    match t.find('\r') {
+        None => Ok((start, t)),
         Some(k) => Err(ParseError::new(
-            Some(base + k),
+            Some(base + start + k),
             "found a CR inside the line: lines end in LF or CRLF, and a file whose lines end in CR alone reads as one line (convert its line ends first: tr '\\r' '\\n')",
         )),
     }

@@ -50,8 +50,7 @@ pub(crate) fn render(
 pub(crate) fn parse(text: &str, size: Size, order: Numbering) -> Result<Placement, ParseError> {
     let raw_size = crate::raw_size(order, size)?;
     let mut pl = Placement::empty(size);
-    let (start, t) = crate::trim(text);
-    crate::no_cr(t, start)?;
+    let (start, t) = crate::list_body(text, 0)?;
     if t == "-" {
         return Ok(pl);
     }

@@ -71,7 +71,7 @@ pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Optio
             let a = t.iter().position(is_sep)?;
             let gap = t[a..].iter().position(|c| !is_sep(c))?;
             let b = &t[a + gap..];
-            // A CR beside the separator is no blank of a list (`crate::no_cr`): the general
+            // A CR beside the separator is no blank of a list (`crate::list_body`): the general
             // reading refuses it, and the integer reading would trim it.
             if t[..a].last() == Some(&b'\r') || b.first() == Some(&b'\r') {
                 return None;

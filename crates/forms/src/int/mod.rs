@@ -447,9 +447,9 @@ pub(crate) fn parse_bytes(text: &str, size: Size, little: bool) -> Result<Bitboa
     let n = size.squares();
     let want = n.div_ceil(8);
     let mut bytes = Vec::with_capacity(want);
-    crate::no_cr(text.trim_end(), 0)?;
-    let b = text.as_bytes();
-    let mut k = 0;
+    let (s0, t) = crate::list_body(text, 0)?;
+    let b = &text.as_bytes()[..s0 + t.len()];
+    let mut k = s0;
     while k < b.len() {
         let c = b[k];
         if crate::blank(c) || c == b',' {
@@ -624,8 +624,7 @@ pub(crate) fn itoa(mut v: u64, out: &mut Vec<u8>) {
 pub(crate) fn parse_pair(text: &str, size: Size, order: Numbering) -> Result<Pair, ParseError> {
     let b = text.as_bytes();
     let is_sep = |c: u8| c == b',' || crate::blank(c);
-    let (s0, t) = trim(text);
-    crate::no_cr(t, s0)?;
+    let (s0, t) = crate::list_body(text, 0)?;
     let a_end = s0 + t.bytes().position(is_sep).unwrap_or(t.len());
     let mut q = a_end;
     let mut commas = 0;
