@@ -187,7 +187,8 @@ fn failure(e: DebugError) -> anyhow::Error {
             }
             w => bad_board(w, &text, error),
         },
-        DebugError::SizeMismatch(..) => bad_input(format!("{e} (set -s)")),
+        DebugError::SizeMismatch(..) => bad_input(e.message(&crate::pipeline::report::Cli)),
+        DebugError::TwoSides(_) => usage(e.message(&crate::pipeline::report::Cli)),
         DebugError::Input(m) => bad_input(m),
     }
 }

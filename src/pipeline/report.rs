@@ -1,73 +1,52 @@
 //! The wording of errors: where a problem is (`FILE:LINE:COLUMN`, `argument 2, column 5`), what
-//! it is, and the hint that names the command-line flag that helps. The library's error kinds
-//! name no flag; this is the one place that turns them into hints.
+//! it is, and the hint that helps, its options spelled as command-line flags ([`Cli`]). The
+//! hints themselves are the forms crate's ([`bbconv_forms::hint`]), written once for every
+//! front end.
 
 use bbconv_board::Size;
-use bbconv_forms::{ConvertError, ErrorKind, Format, ParseError, RenderError, RenderErrorKind};
+use bbconv_forms::hint::{self, Front, Opt};
+use bbconv_forms::{ConvertError, ErrorKind, ParseError, RenderError};
 
 use super::source::Source;
 use super::work::FaultKind;
 
-/// The hint for a parse error's kind, if any.
-pub(crate) fn parse_hint(kind: &ErrorKind) -> Option<String> {
-    Some(match kind {
-        ErrorKind::Length => "set the size with -s WxH".to_string(),
-        ErrorKind::SummedDigits => "pass --lenient to add up digits".to_string(),
-        ErrorKind::Undetected => "name the form with -f FORM".to_string(),
-        // Square names that read two ways (chess-style or GTP).
-        ErrorKind::Ambiguous(forms) if forms == &[Format::Squares] => {
-            "add -f squares (chess-style) or -f squares --coords gtp".to_string()
-        }
-        ErrorKind::OneRank => {
-            "a stream of one-rank boards needs -s WxH; a header row needs --header (with --tsv or --csv)"
-                .to_string()
-        }
-        ErrorKind::Epd => "read EPD lines with -f epd (or keep the fields unchecked with --lenient)".to_string(),
-        ErrorKind::BeforeTab => {
-            "for a table, use --tsv (and --column N or NAME for the board's column)".to_string()
-        }
-        ErrorKind::Ambiguous(forms) => {
-            let names: Vec<String> = forms.iter().map(|f| format!("-f {f}")).collect();
-            format!("add one of {}", names.join(" or "))
-        }
-        _ => return None,
-    })
-}
+/// The command line as a front end: options are flags, and a run of records is a stream.
+pub(crate) struct Cli;
 
-/// The hint for a render error's kind, if any.
-pub(crate) fn render_hint(kind: RenderErrorKind) -> Option<&'static str> {
-    match kind {
-        RenderErrorKind::NeedsLayer => {
-            Some("choose one with --layer first, --layer second or --layer occupied")
-        }
-        RenderErrorKind::InputOnly => Some("choose an output form with -t"),
-        _ => None,
+impl Front for Cli {
+    fn option(&self, opt: Opt<'_>) -> Option<String> {
+        Some(match opt {
+            Opt::Size => "-s WxH".into(),
+            Opt::From(None) => "-f FORM".into(),
+            Opt::From(Some(f)) => format!("-f {f}"),
+            Opt::To(None) => "-t".into(),
+            Opt::To(Some(f)) => format!("-t {f}"),
+            Opt::Flag(name) | Opt::Named(name) => format!("--{name}"),
+            Opt::Valued(name, value) => format!("--{name} {value}"),
+            Opt::Header => "--header (with --tsv or --csv)".into(),
+            Opt::Table => "--tsv (and --column N or NAME for the board's column)".into(),
+            _ => return None,
+        })
     }
-}
 
-fn with_hint(message: &str, hint: Option<&str>) -> String {
-    match hint {
-        Some(h) => format!("{message}; {h}"),
-        None => message.to_string(),
+    fn run(&self) -> &'static str {
+        "stream"
     }
 }
 
 /// A parse error's message with its hint.
 pub(crate) fn parse_error(e: &ParseError) -> String {
-    with_hint(&e.message, parse_hint(&e.kind).as_deref())
+    hint::parse_message(e, &Cli)
 }
 
 /// A render error's message with its hint.
 pub(crate) fn render_error(e: &RenderError) -> String {
-    with_hint(&e.message, render_hint(e.kind))
+    hint::render_message(e, &Cli)
 }
 
 /// A conversion error's message with its hint.
 pub(crate) fn convert_error(e: &ConvertError) -> String {
-    match e {
-        ConvertError::Parse(p) => parse_error(p),
-        ConvertError::Render(r) => render_error(r),
-    }
+    hint::message(e, &Cli)
 }
 
 /// What the message of a fault needs to know of the run.
@@ -117,10 +96,7 @@ pub(crate) fn fault_message(kind: &FaultKind, cx: &Context<'_>) -> String {
             cx.record_len
         ),
         FaultKind::SizeDrift(found) => match cx.stream {
-            Some((size, origin)) => format!(
-                "the board is {found}, but this stream's boards are {size} (set by {origin}): a stream holds boards of one size{}",
-                if origin == "-s" { "" } else { "; name the size with -s WxH" }
-            ),
+            Some((size, origin)) => hint::size_drift(*found, size, origin, origin == "-s", &Cli),
             None => format!("the board is {found}, not the stream's size"),
         },
     }
@@ -144,6 +120,7 @@ pub(crate) fn kind_label(kind: &FaultKind) -> &'static str {
             ErrorKind::BeforeTab => "not a board before a tab",
             ErrorKind::Table => "row without the board's field",
             ErrorKind::Epd => "EPD operations in a FEN",
+            ErrorKind::OtherForm(_) => "another form's token",
             _ => "other",
         },
         FaultKind::Convert(ConvertError::Render(_)) => "cannot be written",

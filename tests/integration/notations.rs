@@ -687,7 +687,9 @@ fn planes_bin_matches_python_struct() {
     );
     assert_eq!(code, 1);
     assert!(
-        err.contains("the piece Q on a1 has no plane: --planes is Kk"),
+        err.contains(
+            "the piece Q on a1 has no plane: the planes are Kk; add its letter to --planes"
+        ),
         "{err}"
     );
     let two = [1u64.to_le_bytes(), 1u64.to_le_bytes()].concat();

@@ -4,7 +4,7 @@
 
 use crate::go::{self, CoordStyle};
 use crate::spec::{Frame, Reader, Spec};
-use crate::{found, Format, Options, ParseError, RenderError, Value};
+use crate::{found, ErrorKind, Format, Options, ParseError, RenderError, Value};
 use crate::{Holds, Need};
 use bbconv_board::{Bitboard, Numbering, Pair, Size, Square};
 
@@ -46,9 +46,9 @@ fn tokens(s: &str, base: usize) -> Result<Vec<(usize, &str)>, ParseError> {
 /// `(x,y)` pair names its square under no order, so it is refused rather than read as one.
 fn not_an_index(tok: &str, at: Option<usize>) -> ParseError {
     let (what, form) = if tok.starts_with('(') {
-        ("an (x,y) pair", "coords")
+        ("an (x,y) pair", Format::Coords)
     } else if tok.parse::<Square>().is_ok() {
-        ("a square name", "squares")
+        ("a square name", Format::Squares)
     } else {
         return ParseError::new(
             at,
@@ -58,9 +58,10 @@ fn not_an_index(tok: &str, at: Option<usize>) -> ParseError {
             ),
         );
     };
-    ParseError::new(
+    ParseError::of(
+        ErrorKind::OtherForm(form),
         at,
-        format!("expected a square index, found {what} {tok}; use -f {form}"),
+        format!("expected a square index, found {what} {tok}"),
     )
 }
 

@@ -35,6 +35,27 @@ pub enum DebugError {
     SizeMismatch(Size, Size),
     /// The search itself failed (a board too large for it).
     Input(String),
+    /// The expected squares name two sides (`first: a1; second: b1`): explain compares VALUE
+    /// with one set of squares.
+    TwoSides(String),
+}
+
+impl DebugError {
+    /// The message with the hint that helps, its options spelled by `front`.
+    pub fn message(&self, front: &dyn crate::hint::Front) -> String {
+        use crate::hint::Opt;
+        let hint = match self {
+            DebugError::TwoSides(_) => front
+                .option(Opt::Valued("expect-fen", "FEN"))
+                .zip(front.option(Opt::Valued("side", "first|second")))
+                .map(|(fen, side)| format!("or give {fen} {side}")),
+            DebugError::SizeMismatch(..) => front
+                .option(Opt::Size)
+                .map(|s| format!("set the size with {s}")),
+            _ => None,
+        };
+        crate::hint::with_hint(&self.to_string(), hint)
+    }
 }
 
 impl std::fmt::Display for DebugError {
@@ -45,6 +66,10 @@ impl std::fmt::Display for DebugError {
             DebugError::SizeMismatch(fen, value) => {
                 write!(f, "the FEN is {fen} but VALUE is {value}")
             }
+            DebugError::TwoSides(sq) => write!(
+                f,
+                "the squares expected, {sq:?}, names two sides: explain compares VALUE with one set of squares (a pair's first side, or a layer's); give one side's squares"
+            ),
         }
     }
 }
@@ -162,9 +187,7 @@ fn expected_squares(
             let v = read(sq, "expect", Format::Squares, &o)?;
             if !matches!(v, Value::Single(_)) {
                 // Merging the sides would call a board with the colours mixed up exact.
-                return Err(DebugError::Usage(format!(
-                    "--expect {sq:?} names two sides: explain compares VALUE with one set of squares (a pair's first side, or --layer); give one side's squares, or use --expect-fen FEN --side first|second"
-                )));
+                return Err(DebugError::TwoSides(sq.to_string()));
             }
             Some(occupied(&v))
         }

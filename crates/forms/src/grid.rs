@@ -94,9 +94,9 @@ fn glyph(piece: Piece) -> char {
 pub(crate) fn render(value: &Value, opts: &Options, out: &mut Vec<u8>) -> Result<(), RenderError> {
     if opts.to_coords == CoordStyle::Sgf {
         return Err(RenderError::new(
-            RenderErrorKind::Unsupported,
+            RenderErrorKind::GridCoords,
             "a grid labels its files and ranks in chess or GTP style: SGF names rows by letters \
-             from the top, which no printed board shows; use --to-coords gtp or chess",
+             from the top, which no printed board shows",
         ));
     }
     let size = value.size();

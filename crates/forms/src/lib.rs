@@ -70,6 +70,7 @@ pub mod fen;
 mod general;
 mod go;
 mod grid;
+pub mod hint;
 mod int;
 mod json;
 mod kernels;
@@ -411,6 +412,8 @@ pub enum ErrorKind {
     Table,
     /// A FEN whose fields after en passant are EPD operations (`bm Bb5;`), not the clocks.
     Epd,
+    /// A token of another form (a square name in a list of indices): the form that reads it.
+    OtherForm(Format),
     /// A line that is only a comment of its form (an OBF `%` line): it holds no board, and a
     /// front end that reads lines passes it by as it does a `#` line.
     Comment,
@@ -468,6 +471,12 @@ pub enum RenderErrorKind {
     Unsupported,
     /// The form is an input form only ([`Format::Auto`]).
     InputOnly,
+    /// The number has more bits than the language's integer literal holds (`literal`).
+    TooBig,
+    /// A piece has no plane among the planes asked for (`planes`).
+    NoPlane,
+    /// A grid asked to label its squares in SGF's coordinates, which name rows from the top.
+    GridCoords,
 }
 
 /// A value that cannot be written in the requested form.

@@ -40,9 +40,9 @@ pub(crate) fn render(pl: &Placement, opts: &Options, out: &mut Vec<u8>) -> Resul
             .map(|s| s.to_string())
             .unwrap_or_default();
         return Err(RenderError::new(
-            RenderErrorKind::Unsupported,
+            RenderErrorKind::NoPlane,
             format!(
-                "the piece {} on {sq} has no plane: --planes is {}",
+                "the piece {} on {sq} has no plane: the planes are {}",
                 *l as char,
                 String::from_utf8_lossy(&opts.planes)
             ),

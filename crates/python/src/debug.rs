@@ -41,7 +41,9 @@ fn error(e: DebugError) -> PyErr {
                 .unwrap_or_default();
             PyValueError::new_err(format!("{what} {text:?}{col}: {}", error.message))
         }
-        DebugError::SizeMismatch(..) => PyValueError::new_err(format!("{e} (pass size=\"WxH\")")),
+        DebugError::SizeMismatch(..) | DebugError::TwoSides(_) => {
+            PyValueError::new_err(e.message(&crate::Keywords))
+        }
     }
 }
 

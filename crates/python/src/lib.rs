@@ -14,7 +14,8 @@ mod spare;
 
 use batch::{Layout, Outcome};
 use bbconv_board::Size;
-use bbconv_forms::{Conversion, ConvertError, ErrorKind, Format, Options, RenderErrorKind};
+use bbconv_forms::hint::{self, Front, Opt};
+use bbconv_forms::{Conversion, ConvertError, ErrorKind, Format, Options};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
@@ -131,12 +132,11 @@ impl Call {
         match Conversion::new(self.from, self.to, &own).run(bytes, &mut scratch) {
             Ok(size) if size != batch => {
                 *column = None;
+                let origin = format!("record {by}, the first that converts");
                 *e = ConvertError::Parse(bbconv_forms::ParseError::of(
                     ErrorKind::SizeMismatch,
                     None,
-                    format!(
-                        "the board is {size}, but this batch's boards are {batch} (set by record {by}, the first that converts): give size=\"WxH\" to name the size"
-                    ),
+                    hint::size_drift(size, batch, &origin, false, &Keywords),
                 ));
             }
             _ => {}
@@ -514,61 +514,34 @@ fn text_list<'py>(
     Ok(list)
 }
 
-/// A conversion error's message, with the command line's hint in Python's keyword names.
-fn message(e: &ConvertError) -> String {
-    let hint = match e {
-        ConvertError::Parse(p) => match &p.kind {
-            ErrorKind::Length => Some("set the size with size=\"WxH\"".to_string()),
-            ErrorKind::SummedDigits => Some("pass lenient=True to add up digits".to_string()),
-            ErrorKind::Undetected => Some("name the form with frm=\"FORM\"".to_string()),
-            ErrorKind::OneRank => Some("a batch of one-rank boards needs size=\"WxH\"".to_string()),
-            ErrorKind::Epd => Some(
-                "read EPD with frm=\"epd\" (or keep the fields unchecked with lenient=True)"
-                    .to_string(),
-            ),
-            ErrorKind::Ambiguous(forms) => {
-                let names: Vec<String> = forms.iter().map(|f| format!("frm=\"{f}\"")).collect();
-                Some(format!("pass one of {}", names.join(" or ")))
-            }
-            _ => None,
-        },
-        ConvertError::Render(r) => match r.kind {
-            RenderErrorKind::NeedsLayer => {
-                Some("choose one with layer=\"first\", \"second\" or \"occupied\"".to_string())
-            }
-            RenderErrorKind::InputOnly => Some("choose an output form with to=".to_string()),
-            _ => None,
-        },
-    };
-    let text = match hint {
-        Some(h) => format!("{e}; {h}"),
-        None => e.to_string(),
-    };
-    keywords(&text)
+/// Python as a front end: options are keyword arguments, and a run of records is a batch. The
+/// hints are the forms crate's ([`bbconv_forms::hint`]), as on the command line.
+pub(crate) struct Keywords;
+
+impl Front for Keywords {
+    fn option(&self, opt: Opt<'_>) -> Option<String> {
+        let key = |name: &str| name.replace('-', "_");
+        Some(match opt {
+            Opt::Size => "size=\"WxH\"".into(),
+            Opt::From(None) => "frm=\"FORM\"".into(),
+            Opt::From(Some(f)) => format!("frm=\"{f}\""),
+            Opt::To(None) => "to=".into(),
+            Opt::To(Some(f)) => format!("to=\"{f}\""),
+            Opt::Flag(name) => format!("{}=True", key(name)),
+            Opt::Named(name) => format!("{}=", key(name)),
+            Opt::Valued(name, value) => format!("{}=\"{value}\"", key(name)),
+            _ => return None,
+        })
+    }
+
+    fn run(&self) -> &'static str {
+        "batch"
+    }
 }
 
-/// A message with the command line's flags (`--to-order`, `-s`) as Python's keywords
-/// (`to_order=`, `size=`).
-fn keywords(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find("--") {
-        out.push_str(&rest[..at]);
-        let name: String = rest[at + 2..]
-            .chars()
-            .take_while(|c| c.is_ascii_lowercase() || *c == '-')
-            .collect();
-        match name.is_empty() {
-            true => out.push_str("--"),
-            false => {
-                out.push_str(&name.replace('-', "_"));
-                out.push('=');
-            }
-        }
-        rest = &rest[at + 2 + name.len()..];
-    }
-    out.push_str(rest);
-    out.replace(" -s WxH", " size=\"WxH\"")
+/// A conversion error's message, with its hint in Python's keyword names.
+fn message(e: &ConvertError) -> String {
+    hint::message(e, &Keywords)
 }
 
 /// Converts the items of a list (`str`, `bytes` or `None`).

@@ -253,7 +253,7 @@ def test_a_size_found_names_the_record_that_set_it():
         assert e.value.index == at
         assert e.value.message == (
             f"the board is 8x10, but this batch's boards are 8x8 (set by record {by}, the first "
-            'that converts): give size="WxH" to name the size'
+            'that converts): a batch holds boards of one size; name the size with size="WxH"'
         )
     with pytest.raises(bbconv.ParseError, match=r"for the size given \(8x8\)"):
         bbconv.convert([START, big], to="packed", size="8x8")

@@ -50,7 +50,7 @@ fn write_encoding(
 ) -> Result<(), RenderError> {
     let bb = value.to_single(opts.layer)?;
     render_encoding(format, &to_raw(opts.to_order, &bb)?, opts.lang, out)
-        .map_err(|m| RenderError::new(RenderErrorKind::Unsupported, m))
+        .map_err(|m| RenderError::new(RenderErrorKind::TooBig, m))
 }
 
 /// The two sides written as two hex numbers.

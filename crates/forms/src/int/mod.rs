@@ -409,7 +409,7 @@ pub(crate) fn render_literal(raw: &Bitboard, lang: Lang, out: &mut Vec<u8>) -> R
     let digits = n.div_ceil(4);
     let too_big = |max: usize, what: &str| {
         format!(
-            "a {} board has {n} bits and {what} holds at most {max}: write it with -t hex",
+            "a {} board has {n} bits and {what} holds at most {max}",
             raw.size()
         )
     };
