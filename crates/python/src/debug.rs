@@ -1,7 +1,7 @@
 //! `bbconv.explain`, `bbconv.diff` and `bbconv.infer`: the forms crate's debugger answers
 //! (`bbconv_forms::debug`) as plain Python values, which the package wraps in dataclasses.
 
-use crate::options;
+use crate::settings::{board_options, form, BoardText, Samples};
 use bbconv_board::mismatch::Mapping;
 use bbconv_board::{Bitboard, Size};
 use bbconv_forms::debug::{self, DebugError, Expect};
@@ -47,14 +47,7 @@ fn error(e: DebugError) -> PyErr {
     }
 }
 
-/// The options of a call, and its form.
-fn setup(frm: &str, settings: &[(String, String)]) -> PyResult<(Format, Options)> {
-    let from = crate::form(frm, "frm")?;
-    let opts = options::options(settings).map_err(PyValueError::new_err)?;
-    Ok((from, opts))
-}
-
-fn side(text: &str) -> PyResult<Side> {
+fn side_of(text: &str) -> PyResult<Side> {
     text.parse().map_err(|e: bbconv_board::NameError| {
         PyValueError::new_err(e.to_string().replace("side", "side="))
     })
@@ -63,18 +56,28 @@ fn side(text: &str) -> PyResult<Side> {
 /// `explain`: a dict of the value's size, its squares under each order, the expected squares,
 /// and the exact, closest and near readings.
 #[pyfunction]
-#[pyo3(signature = (value, frm, expect, expect_fen, side_name, settings))]
+#[pyo3(signature = (
+    value, expect = None, *, expect_fen = None, side = "occupied",
+    frm = "auto", size = None, order = "lerf", **options
+))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn explain<'py>(
     py: Python<'py>,
-    value: &str,
-    frm: &str,
+    value: BoardText,
     expect: Option<&str>,
     expect_fen: Option<&str>,
-    side_name: &str,
-    settings: Vec<(String, String)>,
+    side: &str,
+    frm: &str,
+    size: Option<&str>,
+    order: &str,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     crate::guard::guarded(|| {
-        let (from, opts) = setup(frm, &settings)?;
+        let (from, opts) = (
+            form(frm, "frm")?,
+            board_options("explain", size, order, options)?,
+        );
+        let (value, side_name) = (value.0.as_str(), side);
         let expect = match (expect, expect_fen) {
             (Some(_), Some(_)) => {
                 return Err(PyTypeError::new_err(
@@ -82,7 +85,7 @@ pub(crate) fn explain<'py>(
                 ))
             }
             (Some(sq), None) => Some(Expect::Squares(sq)),
-            (None, Some(fen)) => Some(Expect::Fen(fen, side(side_name)?)),
+            (None, Some(fen)) => Some(Expect::Fen(fen, side_of(side_name)?)),
             (None, None) => None,
         };
         let e = py
@@ -129,15 +132,22 @@ fn squares(v: &Value, opts: &Options) -> String {
 /// `diff`: a dict of both boards, whether they are the same or both empty, the mappings of A
 /// onto B, the readings of B that give A, near misses, and the squares only in one.
 #[pyfunction]
+#[pyo3(signature = (a, b, *, frm = "auto", size = None, order = "lerf", **options))]
 pub(crate) fn diff<'py>(
     py: Python<'py>,
-    a: &str,
-    b: &str,
+    a: BoardText,
+    b: BoardText,
     frm: &str,
-    settings: Vec<(String, String)>,
+    size: Option<&str>,
+    order: &str,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     crate::guard::guarded(|| {
-        let (from, opts) = setup(frm, &settings)?;
+        let (from, opts) = (
+            form(frm, "frm")?,
+            board_options("diff", size, order, options)?,
+        );
+        let (a, b) = (a.0.as_str(), b.0.as_str());
         let r = py
             .detach(|| debug::diff(a, b, from, &opts))
             .map_err(error)?;
@@ -188,16 +198,26 @@ pub(crate) fn diff<'py>(
 /// count, and the samples (0-based) that disagree with it. A sample that does not read raises
 /// `ValueError` naming it (the package turns it into `ParseError`).
 #[pyfunction]
+#[pyo3(signature = (
+    samples, *, frm = "auto", side = "occupied", size = None, order = "lerf",
+    **options
+))]
 pub(crate) fn infer<'py>(
     py: Python<'py>,
-    samples: Vec<String>,
+    samples: Samples,
     frm: &str,
-    side_name: &str,
-    settings: Vec<(String, String)>,
+    side: &str,
+    size: Option<&str>,
+    order: &str,
+    options: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     crate::guard::guarded(|| {
-        let (from, opts) = setup(frm, &settings)?;
-        let inferrer = debug::Inferrer::new(from, side(side_name)?, &opts)
+        let (from, opts) = (
+            form(frm, "frm")?,
+            board_options("infer", size, order, options)?,
+        );
+        let (samples, side_name) = (samples.0, side);
+        let inferrer = debug::Inferrer::new(from, side_of(side_name)?, &opts)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         let masks = py.detach(|| {
             samples

@@ -9,11 +9,11 @@ mod debug;
 mod export;
 mod guard;
 mod options;
+mod settings;
 mod source;
 mod spare;
 
 use batch::{Layout, Outcome};
-use bbconv_board::Size;
 use bbconv_forms::hint::{self, Front, Opt};
 use bbconv_forms::{Conversion, ConvertError, ErrorKind, Format, Options};
 use pyo3::exceptions::PyValueError;
@@ -21,9 +21,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
-
-/// Most threads `jobs` may ask for, as `--jobs` on the command line.
-const MAX_JOBS: usize = 256;
 
 /// What a call asks for, beside its records.
 struct Call {
@@ -39,52 +36,21 @@ struct Call {
     sized_by: Option<usize>,
 }
 
-/// The form a keyword (`frm`, `to`) names, or the error listing the forms.
-pub(crate) fn form(name: &str, what: &str) -> PyResult<Format> {
-    name.parse::<Format>()
-        .map_err(|e| PyValueError::new_err(format!("invalid {what}={name:?}: {e}")))
-}
-
-/// What Python's side passes for every call: `(frm, to, words, settings, swap, jobs,
-/// as_list)` (see `_Call.args` in `__init__.py`).
-#[derive(FromPyObject)]
-struct CallArgs(
-    String,
-    String,
-    bool,
-    Vec<(String, String)>,
-    bool,
-    isize,
-    bool,
-);
+use settings::{form, Settings};
 
 impl Call {
-    fn new(args: CallArgs) -> PyResult<Call> {
-        let CallArgs(frm, to, words, settings, swap, jobs, as_list) = args;
-        let (frm, to) = (frm.as_str(), to.as_str());
-        let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
-        Ok(Call {
-            from: form(frm, "frm")?,
-            to: form(to, "to")?,
-            words,
-            opts: Options {
-                swap,
-                ..options::options(&settings).map_err(PyValueError::new_err)?
-            },
-            // As `--jobs`: none given (-1), the cores up to 8; 0, all of them; at most 256.
-            jobs: match jobs {
-                -1 => cores().min(8),
-                0 => cores().min(MAX_JOBS),
-                j @ 1.. if j.unsigned_abs() <= MAX_JOBS => j.unsigned_abs(),
-                j => {
-                    return Err(PyValueError::new_err(format!(
-                        "invalid jobs={j}: expected a number from 0 (all cores) to {MAX_JOBS}"
-                    )))
-                }
-            },
+    /// The call `settings` describe, reading `read_as` when given (a numpy array's rows of a
+    /// binary form), with a text output as a list of `str` when `as_list`.
+    fn new(settings: &Settings, read_as: Option<Format>, as_list: bool) -> Call {
+        Call {
+            from: read_as.unwrap_or(settings.from),
+            to: settings.to,
+            words: settings.fixed && settings.to == Format::Pair,
+            opts: settings.opts.clone(),
+            jobs: settings.jobs,
             as_list,
             sized_by: None,
-        })
+        }
     }
 
     /// The size, when not given: that of the first record that converts, as on the command
@@ -549,24 +515,25 @@ fn message(e: &ConvertError) -> String {
 fn convert_list<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyList>,
-    args: CallArgs,
+    settings: &Settings,
+    as_list: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    crate::guard::guarded(|| Call::new(args)?.run_list(py, values))
+    crate::guard::guarded(|| Call::new(settings, None, as_list).run_list(py, values))
 }
 
 /// Converts the records of any object that exports Arrow data through the PyCapsule interface
 /// (`__arrow_c_stream__` or `__arrow_c_array__`), read in place ([`arrow`]); of a struct, the
 /// field `column` names (or its only one). Everything imported is released before this returns.
 #[pyfunction]
-#[pyo3(signature = (values, column, args))]
 fn convert_capsule<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyAny>,
+    settings: &Settings,
+    as_list: bool,
     column: Option<String>,
-    args: CallArgs,
 ) -> PyResult<Bound<'py, PyTuple>> {
     crate::guard::guarded(|| {
-        let mut call = Call::new(args)?;
+        let mut call = Call::new(settings, None, as_list);
         let import = arrow::import(values, column)?;
         // Fixed-size binary records of packed or trits are their binary forms (as `to="packed"`
         // gives them to Arrow): read them back with the same `frm`.
@@ -592,16 +559,20 @@ fn convert_capsule<'py>(
 fn convert_fixed<'py>(
     py: Python<'py>,
     rows: (Bound<'py, PyAny>, usize, usize, String),
-    mut args: CallArgs,
+    settings: &Settings,
+    read_as: Option<&str>,
+    as_list: bool,
 ) -> PyResult<Bound<'py, PyTuple>> {
     crate::guard::guarded(|| {
         let (array, n, width, kind) = rows;
         // Rows of two sides' little-endian words are read as the `pair` form's text.
-        let words = args.0 == "pair-words";
-        if words {
-            args.0 = "pair".into();
-        }
-        let call = Call::new(args)?;
+        let words = read_as == Some("pair-words");
+        let read_as = match (words, read_as) {
+            (true, _) => Some(Format::Pair),
+            (false, Some(name)) => Some(form(name, "frm")?),
+            (false, None) => None,
+        };
+        let call = Call::new(settings, read_as, as_list);
         let array = source::Fixed::new(&array, n, width, kind.parse()?)?;
         if words {
             let all = array.rows(0, array.len());
@@ -650,26 +621,6 @@ fn formats() -> PyResult<
     })
 }
 
-/// The record length of a binary form for a board of `width` x `height` numbered by
-/// `to_order` (a layout's cells make a record longer), with `planes` planes.
-#[pyfunction]
-fn record_len(
-    form: &str,
-    width: usize,
-    height: usize,
-    planes: usize,
-    to_order: &str,
-) -> PyResult<usize> {
-    crate::guard::guarded(|| {
-        let f = crate::form(form, "form")?;
-        let size = Size::new(width, height).map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let numbering = to_order
-            .parse::<bbconv_board::Numbering>()
-            .map_err(|e| PyValueError::new_err(format!("invalid to_order={to_order:?}: {e}")))?;
-        Ok(f.record_len(size, planes, numbering))
-    })
-}
-
 /// `bbconv.ParseError(index, column, message)`, the package's error for a bad record.
 pub(crate) fn parse_error(
     py: Python<'_>,
@@ -696,11 +647,10 @@ fn _bbconv(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<export::ArrowColumn>()?;
     m.add_function(wrap_pyfunction!(convert_fixed, m)?)?;
     m.add_function(wrap_pyfunction!(formats, m)?)?;
-    m.add_function(wrap_pyfunction!(record_len, m)?)?;
     m.add_class::<Bytes>()?;
     m.add_function(wrap_pyfunction!(debug::explain, m)?)?;
     m.add_function(wrap_pyfunction!(debug::diff, m)?)?;
     m.add_function(wrap_pyfunction!(debug::infer, m)?)?;
-    m.add("OPTION_NAMES", options::NAMES.to_vec())?;
+    m.add_class::<Settings>()?;
     Ok(())
 }

@@ -24,6 +24,9 @@ pub(crate) const NAMES: &[&str] = &[
     "lang",
 ];
 
+/// The options that are flags (`True` or `False`).
+pub(crate) const FLAGS: &[&str] = &["lenient", "one_based"];
+
 /// Sets one option from its keyword's text (`"true"`/`"false"` for flags); the error names the
 /// keyword as Python spells it.
 pub(crate) fn apply(opts: &mut Options, name: &str, value: &str) -> Result<(), String> {

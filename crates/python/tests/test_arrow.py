@@ -310,8 +310,7 @@ def test_without_pyarrow_outputs_export_themselves(tmp_path):
 def test_the_exported_column_reads_in_pyarrow_as_pyarrow_s_own():
     pa = need("pyarrow")
     for to in ["packed", "pair", "planes", "fen"]:
-        result = _bbconv.convert_list([START, None, OTHER], (
-            "fen", _FIXED_NAME.get(to, to), to == "pair", [], False, 1, False))
+        result = _bbconv.convert_list([START, None, OTHER], _bbconv.Settings("fen", to, jobs=1), False)
         data, ends, valid, *_ = result
         kind, width = {
             "packed": ("binary", 13), "pair": ("words", 2), "planes": ("words", 12), "fen": ("text", 0)
@@ -324,7 +323,6 @@ def test_the_exported_column_reads_in_pyarrow_as_pyarrow_s_own():
         assert got.to_pylist() == want.to_pylist(), to  # the export keeps its buffers alive
 
 
-_FIXED_NAME = {"packed": "packed-bin", "planes": "planes-bin", "pair": "pair"}
 
 
 def test_a_broken_export_is_an_error_not_a_crash():
@@ -346,9 +344,9 @@ def test_a_broken_export_is_an_error_not_a_crash():
 def test_arrow_column_refuses_buffers_that_do_not_hold_its_records():
     # Hostile review 6: offsets that do not run from 0 to the data's end, sizes that overflow,
     # widths Arrow cannot hold: each a ValueError, never a column a consumer reads past.
-    r = _bbconv.convert_list([START, OTHER, START], ("fen", "hex", False, [("layer", "first")], False, 1, False))
+    r = _bbconv.convert_list([START, OTHER, START], _bbconv.Settings("fen", "hex", layer="first", jobs=1), False)
     data = r[0]
-    fens = _bbconv.convert_list([START, OTHER, START], ("fen", "fen", False, [], False, 1, False))
+    fens = _bbconv.convert_list([START, OTHER, START], _bbconv.Settings("fen", "fen", jobs=1), False)
     for args in (
         ("text", data, fens[1], b"\1\1\1", 0),
         ("binary", data, None, b"\1\1", 2**63 + 13),

@@ -18,8 +18,8 @@ arrays (so on Polars, pandas, DuckDB and Spark columns too).
 from __future__ import annotations
 
 import dataclasses
-import numbers
-from typing import Any, Optional, Sequence
+import inspect
+from typing import Any, Optional
 
 import numpy as np
 
@@ -39,8 +39,6 @@ __all__ = [
     "ParseError",
 ]
 
-_OUTPUTS = ("numpy", "arrow", "list")
-_ERRORS = ("raise", "null")
 
 
 class ParseError(ValueError):
@@ -176,87 +174,20 @@ def _reading(r):
     return Reading(words, values, fix, list(squares))
 
 
-#: Most threads ``jobs`` may ask for, as ``--jobs``.
-_MAX_JOBS = 256
+def _typed(rust):
+    """The public function ``rust`` backs: its one typed signature is the extension's
+    (``rust``'s arguments are checked and parsed in Rust), shown by ``help`` and
+    ``inspect.signature``; this function keeps the Python return type and the docstring."""
+
+    def wrap(python):
+        python.__signature__ = inspect.signature(rust)
+        return python
+
+    return wrap
 
 
-def _name(keyword, value):
-    """A form's name given as ``frm=`` or ``to=``: a ``str``."""
-    if not isinstance(value, str):
-        raise TypeError(
-            f"invalid {keyword}={value!r}: expected a form's name as a str "
-            "(bbconv.formats() lists them)"
-        )
-    return value
-
-
-def _flag(keyword, value):
-    """A flag given as ``swap=`` or ``bits=``: ``True`` or ``False``."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"invalid {keyword}={value!r}: expected True or False")
-    return bool(value)
-
-
-def _jobs(jobs):
-    """``jobs=`` as the extension takes it: -1 for ``None``, else 0 (all cores) to 256."""
-    if jobs is None:
-        return -1
-    expected = f"expected None (the cores up to 8) or a number from 0 (all cores) to {_MAX_JOBS}"
-    if isinstance(jobs, (bool, np.bool_)) or not isinstance(jobs, numbers.Integral):
-        raise TypeError(f"invalid jobs={jobs!r}: {expected}")
-    if not 0 <= int(jobs) <= _MAX_JOBS:
-        raise ValueError(f"invalid jobs={jobs!r}: invalid thread count '{int(jobs)}': {expected}")
-    return int(jobs)
-
-
-def _value(keyword, value):
-    """A board given to :func:`explain`, :func:`diff` or :func:`infer`: a ``str``, or an ``int``
-    as its decimal text."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_)):
-        return str(int(value))
-    raise TypeError(f"invalid {keyword}={value!r}: expected a str or an int")
-
-
-def _sample(k, sample):
-    """Sample ``k`` of :func:`infer` as the command line's line: ``VALUE<TAB>EXPECTED``."""
-    if isinstance(sample, str):
-        return sample
-    if isinstance(sample, (tuple, list)) and len(sample) == 2:
-        return f"{_value(f'samples[{k}][0]', sample[0])}\t{_value(f'samples[{k}][1]', sample[1])}"
-    raise ValueError(
-        f"sample {k} is {sample!r}: expected a (VALUE, EXPECTED) pair or a 'VALUE\\tEXPECTED' str"
-    )
-
-
-def _settings(size, order, options):
-    settings = []
-    if size is not None:
-        settings.append(("size", str(size)))
-    if order != "lerf":
-        settings.append(("order", str(order)))
-    for name, value in options.items():
-        if name not in _bbconv.OPTION_NAMES:
-            raise TypeError(
-                f"unexpected keyword argument {name!r}; the board options are "
-                + ", ".join(_bbconv.OPTION_NAMES)
-            )
-        settings.append((name, ("true" if value else "false") if isinstance(value, bool) else str(value)))
-    return settings
-
-
-def explain(
-    value: str,
-    expect: Optional[str] = None,
-    *,
-    expect_fen: Optional[str] = None,
-    side: str = "occupied",
-    frm: str = "auto",
-    size: Optional[str] = None,
-    order: str = "lerf",
-    **options: Any,
-) -> Explanation:
+@_typed(_bbconv.explain)
+def explain(*args: Any, **kwargs: Any) -> Explanation:
     """Decode a number (or digit string) under every square order, and find the readings that
     make it the squares expected, as ``bbconv explain`` does. An ``int`` is read as its decimal
     text.
@@ -270,8 +201,7 @@ def explain(
     >>> e.orders["lerf"]
     ['e8']
     """
-    value, frm = _value("value", value), _name("frm", frm)
-    d = _bbconv.explain(value, frm, expect, expect_fen, side, _settings(size, order, options))
+    d = _bbconv.explain(*args, **kwargs)
     return Explanation(
         size=d["size"],
         orders=dict(d["orders"]),
@@ -282,15 +212,8 @@ def explain(
     )
 
 
-def diff(
-    a: str,
-    b: str,
-    *,
-    frm: str = "auto",
-    size: Optional[str] = None,
-    order: str = "lerf",
-    **options: Any,
-) -> Difference:
+@_typed(_bbconv.diff)
+def diff(*args: Any, **kwargs: Any) -> Difference:
     """Compare two boards and say how B relates to A, as ``bbconv diff`` does. An ``int`` is
     read as its decimal text.
 
@@ -300,8 +223,7 @@ def diff(
     >>> d.readings[0].settings
     {'order': 'berlef'}
     """
-    a, b, frm = _value("a", a), _value("b", b), _name("frm", frm)
-    d = _bbconv.diff(a, b, frm, _settings(size, order, options))
+    d = _bbconv.diff(*args, **kwargs)
     only = d["only"]
     return Difference(
         a=d["a"],
@@ -316,15 +238,8 @@ def diff(
     )
 
 
-def infer(
-    samples,
-    *,
-    frm: str = "auto",
-    side: str = "occupied",
-    size: Optional[str] = None,
-    order: str = "lerf",
-    **options: Any,
-) -> Inference:
+@_typed(_bbconv.infer)
+def infer(*args: Any, **kwargs: Any) -> Inference:
     """Find the square numbering (and number fixes) that explain every sample, as
     ``bbconv infer`` does. A sample is ``(VALUE, EXPECTED)`` or ``"VALUE\tEXPECTED"``:
     EXPECTED is square names, a FEN (its ``side``), a rows string, or ``NAME:NUMBER``; an
@@ -335,11 +250,7 @@ def infer(
     >>> r.fits[0].settings
     {'order': 'berlef'}
     """
-    texts = [_sample(k, s) for k, s in enumerate(samples)]
-    if not texts:
-        raise ValueError("no sample was given: expected (VALUE, EXPECTED) pairs or 'VALUE\\tEXPECTED' strs")
-    frm = _name("frm", frm)
-    d = _bbconv.infer(texts, frm, side, _settings(size, order, options))
+    d = _bbconv.infer(*args, **kwargs)
     best = d["best"]
     return Inference(
         samples=d["samples"],
@@ -350,21 +261,20 @@ def infer(
     )
 
 
-def convert(
-    values: Any,
-    frm: str = "fen",
-    to: str = "packed",
-    *,
-    size: Optional[str] = None,
-    order: str = "lerf",
-    errors: str = "raise",
-    jobs: Optional[int] = None,
-    output: Optional[str] = None,
-    column: Optional[str] = None,
-    swap: bool = False,
-    bits: bool = False,
-    **options: Any,
-):
+def _with_values(rust):
+    """:func:`_typed` for :func:`convert`: ``values``, then the extension's ``Settings``."""
+
+    def wrap(python):
+        params = list(inspect.signature(rust).parameters.values())
+        values = inspect.Parameter("values", inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        python.__signature__ = inspect.Signature([values, *params])
+        return python
+
+    return wrap
+
+
+@_with_values(_bbconv.Settings)
+def convert(values: Any, *args: Any, **kwargs: Any):
     """Convert boards from one form to another, a batch at a time.
 
     Parameters
@@ -448,46 +358,15 @@ def convert(
     ...
     bbconv.ParseError: record 0, column 6: ...
     """
-    frm, to = _name("frm", frm), _name("to", to)
-    swap, bits = _flag("swap", swap), _flag("bits", bits)
-    if errors not in _ERRORS:
-        raise ValueError(f"invalid errors={errors!r}: expected 'raise' or 'null'")
-    if output is not None and output not in _OUTPUTS:
-        raise ValueError(f"invalid output={output!r}: expected 'numpy', 'arrow' or 'list'")
-    fixed = _FIXED.get(to)
-    if bits and fixed != "planes-bin":
-        raise ValueError("bits=True needs to='planes'")
-    settings = []
-    if size is not None:
-        settings.append(("size", str(size)))
-    if order != "lerf":
-        settings.append(("order", str(order)))
-    if bits:
-        if options.get("to_order", "lerf") != "lerf":
-            raise ValueError("bits=True writes planes in lerf: leave to_order unset")
-        settings.append(("to_order", "lerf"))
-    for name, value in options.items():
-        if name not in _bbconv.OPTION_NAMES:
-            raise TypeError(
-                f"convert() got an unexpected keyword argument {name!r}; the board options are "
-                + ", ".join(_bbconv.OPTION_NAMES)
-            )
-        if isinstance(value, bool):
-            value = "true" if value else "false"
-        elif isinstance(value, (list, tuple)):
-            value = ",".join(map(str, value))
-        settings.append((name, str(value)))
-    call = _Call(frm, to, fixed, settings, swap, _jobs(jobs), errors, bits)
-    call.column = None if column is None else str(column)
-
+    call = _Call(_bbconv.Settings(*args, **kwargs))
     single = isinstance(values, (str, bytes))
     if single:
         values = [values]
     kind, default = _kind(values)
-    out = output or default or ("numpy" if fixed else "list")
+    out = call.settings.output or default or ("numpy" if call.fixed else "list")
     result = call.run(kind, values, out)
     if single:
-        return _first(result, errors)
+        return _first(result)
     return result
 
 
@@ -520,7 +399,7 @@ def _exports_arrow(values):
     return hasattr(t, "__arrow_c_stream__") or hasattr(t, "__arrow_c_array__")
 
 
-def _first(result, errors):
+def _first(result):
     """The one row of a batch of one."""
     if isinstance(result, tuple):
         arr, valid = result
@@ -535,19 +414,16 @@ def _first(result, errors):
 class _Call:
     """One call of :func:`convert`: its forms and settings, and the batch's shape."""
 
-    def __init__(self, frm, to, fixed, settings, swap, jobs, errors, bits):
-        self.frm, self.to, self.fixed = frm, to, fixed
-        self.settings, self.swap, self.jobs = settings, swap, jobs
-        self.errors, self.bits = errors, bits
+    def __init__(self, settings):
+        # Every keyword argument, checked and parsed by the extension.
+        self.settings = settings
+        self.frm, self.fixed = settings.frm, settings.fixed
+        self.errors, self.bits = settings.errors, settings.bits
         # The index of the first record of the part being converted (chunked input), and
         # the size the batch's first board gave.
         self.base, self.found = 0, None
         # The struct field or DataFrame column that holds the boards (``column=``).
-        self.column = None
-
-    def args(self, frm, as_list):
-        to = self.fixed or ("packed" if self.to == "packed-hex" else self.to)
-        return (frm, to, self.fixed == "pair", self.settings, self.swap, self.jobs, as_list)
+        self.column = settings.column
 
     def run(self, kind, values, out):
         if kind == "capsule":
@@ -562,13 +438,13 @@ class _Call:
 
     def list(self, values, out):
         as_list = out == "list" and not self.fixed
-        return _bbconv.convert_list(values, self.args(self.frm, as_list))
+        return _bbconv.convert_list(values, self.settings, as_list)
 
     def capsule(self, values, out):
         """Arrow data read in place through its PyCapsule interface (a stream of every chunk,
         or one array), and given back in the container it came in."""
         as_list = out == "list" and not self.fixed
-        result = _bbconv.convert_capsule(values, self.column, self.args(self.frm, as_list))
+        result = _bbconv.convert_capsule(values, self.settings, as_list, self.column)
         if out != "same":
             return self.finish(result, out)
         arrow = self.finish(result, "arrow")
@@ -669,7 +545,7 @@ class _Call:
         else:
             raise TypeError(f"a numpy array of {arr.dtype} holds no boards: expected strings or fixed-size records")
         as_list = out == "list" and not self.fixed
-        result = _bbconv.convert_fixed(rows, self.args(frm, as_list))
+        result = _bbconv.convert_fixed(rows, self.settings, None if frm == self.frm else frm, as_list)
         # The extension reads the array's address itself and copies its rows before any
         # Python code (a signal handler) could free them.
         return self.finish(result, out)
@@ -744,13 +620,13 @@ class _Call:
         words = -(-squares // 64)
         raw = np.asarray(data)
         if self.fixed in ("packed-bin", "trits-bin"):
-            return raw.reshape(n, -1) if n else raw.reshape(0, _bbconv.record_len(self.fixed, w, h, 12, dict(self.settings).get("to_order", "lerf")))
+            return raw.reshape(n, -1) if n else raw.reshape(0, self.settings.record_len(w, h))
         flat = raw.view("<u8")
         if self.fixed == "pair":
             # A layout's cells (to_order="0x88", ...) may take more words than the squares.
             side = len(flat) // (2 * n) if n else words
             return flat.reshape((n, 2) if side == 1 else (n, 2, side))
-        planes = len(dict(self.settings).get("planes", "PNBRQKpnbrqk"))
+        planes = self.settings.planes
         arr = flat.reshape((n, planes) if words == 1 else (n, planes, words))
         if not self.bits:
             return arr
