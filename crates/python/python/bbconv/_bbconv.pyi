@@ -5,21 +5,8 @@ from typing import Any, Literal, Optional, Sequence
 
 class Settings:
     """Every keyword argument of ``bbconv.convert``, checked and parsed."""
-    def __init__(
-        self,
-        frm: str = "fen",
-        to: str = "packed",
-        *,
-        size: Optional[str] = None,
-        order: str = "lerf",
-        errors: Literal["raise", "null"] = "raise",
-        jobs: Optional[int] = None,
-        output: Optional[Literal["numpy", "arrow", "list"]] = None,
-        column: Optional[str] = None,
-        swap: bool = False,
-        bits: bool = False,
-        **options: Any,
-    ) -> None: ...
+    # The signature of bbconv.convert after its values (see __init__.pyi).
+    def __init__(self, *args: Any, **kwargs: Any) -> None: ...
     @property
     def frm(self) -> str: ...
     @property
