@@ -1,7 +1,7 @@
 """The extension module: the typed signatures of the package's functions, and the batch calls
 bbconv.convert makes (private)."""
 
-from typing import Any, Literal, Optional, Sequence
+from typing import Any, Optional
 
 class Settings:
     """Every keyword argument of ``bbconv.convert``, checked and parsed."""
@@ -27,27 +27,10 @@ def convert_list(values: list[Any], settings: Settings, as_list: bool) -> tuple[
 def convert_capsule(values: Any, settings: Settings, as_list: bool, column: Optional[str]) -> tuple[Any, ...]: ...
 def convert_fixed(rows: tuple[Any, int, int, str], settings: Settings, read_as: Optional[str], as_list: bool) -> tuple[Any, ...]: ...
 def formats() -> list[tuple[str, list[str], str, str, str, bool, Optional[str]]]: ...
-def explain(
-    value: str | int,
-    expect: Optional[str] = None,
-    *,
-    expect_fen: Optional[str] = None,
-    side: str = "occupied",
-    frm: str = "auto",
-    size: Optional[str] = None,
-    order: str = "lerf",
-    **options: Any,
-) -> dict[str, Any]: ...
-def diff(a: str | int, b: str | int, *, frm: str = "auto", size: Optional[str] = None, order: str = "lerf", **options: Any) -> dict[str, Any]: ...
-def infer(
-    samples: Sequence[str | tuple[str | int, str | int]],
-    *,
-    frm: str = "auto",
-    side: str = "occupied",
-    size: Optional[str] = None,
-    order: str = "lerf",
-    **options: Any,
-) -> dict[str, Any]: ...
+# The signatures of bbconv.explain, diff and infer (see __init__.pyi), which wrap the answers.
+def explain(*args: Any, **kwargs: Any) -> dict[str, Any]: ...
+def diff(*args: Any, **kwargs: Any) -> dict[str, Any]: ...
+def infer(*args: Any, **kwargs: Any) -> dict[str, Any]: ...
 
 class ArrowColumn:
     """A batch's output that exports itself through the Arrow PyCapsule interface."""
