@@ -829,9 +829,27 @@ mod tests {
                                 &mut fen,
                             )
                             .unwrap();
-                            let dumps =
-                                format!("{{\"fen\": \"{}\"}}", String::from_utf8(fen).unwrap());
+                            let fen = String::from_utf8(fen).unwrap();
+                            let dumps = format!("{{\"fen\": \"{fen}\"}}");
                             taken += check::against_general(from, dumps.as_bytes(), &opts);
+                            // Objects as other programs write them (the fast reading takes the
+                            // first two), and their near misses (left to the general reading).
+                            for other in [
+                                format!("{{\"id\": 7, \"fen\": \"{fen}\", \"eval\": -0.3}}"),
+                                format!(
+                                    "{{\"order\":\"lerf\",\"fen\":\"{fen}\",\"size\":\"8x8\"}}"
+                                ),
+                                format!("{{\"fen\": \"{fen}\", \"fen\": \"{fen}\"}}"),
+                                format!("{{\"fen\": \"{fen}\", \"size\": \"9x9\"}}"),
+                                format!("{{\"fen\": \"{fen}\", \"order\": \"berlef\"}}"),
+                                format!("{{\"fen\": \"{fen}\", \"x\": 1e400, \"y\": 01}}"),
+                                format!("{{\"fen\": \"{fen}\", \"x\": [1], \"y\": \"\\u0041\"}}"),
+                                format!("{{\"fen\": \"{fen}\", \"bitboard\": \"0x1\"}}"),
+                                format!("{{\"fen\": \"{fen}\",}}"),
+                                format!("{{\"fen\": \"{fen}\", \"n\": null, \"t\": true}} x"),
+                            ] {
+                                taken += check::against_general(from, other.as_bytes(), &opts);
+                            }
                         }
                     }
                 }

@@ -80,20 +80,102 @@ fn read_other<'r>(
         }
         return false;
     }
-    // `{ "fen" : "..." }`
-    let fen = (|| {
-        let t = trim_ws(record.strip_prefix(b"{")?);
-        let t = trim_ws(t.strip_prefix(br#""fen""#)?);
-        let t = trim_ws(t.strip_prefix(b":")?);
-        let t = t.strip_prefix(b"\"")?;
-        let q = reader.plain_len(t);
-        let after = trim_ws(t.get(q..)?.strip_prefix(b"\"")?);
-        (after == b"}").then_some(&t[..q])
-    })();
-    match fen {
+    match fen_member(record) {
         Some(fen) => crate::fen::read_board(reader, fen, need, board),
         None => false,
     }
+}
+
+/// The `fen` member of an object as other programs write it (`{"id": 7, "fen": "...", "eval":
+/// 0.3}`, `{"order": "lerf", "fen": "...", "size": "8x8"}`: members in any order, any JSON
+/// whitespace), when the FEN is its only board and the object is one the general reading takes
+/// as it is: every member a plain value (a string of printable ASCII without escapes, a number
+/// without an exponent of at most 17 bytes, `true`, `false`, `null`), no key twice, `size` 8x8
+/// and `order` lerf when given, no other member the reading reads. `None` for anything else,
+/// which the general reading then reads or reports.
+fn fen_member(record: &[u8]) -> Option<&[u8]> {
+    const MOST: usize = 8;
+    let mut t = trim_ws(record.strip_prefix(b"{")?);
+    let (mut fen, mut keys, mut n) = (None, [&b""[..]; MOST], 0);
+    loop {
+        let (key, rest) = plain_string(t)?;
+        if n == MOST || keys[..n].contains(&key) {
+            return None;
+        }
+        (keys[n], n) = (key, n + 1);
+        let rest = trim_ws(trim_ws(rest).strip_prefix(b":")?);
+        let (text, rest) = plain_value(rest)?;
+        match key {
+            b"fen" => fen = Some(text?),
+            b"size" if text == Some(b"8x8") => {}
+            b"order" if text == Some(b"lerf") => {}
+            k if READ_KEYS.contains(&k) => return None,
+            _ => {}
+        }
+        let rest = trim_ws(rest);
+        match rest.strip_prefix(b",") {
+            Some(r) => t = trim_ws(r),
+            None => return (rest == b"}").then_some(fen?),
+        }
+    }
+}
+
+/// The keys the general reading reads beside `fen`: an object with one is left to it.
+const READ_KEYS: [&[u8]; 12] = [
+    b"size",
+    b"order",
+    b"bitboard",
+    b"first",
+    b"second",
+    b"trits",
+    b"packed",
+    b"squares",
+    b"pieces",
+    b"operations",
+    b"turn",
+    b"notes",
+];
+
+/// A string of printable ASCII without escapes at the start of `t` (after its `"`): its
+/// contents and what follows its closing quote.
+fn plain_string(t: &[u8]) -> Option<(&[u8], &[u8])> {
+    let t = t.strip_prefix(b"\"")?;
+    let end = t
+        .iter()
+        .position(|&c| !(0x20..0x7f).contains(&c) || c == b'"' || c == b'\\')?;
+    (t[end] == b'"').then(|| (&t[..end], &t[end + 1..]))
+}
+
+/// A plain value at the start of `t` (see [`fen_member`]): a string's contents (`None` for
+/// another kind), and what follows it.
+fn plain_value(t: &[u8]) -> Option<(Option<&[u8]>, &[u8])> {
+    if t.first() == Some(&b'"') {
+        let (s, rest) = plain_string(t)?;
+        return Some((Some(s), rest));
+    }
+    for word in [&b"true"[..], b"false", b"null"] {
+        if let Some(rest) = t.strip_prefix(word) {
+            return Some((None, rest));
+        }
+    }
+    // -?(0|[1-9][0-9]*)(.[0-9]+)? and at most 17 bytes: a number serde_json reads in range.
+    let end = t
+        .iter()
+        .position(|c| !matches!(c, b'-' | b'.' | b'0'..=b'9'))
+        .unwrap_or(t.len());
+    let num = &t[..end];
+    let body = num.strip_prefix(b"-").unwrap_or(num);
+    let (int, frac) = match body.iter().position(|&c| c == b'.') {
+        Some(d) => (&body[..d], Some(&body[d + 1..])),
+        None => (body, None),
+    };
+    let digits = |d: &[u8]| !d.is_empty() && d.iter().all(u8::is_ascii_digit);
+    let ok = end <= 17
+        && digits(int)
+        && (int == b"0" || int[0] != b'0')
+        && frac.is_none_or(digits)
+        && !matches!(t.get(end), Some(b'e' | b'E'));
+    ok.then(|| (None, &t[end..]))
 }
 
 /// The start of the default JSON object of an 8x8 placement, up to its FEN.
