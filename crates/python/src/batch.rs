@@ -171,7 +171,8 @@ impl Block {
 /// `jobs - 1` threads (at least one) convert the blocks already given; `produce` runs on this
 /// thread only (it may hold a lock the workers must not need). Once it has given every block
 /// (or an error, or `None` early: the call is stopped), `finish` runs on this thread with a
-/// function that converts the blocks left (this thread helps). Outputs as for [`run`].
+/// function that converts one of the blocks left, `false` when none is (this thread helps,
+/// and may look at its signals between blocks). Outputs as for [`run`].
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn pipeline<E>(
     conv: &Conversion<'_>,
@@ -181,7 +182,7 @@ pub(crate) fn pipeline<E>(
     stop: &AtomicBool,
     rows: &mut [u8],
     mut produce: impl FnMut(usize) -> Result<Block, E>,
-    finish: impl FnOnce(&(dyn Fn() + Sync)),
+    finish: impl FnOnce(&(dyn Fn() -> bool + Sync)),
 ) -> Result<Outcome, E> {
     let w = layout.width().unwrap_or(0);
     let blocks = n.div_ceil(BLOCK);
@@ -190,18 +191,23 @@ pub(crate) fn pipeline<E>(
     let (tx, rx) = mpsc::channel::<Job<'_>>();
     let rx = Mutex::new(rx);
     let done: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::with_capacity(blocks));
-    let work = || loop {
+    // Converts one block given, `false` when none is left.
+    let one = || {
         let job = match rx.lock() {
             Ok(r) => r.recv(),
-            Err(_) => return,
+            Err(_) => return false,
         };
-        let Ok((k, block, region)) = job else { return };
+        let Ok((k, block, region)) = job else {
+            return false;
+        };
         let o = part(conv, &block.slices(), k * BLOCK, layout, stop, region);
         let o = o.noting(block.fault);
         if let Ok(mut d) = done.lock() {
             d.push((k, o));
         }
+        true
     };
+    let work = || while one() {};
     let produced = std::thread::scope(|s| {
         // Up to `jobs - 1` workers (one at least, none more than blocks); when none starts,
         // this thread converts every block once it has given them.
@@ -228,7 +234,7 @@ pub(crate) fn pipeline<E>(
             }
         }
         drop(tx);
-        finish(&work);
+        finish(&one);
         Ok(())
     });
     produced?;

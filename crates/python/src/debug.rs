@@ -39,7 +39,8 @@ fn error(e: DebugError) -> PyErr {
                 .offset
                 .map(|o| format!(", column {}", o + 1))
                 .unwrap_or_default();
-            PyValueError::new_err(format!("{what} {text:?}{col}: {}", error.message))
+            let message = bbconv_forms::hint::parse_message(&error, &crate::Keywords);
+            PyValueError::new_err(format!("{what} {text:?}{col}: {message}"))
         }
         DebugError::SizeMismatch(..) | DebugError::TwoSides(_) => {
             PyValueError::new_err(e.message(&crate::Keywords))
@@ -230,7 +231,8 @@ pub(crate) fn infer<'py>(
             Ok(m) => m,
             Err((k, e)) => {
                 let col = e.offset.map(|o| o + 1);
-                return Err(crate::parse_error(py, k, col, &e.message));
+                let message = bbconv_forms::hint::parse_message(&e, &crate::Keywords);
+                return Err(crate::parse_error(py, k, col, &message));
             }
         };
         let answer = inferrer.answer(&masks);

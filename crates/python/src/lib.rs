@@ -296,6 +296,7 @@ impl Call {
         let layout = self.layout();
         let conv = Conversion::new(self.from, self.to, &self.opts);
         let stop = AtomicBool::new(false);
+        let interrupted: Mutex<Option<PyErr>> = Mutex::new(None);
         let jobs = self.jobs;
         let mut first = Some(first);
         let convert = |rows: &mut [u8]| -> PyResult<Outcome> {
@@ -310,10 +311,22 @@ impl Call {
                     (0, Some(b)) => Ok(b),
                     _ => produce(k),
                 },
-                |help| py.detach(help),
+                |one| {
+                    // The blocks left, without the GIL, Ctrl-C looked at meanwhile.
+                    let left = py.detach(|| watched(&stop, || while one() {}));
+                    if let Err(e) = left {
+                        *interrupted.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
+                    }
+                },
             )
         };
         let (mut outcome, rows) = rows(n, layout, convert)?;
+        if let Some(e) = interrupted
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner)
+        {
+            return Err(e);
+        }
         self.said(&mut outcome);
         self.hand_over(py, outcome, rows)
     }

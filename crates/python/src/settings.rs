@@ -176,28 +176,52 @@ pub(crate) fn board_options(
     options::options(&settings).map_err(PyValueError::new_err)
 }
 
-/// An option's value as its text: `"true"`/`"false"` for a flag, a sequence joined by commas.
+/// An option's value as its text: a flag's `True` or `False` as `"true"` or `"false"`; a str;
+/// an int (`sgf_node`); for `planes` and `letters` a sequence of letters too, for `fields` a
+/// sequence of names. Anything else is a `TypeError` naming the option.
 fn option_text(name: &str, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    let wrong = |expected: &str| -> PyResult<String> {
+        Err(PyTypeError::new_err(format!(
+            "invalid {name}={}: expected {expected}",
+            value.repr()?
+        )))
+    };
+    if options::FLAGS.contains(&name) {
+        return match value.extract::<Flag>() {
+            Ok(Flag(b)) => Ok(if b { "true" } else { "false" }.to_string()),
+            Err(_) => wrong("True or False"),
+        };
+    }
     if let Ok(s) = value.cast::<PyString>() {
         return Ok(s.to_str()?.to_owned());
     }
-    if options::FLAGS.contains(&name) || value.is_instance_of::<PyBool>() {
-        return match value.extract::<Flag>() {
-            Ok(Flag(b)) => Ok(if b { "true" } else { "false" }.to_string()),
-            Err(_) => Err(PyTypeError::new_err(format!(
-                "invalid {name}={}: expected True or False",
-                value.repr()?
-            ))),
+    let join = match name {
+        "planes" | "letters" => Some(""),
+        "fields" => Some(","),
+        _ => None,
+    };
+    let sequence = value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>();
+    if let (Some(sep), true) = (join, sequence) {
+        let items: PyResult<Vec<String>> = value
+            .try_iter()?
+            .map(|v| {
+                v?.cast_into::<PyString>()
+                    .map_err(PyErr::from)?
+                    .to_str()
+                    .map(str::to_owned)
+            })
+            .collect();
+        return match items {
+            Ok(items) => Ok(items.join(sep)),
+            Err(_) => wrong("a str or a sequence of str"),
         };
     }
-    if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
-        let items: Vec<String> = value
-            .try_iter()?
-            .map(|v| v?.str()?.extract())
-            .collect::<PyResult<_>>()?;
-        return Ok(items.join(","));
+    let int = !value.is_instance_of::<PyBool>() && value.is_instance_of::<PyInt>();
+    match (int, join) {
+        (true, _) => Ok(value.str()?.to_str()?.to_owned()),
+        (false, Some(_)) => wrong("a str or a sequence of str"),
+        (false, None) => wrong("a str"),
     }
-    Ok(value.str()?.to_str()?.to_owned())
 }
 
 /// What `bbconv.convert` was asked, beside its values: every keyword argument, checked.

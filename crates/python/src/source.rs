@@ -70,20 +70,31 @@ pub(crate) fn list<'a>(items: &'a Items<'_>) -> PyResult<Records<'a>> {
 pub(crate) struct Blocks<'py> {
     items: Items<'py>,
     taken: bool,
+    /// How many items there were when the call began.
+    n: usize,
+    /// Whether the garbage collector was on, off while the list is read in place: a collection
+    /// runs finalizers (`__del__`), Python code that could change the list.
+    collecting: bool,
 }
 
 impl<'py> Blocks<'py> {
     /// The blocks of `list`, read in place until a Ctrl-C.
     pub(crate) fn new(list: &Bound<'py, PyList>) -> Blocks<'py> {
+        // SAFETY: the GIL is held (`list` is a `Bound`); the previous state is given back in
+        // `drop`.
+        let collecting = unsafe { ffi::PyGC_Disable() } == 1;
         Blocks {
             items: Items(list.clone()),
             taken: false,
+            n: list.len(),
+            collecting,
         }
     }
 
-    /// How many items there are (no Python code runs between the blocks: it does not change).
+    /// How many items there were when the call began (no Python code runs between the
+    /// blocks: the list keeps them).
     pub(crate) fn len(&self) -> usize {
-        self.items.len()
+        self.n
     }
 
     /// Block `k` ([`block`]), after the handlers of a Ctrl-C when one came.
@@ -98,7 +109,31 @@ impl<'py> Blocks<'py> {
         if self.taken {
             self.items.0.py().check_signals()?;
         }
-        block(&self.items, k)
+        if self.items.len() != self.n {
+            return Err(PyValueError::new_err(
+                "the list changed length during the call: convert a list nothing else changes meanwhile",
+            ));
+        }
+        let b = block(&self.items, k);
+        if (k + 1) * BLOCK >= self.n {
+            // The last block read: the collector may run again.
+            self.collect();
+        }
+        b
+    }
+
+    /// The garbage collector on again, if it was when the call began.
+    fn collect(&mut self) {
+        if std::mem::take(&mut self.collecting) {
+            // SAFETY: the GIL is held (`self` holds a `Bound`).
+            unsafe { ffi::PyGC_Enable() };
+        }
+    }
+}
+
+impl Drop for Blocks<'_> {
+    fn drop(&mut self) {
+        self.collect();
     }
 }
 
@@ -176,7 +211,18 @@ fn record<'a>(
 fn not_text(i: usize, s: &Bound<'_, PyString>) -> PyResult<Fault> {
     // With `surrogatepass`, a surrogate is the 3 bytes ED A0..BF xx; other characters encode as
     // UTF-8, a character a byte that is no continuation byte (10xxxxxx).
-    let raw = s.call_method1("encode", ("utf-8", "surrogatepass"))?;
+    // Through the codec's C entry, not the object's `encode`: a `str` subclass's own method
+    // (Python code) must not run while a list is read in place ([`Blocks`]).
+    // SAFETY: the GIL is held; the names are NUL-terminated; the result is a new reference (or
+    // null with an exception set), owned by the `Bound`.
+    let raw = unsafe {
+        let p = ffi::PyUnicode_AsEncodedString(
+            s.as_ptr(),
+            c"utf-8".as_ptr(),
+            c"surrogatepass".as_ptr(),
+        );
+        Bound::from_owned_ptr_or_err(s.py(), p)?
+    };
     let raw = raw.cast::<PyBytes>()?.as_bytes();
     let at = raw.windows(2).position(|w| w[0] == 0xED && w[1] >= 0xA0);
     let (column, what) = match at {

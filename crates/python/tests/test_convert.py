@@ -297,17 +297,18 @@ def test_the_gil_is_released_while_converting():
     assert longest < took / 2, (longest, took)
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_ctrl_c_interrupts_a_long_call_within_a_second(jobs):
+@pytest.mark.parametrize("jobs, n, to", [(1, 30_000_000, "planes"), (2, 30_000_000, "planes"), (2, 3_000_000, "json")])
+def test_ctrl_c_interrupts_a_long_call_within_a_second(jobs, n, to):
     # SIGINT from another process, as a terminal's Ctrl-C comes: no Python thread (which would
     # wait for the GIL) is involved. With jobs=2 the list is read in place until the Ctrl-C,
-    # which takes its items before the handler runs.
-    fens = [START] * 30_000_000
+    # which takes its items before the handler runs; 3M to JSON are read in 50 ms, and the
+    # Ctrl-C comes while the blocks read are converted.
+    fens = [START] * n
     began = time.monotonic()
     killer = subprocess.Popen(["sh", "-c", f"sleep 0.3; kill -INT {os.getpid()}"])
     try:
         with pytest.raises(KeyboardInterrupt):
-            bbconv.convert(fens, to="planes", jobs=jobs)
+            bbconv.convert(fens, to=to, jobs=jobs)
     finally:
         killer.wait()
     assert time.monotonic() - began < 0.3 + 1.0

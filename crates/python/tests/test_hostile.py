@@ -295,3 +295,43 @@ def test_explain_and_diff_take_an_int_as_infer_does():
     with pytest.raises(TypeError, match="expected a str or an int, got True") as e:
         bbconv.explain(True, "e1")
     assert "'value'" in said(e.value)
+
+
+def test_python_code_cannot_run_while_a_list_is_read_in_place():
+    # Hostile review 7: a str subclass's own `encode` (called for a lone surrogate's column)
+    # replaced the list during a jobs=2 read: rows of two states of the list came back.
+    a, b = "8/8/8/8/8/8/8/R6k w - - 0 1", "k7/8/8/8/8/8/8/7R w - - 0 1"
+
+    class S(str):
+        def encode(self, *args, **kwargs):
+            values[:] = [b] * len(values)
+            return str.encode(self, *args, **kwargs)
+
+    values = [a] * 40_000
+    values[5] = S("\udcff")
+    rows, valid = bbconv.convert(values, to="pair", errors="null", jobs=2)
+    want = bbconv.convert([a], to="pair")[0]
+    assert valid.sum() == 39_999 and not valid[5]
+    assert (rows[valid] == want).all()
+
+
+@pytest.mark.parametrize(
+    "options, error",
+    [({"planes": None}, TypeError), ({"planes": True}, TypeError), ({"lenient": "true"}, TypeError),
+     ({"one_based": 1}, TypeError), ({"layer": None}, TypeError), ({"planes": ["P", 1]}, TypeError)],
+)
+def test_board_options_of_a_wrong_type_are_refused(options, error):
+    with pytest.raises(error, match=list(options)[0] + "="):
+        bbconv.convert([START], to="planes", **options)
+
+
+def test_letter_options_take_sequences_of_letters():
+    pawns = "8/pppppppp/8/8/8/8/PPPPPPPP/8 w - - 0 1"
+    want = bbconv.convert([pawns], to="planes", planes="Pp")
+    assert (bbconv.convert([pawns], to="planes", planes=["P", "p"]) == want).all()
+    assert (bbconv.convert([pawns], to="planes", planes=("P", "p")) == want).all()
+
+
+def test_explain_and_infer_give_python_hints():
+    with pytest.raises(ValueError, match="lenient=True"):
+        bbconv.explain("0x1", expect_fen="rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR")
