@@ -73,6 +73,31 @@ impl Outcome {
 /// Records a thread converts between two looks at the stop flag, and a producer's block.
 pub(crate) const BLOCK: usize = 16_384;
 
+/// A batch's conversion: the forms' [`Conversion`], each record read as the command line reads
+/// it (with the size given, else without one), and the size the batch's first board set when
+/// none was given: a board of another size is then a bad record, as in a stream.
+pub(crate) struct Reader<'a> {
+    /// The conversion.
+    pub(crate) conv: Conversion<'a>,
+    /// The batch's size, when its first board set it.
+    pub(crate) size: Option<bbconv_board::Size>,
+}
+
+impl Reader<'_> {
+    /// Converts one record, appending its output; its board's size.
+    fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<bbconv_board::Size, ConvertError> {
+        let start = out.len();
+        let size = self.conv.run(record, out)?;
+        match self.size {
+            Some(batch) if batch != size => {
+                out.truncate(start);
+                Err(other_size())
+            }
+            _ => Ok(size),
+        }
+    }
+}
+
 /// Batches smaller than this run on the calling thread: starting threads costs more.
 pub(crate) const PARALLEL_FROM: usize = 20_000;
 
@@ -80,7 +105,7 @@ pub(crate) const PARALLEL_FROM: usize = 20_000;
 /// part; fixed-size outputs go to `rows` (`width` bytes a record, zeros where a record is not
 /// converted), text to the outcome.
 pub(crate) fn run(
-    conv: &Conversion<'_>,
+    conv: &Reader<'_>,
     records: &[Option<&[u8]>],
     layout: Layout,
     jobs: usize,
@@ -175,7 +200,7 @@ impl Block {
 /// and may look at its signals between blocks). Outputs as for [`run`].
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn pipeline<E>(
-    conv: &Conversion<'_>,
+    conv: &Reader<'_>,
     n: usize,
     layout: Layout,
     jobs: usize,
@@ -273,7 +298,7 @@ pub(crate) fn join(parts: Vec<Outcome>, layout: Layout) -> Outcome {
 
 /// One thread's part: records `first..` of the batch, fixed-size outputs into `rows`.
 fn part(
-    conv: &Conversion<'_>,
+    conv: &Reader<'_>,
     records: &[Option<&[u8]>],
     first: usize,
     layout: Layout,
@@ -344,7 +369,7 @@ fn column(record: &[u8], offset: usize) -> Option<usize> {
 /// Converts one record, appending its output to `out` (nothing on an error).
 #[inline]
 fn one(
-    conv: &Conversion<'_>,
+    conv: &Reader<'_>,
     record: &[u8],
     layout: Layout,
     out: &mut Vec<u8>,
@@ -475,7 +500,10 @@ mod tests {
             (Format::Packed, Layout::Text),
             (Format::PackedBin, Layout::Fixed(13)),
         ] {
-            let conv = Conversion::new(Format::Fen, to, &opts);
+            let conv = Reader {
+                conv: Conversion::new(Format::Fen, to, &opts),
+                size: None,
+            };
             let w = layout.width().unwrap_or(0);
             let mut rows1 = vec![0u8; records.len() * w];
             let one = run(&conv, &records, layout, 1, &stop, &mut rows1);
@@ -546,7 +574,10 @@ mod tests {
     #[test]
     fn a_stopped_batch_says_so() {
         let opts = Options::default();
-        let conv = Conversion::new(Format::Fen, Format::Packed, &opts);
+        let conv = Reader {
+            conv: Conversion::new(Format::Fen, Format::Packed, &opts),
+            size: None,
+        };
         let stop = AtomicBool::new(true);
         assert!(run(&conv, &mixed(), Layout::Text, 2, &stop, &mut []).stopped);
     }

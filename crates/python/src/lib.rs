@@ -34,6 +34,9 @@ struct Call {
     as_list: bool,
     /// The record whose board set the batch's size, when `size=` was not given.
     sized_by: Option<usize>,
+    /// The options each record is read with: the size given, or none (`opts` holds the size
+    /// the first board set).
+    reading: Options,
 }
 
 use settings::{form, Settings};
@@ -50,6 +53,20 @@ impl Call {
             jobs: settings.jobs,
             as_list,
             sized_by: None,
+            reading: settings.opts.clone(),
+        }
+    }
+
+    /// The batch's conversion ([`batch::Reader`]).
+    fn reader(&self) -> batch::Reader<'_> {
+        batch::Reader {
+            conv: Conversion::new(self.from, self.to, &self.reading),
+            size: self
+                .reading
+                .size
+                .is_none()
+                .then_some(self.opts.size)
+                .flatten(),
         }
     }
 
@@ -131,7 +148,7 @@ impl Call {
     ) -> PyResult<Bound<'py, PyTuple>> {
         py.detach(|| self.detect(records.iter().copied()));
         let layout = self.layout();
-        let conv = Conversion::new(self.from, self.to, &self.opts);
+        let conv = self.reader();
         let stop = AtomicBool::new(false);
         let jobs = self.jobs;
         let convert = |rows: &mut [u8]| -> PyResult<Outcome> {
@@ -168,7 +185,7 @@ impl Call {
             base += piece.len;
         }
         let layout = self.layout();
-        let conv = Conversion::new(self.from, self.to, &self.opts);
+        let conv = self.reader();
         let stop = AtomicBool::new(false);
         let jobs = self.jobs;
         let w = layout.width().unwrap_or(0);
@@ -294,7 +311,7 @@ impl Call {
             return simple(self);
         }
         let layout = self.layout();
-        let conv = Conversion::new(self.from, self.to, &self.opts);
+        let conv = self.reader();
         let stop = AtomicBool::new(false);
         let interrupted: Mutex<Option<PyErr>> = Mutex::new(None);
         let jobs = self.jobs;

@@ -335,3 +335,30 @@ def test_letter_options_take_sequences_of_letters():
 def test_explain_and_infer_give_python_hints():
     with pytest.raises(ValueError, match="lenient=True"):
         bbconv.explain("0x1", expect_fen="rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR")
+
+
+@pytest.mark.parametrize(
+    "values, frm, to, options",
+    [(["9/9/9/9/9/9/9/9/9", "0x1"], "auto", "packed", {}),
+     (["SZ[9]AB[aa]", "a1 h8"], "auto", "indices", {}),
+     (["SZ[9]AB[aa]", "-1"], "auto", "indices", {"lenient": True}),
+     (['{"size":"9x9","bitboard":"0x1"}', '{"bitboard":"0x1"}'], "json", "hex", {})],
+)
+def test_a_batch_reads_each_record_as_the_command_line_does(cli, values, frm, to, options):
+    # Hostile review 7: a size the first board set was used to read the records after it (0x1
+    # read on the 9x9 board); each record is read as on the command line, without a size, and
+    # one of another size is a bad record.
+    flags = [f"--{k.replace('_', '-')}" for k, v in options.items() if v is True]
+    form = {"packed": "packed-bin"}.get(to, to)
+    want = subprocess.run(
+        [cli, "convert", "-f", frm, "-t", form, "--errors", "null", *flags],
+        input="".join(v + "\n" for v in values).encode(), capture_output=True,
+    ).stdout
+    got = bbconv.convert(values, frm=frm, to=to, errors="null", **options)
+    if to == "packed":
+        rows, valid = got
+        assert valid.tolist() == [True, False]
+        assert b"".join(r.tobytes() if v else b"\xff" * rows.shape[1] for r, v in zip(rows, valid)) == want
+    else:
+        assert got[1] is None and got[0] is not None
+        assert want.decode().splitlines()[0] == got[0]
