@@ -529,7 +529,7 @@ mod tests {
                     }
                     Ok(b)
                 },
-                |help| help(),
+                |one| while one() {},
             )
             .unwrap();
             for o in [&four, &piped] {
