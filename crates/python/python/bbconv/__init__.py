@@ -303,8 +303,9 @@ def convert(values: Any, *args: Any, **kwargs: Any):
         ceil(N/64))`` past 64 squares), ``planes`` uint64 ``(n, P)`` for the ``planes``
         letters (``(n, P, ceil(N/64))`` past 64 squares). Any other ``to`` gives text.
     size
-        ``"WxH"``. Without it, the size of the first record that converts; a record of another
-        size is then a bad record.
+        ``"WxH"``. Without it, each record is read as the command line reads it, without a
+        size, and the batch's size is that of the first record that converts: a record of
+        another size is then a bad record.
     order
         The square order of numbers and digit strings read (``to_order=`` for those written):
         ``lerf`` (a1 = bit 0), ``lefr``, ``lerf-flipped`` and the other orders and layouts the
