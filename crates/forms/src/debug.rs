@@ -48,7 +48,7 @@ impl DebugError {
             DebugError::TwoSides(_) => front
                 .option(Opt::Valued("expect-fen", "FEN"))
                 .zip(front.option(Opt::Valued("side", "first|second")))
-                .map(|(fen, side)| format!("or give {fen} {side}")),
+                .map(|(fen, side)| format!("or give {fen}{}{side}", front.and())),
             DebugError::SizeMismatch(..) => front
                 .option(Opt::Size)
                 .map(|s| format!("set the size with {s}")),

@@ -37,6 +37,11 @@ pub trait Front {
 
     /// What this front end calls the records of one run (`stream`, `batch`).
     fn run(&self) -> &'static str;
+
+    /// What goes between two options given together (` ` between flags).
+    fn and(&self) -> &'static str {
+        " "
+    }
 }
 
 /// The hint for a parse error's kind, if any.
@@ -48,9 +53,10 @@ pub fn parse_hint(kind: &ErrorKind, front: &dyn Front) -> Option<String> {
         ErrorKind::Undetected => format!("name the form with {}", o(Opt::From(None))?),
         // Square names that read two ways (chess-style or GTP).
         ErrorKind::Ambiguous(forms) if forms == &[Format::Squares] => format!(
-            "add {} (chess-style) or {} {}",
+            "add {} (chess-style) or {}{}{}",
             o(Opt::From(Some("squares")))?,
             o(Opt::From(Some("squares")))?,
+            front.and(),
             o(Opt::Valued("coords", "gtp"))?
         ),
         ErrorKind::Ambiguous(forms) => {

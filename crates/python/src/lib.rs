@@ -533,6 +533,10 @@ impl Front for Keywords {
     fn run(&self) -> &'static str {
         "batch"
     }
+
+    fn and(&self) -> &'static str {
+        ", "
+    }
 }
 
 /// A conversion error's message, with its hint in Python's keyword names.

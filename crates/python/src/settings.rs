@@ -117,6 +117,11 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Samples {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_instance_of::<PyString>() {
+            return Err(PyTypeError::new_err(
+                "expected a sequence of samples, got a str: pass [SAMPLE] for one",
+            ));
+        }
         let mut out = Vec::new();
         for (k, sample) in obj.try_iter()?.enumerate() {
             let sample = sample?;

@@ -251,7 +251,12 @@ fn not_a_record(i: usize, item: &Bound<'_, PyAny>) -> PyErr {
         .map(|n| n.to_string())
         .unwrap_or_else(|_| "?".into());
     PyTypeError::new_err(format!(
-        "record {i} is a {kind}: expected str, bytes or None"
+        "record {i} is {} {kind}: expected str, bytes or None",
+        if kind.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        }
     ))
 }
 

@@ -362,3 +362,9 @@ def test_a_batch_reads_each_record_as_the_command_line_does(cli, values, frm, to
     else:
         assert got[1] is None and got[0] is not None
         assert want.decode().splitlines()[0] == got[0]
+
+
+def test_infer_refuses_one_sample_given_as_a_str():
+    # Hostile review 7: a str was iterated one character at a time.
+    with pytest.raises(TypeError, match=r"a sequence of samples, got a str"):
+        bbconv.infer("0x1\ta1")
