@@ -120,7 +120,7 @@ pub(crate) fn kind_label(kind: &FaultKind) -> &'static str {
             ErrorKind::BeforeTab => "not a board before a tab",
             ErrorKind::Table => "row without the board's field",
             ErrorKind::Epd => "EPD operations in a FEN",
-            ErrorKind::OtherForm(_) => "another form's token",
+            ErrorKind::NameInIndices | ErrorKind::PairInIndices => "another form's token",
             _ => "other",
         },
         FaultKind::Convert(ConvertError::Render(_)) => "cannot be written",

@@ -45,10 +45,10 @@ fn tokens(s: &str, base: usize) -> Result<Vec<(usize, &str)>, ParseError> {
 /// The error for a token of the indices form that is not a number: a square name or an
 /// `(x,y)` pair names its square under no order, so it is refused rather than read as one.
 fn not_an_index(tok: &str, at: Option<usize>) -> ParseError {
-    let (what, form) = if tok.starts_with('(') {
-        ("an (x,y) pair", Format::Coords)
+    let (what, kind) = if tok.starts_with('(') {
+        ("an (x,y) pair", ErrorKind::PairInIndices)
     } else if tok.parse::<Square>().is_ok() {
-        ("a square name", Format::Squares)
+        ("a square name", ErrorKind::NameInIndices)
     } else {
         return ParseError::new(
             at,
@@ -59,7 +59,7 @@ fn not_an_index(tok: &str, at: Option<usize>) -> ParseError {
         );
     };
     ParseError::of(
-        ErrorKind::OtherForm(form),
+        kind,
         at,
         format!("expected a square index, found {what} {tok}"),
     )

@@ -79,7 +79,8 @@ pub fn parse_hint(kind: &ErrorKind, front: &dyn Front) -> Option<String> {
             o(Opt::From(Some("epd")))?,
             o(Opt::Flag("lenient"))?
         ),
-        ErrorKind::OtherForm(f) => format!("use {}", o(Opt::From(Some(f.name())))?),
+        ErrorKind::NameInIndices => format!("use {}", o(Opt::From(Some("squares")))?),
+        ErrorKind::PairInIndices => format!("use {}", o(Opt::From(Some("coords")))?),
         ErrorKind::BeforeTab => format!("for a table, use {}", o(Opt::Table)?),
         _ => return None,
     })

@@ -412,8 +412,11 @@ pub enum ErrorKind {
     Table,
     /// A FEN whose fields after en passant are EPD operations (`bm Bb5;`), not the clocks.
     Epd,
-    /// A token of another form (a square name in a list of indices): the form that reads it.
-    OtherForm(Format),
+    /// A square name in a list of indices: the `squares` form reads it. (Kinds carry no data
+    /// but `Ambiguous`'s: another kind with data costs the FEN word path 5 instructions a line.)
+    NameInIndices,
+    /// An `(x,y)` pair in a list of indices: the `coords` form reads it.
+    PairInIndices,
     /// A line that is only a comment of its form (an OBF `%` line): it holds no board, and a
     /// front end that reads lines passes it by as it does a `#` line.
     Comment,
