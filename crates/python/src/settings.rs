@@ -357,13 +357,13 @@ impl Settings {
     }
 
     /// The record length of the fixed-size form written for a board of `width` x `height`
-    /// (`None` for a text form).
+    /// (`None` for a text form): for `pair`, two sides of the layout's cells in 64-bit words.
     fn record_len(&self, width: usize, height: usize) -> PyResult<Option<usize>> {
         let size = bbconv_board::Size::new(width, height)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(self.fixed.then(|| {
-            self.to
-                .record_len(size, self.opts.planes.len(), self.opts.to_order)
+        Ok(self.fixed.then(|| match self.to {
+            Format::Pair => 16 * self.opts.to_order.span(size).div_ceil(64),
+            to => to.record_len(size, self.opts.planes.len(), self.opts.to_order),
         }))
     }
 }

@@ -368,3 +368,11 @@ def test_infer_refuses_one_sample_given_as_a_str():
     # Hostile review 7: a str was iterated one character at a time.
     with pytest.raises(TypeError, match=r"a sequence of samples, got a str"):
         bbconv.infer("0x1\ta1")
+
+
+@pytest.mark.parametrize("layout", ["lerf", "mailbox", "0x88"])
+def test_an_empty_pair_batch_has_the_shape_of_a_full_one(layout):
+    # Hostile review 7: under a layout of more than 64 cells, an empty batch was (0, 2).
+    empty = bbconv.convert([], to="pair", to_order=layout)
+    one = bbconv.convert(["8/8/8/8/8/8/8/8 w - - 0 1"], to="pair", to_order=layout)
+    assert empty.shape[1:] == one.shape[1:] and empty.dtype == one.dtype

@@ -625,7 +625,7 @@ class _Call:
         flat = raw.view("<u8")
         if self.fixed == "pair":
             # A layout's cells (to_order="0x88", ...) may take more words than the squares.
-            side = len(flat) // (2 * n) if n else words
+            side = len(flat) // (2 * n) if n else self.settings.record_len(w, h) // 16
             return flat.reshape((n, 2) if side == 1 else (n, 2, side))
         planes = self.settings.planes
         arr = flat.reshape((n, planes) if words == 1 else (n, planes, words))
