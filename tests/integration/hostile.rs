@@ -415,3 +415,50 @@ fn a_cr_at_a_lists_ends_is_trimmed_in_every_list_form() {
         }
     }
 }
+
+/// A CR inside a FEN is refused as in a list (hostile review 8): under `--lenient` the fields
+/// after the placement are not read, and a file of CR line ends read as one FEN, the boards
+/// after the first lost with exit 0; a CR between the fields was copied into the output.
+#[test]
+fn a_cr_inside_a_fen_is_a_bad_record() {
+    let cr_file = b"P7/8/8/8/8/8/8/8 w - - 0 1\r8/8/8/8/8/8/8/p7 b - - 0 1\r";
+    for args in [
+        &["convert", "-f", "fen", "-t", "pair", "--lenient"][..],
+        &["convert", "-f", "auto", "-t", "pair", "--lenient"],
+        &[
+            "convert",
+            "-f",
+            "fen",
+            "-t",
+            "fen",
+            "--lenient",
+            "-s",
+            "8x8",
+        ],
+        &["convert", "-f", "fen", "-t", "fen"],
+    ] {
+        let (code, out, err) = crate::util::run(args, cr_file);
+        assert_eq!(code, 1, "{args:?}: {}", String::from_utf8_lossy(&out));
+        assert!(
+            err.contains("found a CR inside the line"),
+            "{args:?}: {err}"
+        );
+    }
+    for fen in [
+        "8/8/8/8/8/8/8/8 w\r- - 0 1\n",
+        "9/9/9/9/9/9/9/9/9 w\r- - 0 1\n",
+    ] {
+        let (code, _, err) = crate::util::run(
+            &["convert", "-f", "fen", "-t", "fen", "--lenient"],
+            fen.as_bytes(),
+        );
+        assert_eq!(code, 1, "{fen:?}");
+        assert!(err.contains("found a CR inside the line"), "{fen:?}: {err}");
+    }
+    // CRLF line ends stay line ends.
+    let (code, out, _) = crate::util::run(
+        &["convert", "-f", "fen", "-t", "pair", "--lenient"],
+        b"P7/8/8/8/8/8/8/8 w - - 0 1\r\n8/8/8/8/8/8/8/p7 b - - 0 1\r\n",
+    );
+    assert_eq!((code, out.iter().filter(|&&c| c == b'\n').count()), (0, 2));
+}
