@@ -166,8 +166,7 @@ pub(crate) fn parse_small(b: &[u8], opts: &Options) -> Option<Placement> {
     if !opts.lenient && !fields::standard(rest) {
         return None;
     }
-    // A tab's columns (which `standard` never passes) are the general reading's, and so is a
-    // CR inside the line (refused there, as in a list).
+    // A tab's columns (which `standard` never passes) and a CR inside are the general reading's.
     if opts.lenient && (rest.contains(&b'\t') || rest.trim_ascii_end().contains(&b'\r')) {
         return None;
     }
@@ -196,8 +195,7 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Placement, ParseError>
 /// The general reading of a FEN, every size and variant, with precise errors (the reference
 /// [`parse_small`] is checked against).
 pub(crate) fn parse_general(text: &str, opts: &Options) -> Result<Placement, ParseError> {
-    // A CR inside is refused as in a list: under `--lenient` the fields after the placement
-    // are not read, and a file of CR line ends would read as one FEN.
+    // A CR inside is refused, as in a list (a file of CR line ends would read as one FEN).
     let (start, t) = crate::list_body(text, 0)?;
     if t.is_empty() {
         return Err(ParseError::new(
