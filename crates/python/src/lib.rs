@@ -498,6 +498,10 @@ fn text_list<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
     for (k, &v) in valid.iter().enumerate() {
+        // Ctrl-C is looked at while millions of str are made, as while they are converted.
+        if k % (1 << 16) == 0 {
+            py.check_signals()?;
+        }
         if v == 0 {
             list.append(py.None())?;
             continue;
