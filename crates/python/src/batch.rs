@@ -57,6 +57,15 @@ pub(crate) struct Outcome {
 }
 
 impl Outcome {
+    /// A batch stopped before its end: nothing of it is given back, so what was converted is
+    /// not joined (a Ctrl-C on millions of records would wait for their copy).
+    pub(crate) fn stopped() -> Outcome {
+        Outcome {
+            stopped: true,
+            ..Outcome::default()
+        }
+    }
+
     /// This outcome with `fault`, a record a producer found bad (and gave as a null), as its
     /// first error when it comes before the first bad record converting found.
     pub(crate) fn noting(mut self, fault: Option<Fault>) -> Outcome {
@@ -218,6 +227,9 @@ pub(crate) fn pipeline<E>(
     let done: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::with_capacity(blocks));
     // Converts one block given, `false` when none is left.
     let one = || {
+        if stop.load(Ordering::Relaxed) {
+            return false;
+        }
         let job = match rx.lock() {
             Ok(r) => r.recv(),
             Err(_) => return false,
@@ -264,15 +276,18 @@ pub(crate) fn pipeline<E>(
     });
     produced?;
     let mut done = done.into_inner().unwrap_or_else(|p| p.into_inner());
+    if done.len() < blocks || stop.load(Ordering::Relaxed) {
+        return Ok(Outcome::stopped());
+    }
     done.sort_unstable_by_key(|(k, _)| *k);
-    let stopped = done.len() < blocks;
-    let mut all = join(done.into_iter().map(|(_, o)| o).collect(), layout);
-    all.stopped |= stopped;
-    Ok(all)
+    Ok(join(done.into_iter().map(|(_, o)| o).collect(), layout))
 }
 
-/// The outcomes of consecutive parts as one.
+/// The outcomes of consecutive parts as one; a stopped part stops the whole.
 pub(crate) fn join(parts: Vec<Outcome>, layout: Layout) -> Outcome {
+    if parts.iter().any(|p| p.stopped) {
+        return Outcome::stopped();
+    }
     let mut all = Outcome {
         data: Vec::with_capacity(parts.iter().map(|p| p.data.len()).sum()),
         ..Outcome::default()
@@ -291,7 +306,6 @@ pub(crate) fn join(parts: Vec<Outcome>, layout: Layout) -> Outcome {
             all.first_error = p.first_error;
             all.error_record = p.error_record;
         }
-        all.stopped |= p.stopped;
     }
     all
 }
@@ -580,5 +594,18 @@ mod tests {
         };
         let stop = AtomicBool::new(true);
         assert!(run(&conv, &mixed(), Layout::Text, 2, &stop, &mut []).stopped);
+        // What a part converted before the stop is not joined (nothing of it is given back).
+        let done = part(
+            &conv,
+            &mixed(),
+            0,
+            Layout::Text,
+            &AtomicBool::new(false),
+            &mut [],
+        );
+        assert!(!done.data.is_empty());
+        let stopped = Outcome::stopped();
+        let all = join(vec![done, stopped], Layout::Text);
+        assert!(all.stopped && all.data.is_empty() && all.valid.is_empty());
     }
 }

@@ -591,8 +591,8 @@ fn convert_capsule<'py>(
     })
 }
 
-/// Converts the rows of a C-contiguous array (numpy's, through the buffer protocol) of `n`
-/// rows of `width` bytes, of `kind` `"bytes"`, `"text"` (`S`) or `"ucs4"` (`U`).
+/// Converts the rows of a C-contiguous array (numpy's, through the buffer protocol) of
+/// `width` bytes (as many as its buffer holds; `n` counts rows of none), of `kind` `"bytes"`, `"text"` (`S`) or `"ucs4"` (`U`).
 #[pyfunction]
 fn convert_fixed<'py>(
     py: Python<'py>,

@@ -285,7 +285,8 @@ impl std::str::FromStr for RowKind {
 }
 
 /// A C-contiguous array (numpy's) of `n` rows of `width` bytes, held through the buffer
-/// protocol (which also keeps numpy from resizing it meanwhile). Its memory is writable by any
+/// protocol (numpy's `resize(refcheck=False)` frees its memory all the same: no Python code
+/// runs from then until its rows are copied). Its memory is writable by any
 /// Python thread, and numpy writes some arrays with the GIL released, so it is never read in
 /// place by work that runs without the GIL: it is copied ([`Fixed::block`]) with the GIL held,
 /// and the records are read from the copy.
@@ -307,17 +308,16 @@ impl Drop for Fixed<'_> {
 }
 
 impl<'py> Fixed<'py> {
-    /// The rows of `array`, a C-contiguous buffer of `n` rows of `width` bytes.
+    /// The rows of `array`, a C-contiguous buffer of rows of `width` bytes: as many as it
+    /// holds when its buffer is taken (`n`, which Python counted before, only for rows of no
+    /// bytes). Python code run before (a signal handler) may have resized it: what is read is
+    /// the array as it is here, and no Python code runs until its rows are copied.
     pub(crate) fn new(
         array: &Bound<'py, PyAny>,
         n: usize,
         width: usize,
         kind: RowKind,
     ) -> PyResult<Fixed<'py>> {
-        let len = n
-            .checked_mul(width)
-            .filter(|&len| len <= isize::MAX as usize)
-            .ok_or_else(|| PyValueError::new_err("array too large"))?;
         let mut view = Box::new(pyo3::ffi::Py_buffer::new());
         // SAFETY: `view` is a fresh Py_buffer; on success it is released by `Drop`.
         let got = unsafe {
@@ -326,17 +326,24 @@ impl<'py> Fixed<'py> {
         if got != 0 {
             return Err(PyErr::fetch(array.py()));
         }
-        let fixed = Fixed {
+        let mut fixed = Fixed {
             _array: array.clone(),
             view,
             n,
             width,
             kind,
         };
-        if usize::try_from(fixed.view.len).ok() != Some(len) {
+        let len = usize::try_from(fixed.view.len).unwrap_or(usize::MAX);
+        if width > 0 {
+            if len % width != 0 {
+                return Err(PyValueError::new_err(format!(
+                    "the array holds {len} bytes, not rows of {width}"
+                )));
+            }
+            fixed.n = len / width;
+        } else if len != 0 {
             return Err(PyValueError::new_err(format!(
-                "the array holds {} bytes, not {n} rows of {width}",
-                fixed.view.len
+                "the array holds {len} bytes, not rows of none"
             )));
         }
         Ok(fixed)
@@ -353,7 +360,7 @@ impl<'py> Fixed<'py> {
         let mut out = Vec::with_capacity(len);
         if len > 0 {
             // SAFETY: rows `from..to` are inside the `n * width` bytes the buffer view holds
-            // (checked in `new`) while it is held; `out` has room for them and is not the
+            // (`n` counted from them in `new`) while it is held; `out` has room for them and is not the
             // array's memory. A byte another thread writes meanwhile is copied as either value.
             unsafe {
                 std::ptr::copy_nonoverlapping(

@@ -192,6 +192,20 @@ def test_a_numpy_array_freed_by_a_signal_handler_during_a_call_does_not_crash():
     assert "calls" in done.stdout
 
 
+@pytest.mark.parametrize("dtype, shape", [("S56", (6,)), ("S56", (2, 3)), ("U56", (6,)), ("U56", (3, 2))])
+def test_the_extension_reads_the_callers_own_array_not_a_view(monkeypatch, dtype, shape):
+    # A view made in the wrapper (reshape) kept pointing at memory a signal handler's
+    # `resize(refcheck=False)` of the caller's array freed before the call: the test above
+    # crashed about one run in five. The caller's C-contiguous array is what the extension reads.
+    fens = np.array([START] * 6, dtype=dtype).reshape(shape)
+    seen = []
+    real = bbconv._bbconv.convert_fixed
+    monkeypatch.setattr(bbconv._bbconv, "convert_fixed", lambda rows, *a: (seen.append(rows[0]), real(rows, *a))[1])
+    got = bbconv.convert(fens, to="pair")
+    assert seen and seen[0] is fens
+    assert np.array_equal(got, bbconv.convert([START] * 6, to="pair"))
+
+
 @pytest.mark.parametrize("many", [False, True])
 def test_a_str_with_a_lone_surrogate_is_a_bad_record(many):
     # As `surrogateescape` decodes b"\xff8/8": a bad record as the bytes are, naming its index

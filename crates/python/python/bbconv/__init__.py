@@ -515,16 +515,18 @@ class _Call:
     def numpy(self, arr, out):
         kind = arr.dtype.kind
         if kind == "S":
-            arr = np.ascontiguousarray(arr.reshape(-1))
+            # The array itself when it is C-contiguous (its buffer read in the flat order): a view
+            # made here would read freed memory if a signal handler resized its base meanwhile.
+            arr = np.ascontiguousarray(arr)
             # numpy pads a text with NULs, which are no part of it; a binary record (packed-bin)
             # keeps all its bytes, zeros included.
-            rows = (arr, len(arr), arr.dtype.itemsize, "bytes" if self.frm in _BINARY else "text")
+            rows = (arr, arr.size, arr.dtype.itemsize, "bytes" if self.frm in _BINARY else "text")
             frm = self.frm
         elif kind == "U":
             # UCS-4 code points through the buffer protocol, read as UTF-8 in the extension.
             # In the machine's byte order (a '>U' array is byte-swapped).
-            arr = np.ascontiguousarray(arr.reshape(-1).astype(arr.dtype.newbyteorder("="), copy=False))
-            rows = (arr, len(arr), arr.dtype.itemsize, "ucs4")
+            arr = np.ascontiguousarray(arr.astype(arr.dtype.newbyteorder("="), copy=False))
+            rows = (arr, arr.size, arr.dtype.itemsize, "ucs4")
             frm = self.frm
         elif kind == "O" or arr.dtype.kind == "T":
             # Objects (and numpy's StringDType) are read as a sequence of their items.
