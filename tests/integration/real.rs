@@ -350,4 +350,17 @@ fn pasted_boards_on_stdin_are_one_record_each() {
         "8/8/8/8/8/8/8/K6k w - - 0 1\n"
     );
     assert!(err.contains("-:2"), "{err}");
+    // So is a bbconv grid cut short, before a FEN (which starts with a digit, as a rank does,
+    // but has no space after it): the FEN was read as the grid's next rank and lost.
+    let input = b"# 8x8 lerf\n8 r n b q k b n r\n7 p p p p p p p p\n8/8/8/8/8/8/8/K6k w - - 0 1\n";
+    let (code, out, err) = run(&["convert", "-t", "fen"], input);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "8/8/8/8/8/8/8/K6k w - - 0 1\n"
+    );
+    assert!(
+        err.contains("-:1: the board printed as bbconv's grid is cut short"),
+        "{err}"
+    );
 }

@@ -170,16 +170,38 @@ fn tokens(line: &[u8]) -> impl Iterator<Item = &[u8]> {
         .filter(|t| !t.is_empty())
 }
 
-/// A line of file letters (`a b c`, `a   b   c`, `h g f`): at least two single letters.
+/// A line of file letters (`a b c`, `a   b   c`, `h g f`): at least two single letters. (A
+/// byte loop: the last line of every grid read under `-f auto` comes here.)
 fn file_letters(line: &[u8]) -> bool {
-    let mut n = 0;
-    for t in tokens(line) {
-        if t.len() != 1 || !t[0].is_ascii_lowercase() {
+    let (mut n, mut after_letter) = (0, false);
+    for &c in line {
+        if c.is_ascii_whitespace() {
+            after_letter = false;
+        } else if c.is_ascii_lowercase() && !after_letter {
+            (n, after_letter) = (n + 1, true);
+        } else {
             return false;
         }
-        n += 1;
     }
     n >= 2
+}
+
+/// The first line of a bbconv grid: `# `, then its size (`8x8`: a digit first, an `x` before
+/// the next space).
+fn grid_header(t: &[u8]) -> bool {
+    let Some(size) = t.strip_prefix(b"# ") else {
+        return false;
+    };
+    let size = size.split(|&c| c == b' ').next().unwrap_or_default();
+    size.first().is_some_and(u8::is_ascii_digit) && size.contains(&b'x')
+}
+
+/// A rank of a bbconv grid, from its start: its number (digits), then a space. (A FEN, which
+/// may start with a digit too, has no space after its first digits.)
+#[inline(always)]
+fn grid_rank(line: &[u8]) -> bool {
+    let digits = line.iter().take_while(|c| c.is_ascii_digit()).count();
+    digits > 0 && line.get(digits) == Some(&b' ')
 }
 
 /// The file labels that end a bbconv grid: single letters from `a` (chess) or `A` (GTP's,
@@ -350,6 +372,14 @@ impl Spans {
         }
     }
 
+    /// Whether `line` is what [`feed`](Spans::feed) would take as [`Step::Continue`] leaving
+    /// the state as it is, known from its first bytes: a rank (its number, then a space) of an open grid
+    /// of bbconv's, no blank line before it. A driver may skip `feed` for such a line.
+    #[inline(always)]
+    pub fn continues(&self, line: &[u8]) -> bool {
+        matches!(self.open, Some(Open::Board(Printer::Grid))) && self.blanks == 0 && grid_rank(line)
+    }
+
     /// Closes what the end of the input leaves open.
     pub fn end(&mut self) {
         self.open = None;
@@ -388,7 +418,10 @@ impl Spans {
             return Step::Single;
         }
         let t = line.trim_ascii();
-        let printer = if t.starts_with(b"+---+") {
+        // bbconv's grid first (no other printer's first line starts with `#`).
+        let printer = if grid_header(t) {
+            Printer::Grid
+        } else if t.starts_with(b"+---+") {
             Printer::Stockfish { tail: false }
         } else if t.len() >= 9 && t.iter().all(|&c| c == b'-') {
             Printer::Bordered
@@ -397,14 +430,6 @@ impl Spans {
         } else if column_header(t) {
             self.header = hash(t);
             Printer::Headed { header: 1 }
-        } else if t.starts_with(b"# ")
-            && t[2..].first().is_some_and(u8::is_ascii_digit)
-            && t[2..]
-                .split(|&c| c == b' ')
-                .next()
-                .is_some_and(|s| s.contains(&b'x'))
-        {
-            Printer::Grid
         } else {
             match cells(line) {
                 0 if self.mode == SpanMode::Paste && !t.is_empty() => Printer::Block,
@@ -533,11 +558,12 @@ impl Spans {
                 }
             }
             Printer::Grid => {
-                // Chess files, or GTP's columns (`--to-coords gtp`), on a board of any width.
-                if file_letters(t) || grid_labels(t) {
-                    BoardLine::Last
-                } else if t.first().is_some_and(u8::is_ascii_digit) {
+                // A rank (its number, then a space: no line of labels starts with a digit), else chess
+                // files or GTP's columns (`--to-coords gtp`), on a board of any width.
+                if grid_rank(t) {
                     BoardLine::More(p)
+                } else if file_letters(t) || grid_labels(t) {
+                    BoardLine::Last
                 } else {
                     BoardLine::Not
                 }
@@ -584,7 +610,14 @@ mod tests {
             let n = k + 1;
             loop {
                 let step = if spans.is_open() || may_start(mode, line.as_bytes()) {
-                    spans.feed(line.as_bytes())
+                    // The drivers' shortcut is what `feed` does: Continue, nothing changed.
+                    let before = format!("{spans:?}");
+                    let shortcut = spans.continues(line.as_bytes());
+                    let step = spans.feed(line.as_bytes());
+                    if shortcut {
+                        assert_eq!((step, format!("{spans:?}")), (Step::Continue, before));
+                    }
+                    step
                 } else {
                     Step::Single
                 };
@@ -653,6 +686,31 @@ mod tests {
                 vec![20, 21]
             ]
         );
+    }
+
+    #[test]
+    fn grids_span_their_ranks_to_their_labels() {
+        let grid = "# 8x8 lerf\n8 r n b q k b n r\n7 p p p p p p p p\n6 . . . . . . . .\n\
+                    5 . . . . . . . .\n4 . . . . . . . .\n3 . . . . . . . .\n\
+                    2 P P P P P P P P\n1 R N B Q K B N R\n  a b c d e f g h\n";
+        let text = format!("{grid}\n{grid}8/8/8/8/8/8/8/K6k w - - 0 1\n");
+        let got = records(SpanMode::Auto, &text);
+        let want: Vec<Vec<usize>> = vec![(1..=10).collect(), (12..=21).collect(), vec![22]];
+        assert_eq!(got, want);
+        // Cut short: a FEN where a rank should be is a record of its own.
+        let short =
+            "# 8x8 lerf\n8 r n b q k b n r\n7 p p p p p p p p\n8/8/8/8/8/8/8/K6k w - - 0 1\n";
+        assert_eq!(records(SpanMode::Auto, short), vec![vec![1, 2, 3], vec![4]]);
+        // A rank after a blank line, or indented, is looked at by the rule itself.
+        let split = "# 8x8 lerf\n8 r n b q k b n r\n\n7 p p p p p p p p\n";
+        assert_eq!(records(SpanMode::Auto, split)[0], vec![1, 2]);
+        let indented = "# 3x1 lerf\n 1 . x .\n  a b c\n";
+        assert_eq!(records(SpanMode::Auto, indented), vec![vec![1, 2, 3]]);
+        // GTP's columns (no I), and a board drawn from Black's side.
+        let gtp = "# 9x1 lerf\n1 . . . . . . . . .\n  A B C D E F G H J\n";
+        assert_eq!(records(SpanMode::Auto, gtp), vec![vec![1, 2, 3]]);
+        let black = "# 2x2 lerf\n1 . x\n2 x .\n  b a\n";
+        assert_eq!(records(SpanMode::Auto, black), vec![vec![1, 2, 3, 4]]);
     }
 
     #[test]

@@ -132,7 +132,12 @@ impl SpanScan {
     #[inline(always)]
     fn line(&mut self, start: usize, end: usize, line: &[u8], max_line: usize) {
         loop {
-            match self.spans.feed(line) {
+            // A grid's rank needs no look from the rule (most lines of a file of grids).
+            let step = match self.spans.continues(line) {
+                true => Step::Continue,
+                false => self.spans.feed(line),
+            };
+            match step {
                 Step::Single => self.cut = end + 1,
                 Step::Open => {
                     self.open = Some(Open {
