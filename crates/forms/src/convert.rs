@@ -847,6 +847,13 @@ mod tests {
                                 format!("{{\"fen\": \"{fen}\", \"bitboard\": \"0x1\"}}"),
                                 format!("{{\"fen\": \"{fen}\",}}"),
                                 format!("{{\"fen\": \"{fen}\", \"n\": null, \"t\": true}} x"),
+                                // Bytes a string's scan stops at or passes: DEL, non-ASCII, a
+                                // control byte, a string not closed.
+                                format!("{{\"fen\": \"{fen}\", \"note\": \"a\u{7f}b\"}}"),
+                                format!("{{\"fen\": \"{fen}\", \"note\": \"caf\u{e9}\"}}"),
+                                format!("{{\"fen\": \"{fen}\", \"note\": \"a\tb\"}}"),
+                                format!("{{\"fen\": \"{fen}\u{7f}\"}}"),
+                                format!("{{\"fen\": \"{fen}"),
                             ] {
                                 taken += check::against_general(from, other.as_bytes(), &opts);
                             }

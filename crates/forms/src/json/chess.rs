@@ -89,7 +89,7 @@ fn read_other<'r>(
 /// The `fen` member of an object as other programs write it (`{"id": 7, "fen": "...", "eval":
 /// 0.3}`, `{"order": "lerf", "fen": "...", "size": "8x8"}`: members in any order, any JSON
 /// whitespace), when the FEN is its only board and the object is one the general reading takes
-/// as it is: every member a plain value (a string of printable ASCII without escapes, a number
+/// as it is: every member a plain value (a string of ASCII without control bytes or escapes, a number
 /// without an exponent of at most 17 bytes, `true`, `false`, `null`), no key twice, `size` 8x8
 /// and `order` lerf when given, no other member the reading reads. `None` for anything else,
 /// which the general reading then reads or reports.
@@ -136,14 +136,13 @@ const READ_KEYS: [&[u8]; 12] = [
     b"notes",
 ];
 
-/// A string of printable ASCII without escapes at the start of `t` (after its `"`): its
-/// contents and what follows its closing quote.
+/// A string of ASCII without control bytes or escapes at the start of `t` (after its `"`):
+/// its contents and what follows its closing quote. (Eight bytes at a time: a FEN's string
+/// cost 6 instructions a byte scanned one by one.)
 fn plain_string(t: &[u8]) -> Option<(&[u8], &[u8])> {
     let t = t.strip_prefix(b"\"")?;
-    let end = t
-        .iter()
-        .position(|&c| !(0x20..0x7f).contains(&c) || c == b'"' || c == b'\\')?;
-    (t[end] == b'"').then(|| (&t[..end], &t[end + 1..]))
+    let end = crate::kernels::plain_len(t);
+    (t.get(end) == Some(&b'"')).then(|| (&t[..end], &t[end + 1..]))
 }
 
 /// A plain value at the start of `t` (see [`fen_member`]): a string's contents (`None` for
