@@ -1,7 +1,7 @@
 //! The line-end scanners on the same job, for `bench/run.sh` to count under callgrind (issue 11
 //! point 4: a hand-written piece stays only where the benchmark shows it beating the plain
 //! code). Reads FILE whole, then finds its line ends with `memchr::memchr_iter` or with
-//! bbconv's batch scanner (`bbconv_forms::lines::Newlines`: AVX2 where the CPU has it, SSE2
+//! bbconv's batch scanner (`bbconv_frame::Newlines`: AVX2 where the CPU has it, SSE2
 //! under `BBCONV_PORTABLE=1`), and prints how many it found and the sum of their positions.
 //! Usage: newlines memchr|bbconv FILE
 use std::hint::black_box;
@@ -23,7 +23,7 @@ fn main() {
             }
         }
         "bbconv" => {
-            let mut ends = bbconv_forms::lines::Newlines::new(data, bbconv_forms::Kernels::from_env());
+            let mut ends = bbconv_frame::Newlines::new(data, bbconv_forms::Kernels::from_env());
             loop {
                 let batch = ends.batch();
                 if batch.is_empty() {

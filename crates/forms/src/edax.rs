@@ -173,7 +173,7 @@ pub(crate) fn read_words(b: &[u8]) -> Option<(u64, u64, Turn)> {
     };
     // The squares' bitmaps 64 bytes at a time (SSE2 on x86_64).
     let squares: &[u8; 64] = b[..64].try_into().ok()?;
-    let mask = |c| crate::lines::byte_mask(squares, c);
+    let mask = |c| crate::kernels::byte_mask(squares, c);
     let (f, s) = (mask(b'X'), mask(b'O'));
     if f | s | mask(b'-') != u64::MAX {
         return None;

@@ -404,9 +404,78 @@ pub(crate) fn zero_bytes(v: u64) -> u64 {
     (hi >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
+/// Bit k is set when `block[k]` is `byte`: the bitmap the line-end scanner makes of `\n`, for
+/// any byte (a table's delimiters, Edax's squares are found with it). SSE2 on x86_64, eight
+/// bytes a word elsewhere ([`byte_mask_portable`]).
+///
+/// ```
+/// let mut block = [b'x'; 64];
+/// block[3] = b'\t';
+/// block[63] = b'\t';
+/// assert_eq!(bbconv_forms::byte_mask(&block, b'\t'), 1 << 3 | 1 << 63);
+/// ```
+#[inline(always)]
+pub fn byte_mask(block: &[u8; 64], byte: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    return mask_sse2(block, byte);
+    #[cfg(not(target_arch = "x86_64"))]
+    return byte_mask_portable(block, byte);
+}
+
+/// [`byte_mask`] eight bytes a word, on every CPU: the exact zero-byte test of the word XOR the
+/// byte, its eight top bits gathered by a multiplication.
+#[inline(always)]
+pub fn byte_mask_portable(block: &[u8; 64], byte: u8) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let pattern = u64::from_ne_bytes([byte; 8]);
+    let mut m = 0u64;
+    for (k, w) in block.chunks_exact(8).enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        let t = u64::from_le_bytes(word) ^ pattern;
+        // 0x80 in each byte that is zero, exactly (no borrow from a lower byte).
+        let zero = !((t & LOW7).wrapping_add(LOW7) | t | LOW7);
+        m |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    m
+}
+
+/// Bit k is set when `block[k]` is `byte` (four 16-byte compares).
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+#[inline(always)]
+fn mask_sse2(block: &[u8; 64], byte: u8) -> u64 {
+    // SAFETY: SSE2 is part of the x86_64 baseline; the loads read 16 bytes each from a
+    // 64-byte array, with no alignment requirement.
+    unsafe {
+        use std::arch::x86_64::*;
+        let nl = _mm_set1_epi8(byte as i8);
+        let p = block.as_ptr();
+        let m = |k: usize| {
+            let v = _mm_loadu_si128(p.add(16 * k).cast());
+            _mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) as u32 as u64
+        };
+        m(0) | m(1) << 16 | m(2) << 32 | m(3) << 48
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The byte bitmap of every CPU is the portable one, for every byte in every place.
+    #[test]
+    fn byte_mask_as_the_portable_one() {
+        let mut block = [0u8; 64];
+        for k in 0..64 {
+            for (i, b) in block.iter_mut().enumerate() {
+                *b = (i * 37 + k * 11) as u8;
+            }
+            for byte in [0, b'\n', b'\t', b',', 0x80, 0xff, block[k]] {
+                assert_eq!(byte_mask(&block, byte), byte_mask_portable(&block, byte));
+            }
+        }
+    }
 
     /// The SSE2 and SWAR readers of 16 hex digits agree on digits of both cases and on every
     /// other byte in every place.

@@ -140,7 +140,7 @@ fn plain_block(b: &[u8], max_len: usize) -> Option<(usize, usize)> {
     let (mut at, mut lines, mut rows) = (0, 0, false);
     // The line ends 64 bytes at a time (a memchr a line costs about 40 instructions a line).
     for (k, chunk) in b.chunks_exact(64).enumerate() {
-        let mut ends = bbconv_forms::lines::byte_mask(chunk.try_into().ok()?, b'\n');
+        let mut ends = bbconv_forms::byte_mask(chunk.try_into().ok()?, b'\n');
         while ends != 0 {
             let nl = 64 * k + ends.trailing_zeros() as usize;
             ends &= ends - 1;

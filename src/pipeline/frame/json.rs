@@ -1,17 +1,17 @@
 //! JSON values, however they are spread over lines: each line is scanned once
-//! ([`bbconv_forms::ValueScanner`]); a value still open when a line [`begins_value`] ends there,
+//! ([`bbconv_frame::ValueScanner`]); a value still open when a line [`begins_value`] ends there,
 //! broken. A line that begins a value and is followed by one that does too is handed out as it is
 //! ([`Record::Line`]): its values are found when it is converted.
 
 use std::io::{self, Read};
 
-use bbconv_forms::begins_value;
+use bbconv_frame::begins_value;
 
 use super::line_rules::is_blank_or_comment;
 use super::records::{Raw, Record, Records};
 
 impl<R: Read> Records<R> {
-    /// The next JSON value. Each line is scanned once ([`bbconv_forms::ValueScanner`]); a value
+    /// The next JSON value. Each line is scanned once ([`bbconv_frame::ValueScanner`]); a value
     /// still open when a line [`begins_value`] ends there, broken, so that it costs at most
     /// itself.
     pub(super) fn next_json(&mut self) -> io::Result<Option<Record<'_>>> {
@@ -160,7 +160,8 @@ pub(super) enum Pending {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bbconv_forms::{Framing, ValueScanner};
+    use bbconv_forms::Framing;
+    use bbconv_frame::ValueScanner;
 
     /// The records of JSON `input` with lines deferred or not, deferred lines split as the
     /// conversion stage splits them: `(line, bytes)`.

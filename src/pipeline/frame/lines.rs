@@ -88,7 +88,7 @@ pub(crate) fn split_rows(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<
 /// [`split_lines`], [`split_rows`] or [`split_verbatim`], by `MODE`.
 #[inline(always)]
 fn split_with<const MODE: u8>(data: &[u8], max_line: usize, f: impl FnMut(u64, Piece<'_>)) -> u64 {
-    let ends = bbconv_forms::lines::Newlines::new(data, crate::pipeline::kernels());
+    let ends = bbconv_frame::Newlines::new(data, crate::pipeline::kernels());
     split_ends::<MODE, _>(data, 0..data.len(), ends, max_line, f)
 }
 
@@ -99,10 +99,10 @@ pub(crate) trait LineEnds {
     fn batch(&mut self) -> &[usize];
 }
 
-impl LineEnds for bbconv_forms::lines::Newlines<'_> {
+impl LineEnds for bbconv_frame::Newlines<'_> {
     #[inline(always)]
     fn batch(&mut self) -> &[usize] {
-        bbconv_forms::lines::Newlines::batch(self)
+        bbconv_frame::Newlines::batch(self)
     }
 }
 

@@ -7,7 +7,8 @@
 use std::collections::VecDeque;
 use std::io::{self, Read};
 
-use bbconv_forms::{Framing, ValueScanner};
+use bbconv_forms::Framing;
+use bbconv_frame::ValueScanner;
 
 use super::json::Pending;
 use super::line_rules::{strip_cr, too_long, BOM};
@@ -77,7 +78,7 @@ pub(crate) enum Record<'a> {
     Data { line: usize, data: &'a [u8] },
     /// A line of JSON input that begins a value and is followed by a line that begins one (or
     /// by the end of the input): whatever it leaves open is closed there, so its values are
-    /// those [`bbconv_forms::ValueScanner::values_of_line`] finds in it alone. They are found
+    /// those [`bbconv_frame::ValueScanner::values_of_line`] finds in it alone. They are found
     /// when it is converted, where reading the line as one value usually settles it at no cost.
     Line { line: usize, data: &'a [u8] },
     /// A record longer than the limit, skipped without being held in memory.

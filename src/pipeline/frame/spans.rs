@@ -76,7 +76,7 @@ impl SpanScan {
     /// too, and closes what is open). Returns where the records found so far end.
     pub(super) fn scan(&mut self, buf: &[u8], eof: bool, max_line: usize) -> usize {
         let data = &buf[self.scanned..];
-        let mut ends = bbconv_forms::lines::Newlines::new(data, crate::pipeline::kernels());
+        let mut ends = bbconv_frame::Newlines::new(data, crate::pipeline::kernels());
         let last = [data.len()];
         let base = self.scanned;
         let mut start = 0;

@@ -477,7 +477,7 @@ impl Table {
 
 /// Where field `k` of an unquoted row starts and ends, or how many fields the row has when it
 /// has no field `k`. The delimiters of each 64 bytes are found at once, as a bitmap
-/// ([`bbconv_forms::lines::byte_mask`]): on a row of about 70 bytes this costs a fraction of
+/// ([`bbconv_forms::byte_mask`]): on a row of about 70 bytes this costs a fraction of
 /// two `memchr` calls, each of which sets up a search (callgrind, `bench/paths.py`).
 pub(super) fn field_bounds(body: &[u8], d: u8, k: usize) -> Result<(usize, usize), usize> {
     // Delimiters seen so far, and the start of field `k` once found.
@@ -486,14 +486,14 @@ pub(super) fn field_bounds(body: &[u8], d: u8, k: usize) -> Result<(usize, usize
     while at < body.len() {
         let rest = &body[at..];
         let mut m = match (rest.first_chunk::<64>(), body.last_chunk::<64>()) {
-            (Some(block), _) => bbconv_forms::lines::byte_mask(block, d),
+            (Some(block), _) => bbconv_forms::byte_mask(block, d),
             // The row's last 64 bytes, of which those before `at` were seen.
-            (None, Some(last)) => bbconv_forms::lines::byte_mask(last, d) >> (64 - rest.len()),
+            (None, Some(last)) => bbconv_forms::byte_mask(last, d) >> (64 - rest.len()),
             (None, None) => {
                 let mut block = [0u8; 64];
                 block[..rest.len()].copy_from_slice(rest);
                 // Bytes past the row are not delimiters.
-                bbconv_forms::lines::byte_mask(&block, d) & (u64::MAX >> (64 - rest.len()))
+                bbconv_forms::byte_mask(&block, d) & (u64::MAX >> (64 - rest.len()))
             }
         };
         while m != 0 {

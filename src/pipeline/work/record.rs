@@ -181,12 +181,12 @@ pub(super) fn json_line<S: Stage + ?Sized>(
     let whole = job.stage.run(data, &mut parts.done.out);
     if whole.is_err() {
         let (mut values, mut only) = (0, (0, 0));
-        bbconv_forms::ValueScanner::values_of_line(data, |s, e| {
+        bbconv_frame::ValueScanner::values_of_line(data, |s, e| {
             values += 1;
             only = (s, e);
         });
         if values != 1 || only != (0, data.len()) {
-            bbconv_forms::ValueScanner::values_of_line(data, |s, e| {
+            bbconv_frame::ValueScanner::values_of_line(data, |s, e| {
                 record(job, parts, line, &data[s..e])
             });
             return;

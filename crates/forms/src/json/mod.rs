@@ -9,12 +9,10 @@ use std::str::FromStr;
 
 mod chess;
 mod read;
-mod scan;
 mod write;
 
 pub(crate) use chess::{read_board, write_chess, JSON_PAIR_HEAD, JSON_PAIR_MID};
 pub(crate) use read::parse;
-pub use scan::{begins_value, ValueScanner};
 pub(crate) use write::{render, write_turn};
 
 /// A member of the JSON object.

@@ -1,4 +1,4 @@
-//! The framing of JSON values in a stream: where each value begins and ends, a line at a time.
+//! JSON values in a stream: where each whitespace-separated value begins and ends, a line at a time.
 
 /// Finds where whitespace-separated JSON values begin and end in a stream fed one line at a
 /// time, looking at each byte once: linear in the input, whatever the nesting or the number of
@@ -11,7 +11,7 @@
 /// new value even while one is still open, so a broken value costs at most itself.
 ///
 /// ```
-/// use bbconv_forms::ValueScanner;
+/// use bbconv_frame::ValueScanner;
 /// let mut text = b"{\"a\": [1,".to_vec();
 /// let mut sc = ValueScanner::default();
 /// let mut found = Vec::new();
@@ -73,7 +73,7 @@ impl ValueScanner {
     /// value left open at the end, if any, handed over as it is (the parser then reports it).
     ///
     /// ```
-    /// use bbconv_forms::ValueScanner;
+    /// use bbconv_frame::ValueScanner;
     /// let mut found = Vec::new();
     /// ValueScanner::values_of_line(b"{\"a\":1} 7 [2,", |s, e| found.push((s, e)));
     /// assert_eq!(found, [(0, 7), (8, 9), (10, 13)]);

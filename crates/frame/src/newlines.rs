@@ -1,13 +1,12 @@
 //! Line ends: where the `\n` bytes of a buffer are, found a batch at a time. The pipeline splits
-//! line-framed input with it; it lives here, beside [`crate::ValueScanner`], so that the
-//! benchmark can measure it against `memchr` on the same job.
+//! line-framed input with it; the benchmark measures it against `memchr` on the same job.
 //!
 //! Hand-written because the benchmark shows the gain (`bench/src/bin/newlines.rs`, run by
 //! `bash bench/run.sh`: callgrind on the 1,000,000 lines of the FEN corpus, 60 bytes a line):
 //! `memchr::memchr_iter` costs 91 instructions a line, since it sets up a search for every
 //! line; this scanner, which fills an array of up to [`BATCH`] line ends from 64-byte bitmaps
 //! in one tight loop, costs 39 with SSE2 (every x86_64 CPU has it) and 28 with AVX2 (checked
-//! at run time, not used under [`Kernels::Portable`](crate::Kernels::Portable)). On other CPUs the bitmaps are made
+//! at run time, not used under [`Kernels::Portable`](bbconv_forms::Kernels::Portable)). On other CPUs the bitmaps are made
 //! eight bytes a word.
 
 /// How many line ends one refill finds at most.
@@ -29,10 +28,11 @@ pub struct Newlines<'a> {
 
 impl<'a> Newlines<'a> {
     /// The newlines of `data`, found by the scanner `kernels` allows (AVX2 under
-    /// [`Kernels::Auto`](crate::Kernels::Auto) when the CPU has it).
-    pub fn new(data: &'a [u8], kernels: crate::Kernels) -> Newlines<'a> {
+    /// [`Kernels::Auto`](bbconv_forms::Kernels::Auto) when the CPU has it).
+    pub fn new(data: &'a [u8], kernels: bbconv_forms::Kernels) -> Newlines<'a> {
         #[cfg(target_arch = "x86_64")]
-        let wide = kernels == crate::Kernels::Auto && std::arch::is_x86_feature_detected!("avx2");
+        let wide =
+            kernels == bbconv_forms::Kernels::Auto && std::arch::is_x86_feature_detected!("avx2");
         #[cfg(not(target_arch = "x86_64"))]
         let wide = {
             let _ = kernels;
@@ -77,7 +77,7 @@ impl Newlines<'_> {
     /// The next line ends, in order: a batch of at most [`BATCH`], empty at the end.
     ///
     /// ```
-    /// let mut it = bbconv_forms::lines::Newlines::new(b"a1\ne4\n\nh8", bbconv_forms::Kernels::Auto);
+    /// let mut it = bbconv_frame::Newlines::new(b"a1\ne4\n\nh8", bbconv_forms::Kernels::Auto);
     /// assert_eq!(it.batch(), [2, 5, 6]);
     /// assert!(it.batch().is_empty());
     /// ```
@@ -124,47 +124,12 @@ macro_rules! fill {
     }};
 }
 
-/// Bit k is set when `block[k]` is `byte`: the bitmap the line-end scanner makes of `\n`, for
-/// any byte (a table's delimiters are found with it). SSE2 on x86_64, eight bytes a word
-/// elsewhere.
-///
-/// ```
-/// let mut block = [b'x'; 64];
-/// block[3] = b'\t';
-/// block[63] = b'\t';
-/// assert_eq!(bbconv_forms::lines::byte_mask(&block, b'\t'), 1 << 3 | 1 << 63);
-/// ```
-#[inline(always)]
-pub fn byte_mask(block: &[u8; 64], byte: u8) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    return x86::mask_sse2(block, byte);
-    #[cfg(not(target_arch = "x86_64"))]
-    return mask_swar(block, byte);
-}
-
-/// Bit k is set when `block[k]` is `byte`: eight bytes a word, the exact zero-byte test of the
-/// word XOR the byte, its eight top bits gathered by a multiplication.
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-#[inline(always)]
-fn mask_swar(block: &[u8; 64], byte: u8) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let pattern = u64::from_ne_bytes([byte; 8]);
-    let mut m = 0u64;
-    for (k, w) in block.chunks_exact(8).enumerate() {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(w);
-        let t = u64::from_le_bytes(word) ^ pattern;
-        // 0x80 in each byte that is zero, exactly (no borrow from a lower byte).
-        let zero = !((t & LOW7).wrapping_add(LOW7) | t | LOW7);
-        m |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
-    }
-    m
-}
-
 /// A batch, by eight-byte words (CPUs other than x86_64).
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 fn fill_swar(data: &[u8], at: usize, ends: &mut [usize; BATCH]) -> (usize, usize) {
-    fill!(data, at, ends, |b| mask_swar(b, b'\n'))
+    fill!(data, at, ends, |b| bbconv_forms::byte_mask_portable(
+        b, b'\n'
+    ))
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -172,22 +137,6 @@ fn fill_swar(data: &[u8], at: usize, ends: &mut [usize; BATCH]) -> (usize, usize
 mod x86 {
     use super::BATCH;
     use std::arch::x86_64::*;
-
-    /// Bit k is set when `block[k]` is `byte` (four 16-byte compares).
-    #[inline(always)]
-    pub(super) fn mask_sse2(block: &[u8; 64], byte: u8) -> u64 {
-        // SAFETY: SSE2 is part of the x86_64 baseline; the loads read 16 bytes each from a
-        // 64-byte array, with no alignment requirement.
-        unsafe {
-            let nl = _mm_set1_epi8(byte as i8);
-            let p = block.as_ptr();
-            let m = |k: usize| {
-                let v = _mm_loadu_si128(p.add(16 * k).cast());
-                _mm_movemask_epi8(_mm_cmpeq_epi8(v, nl)) as u32 as u64
-            };
-            m(0) | m(1) << 16 | m(2) << 32 | m(3) << 48
-        }
-    }
 
     /// Bit k is set when `block[k]` is `\n` (two 32-byte compares).
     #[target_feature(enable = "avx2")]
@@ -209,7 +158,7 @@ mod x86 {
 
     /// A batch, by SSE2 bitmaps.
     pub(super) fn fill_sse2(data: &[u8], at: usize, ends: &mut [usize; BATCH]) -> (usize, usize) {
-        fill!(data, at, ends, |b| mask_sse2(b, b'\n'))
+        fill!(data, at, ends, |b| bbconv_forms::byte_mask(b, b'\n'))
     }
 
     /// A batch, by AVX2 bitmaps.
@@ -254,7 +203,7 @@ mod tests {
             }
             proptest::prop_assert_eq!(&got, &want, "eight bytes a word");
             // Both scanners, where the CPU has AVX2.
-            for kernels in [crate::Kernels::Portable, crate::Kernels::Auto] {
+            for kernels in [bbconv_forms::Kernels::Portable, bbconv_forms::Kernels::Auto] {
                 proptest::prop_assert_eq!(&all(Newlines::new(data, kernels)), &want);
             }
         }
@@ -286,7 +235,7 @@ mod tests {
     fn all_newlines_fill_batches() {
         for len in [0, 1, 63, 64, 65, BATCH, BATCH + 1, 5 * BATCH + 17] {
             let data = vec![b'\n'; len];
-            for kernels in [crate::Kernels::Portable, crate::Kernels::Auto] {
+            for kernels in [bbconv_forms::Kernels::Portable, bbconv_forms::Kernels::Auto] {
                 assert_eq!(
                     all(Newlines::new(&data, kernels)),
                     (0..len).collect::<Vec<_>>()
@@ -301,7 +250,7 @@ mod tests {
         let mut data = vec![b'x'; 100_000];
         data[99_999] = b'\n';
         data[70_000] = b'\n';
-        for kernels in [crate::Kernels::Portable, crate::Kernels::Auto] {
+        for kernels in [bbconv_forms::Kernels::Portable, bbconv_forms::Kernels::Auto] {
             assert_eq!(all(Newlines::new(&data, kernels)), [70_000, 99_999]);
         }
     }

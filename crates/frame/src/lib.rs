@@ -1,0 +1,10 @@
+//! The framing primitives of bbconv: where the line ends of a buffer are ([`newlines`]) and
+//! where whitespace-separated JSON values begin and end in a stream fed a line at a time
+//! ([`json`]). They find records in bytes and read none: the forms crate reads one record and
+//! knows nothing of streams; the command line's pipeline drives the I/O with these.
+
+pub mod json;
+pub mod newlines;
+
+pub use json::{begins_value, ValueScanner};
+pub use newlines::{Newlines, BATCH};
