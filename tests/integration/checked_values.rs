@@ -88,6 +88,79 @@ fn epd_clocks_take_the_last_value_as_written() {
     }
 }
 
+/// A JSON position's FEN clocks and operations: a clock the operations lack is kept (it was
+/// dropped: `7 8` came out as `0 1`, exit 0), one they say must agree; `turn` must agree with
+/// the FEN's side to move, and `turn` and `notes` are checked beside any board.
+#[test]
+fn json_fen_clocks_operations_and_turn_agree() {
+    let json = |rest: &str, members: &str| format!(r#"{{"fen": "{START}{rest}"{members}}}"#);
+    let convert = |to: &str, record: &str| ok(&["convert", "-f", "json", "-t", to, record]);
+    let both = json("7 8", r#", "operations": "id \"x\";""#);
+    assert_eq!(convert("fen", &both), format!("{START}7 8"));
+    assert_eq!(
+        convert("epd", &both),
+        format!(r#"{START}hmvc 7; fmvn 8; id "x";"#)
+    );
+    let empty = json("7 8", r#", "operations": """#);
+    assert_eq!(convert("fen", &empty), format!("{START}7 8"));
+    // bbconv's own object (EPD to JSON) reads back as it was.
+    let own = ok(&[
+        "convert",
+        "-f",
+        "epd",
+        "-t",
+        "json",
+        "--",
+        &format!(r#"{START}hmvc 7; fmvn 8; id "x";"#),
+    ]);
+    assert_eq!(
+        convert("epd", &own),
+        format!(r#"{START}hmvc 7; fmvn 8; id "x";"#)
+    );
+    assert_eq!(
+        convert("fen", &json("0 1", r#", "turn": "first", "notes": "n""#)),
+        format!("{START}0 1")
+    );
+    for (members, message) in [
+        (
+            r#", "operations": "hmvc 3;""#,
+            r#""fen" and "operations" disagree: the FEN's halfmove clock is 7, its hmvc 3"#,
+        ),
+        (
+            r#", "operations": "fmvn 9;""#,
+            r#""fen" and "operations" disagree: the FEN's move number is 8, its fmvn 9"#,
+        ),
+        (
+            r#", "turn": "second""#,
+            r#""fen" and "turn" disagree: the FEN's side to move is w"#,
+        ),
+        (
+            r#", "turn": "white""#,
+            r#""turn": found "white": expected "first" or "second""#,
+        ),
+        (
+            r#", "notes": 3"#,
+            r#""notes": found a number: expected a string"#,
+        ),
+    ] {
+        fails(
+            &["convert", "-f", "json", "-t", "fen", &json("7 8", members)],
+            message,
+        );
+    }
+    fails(
+        &[
+            "convert",
+            "-f",
+            "json",
+            "-t",
+            "hex",
+            r#"{"bitboard": "0xff", "turn": "first"}"#,
+        ],
+        r#""turn": a board of one bitboard has no side to move"#,
+    );
+}
+
 /// A node with both `B` and `W` is an error naming the node and where its second move is
 /// (sgfmill plays `B` and ignores `W`; the SGF standard forbids the node).
 #[test]

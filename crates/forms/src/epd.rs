@@ -166,11 +166,18 @@ pub(crate) fn check_ops(ops: &str, at: usize) -> Result<(), ParseError> {
 /// `hmvc` and `fmvn` operations (a repeated opcode takes its last value, as in python-chess),
 /// else `0` and `1` (python-chess's `set_epd`). `ops` were checked when they were read.
 pub(crate) fn clocks(ops: &str) -> (&str, &str) {
-    let (mut halfmove, mut fullmove) = ("0", "1");
+    let (halfmove, fullmove) = clock_ops(ops);
+    (halfmove.unwrap_or("0"), fullmove.unwrap_or("1"))
+}
+
+/// The last `hmvc` and `fmvn` operations of `ops` (checked when they were read), `None` for
+/// one they do not hold.
+pub(crate) fn clock_ops(ops: &str) -> (Option<&str>, Option<&str>) {
+    let (mut halfmove, mut fullmove) = (None, None);
     let _ = each_op(ops, |op| {
         match op.opcode {
-            "hmvc" => halfmove = op.operands,
-            "fmvn" => fullmove = op.operands,
+            "hmvc" => halfmove = Some(op.operands),
+            "fmvn" => fullmove = Some(op.operands),
             _ => {}
         }
         Ok(())

@@ -205,10 +205,51 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
     let found = representations(obj, &o)?;
     agree(&found)?;
     let mut best = richest(found, o.size_or_default());
-    if let Value::Pair(p) = &mut best {
-        pair_members(obj, p)?;
+    let (turn, notes) = turn_and_notes(obj)?;
+    match &mut best {
+        Value::Pair(p) => {
+            p.turn = turn.or(p.turn);
+            p.notes = notes.map(Into::into).or(p.notes.take());
+        }
+        Value::Pieces(pl) => side_agrees(pl, turn)?,
+        Value::Single(_) if turn.is_some() => {
+            return Err(err(format!(
+                "\"{TURN}\": a board of one bitboard has no side to move (a pair, \"first\" and \"second\", has)"
+            )))
+        }
+        Value::Single(_) => {}
     }
     Ok(best)
+}
+
+/// A position's side to move, from its FEN, must be the object's `turn` when it has one (the
+/// first side is White's).
+fn side_agrees(pl: &Placement, turn: Option<Turn>) -> Result<(), ParseError> {
+    let Some(turn) = turn else { return Ok(()) };
+    let side = pl
+        .rest
+        .as_ref()
+        .and_then(|r| r.as_str().split_whitespace().next());
+    let said = match side {
+        Some("w") => Turn::First,
+        Some("b") => Turn::Second,
+        _ => {
+            return Err(err(format!(
+                "\"{TURN}\" beside a FEN that does not say the side to move: say it in the FEN"
+            )))
+        }
+    };
+    if said != turn {
+        return Err(err(format!(
+            "\"fen\" and \"{TURN}\" disagree: the FEN's side to move is {}, the turn {:?}",
+            side.unwrap_or_default(),
+            match turn {
+                Turn::First => "first",
+                Turn::Second => "second",
+            }
+        )));
+    }
+    Ok(())
 }
 
 /// The JSON value of `text`, read strictly ([`Strict`]); a syntax error's place is given as a
@@ -322,14 +363,47 @@ fn fen_member(obj: &Object, v: &Json, o: &Options) -> Result<Value, ParseError> 
     let mut pl = fen::parse(t, o).map_err(|e| err(format!("\"fen\": {}", e.message)))?;
     o.check_size(pl.size())?;
     if let Some(ops) = obj.get(OPERATIONS) {
-        // An EPD's position: its FEN's clocks came from its operations, which are kept.
         let ops = text_of(ops, OPERATIONS)?;
         crate::epd::check_ops(ops, 0)
             .map_err(|e| err(format!("\"{OPERATIONS}\": {}", e.message)))?;
-        pl.ops = Some(ops.into());
-        if let Some(r) = &pl.rest {
-            let three: Vec<&str> = r.as_str().split_whitespace().take(3).collect();
-            pl.rest = Some(three.join(" ").as_str().into());
+        // An EPD's position: its FEN's clocks are its operations' `hmvc` and `fmvn`. A clock
+        // of the FEN must be the operation's; one the operations lack becomes an operation.
+        let rest = pl.rest.as_ref().map(|r| r.as_str().to_string());
+        let fields: Vec<&str> = rest
+            .as_deref()
+            .unwrap_or_default()
+            .split_whitespace()
+            .collect();
+        let (hmvc, fmvn) = crate::epd::clock_ops(ops);
+        let mut added = String::new();
+        let clocks = [
+            (fields.get(3), hmvc, "hmvc", "halfmove clock"),
+            (fields.get(4), fmvn, "fmvn", "move number"),
+        ];
+        for (clock, op, opcode, what) in clocks {
+            match (clock, op) {
+                (Some(c), Some(o)) if c.trim_start_matches('0') != o.trim_start_matches('0') => {
+                    return Err(err(format!(
+                        "\"fen\" and \"{OPERATIONS}\" disagree: the FEN's {what} is {c}, its {opcode} {o}"
+                    )))
+                }
+                (Some(c), None) => added.push_str(&format!("{opcode} {c}; ")),
+                _ => {}
+            }
+        }
+        let ops = format!("{added}{ops}");
+        pl.ops = Some(ops.trim_end().into());
+        if rest.is_some() {
+            pl.rest = Some(
+                fields
+                    .iter()
+                    .take(3)
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .as_str()
+                    .into(),
+            );
         }
     }
     Ok(Value::Pieces(pl))
@@ -403,10 +477,12 @@ fn richest(found: Vec<(&str, Value)>, size: Size) -> Value {
         .unwrap_or_else(|| Value::Single(Bitboard::empty(size)))
 }
 
-/// A two-player board's side to move and notes, from the object's `turn` and `notes` members.
-fn pair_members(obj: &Object, p: &mut Pair) -> Result<(), ParseError> {
-    if let Some(v) = obj.get(TURN) {
-        p.turn = Some(match text_of(v, TURN)? {
+/// The object's `turn` (`"first"` or `"second"`) and `notes` (a string; empty is none)
+/// members, checked whatever the board (a pair keeps them).
+fn turn_and_notes(obj: &Object) -> Result<(Option<Turn>, Option<&str>), ParseError> {
+    let turn = match obj.get(TURN) {
+        None => None,
+        Some(v) => Some(match text_of(v, TURN)? {
             "first" => Turn::First,
             "second" => Turn::Second,
             t => {
@@ -414,11 +490,11 @@ fn pair_members(obj: &Object, p: &mut Pair) -> Result<(), ParseError> {
                     "\"{TURN}\": found {t:?}: expected \"first\" or \"second\""
                 )))
             }
-        });
-    }
-    if let Some(v) = obj.get(NOTES) {
-        let t = text_of(v, NOTES)?;
-        p.notes = (!t.is_empty()).then(|| t.into());
-    }
-    Ok(())
+        }),
+    };
+    let notes = match obj.get(NOTES) {
+        None => None,
+        Some(v) => Some(text_of(v, NOTES)?).filter(|t| !t.is_empty()),
+    };
+    Ok((turn, notes))
 }
