@@ -296,10 +296,11 @@ pub(crate) fn run_stage<S: Stage>(
     opts: &bbconv_forms::Options,
     stage: &S,
 ) -> Result<ExitCode> {
-    if args.to == Format::Auto {
-        return Err(usage(
-            "auto is an input form only: choose an output form with -t (see bbconv formats)",
-        ));
+    if args.to.is_input_only() {
+        return Err(usage(format!(
+            "{} is an input form only: choose an output form with -t (see bbconv formats; grid draws a board)",
+            args.to
+        )));
     }
     if args.to == Format::Grid && opts.to_coords == bbconv_forms::CoordStyle::Sgf {
         return Err(usage(

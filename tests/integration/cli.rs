@@ -43,6 +43,25 @@ fn bad_lines_are_reported_and_good_ones_converted() {
     assert!(err.contains("2 bad records of 4"), "{err}");
 }
 
+/// A form read only (no writer: `auto`, `paste`) as `-t` is a usage error before any record is
+/// read (exit 2); `-t paste` was refused record by record, exit 1.
+#[test]
+fn an_input_form_only_is_no_output_form() {
+    for form in bbconv_forms::Format::ALL
+        .iter()
+        .filter(|f| f.is_input_only())
+    {
+        let (code, out, err) = run(&["convert", "-t", form.name()], b"0x1\n0x2\n");
+        assert_eq!(code, 2, "{form}: {err}");
+        assert!(out.is_empty(), "{form}");
+        let want = format!("{form} is an input form only: choose an output form with -t");
+        assert!(
+            err.contains(&want) && !err.contains("bad record"),
+            "{form}: {err}"
+        );
+    }
+}
+
 #[test]
 fn pair_to_one_bitboard_needs_a_layer() {
     let (code, _, err) = run(
