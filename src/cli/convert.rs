@@ -393,6 +393,7 @@ fn run_records<S: Stage>(
             record_len: from.record_len(size, opts.planes.len(), opts.order),
             null_row,
             placeholders: table.is_some() && args.errors == ErrorMode::Null,
+            tables: true,
         },
         jobs,
         progress: if args.progress {

@@ -106,6 +106,7 @@ pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
             record_len: 0,
             null_row: None,
             placeholders: false,
+            tables: false,
         },
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get().min(8)),
         progress: Some(false),

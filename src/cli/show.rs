@@ -147,6 +147,7 @@ pub(crate) fn run(args: ShowArgs, grid: GridStyle) -> Result<ExitCode> {
             record_len: args.from.record_len(size, opts.planes.len(), opts.order),
             null_row: None,
             placeholders: false,
+            tables: false,
         },
         jobs: 1,
         progress: Some(false),

@@ -57,6 +57,8 @@ pub(crate) struct Context<'a> {
     pub(crate) record_len: usize,
     /// The stream's board size and where it was set (a location, or "-s").
     pub(crate) stream: Option<(Size, &'a str)>,
+    /// Whether the command reads tables (the header hints name `--header`).
+    pub(crate) tables: bool,
 }
 
 /// The message of a fault.
@@ -64,7 +66,7 @@ pub(crate) fn fault_message(kind: &FaultKind, cx: &Context<'_>) -> String {
     match kind {
         // Before any board set the stream's size, a one-rank FEN is most likely a header.
         FaultKind::Convert(ConvertError::Parse(p))
-            if p.kind == ErrorKind::OneRank && cx.stream.is_none() =>
+            if p.kind == ErrorKind::OneRank && cx.stream.is_none() && cx.tables =>
         {
             format!(
                 "{}; this looks like a header: use --header (with --tsv or --csv), or -s WxH to name the size",
@@ -79,7 +81,7 @@ pub(crate) fn fault_message(kind: &FaultKind, cx: &Context<'_>) -> String {
             format!("{}; if this row is a header, use --header", p.message)
         }
         FaultKind::Convert(ConvertError::Parse(p))
-            if p.kind == ErrorKind::Undetected && cx.stream.is_none() =>
+            if p.kind == ErrorKind::Undetected && cx.stream.is_none() && cx.tables =>
         {
             format!(
                 "{}; if this is a header, use --header (with --tsv or --csv)",

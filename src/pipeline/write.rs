@@ -107,6 +107,9 @@ pub(crate) struct WriteSettings {
     /// Whether what the stage wrote for a bad record is its placeholder (a table's row under
     /// `--errors null`).
     pub(crate) placeholders: bool,
+    /// Whether the command reads tables (`--tsv`, `--csv`, `--header`): only then do messages
+    /// suggest them.
+    pub(crate) tables: bool,
 }
 
 /// Rewrites a table's converted row (without its line end) as the row of a bad record.
@@ -218,6 +221,7 @@ impl<'a> Writer<'a> {
                     max_line: self.cfg.max_line,
                     record_len: self.cfg.record_len,
                     stream: self.stream.as_ref().map(|(s, o)| (*s, o.as_str())),
+                    tables: self.cfg.tables,
                 };
                 let line = report::bad_record(&self.sources[src], line, col, kind, &cx);
                 self.progress

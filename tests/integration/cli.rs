@@ -62,6 +62,16 @@ fn an_input_form_only_is_no_output_form() {
     }
 }
 
+/// The header hint (`--header`, with `--tsv` or `--csv`) is given by the commands that read
+/// tables only: `show` has no `--header`.
+#[test]
+fn only_table_commands_hint_at_a_header() {
+    let (_, _, err) = run(&["show", "zzz"], b"");
+    assert!(err.contains("cannot tell the form of") && !err.contains("--header"), "{err}");
+    let (_, _, err) = run(&["convert", "-t", "hex", "zzz"], b"");
+    assert!(err.contains("if this is a header, use --header"), "{err}");
+}
+
 #[test]
 fn pair_to_one_bitboard_needs_a_layer() {
     let (code, _, err) = run(

@@ -366,8 +366,9 @@ fn fen_member(obj: &Object, v: &Json, o: &Options) -> Result<Value, ParseError> 
         let ops = text_of(ops, OPERATIONS)?;
         crate::epd::check_ops(ops, 0)
             .map_err(|e| err(format!("\"{OPERATIONS}\": {}", e.message)))?;
-        // An EPD's position: its FEN's clocks are its operations' `hmvc` and `fmvn`. A clock
-        // of the FEN must be the operation's; one the operations lack becomes an operation.
+        // An EPD's position: its FEN's clocks are its operations' `hmvc` and `fmvn` (`0` and
+        // `1` when they lack them). A clock of the FEN must be the operation's when they say
+        // it; one they lack that is not its default becomes an operation.
         let rest = pl.rest.as_ref().map(|r| r.as_str().to_string());
         let fields: Vec<&str> = rest
             .as_deref()
@@ -377,17 +378,20 @@ fn fen_member(obj: &Object, v: &Json, o: &Options) -> Result<Value, ParseError> 
         let (hmvc, fmvn) = crate::epd::clock_ops(ops);
         let mut added = String::new();
         let clocks = [
-            (fields.get(3), hmvc, "hmvc", "halfmove clock"),
-            (fields.get(4), fmvn, "fmvn", "move number"),
+            (fields.get(3), hmvc, "0", "hmvc", "halfmove clock"),
+            (fields.get(4), fmvn, "1", "fmvn", "move number"),
         ];
-        for (clock, op, opcode, what) in clocks {
+        let same = |a: &str, b: &str| a.trim_start_matches('0') == b.trim_start_matches('0');
+        for (clock, op, default, opcode, what) in clocks {
             match (clock, op) {
-                (Some(c), Some(o)) if c.trim_start_matches('0') != o.trim_start_matches('0') => {
+                (Some(c), Some(o)) if !same(c, o) => {
                     return Err(err(format!(
                         "\"fen\" and \"{OPERATIONS}\" disagree: the FEN's {what} is {c}, its {opcode} {o}"
                     )))
                 }
-                (Some(c), None) => added.push_str(&format!("{opcode} {c}; ")),
+                (Some(c), None) if !same(c, default) => {
+                    added.push_str(&format!("{opcode} {c}; "))
+                }
                 _ => {}
             }
         }
