@@ -67,7 +67,10 @@ fn an_input_form_only_is_no_output_form() {
 #[test]
 fn only_table_commands_hint_at_a_header() {
     let (_, _, err) = run(&["show", "zzz"], b"");
-    assert!(err.contains("cannot tell the form of") && !err.contains("--header"), "{err}");
+    assert!(
+        err.contains("cannot tell the form of") && !err.contains("--header"),
+        "{err}"
+    );
     let (_, _, err) = run(&["convert", "-t", "hex", "zzz"], b"");
     assert!(err.contains("if this is a header, use --header"), "{err}");
 }

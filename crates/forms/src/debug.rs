@@ -457,7 +457,10 @@ impl<'a> Inferrer<'a> {
             format::parse(from, text.as_bytes(), &self.plain)?;
             return Err(ParseError::new(
                 Some(0),
-                format!("VALUE reads as {from} under no numbering of a {size} board"),
+                format!(
+                    "VALUE reads as {from} under no numbering of {a_size} board",
+                    a_size = crate::text::a(size)
+                ),
             ));
         }
         Ok(numbers)

@@ -28,7 +28,11 @@ fn expect_len(
         return Err(ParseError::of(
             crate::ErrorKind::Length,
             Some(start + at),
-            format!("found {len} characters, expected {expected} {what} for a {size} board"),
+            format!(
+                "found {}, expected {expected} {what} for {a_size} board",
+                crate::text::count(len, "character"),
+                a_size = crate::text::a(size)
+            ),
         ));
     }
     Ok(len)
@@ -91,9 +95,8 @@ fn read_rows(t: &str, start: usize, size: Size) -> Result<Bitboard, ParseError> 
         return Err(ParseError::new(
             Some(start),
             format!(
-                "found {} rows, expected {h} groups of {w} digits separated by / for a {size} board",
-                groups.len()
-            ),
+                "found {} rows, expected {h} groups of {w} digits separated by / for {a_size} board",
+                groups.len(), a_size = crate::text::a(size)),
         ));
     }
     let mut off = 0;

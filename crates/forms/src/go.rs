@@ -168,10 +168,9 @@ pub(crate) fn ambiguity(tokens: &[&str], size: Size) -> Option<String> {
     let chess = tok.parse::<Square>().ok()?;
     let gtp = gtp_vertex(tok, size).ok();
     Some(format!(
-        "{tok} reads two ways on a {size} board: chess-style {} and GTP {} (GTP skips the letter I)",
+        "{tok} reads two ways on {a_size} board: chess-style {} and GTP {} (GTP skips the letter I)",
         chess.coords(),
-        gtp.map_or_else(|| "off the board".to_string(), |s| s.coords())
-    ))
+        gtp.map_or_else(|| "off the board".to_string(), |s| s.coords()), a_size = crate::text::a(size)))
 }
 
 /// Writes a two-player board as SGF setup: `SZ[19]AB[dd][pq]AW[dp]` (Black first; the

@@ -48,7 +48,7 @@ pub trait Front {
 pub fn parse_hint(kind: &ErrorKind, front: &dyn Front) -> Option<String> {
     let o = |opt| front.option(opt);
     Some(match kind {
-        ErrorKind::Length => format!("set the size with {}", o(Opt::Size)?),
+        ErrorKind::Length => format!("the size of the boards is set with {}", o(Opt::Size)?),
         ErrorKind::SummedDigits => format!("pass {} to add up digits", o(Opt::Flag("lenient"))?),
         ErrorKind::Undetected => format!("name the form with {}", o(Opt::From(None))?),
         // Square names that read two ways (chess-style or GTP).
@@ -172,7 +172,7 @@ mod tests {
     fn hints_name_options_as_the_front_end_spells_them() {
         assert_eq!(
             parse_hint(&ErrorKind::Length, &Angle).unwrap(),
-            "set the size with <Size>"
+            "the size of the boards is set with <Size>"
         );
         assert_eq!(
             parse_hint(&ErrorKind::OneRank, &Angle).unwrap(),

@@ -65,9 +65,10 @@ pub(crate) fn parse_hex(text: &str, opts: &Options) -> Result<Value, ParseError>
         return Err(ParseError::new(
             Some(start + t.len().min(want)),
             format!(
-                "found {} hex digits, expected {want} ({} packed bytes for a {size} board)",
+                "found {} hex digits, expected {want} ({} packed bytes for {a_size} board)",
                 t.len(),
-                want / 2
+                want / 2,
+                a_size = crate::text::a(size)
             ),
         ));
     }

@@ -79,10 +79,11 @@ pub(crate) fn parse(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
         return Err(ParseError::new(
             Some(0),
             format!(
-                "found {} bytes, expected {len} ({} planes of {} words for a {size} board)",
+                "found {} bytes, expected {len} ({} planes of {} words for {a_size} board)",
                 rec.len(),
                 opts.planes.len(),
-                size.words()
+                size.words(),
+                a_size = crate::text::a(size)
             ),
         ));
     }

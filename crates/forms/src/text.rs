@@ -46,3 +46,16 @@ pub(crate) fn found(s: &str, at: usize) -> String {
         None => "the end of the input".to_string(),
     }
 }
+
+/// `a` or `an` before a size as it is read aloud ("an 8x8 board", "an 11x11", "a 19x19").
+pub(crate) fn a(size: impl std::fmt::Display) -> String {
+    let text = size.to_string();
+    let width = text.split('x').next().unwrap_or_default();
+    let an = width.starts_with('8') || width == "11" || width == "18";
+    format!("{} {text}", if an { "an" } else { "a" })
+}
+
+/// `n` and its noun, plural but for one ("1 rank", "3 ranks").
+pub(crate) fn count(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}

@@ -361,7 +361,8 @@ fn board_width(ranks: &[Rank<'_>], opts: &Options, start: usize) -> Result<usize
                     crate::ErrorKind::SizeMismatch,
                     Some(start),
                     format!(
-                        "found {h} ranks, expected {} for the size given ({s})",
+                        "found {}, expected {} for the size given ({s})",
+                        crate::text::count(h, "rank"),
                         s.height()
                     ),
                 ));
@@ -369,8 +370,7 @@ fn board_width(ranks: &[Rank<'_>], opts: &Options, start: usize) -> Result<usize
             Ok(s.width())
         }
         None => {
-            // Each rank is then checked. Counted in one pass, chosen in a second: linear in
-            // the number of ranks.
+            // Counted in one pass, chosen in a second (linear); each rank is then checked.
             let mut counts: HashMap<usize, usize> = HashMap::new();
             for r in ranks {
                 *counts.entry(r.by_number).or_insert(0) += 1;

@@ -66,14 +66,16 @@ pub fn parse_integer(text: &str, format: Format, size: Size) -> Result<Bitboard,
     } else if bits > n {
         let msg = if bits == usize::MAX {
             format!(
-                "{t} has more than {n} bits: a {size} board has only bits 0 to {}",
-                n - 1
+                "{t} has more than {n} bits: {a_size} board has only bits 0 to {}",
+                n - 1,
+                a_size = crate::text::a(size)
             )
         } else {
             format!(
-                "bit {} is set in {t} but a {size} board has only bits 0 to {}",
+                "bit {} is set in {t} but {a_size} board has only bits 0 to {}",
                 bits - 1,
-                n - 1
+                n - 1,
+                a_size = crate::text::a(size)
             )
         };
         return Err(ParseError::new(Some(start), msg));
@@ -409,13 +411,13 @@ pub(crate) fn render_literal(raw: &Bitboard, lang: Lang, out: &mut Vec<u8>) -> R
     let digits = n.div_ceil(4);
     let too_big = |max: usize, what: &str| {
         format!(
-            "a {} board has {n} bits and {what} holds at most {max}",
-            raw.size()
+            "{} board has {n} bits, more than {what} holds ({max} at most)",
+            crate::text::a(raw.size())
         )
     };
     let text = match lang {
         Lang::C if n <= 64 => format!("0x{}ULL", hex_text(raw, digits, false)),
-        Lang::C => return Err(too_big(64, "no C integer literal")),
+        Lang::C => return Err(too_big(64, "a C integer literal (unsigned long long)")),
         Lang::Rust if n <= 128 => {
             let ty = [8, 16, 32, 64, 128]
                 .into_iter()
@@ -465,7 +467,10 @@ pub(crate) fn parse_bytes(text: &str, size: Size, little: bool) -> Result<Bitboa
             Some(_) => {
                 return Err(ParseError::new(
                     Some(k),
-                    format!("found more than {want} bytes: a {size} board is {want} bytes"),
+                    format!(
+                        "found more than {want} bytes: {a_size} board is {want} bytes",
+                        a_size = crate::text::a(size)
+                    ),
                 ))
             }
             None => {
@@ -489,9 +494,10 @@ pub(crate) fn parse_bytes(text: &str, size: Size, little: bool) -> Result<Bitboa
         return Err(ParseError::new(
             Some(b.len()),
             format!(
-                "found {} bytes: a {size} board is {want} bytes ({} first)",
+                "found {} bytes: {a_size} board is {want} bytes ({} first)",
                 bytes.len(),
-                if little { "lowest" } else { "highest" }
+                if little { "lowest" } else { "highest" },
+                a_size = crate::text::a(size)
             ),
         ));
     }
@@ -507,9 +513,10 @@ pub(crate) fn parse_bytes(text: &str, size: Size, little: bool) -> Result<Bitboa
         return Err(ParseError::new(
             None,
             format!(
-                "bit {} is set but a {size} board has only bits 0 to {}",
+                "bit {} is set but {a_size} board has only bits 0 to {}",
                 bits - 1,
-                n - 1
+                n - 1,
+                a_size = crate::text::a(size)
             ),
         ));
     }
