@@ -161,6 +161,55 @@ fn json_fen_clocks_operations_and_turn_agree() {
     );
 }
 
+/// Hostile review 9: a JSON position with operations whose FEN EPD cannot hold (check
+/// counters, fields missing), a clock its operations refuse (move number 0), a line break in
+/// operations or notes, and operations beside no FEN came out garbled, as a FEN bbconv could not
+/// read back, over two lines, or dropped, with exit 0.
+#[test]
+fn json_operations_and_notes_that_no_line_holds_are_errors() {
+    let p = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3";
+    for (record, message) in [
+        (
+            format!(r#"{{"fen":"{p} 3+3 7 8","operations":""}}"#),
+            "found 6 fields after the placement",
+        ),
+        (
+            format!(r#"{{"fen":"{p} 7 8 +1+2","operations":""}}"#),
+            "found 6 fields after the placement",
+        ),
+        (
+            r#"{"fen":"8/8/8/8/8/8/8/K6k b","operations":"hmvc 5;"}"#.into(),
+            "found 1 field after",
+        ),
+        (
+            format!(r#"{{"fen":"{p} 7 0","operations":""}}"#),
+            r#"its clocks as EPD operations: found fmvn "0""#,
+        ),
+        (
+            r#"{"fen":"8/8/8/8/8/8/8/K6k b - - 3 9","operations":"c0 \"a\nb\";"}"#.into(),
+            "found a line break",
+        ),
+        (
+            r#"{"size":"8x8","pieces":{"K":"0x10"},"operations":"hmvc 5;"}"#.into(),
+            r#""operations" go with "fen""#,
+        ),
+        (
+            r#"{"size":"8x8","first":"0x1","notes":"a\rb"}"#.into(),
+            r#""notes": found a line break"#,
+        ),
+    ] {
+        for to in ["fen", "epd", "edax"] {
+            fails(&["convert", "-f", "json", "-t", to, &record], message);
+        }
+    }
+    // EPD's four fields and the clocks convert.
+    let ok_record = format!(r#"{{"fen":"{p} 0 1","operations":"bm e4;"}}"#);
+    assert_eq!(
+        ok(&["convert", "-f", "json", "-t", "epd", &ok_record]),
+        format!("{p} bm e4;")
+    );
+}
+
 /// A node with both `B` and `W` is an error naming the node and where its second move is
 /// (sgfmill plays `B` and ignores `W`; the SGF standard forbids the node).
 #[test]

@@ -202,6 +202,11 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
         }
     };
     let o = frame(obj, opts)?;
+    if obj.contains_key(OPERATIONS) && !obj.contains_key("fen") {
+        return Err(err(format!(
+            "\"{OPERATIONS}\" go with \"fen\": they are an EPD position's, and the object has no FEN"
+        )));
+    }
     let found = representations(obj, &o)?;
     agree(&found)?;
     let mut best = richest(found, o.size_or_default());
@@ -235,8 +240,8 @@ fn side_agrees(pl: &Placement, turn: Option<Turn>) -> Result<(), ParseError> {
         Some("b") => Turn::Second,
         _ => {
             return Err(err(format!(
-                "\"{TURN}\" beside a FEN that does not say the side to move: say it in the FEN"
-            )))
+            "\"{TURN}\" beside a position that does not say its side to move: give it in \"fen\""
+        )))
         }
     };
     if said != turn {
@@ -363,54 +368,61 @@ fn fen_member(obj: &Object, v: &Json, o: &Options) -> Result<Value, ParseError> 
     let mut pl = fen::parse(t, o).map_err(|e| err(format!("\"fen\": {}", e.message)))?;
     o.check_size(pl.size())?;
     if let Some(ops) = obj.get(OPERATIONS) {
-        let ops = text_of(ops, OPERATIONS)?;
-        crate::epd::check_ops(ops, 0)
-            .map_err(|e| err(format!("\"{OPERATIONS}\": {}", e.message)))?;
-        // An EPD's position: its FEN's clocks are its operations' `hmvc` and `fmvn` (`0` and
-        // `1` when they lack them). A clock of the FEN must be the operation's when they say
-        // it; one they lack that is not its default becomes an operation.
-        let rest = pl.rest.as_ref().map(|r| r.as_str().to_string());
-        let fields: Vec<&str> = rest
-            .as_deref()
-            .unwrap_or_default()
-            .split_whitespace()
-            .collect();
-        let (hmvc, fmvn) = crate::epd::clock_ops(ops);
-        let mut added = String::new();
-        let clocks = [
-            (fields.get(3), hmvc, "0", "hmvc", "halfmove clock"),
-            (fields.get(4), fmvn, "1", "fmvn", "move number"),
-        ];
-        let same = |a: &str, b: &str| a.trim_start_matches('0') == b.trim_start_matches('0');
-        for (clock, op, default, opcode, what) in clocks {
-            match (clock, op) {
-                (Some(c), Some(o)) if !same(c, o) => {
-                    return Err(err(format!(
-                        "\"fen\" and \"{OPERATIONS}\" disagree: the FEN's {what} is {c}, its {opcode} {o}"
-                    )))
-                }
-                (Some(c), None) if !same(c, default) => {
-                    added.push_str(&format!("{opcode} {c}; "))
-                }
-                _ => {}
-            }
-        }
-        let ops = format!("{added}{ops}");
-        pl.ops = Some(ops.trim_end().into());
-        if rest.is_some() {
-            pl.rest = Some(
-                fields
-                    .iter()
-                    .take(3)
-                    .copied()
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .as_str()
-                    .into(),
-            );
-        }
+        epd_position(&mut pl, text_of(ops, OPERATIONS)?)?;
     }
     Ok(Value::Pieces(pl))
+}
+
+/// The position `pl` of a `fen` member as an EPD position with the operations `ops`: its FEN
+/// has EPD's fields (side, castling, en passant) and at most the two clocks, which are its
+/// operations' `hmvc` and `fmvn` (`0` and `1` when they lack them). A clock of the FEN must be
+/// the operation's when they say it; one they lack that is not its default becomes one.
+fn epd_position(pl: &mut Placement, ops: &str) -> Result<(), ParseError> {
+    if ops.contains(['\n', '\r']) {
+        return Err(err(format!(
+            "\"{OPERATIONS}\": found a line break: an EPD line holds none"
+        )));
+    }
+    crate::epd::check_ops(ops, 0).map_err(|e| err(format!("\"{OPERATIONS}\": {}", e.message)))?;
+    let rest = pl
+        .rest
+        .as_ref()
+        .map_or(String::new(), |r| r.as_str().to_string());
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    if fields.len() != 3 && fields.len() != 5 {
+        return Err(err(format!(
+            "\"fen\" beside \"{OPERATIONS}\" is an EPD position: found {} after the placement, \
+             expected the side to move, castling and en passant, and at most the two clocks",
+            crate::text::count(fields.len(), "field")
+        )));
+    }
+    let (hmvc, fmvn) = crate::epd::clock_ops(ops);
+    let mut added = String::new();
+    let clocks = [
+        (fields.get(3), hmvc, "0", "hmvc", "halfmove clock"),
+        (fields.get(4), fmvn, "1", "fmvn", "move number"),
+    ];
+    let same = |a: &str, b: &str| a.trim_start_matches('0') == b.trim_start_matches('0');
+    for (clock, op, default, opcode, what) in clocks {
+        match (clock, op) {
+            (Some(c), Some(o)) if !same(c, o) => {
+                return Err(err(format!(
+                "\"fen\" and \"{OPERATIONS}\" disagree: the FEN's {what} is {c}, its {opcode} {o}"
+            )))
+            }
+            (Some(c), None) if !same(c, default) => added.push_str(&format!("{opcode} {c}; ")),
+            _ => {}
+        }
+    }
+    crate::epd::check_ops(&added, 0).map_err(|e| {
+        err(format!(
+            "\"fen\": its clocks as EPD operations: {}",
+            e.message
+        ))
+    })?;
+    pl.ops = Some(format!("{added}{ops}").trim_end().into());
+    pl.rest = Some(fields[..3].join(" ").as_str().into());
+    Ok(())
 }
 
 /// The `pieces` member `v`: an object of piece letter to bitboard, no square in two of them.
@@ -500,5 +512,10 @@ fn turn_and_notes(obj: &Object) -> Result<(Option<Turn>, Option<&str>), ParseErr
         None => None,
         Some(v) => Some(text_of(v, NOTES)?).filter(|t| !t.is_empty()),
     };
+    if notes.is_some_and(|t| t.contains(['\n', '\r'])) {
+        return Err(err(format!(
+            "\"{NOTES}\": found a line break: the notes of an Edax (OBF) line hold none"
+        )));
+    }
     Ok((turn, notes))
 }
