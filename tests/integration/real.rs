@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::util::{fixture, lines_of, run};
+use crate::util::{fixture, lines_of, ok, run};
 
 /// The rows of a fixture TSV, without its `#` header.
 fn rows(rel: &str) -> Vec<Vec<String>> {
@@ -363,4 +363,27 @@ fn pasted_boards_on_stdin_are_one_record_each() {
         err.contains("-:1: the board printed as bbconv's grid is cut short"),
         "{err}"
     );
+    // Lines of digits then a space (indices, a pair of integers) after a grid cut short are
+    // records too, counted and converted (hostile review 9: both were lost).
+    let input = b"# 8x8 lerf\n8 r n b q k b n r\n0 1 2 8\n0x7\n";
+    let (code, out, err) = run(&["convert", "-t", "hex", "--layer", "occupied"], input);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "0x0000000000000107\n0x0000000000000007\n"
+    );
+    assert!(err.contains("1 bad record of 3"), "{err}");
+    // A grid as -f grid reads it, read the same under -f auto: a tab after a rank's number, a
+    // `#` comment between ranks, two spaces in the header.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let grid = ok(&["convert", "-f", "fen", "-t", "grid", fen]);
+    for variant in [
+        grid.replace("8 r", "8\tr"),
+        grid.replacen('\n', "\n# a comment\n", 2),
+        grid.replacen("# ", "#  ", 1),
+    ] {
+        let named = lines_of(&["convert", "-f", "grid", "-t", "fen"], variant.as_bytes());
+        let auto = lines_of(&["convert", "-t", "fen"], variant.as_bytes());
+        assert_eq!((named.len(), &named), (1, &auto), "{variant}");
+    }
 }

@@ -60,8 +60,8 @@ enum Printer {
     /// A column header (GNU Go, Edax) to the same header below; `header` is its length, 0
     /// while GTP's `=` line waits for it.
     Headed { header: u64 },
-    /// bbconv's grid: `# WxH ...`, to its file letters.
-    Grid,
+    /// bbconv's grid: `# WxH ...`, to its file letters; `width` its files (W).
+    Grid { width: usize },
     /// Ranks of `cells` single-character cells; `rows` seen.
     Cells { cells: usize, rows: usize },
     /// Lines no printer starts, to a blank line (`-f paste`).
@@ -186,22 +186,80 @@ fn file_letters(line: &[u8]) -> bool {
     n >= 2
 }
 
-/// The first line of a bbconv grid: `# `, then its size (`8x8`: a digit first, an `x` before
-/// the next space).
-fn grid_header(t: &[u8]) -> bool {
-    let Some(size) = t.strip_prefix(b"# ") else {
-        return false;
-    };
-    let size = size.split(|&c| c == b' ').next().unwrap_or_default();
-    size.first().is_some_and(u8::is_ascii_digit) && size.contains(&b'x')
+/// The width of the board whose bbconv grid `t` is the first line of: `#`, then its size
+/// (`8x8`), as the grid reader takes it.
+fn grid_header(t: &[u8]) -> Option<usize> {
+    let rest = t.strip_prefix(b"#")?.trim_ascii_start();
+    let w = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+    let rest_h = rest.get(w..)?.strip_prefix(b"x")?;
+    let h = rest_h.iter().take_while(|c| c.is_ascii_digit()).count();
+    let after = rest_h.get(h).copied();
+    // At most 4 digits (no board is wider): no overflow.
+    if w == 0 || w > 4 || h == 0 || after.is_some_and(|c| !c.is_ascii_whitespace()) {
+        return None;
+    }
+    Some(
+        rest[..w]
+            .iter()
+            .fold(0, |n, &c| n * 10 + usize::from(c - b'0')),
+    )
 }
 
-/// A rank of a bbconv grid, from its start: its number (digits), then a space. (A FEN, which
-/// may start with a digit too, has no space after its first digits.)
+/// A rank of a bbconv grid of `width` files, from its start: its number (digits), then
+/// `width` cells of one character each and perhaps its number again, all apart by whitespace.
+/// (A FEN, a list of indices or a pair, which may start with digits too, is none.)
 #[inline(always)]
-fn grid_rank(line: &[u8]) -> bool {
+fn grid_rank(line: &[u8], width: usize) -> bool {
     let digits = line.iter().take_while(|c| c.is_ascii_digit()).count();
-    digits > 0 && line.get(digits) == Some(&b' ')
+    if digits == 0 || !line.get(digits).is_some_and(u8::is_ascii_whitespace) {
+        return false;
+    }
+    let body = &line[digits..];
+    let body = body.strip_suffix(b"\r").unwrap_or(body);
+    // The layout bbconv writes: a space and a cell (printable ASCII), `width` times; four
+    // at a time in a word (a 16-bit lane each: the space low, the cell high).
+    if body.len() == 2 * width && body.len() % 8 == 0 {
+        const LANES: u64 = 0x00ff_00ff_00ff_00ff;
+        const SPACES: u64 = 0x0020_0020_0020_0020;
+        const TOPS: u64 = 0x0080_0080_0080_0080;
+        let laid_out = body.chunks_exact(8).all(|w| {
+            let w = u64::from_le_bytes(w.try_into().unwrap_or_default());
+            let cells = w >> 8 & LANES;
+            // Each cell: below 0x80, at least 0x21 (bit 7 of cell + 0x5f), at most 0x7e
+            // (bit 7 of cell + 1 clear).
+            w & LANES == SPACES
+                && cells & TOPS == 0
+                && (cells + 0x005f_005f_005f_005f) & TOPS == TOPS
+                && (cells + 0x0001_0001_0001_0001) & TOPS == 0
+        });
+        return laid_out || grid_rank_spread(body, width);
+    }
+    grid_rank_spread(body, width)
+}
+
+/// [`grid_rank`] for the ranks laid out otherwise (tabs, glyphs, the number again): the cells
+/// as whitespace-separated tokens of one character each.
+#[inline(never)]
+fn grid_rank_spread(body: &[u8], width: usize) -> bool {
+    let mut cells = 0;
+    let mut tokens = body
+        .split(u8::is_ascii_whitespace)
+        .filter(|t| !t.is_empty());
+    while let Some(token) = tokens.next() {
+        if cells == width {
+            // Only the rank's number again may follow the cells.
+            return token.iter().all(u8::is_ascii_digit) && tokens.next().is_none();
+        }
+        let one = match token {
+            [c] => c.is_ascii(),
+            _ => std::str::from_utf8(token).is_ok_and(|t| t.chars().count() == 1),
+        };
+        if !one {
+            return false;
+        }
+        cells += 1;
+    }
+    cells == width
 }
 
 /// The file labels that end a bbconv grid: single letters from `a` (chess) or `A` (GTP's,
@@ -293,7 +351,7 @@ impl Printer {
             Printer::Stockfish { .. } => "Stockfish's d",
             Printer::Bordered => "python-chess's unicode(borders=True)",
             Printer::Headed { .. } => "a board with a column header (GNU Go, Edax)",
-            Printer::Grid => "bbconv's grid",
+            Printer::Grid { .. } => "bbconv's grid",
             Printer::Cells { .. } => "rows of cells (python-chess, shakmaty)",
             Printer::Block => "lines",
         }
@@ -377,7 +435,12 @@ impl Spans {
     /// of bbconv's, no blank line before it. A driver may skip `feed` for such a line.
     #[inline(always)]
     pub fn continues(&self, line: &[u8]) -> bool {
-        matches!(self.open, Some(Open::Board(Printer::Grid))) && self.blanks == 0 && grid_rank(line)
+        match self.open {
+            Some(Open::Board(Printer::Grid { width })) => {
+                self.blanks == 0 && grid_rank(line, width)
+            }
+            _ => false,
+        }
     }
 
     /// Closes what the end of the input leaves open.
@@ -419,8 +482,8 @@ impl Spans {
         }
         let t = line.trim_ascii();
         // bbconv's grid first (no other printer's first line starts with `#`).
-        let printer = if grid_header(t) {
-            Printer::Grid
+        let printer = if let Some(width) = grid_header(t) {
+            Printer::Grid { width }
         } else if t.starts_with(b"+---+") {
             Printer::Stockfish { tail: false }
         } else if t.len() >= 9 && t.iter().all(|&c| c == b'-') {
@@ -557,10 +620,11 @@ impl Spans {
                     BoardLine::Not
                 }
             }
-            Printer::Grid => {
-                // A rank (its number, then a space: no line of labels starts with a digit), else chess
-                // files or GTP's columns (`--to-coords gtp`), on a board of any width.
-                if grid_rank(t) {
+            Printer::Grid { width } => {
+                // A rank (no line of labels starts with a digit), else chess files or GTP's
+                // columns (`--to-coords gtp`), on a board of any width; a `#` line other than a
+                // grid's header is a comment, as the grid reader has it.
+                if grid_rank(t, width) || (t.first() == Some(&b'#') && grid_header(t).is_none()) {
                     BoardLine::More(p)
                 } else if file_letters(t) || grid_labels(t) {
                     BoardLine::Last
@@ -706,6 +770,19 @@ mod tests {
         assert_eq!(records(SpanMode::Auto, split)[0], vec![1, 2]);
         let indented = "# 3x1 lerf\n 1 . x .\n  a b c\n";
         assert_eq!(records(SpanMode::Auto, indented), vec![vec![1, 2, 3]]);
+        // Hostile review 9: lines that start with digits then a space (indices, a pair) after
+        // a grid cut short are records of their own, not ranks (a rank has the grid's width of
+        // one-character cells); a rank's tab, a `#` comment and a header's two spaces are the
+        // grid reader's too.
+        let short = "# 8x8 lerf\n8 r n b q k b n r\n0 1 2 8 10 16 17 18\n5 7\n";
+        assert_eq!(
+            records(SpanMode::Auto, short),
+            vec![vec![1, 2], vec![3], vec![4]]
+        );
+        let spread = "#  2x2 lerf\n2\tx .\n# a comment\n1 . x 1\n  a b\n";
+        assert_eq!(records(SpanMode::Auto, spread), vec![vec![1, 2, 3, 4, 5]]);
+        let glyphs = "# 2x1 lerf\n1 \u{265a} .\n  a b\n";
+        assert_eq!(records(SpanMode::Auto, glyphs), vec![vec![1, 2, 3]]);
         // GTP's columns (no I), and a board drawn from Black's side.
         let gtp = "# 9x1 lerf\n1 . . . . . . . . .\n  A B C D E F G H J\n";
         assert_eq!(records(SpanMode::Auto, gtp), vec![vec![1, 2, 3]]);
