@@ -273,6 +273,11 @@ impl Settings {
     ) -> PyResult<Settings> {
         let from = form(frm, "frm")?;
         let given = form(to, "to")?;
+        if given.is_input_only() {
+            return Err(PyValueError::new_err(format!(
+                "to={to:?}: {given} is an input form only: choose an output form (see bbconv.formats(); 'grid' draws a board)"
+            )));
+        }
         // A text form with a fixed-size twin by its name (an alias such as `packed-hex` asks
         // for the text); a binary form by any of its names.
         let twin = match given {

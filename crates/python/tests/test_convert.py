@@ -385,3 +385,13 @@ def test_byte_swapped_u_arrays_and_empty_record_arrays():
     big = np.array([0x110000], dtype="<u4").view("<U1")
     with pytest.raises(bbconv.ParseError, match="past the last character"):
         bbconv.convert(big, to="fen")
+
+
+@pytest.mark.parametrize("to", ["auto", "paste", "pasted"])
+@pytest.mark.parametrize("values", [[START], []])
+def test_an_input_form_only_is_no_output_form(to, values):
+    # As on the command line (exit 2): refused before any record is read, under errors="null"
+    # and on an empty batch too (a ParseError on record 0, [None], or [] before).
+    for errors in ("raise", "null"):
+        with pytest.raises(ValueError, match="is an input form only"):
+            bbconv.convert(values, to=to, errors=errors)
