@@ -218,7 +218,7 @@ fn grid_rank(line: &[u8], width: usize) -> bool {
     let body = body.strip_suffix(b"\r").unwrap_or(body);
     // The layout bbconv writes: a space and a cell (printable ASCII), `width` times; four
     // at a time in a word (a 16-bit lane each: the space low, the cell high).
-    if body.len() == 2 * width && body.len() % 8 == 0 {
+    if body.len() == 2 * width && body.len().is_multiple_of(8) {
         const LANES: u64 = 0x00ff_00ff_00ff_00ff;
         const SPACES: u64 = 0x0020_0020_0020_0020;
         const TOPS: u64 = 0x0080_0080_0080_0080;
