@@ -395,3 +395,18 @@ def test_an_input_form_only_is_no_output_form(to, values):
     for errors in ("raise", "null"):
         with pytest.raises(ValueError, match="is an input form only"):
             bbconv.convert(values, to=to, errors=errors)
+
+
+def test_a_masked_entry_of_a_numpy_masked_array_is_a_missing_record():
+    # Hostile review 9: the mask was ignored and masked entries converted.
+    for dtype in ("U60", "S60", object):
+        arr = np.ma.masked_array(np.array([START, START, START], dtype=dtype), mask=[False, True, False])
+        assert bbconv.convert(arr, to="fen", errors="null", output="list") == [START, None, START]
+        with pytest.raises(bbconv.ParseError) as e:
+            bbconv.convert(arr, to="fen")
+        assert e.value.index == 1
+    unmasked = np.ma.masked_array(np.array([START], dtype="U60"))
+    assert bbconv.convert(unmasked, to="fen", output="list") == [START]
+    rows = bbconv.convert([START, START], to="packed")
+    with pytest.raises(TypeError, match="masked"):
+        bbconv.convert(np.ma.masked_array(rows, mask=np.eye(2, rows.shape[1], dtype=bool)), frm="packed", to="fen")

@@ -513,6 +513,18 @@ class _Call:
         )
 
     def numpy(self, arr, out):
+        if np.ma.isMaskedArray(arr):
+            # A masked entry is a missing record, as pandas and numpy.ma have it: text becomes a
+            # list with None there; a mask over numbers (a row's bytes or words) is refused.
+            if not np.ma.getmaskarray(arr).any():
+                arr = np.ma.getdata(arr)
+            elif arr.dtype.kind in "SUOT":
+                return self.finish(self.list(arr.astype(object).filled(None).reshape(-1).tolist(), out), out)
+            else:
+                raise TypeError(
+                    f"a masked {arr.dtype} array: fill its masked entries (arr.filled(...)) or "
+                    "drop their rows (arr[~arr.mask.any(axis=1)]) first"
+                )
         kind = arr.dtype.kind
         if kind == "S":
             # The array itself when it is C-contiguous (its buffer read in the flat order): a view
