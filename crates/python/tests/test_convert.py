@@ -410,3 +410,15 @@ def test_a_masked_entry_of_a_numpy_masked_array_is_a_missing_record():
     rows = bbconv.convert([START, START], to="packed")
     with pytest.raises(TypeError, match="masked"):
         bbconv.convert(np.ma.masked_array(rows, mask=np.eye(2, rows.shape[1], dtype=bool)), frm="packed", to="fen")
+
+
+def test_column_of_a_batch_without_columns_is_an_error():
+    # Stop 42's leftover: column= was ignored for a list, a numpy array and a Series.
+    batches = [[START], np.array([START]), (START,)]
+    pd = need("pandas")
+    batches.append(pd.Series([START]))
+    for values in batches:
+        with pytest.raises(ValueError, match="column='fen'"):
+            bbconv.convert(values, to="packed", column="fen")
+    frame = pd.DataFrame({"id": [1], "fen": [START]})
+    assert bbconv.convert(frame, to="fen", column="fen").tolist() == [START]

@@ -329,8 +329,9 @@ def convert(values: Any, *args: Any, **kwargs: Any):
         exporter, numpy for numpy, and for a list numpy (fixed-size forms) or a list of ``str``
         (text forms). Under ``errors="null"`` the pandas, polars and Arrow outputs hold nulls.
     column
-        Of Arrow data that is a struct of several fields (a table, a DuckDB relation), the
-        field that holds the boards.
+        Of Arrow data that is a struct of several fields (a table, a DuckDB relation) or of a
+        pandas ``DataFrame``, the field or column that holds the boards (of a batch with no
+        columns, a ``ValueError``).
     swap
         Exchange the two sides (first <-> second; piece letters change case).
     bits
@@ -427,6 +428,12 @@ class _Call:
         self.column = settings.column
 
     def run(self, kind, values, out):
+        if self.column is not None and kind != "capsule" and not hasattr(values, "columns"):
+            # It was ignored: a list, an array or a Series is one column already.
+            raise ValueError(
+                f"column={self.column!r} names a field of a table or a column of a DataFrame: "
+                f"a {type(values).__name__} has none (leave column= out)"
+            )
         if kind == "capsule":
             return self.capsule(values, out)
         if kind == "pandas":
