@@ -222,6 +222,11 @@ fn auto_board<'r, R: ReadChess>(
     let form = match record {
         // Rule 1.
         [b'{', ..] => return json::read_board(r, record, need, board),
+        // Rule 1 (several lines: a pasted board): bbconv's own 8x8 grid, read as a grid.
+        [b'#', b' ', b'8', b'x', b'8', b' ', ..] => Format::Grid,
+        // Any other record of several lines is a pasted board to detection, not a list whose
+        // words a line break separates (the word paths split at any whitespace).
+        _ if record.contains(&b'\n') => return false,
         // Rule 2: 64 squares and the side to move.
         _ if record.len() == 66 && record[64] == b' ' => Format::Edax,
         // Rule 4 (no `/` in square names).
@@ -236,8 +241,6 @@ fn auto_board<'r, R: ReadChess>(
         // Rule 8: 64 digits 0-2 that do not fit 64 bits as a decimal (21 digits or more from
         // the first one not 0).
         _ if record.len() == 64 && record.iter().take(44).any(|&c| c != b'0') => Format::Trits,
-        // Rule 1 (several lines: a pasted board): bbconv's own 8x8 grid, read as a grid.
-        [b'#', b' ', b'8', b'x', b'8', b' ', ..] => Format::Grid,
         // Rule 10: 26 hex digits, one of them a letter (so not a decimal integer, rule 9).
         _ if record.len() == 26 && record.iter().any(|c| (b'a'..=b'f').contains(c)) => {
             Format::Packed
@@ -870,6 +873,10 @@ mod tests {
             format!("{}1{}", "0".repeat(43), "0".repeat(20)),
             "0".repeat(26),
             format!("{}1", "0".repeat(25)),
+            // A list across lines (CI's fuzz run, target options: read as two sides' squares).
+            "first: a1 b1; second: a7 b7 h8\nf8 g8 h8".into(),
+            "P:0x1 p:0x2\nk:0x4".into(),
+            "0x0000000000000001\n0x0000000000000002".into(),
             format!("{} X", "X".repeat(63) + "."),
         ] {
             check::against_general(Format::Auto, rec.as_bytes(), &Options::default());
