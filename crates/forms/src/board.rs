@@ -124,6 +124,18 @@ impl<'r> Board<'r> {
         self.turn = None;
     }
 
+    /// Sets the board to an 8x8 `repr` when a word path read one; whether it did.
+    #[inline(always)]
+    pub(crate) fn set_chess(&mut self, repr: Option<Repr>) -> bool {
+        match repr {
+            Some(repr) => {
+                self.set(Size::CHESS, repr);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The board's size.
     #[inline(always)]
     pub fn size(&self) -> Size {

@@ -7,15 +7,12 @@
 
 use bbconv_board::{Order, Size};
 
-mod chess;
-
-use chess::{read_chess, write_chess, write_sides};
-
 use crate::board::{Board, Need, Repr};
 use crate::fen::fast::{ReadChess, WithReader};
+use crate::list::{Kernels, ANY_FORM};
+use crate::spec::{cold, Direct, Writing};
 use crate::{
-    fen, general, json, small, wide, ConvertError, CoordStyle, FenReader, Format, GridStyle,
-    Options, ParseError, RenderError,
+    fen, general, small, wide, ConvertError, FenReader, Format, Options, ParseError, RenderError,
 };
 
 /// What a reader is told once for every record: the form, the word paths the options allow,
@@ -23,10 +20,9 @@ use crate::{
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Reading {
     pub(crate) from: Format,
-    /// 8x8 in LERF with the default layout (and chess names, for square names): the chess
-    /// word paths.
+    /// 8x8 in LERF with the default layout: the chess word paths.
     pub(crate) chess: bool,
-    /// A board of at most 64 squares in LERF (and chess names): the small word paths.
+    /// A board of at most 64 squares in LERF: the small word paths.
     pub(crate) small: bool,
     /// A size of 65 to 512 squares given, LERF and the default layout: the wide word paths.
     pub(crate) wide: Option<Size>,
@@ -36,10 +32,8 @@ pub(crate) struct Reading {
 impl Reading {
     /// The reading of `from` under `opts` for a writer that needs `need`.
     pub(crate) fn new(from: Format, opts: &Options, need: Need) -> Reading {
-        // The word paths read chess names only: SGF points and GTP vertices (`--coords`) are
-        // read by the general reading.
-        let names = from != Format::Squares || opts.coords == CoordStyle::Chess;
-        let lerf = opts.order == Order::Lerf && names;
+        // Any other option a word path does not honour, the path checks itself.
+        let lerf = opts.order == Order::Lerf;
         let size = opts.size_or_default();
         Reading {
             from,
@@ -51,37 +45,6 @@ impl Reading {
                 .filter(|_| lerf && opts.layout.is_default()),
             need,
         }
-    }
-}
-
-/// What a writer is told once for every record: the form and the word paths the options allow.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Writing {
-    pub(crate) to: Format,
-    /// LERF with the default layout (and chess names, for square names).
-    pub(crate) words: bool,
-    /// The default grid style and JSON members.
-    pub(crate) plain: bool,
-}
-
-impl Writing {
-    /// The writing of `to` under `opts`.
-    pub(crate) fn new(to: Format, opts: &Options) -> Writing {
-        // The word paths write chess names and labels only: SGF points and GTP vertices
-        // (`--to-coords`) in a list, a JSON `squares` member or a grid's file letters are
-        // written by the general writer (settled here, once a conversion).
-        let named = matches!(to, Format::Squares | Format::Json | Format::Grid);
-        let names = !named || opts.to_coords == CoordStyle::Chess;
-        Writing {
-            to,
-            words: opts.to_order == Order::Lerf && opts.layout.is_default() && names,
-            plain: opts.grid == GridStyle::default() && opts.fields.is_none(),
-        }
-    }
-
-    /// What the reader must fill for this writer: the output form's spec says.
-    pub(crate) fn need(&self) -> Need {
-        self.to.need()
     }
 }
 
@@ -163,36 +126,12 @@ pub(crate) fn read_with<'r, R: ReadChess>(
     opts: &Options,
     board: &mut Board<'r>,
 ) -> Result<(), ParseError> {
-    if reading.chess {
-        let took = match reading.from {
-            // Under -f auto a record the FEN reader accepts is FEN by the detection rules (it
-            // starts with a letter or a digit, has a '/' at most 9 bytes in, and letters or
-            // digits other than 0 and 1): detection is then decided by the reader itself.
-            Format::Fen => fen::read_board(r, record, reading.need, board),
-            Format::Auto => {
-                fen::read_board(r, record, reading.need, board)
-                    || auto_board(r, record, opts, reading.need, board)
-            }
-            Format::Json => json::read_board(r, record, reading.need, board),
-            Format::Packed
-            | Format::Pair
-            | Format::Trits
-            | Format::Hex
-            | Format::Squares
-            | Format::PackedBin
-            | Format::TritsBin
-            | Format::Base3
-            | Format::Edax
-            | Format::Pieces
-            | Format::PlanesBin
-            | Format::Grid => read_chess(reading.from, record, opts, board),
-            // A board pasted from bbconv's own grid is rows of cells, read as a grid.
-            Format::Paste => read_chess(Format::Grid, record, opts, board),
-            _ => false,
-        };
-        if took {
-            return Ok(());
-        }
+    if reading.chess
+        && reading
+            .from
+            .read_chess(r, record, opts, reading.need, board)
+    {
+        return Ok(());
     }
     if reading.small {
         if let Some(w) = small::read_words(reading.from, record, opts) {
@@ -206,48 +145,6 @@ pub(crate) fn read_with<'r, R: ReadChess>(
         }
     }
     read_general(reading, record, opts, board)
-}
-
-/// The word path of `-f auto` for the records that are not FEN: a record in the very shape
-/// bbconv writes a form in, which the detection rules (`DETECTION_RULES`) give that form, is
-/// read by the form's word path; `false` for anything else, which detection then reads.
-#[inline(always)]
-fn auto_board<'r, R: ReadChess>(
-    r: &R,
-    record: &'r [u8],
-    opts: &Options,
-    need: Need,
-    board: &mut Board<'r>,
-) -> bool {
-    let form = match record {
-        // Rule 1.
-        [b'{', ..] => return json::read_board(r, record, need, board),
-        // Rule 1 (several lines: a pasted board): bbconv's own 8x8 grid, read as a grid.
-        [b'#', b' ', b'8', b'x', b'8', b' ', ..] => Format::Grid,
-        // Any other record of several lines is a pasted board to detection, not a list whose
-        // words a line break separates (the word paths split at any whitespace).
-        _ if record.contains(&b'\n') => return false,
-        // Rule 2: 64 squares and the side to move.
-        _ if record.len() == 66 && record[64] == b' ' => Format::Edax,
-        // Rule 4 (no `/` in square names).
-        [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => match opts.coords {
-            CoordStyle::Chess => Format::Squares,
-            _ => return false,
-        },
-        // Rule 7: two integers.
-        [b'0', b'x', ..] if record.len() == 37 => Format::Pair,
-        // Rule 6: `P:0x...` tokens.
-        [_, b':', b'0', b'x', ..] => Format::Pieces,
-        // Rule 8: 64 digits 0-2 that do not fit 64 bits as a decimal (21 digits or more from
-        // the first one not 0).
-        _ if record.len() == 64 && record.iter().take(44).any(|&c| c != b'0') => Format::Trits,
-        // Rule 10: 26 hex digits, one of them a letter (so not a decimal integer, rule 9).
-        _ if record.len() == 26 && record.iter().any(|c| (b'a'..=b'f').contains(c)) => {
-            Format::Packed
-        }
-        _ => return false,
-    };
-    read_chess(form, record, opts, board)
 }
 
 /// The general reading, into [`Board::general`] (kept out of line, so that the word paths stay
@@ -275,11 +172,11 @@ pub(crate) fn write_with<R: ReadChess>(
 ) -> Result<(), RenderError> {
     if writing.words {
         let took = if board.size == Size::CHESS {
-            write_chess(r, writing, board, opts, out)
+            writing.to.write_chess(r, writing, board, opts, out)
         } else if board.size.squares() <= 64 {
             small::write_board(writing.to, board, opts, out)
         } else {
-            wide::write_board(writing.to, writing.plain, board, opts, out)
+            wide::write_board(writing, board, opts, out)
         };
         if took {
             return Ok(());
@@ -303,54 +200,47 @@ fn write_general(
     }
 }
 
-/// Marks the branch that calls it as the unlikely one (the compiler lays the likely one out
-/// first and keeps its registers for it).
-#[cold]
-#[inline(never)]
-fn cold() {}
-
-/// What became of [`Conversion::fen_direct`]'s try.
-enum Direct {
-    /// Written, with no board value between.
-    Done,
-    /// The fast FEN reader did not take the record (not worth asking it again).
-    NotTaken,
-    /// Not tried: the form or the options take the board value's way.
-    NotTried,
-}
-
 /// One record read and written: a reader and a writer compiled together for one FEN reader, one
 /// output form and one kind of source ([`kernel`]).
 ///
 /// The AVX2 kernels are `target_feature` functions, hence the `unsafe` pointer: [`kernel`] gives
 /// one only for an [`fen::fast::FenReader::Avx2`], whose token proves the CPU has the features.
-type Kernel = unsafe fn(&Conversion<'_>, &[u8], &mut Vec<u8>) -> Result<Size, ConvertError>;
+pub(crate) type Kernel =
+    unsafe fn(&Conversion<'_>, &[u8], &mut Vec<u8>) -> Result<Size, ConvertError>;
 
-/// The kernel of `reader` for an output form and a source: `fen` when the source is FEN (or
-/// auto) and the options allow the 8x8 word path, so that the kernel goes straight to the FEN
-/// reader. The common output forms have kernels of their own, with the form a constant in them,
-/// so that what the writer needs and which writer it is are settled at compile time (about 40
+/// The portable reader's kernels.
+struct PortableKernels;
+
+impl Kernels for PortableKernels {
+    type Kernel = Kernel;
+    fn kernel<const FEN: bool, const TO: u8>() -> Kernel {
+        run_portable::<FEN, TO>
+    }
+}
+
+/// The AVX2 reader's kernels.
+#[cfg(target_arch = "x86_64")]
+struct Avx2Kernels;
+
+#[cfg(target_arch = "x86_64")]
+impl Kernels for Avx2Kernels {
+    type Kernel = Kernel;
+    fn kernel<const FEN: bool, const TO: u8>() -> Kernel {
+        run_avx2::<FEN, TO>
+    }
+}
+
+/// The kernel of `reader` for an output form and a source: `fen` when the source goes straight
+/// to the FEN reader and the options allow the 8x8 word path. The common output forms have
+/// kernels of their own (marked in the list of the forms), with the form a constant in them, so
+/// that what the writer needs and which writer it is are settled at compile time (about 40
 /// instructions a record fewer than asking at every record, `bench/matrix.py`); the other forms
 /// share one.
 fn kernel(reader: FenReader, fen: bool, to: Format) -> Kernel {
-    // The forms with kernels of their own, written once.
-    macro_rules! pick {
-        ($run:ident) => {
-            pick!($run; Packed Pair Trits PackedBin TritsBin Fen Pieces Json Grid PlanesBin Squares Base3 Edax Hex)
-        };
-        ($run:ident; $($form:ident)*) => {
-            match (fen, to) {
-                $((true, Format::$form) => $run::<true, { Format::$form as u8 }>,
-                  (false, Format::$form) => $run::<false, { Format::$form as u8 }>,)*
-                (true, _) => $run::<true, ANY_FORM>,
-                (false, _) => $run::<false, ANY_FORM>,
-            }
-        };
-    }
     match reader {
-        FenReader::Portable => pick!(run_portable),
+        FenReader::Portable => crate::list::kernel_of::<PortableKernels>(fen, to),
         #[cfg(target_arch = "x86_64")]
-        FenReader::Avx2(_) => pick!(run_avx2),
+        FenReader::Avx2(_) => crate::list::kernel_of::<Avx2Kernels>(fen, to),
     }
 }
 
@@ -364,7 +254,10 @@ fn run_portable<const FEN: bool, const TO: u8>(
 }
 
 /// A record read and written with the AVX2 reader: the kernel is compiled with the reader's
-/// features, so the reader inlines into it and a record costs one call.
+/// features, so the reader inlines into it and a record costs one call. A FEN source's way
+/// straight to the writer stays here, and the way through a board is a kernel of its own
+/// ([`board_avx2`]), so that the straight way keeps the registers it needs (`-f fen -t packed`
+/// costs 5 instructions a line fewer so, `bench/paths.py`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 fn run_avx2<const FEN: bool, const TO: u8>(
@@ -372,24 +265,35 @@ fn run_avx2<const FEN: bool, const TO: u8>(
     record: &[u8],
     out: &mut Vec<u8>,
 ) -> Result<Size, ConvertError> {
-    /// One record's work.
-    struct Record<'c, 'a, 'r, 'o, const FEN: bool, const TO: u8> {
-        conv: &'c Conversion<'a>,
-        record: &'r [u8],
-        out: &'o mut Vec<u8>,
-    }
-    impl<const FEN: bool, const TO: u8> WithReader for Record<'_, '_, '_, '_, FEN, TO> {
-        type Output = Result<Size, ConvertError>;
-        #[inline(always)]
-        fn run<R: ReadChess>(self, r: &R) -> Self::Output {
-            self.conv.run_to::<R, FEN, TO>(r, self.record, self.out)
-        }
-    }
     // SAFETY: this function is compiled with the reader's features, and `kernel()` gives it
     // only with an `Avx2` token (see `Kernel`).
     #[allow(unsafe_code)]
     let reader = unsafe { fen::fast::x86::reader() };
-    Record::<FEN, TO> { conv, record, out }.run(&reader)
+    if !FEN {
+        return conv.run_board::<_, FEN, TO>(&reader, record, out, false);
+    }
+    let tried = match conv.direct::<_, TO>(&reader, record, out) {
+        Direct::Done => return Ok(Size::CHESS),
+        Direct::NotTaken => true,
+        Direct::NotTried => false,
+    };
+    board_avx2::<FEN, TO>(conv, record, out, tried)
+}
+
+/// [`run_avx2`]'s way through a board, out of line.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+#[inline(never)]
+fn board_avx2<const FEN: bool, const TO: u8>(
+    conv: &Conversion<'_>,
+    record: &[u8],
+    out: &mut Vec<u8>,
+    tried: bool,
+) -> Result<Size, ConvertError> {
+    // SAFETY: as in `run_avx2`, whose kernel alone calls this function.
+    #[allow(unsafe_code)]
+    let reader = unsafe { fen::fast::x86::reader() };
+    conv.run_board::<_, FEN, TO>(&reader, record, out, tried)
 }
 
 /// Converts one record from `from` to `to` under `opts` (exchanging the sides first when
@@ -435,9 +339,6 @@ pub struct Conversion<'a> {
     kernel: Kernel,
 }
 
-/// The output form of [`Conversion::run_to`]'s copy for every form without one of its own.
-pub(crate) const ANY_FORM: u8 = u8::MAX;
-
 impl<'a> Conversion<'a> {
     /// Sets up the conversion of `from` records into `to` under `opts` (`opts.swap` exchanges
     /// the two sides; `opts.kernels` chooses the readers' code).
@@ -456,7 +357,7 @@ impl<'a> Conversion<'a> {
     ) -> Conversion<'a> {
         let writing = Writing::new(to, opts);
         let reading = Reading::new(from, opts, writing.need());
-        let fen_source = matches!(from, Format::Fen | Format::Auto) && reading.chess;
+        let fen_source = from.fen_first() && reading.chess;
         Conversion {
             reading,
             writing,
@@ -476,10 +377,21 @@ impl<'a> Conversion<'a> {
         unsafe { (self.kernel)(self, record, out) }
     }
 
+    /// The writing of `TO` (a [`Format`] as `u8`, or [`ANY_FORM`]).
+    #[inline(always)]
+    fn writing<const TO: u8>(&self) -> Writing {
+        match TO {
+            ANY_FORM => self.writing,
+            _ => Writing {
+                to: Format::ALL[TO as usize],
+                ..self.writing
+            },
+        }
+    }
+
     /// Reads then writes one record with the FEN reader `r`, for the output form `TO` (a
     /// [`Format`] as `u8`, or [`ANY_FORM`]); `FEN` when the source goes straight to the FEN
-    /// reader. Each kernel ([`kernel`]) is one of these, compiled with its reader's
-    /// CPU features.
+    /// reader. The portable kernels are each one of these ([`kernel`]).
     #[inline(always)]
     pub(crate) fn run_to<R: ReadChess, const FEN: bool, const TO: u8>(
         &self,
@@ -487,19 +399,9 @@ impl<'a> Conversion<'a> {
         record: &[u8],
         out: &mut Vec<u8>,
     ) -> Result<Size, ConvertError> {
-        let writing = match TO {
-            ANY_FORM => self.writing,
-            _ => Writing {
-                to: Format::ALL[TO as usize],
-                ..self.writing
-            },
-        };
-        let need = writing.need();
-        // The FEN reader's words straight to a writer that needs no more than them: no board
-        // value between (about 50 instructions a record).
         let mut tried = false;
-        if FEN && writing.words {
-            match self.fen_direct(r, writing.to, record, out) {
+        if FEN {
+            match self.direct::<R, TO>(r, record, out) {
                 Direct::Done => return Ok(Size::CHESS),
                 Direct::NotTaken => {
                     cold();
@@ -508,11 +410,43 @@ impl<'a> Conversion<'a> {
                 Direct::NotTried => {}
             }
         }
+        self.run_board::<R, FEN, TO>(r, record, out, tried)
+    }
+
+    /// The FEN reader's words straight to a writer that needs no more than them: no board
+    /// value between (about 50 instructions a record).
+    #[inline(always)]
+    fn direct<R: ReadChess, const TO: u8>(
+        &self,
+        r: &R,
+        record: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Direct {
+        let writing = self.writing::<TO>();
+        match writing.words {
+            true => writing
+                .to
+                .write_from_fen(r, record, self.swap, self.opts, out),
+            false => Direct::NotTried,
+        }
+    }
+
+    /// Reads one record into a board and writes the board, for [`Conversion::run_to`];
+    /// `tried` when the FEN reader has already refused the record.
+    #[inline(always)]
+    fn run_board<R: ReadChess, const FEN: bool, const TO: u8>(
+        &self,
+        r: &R,
+        record: &[u8],
+        out: &mut Vec<u8>,
+        tried: bool,
+    ) -> Result<Size, ConvertError> {
+        let writing = self.writing::<TO>();
+        let need = writing.need();
         let mut board = Board::new();
         let read = if FEN {
             let took = (!tried && fen::read_board(r, record, need, &mut board))
-                || (self.reading.from == Format::Auto
-                    && auto_board(r, record, self.opts, need, &mut board));
+                || (self.reading.from).read_after_fen(r, record, self.opts, need, &mut board);
             match took {
                 true => Ok(()),
                 false => read_general(self.reading, record, self.opts, &mut board),
@@ -540,46 +474,6 @@ impl<'a> Conversion<'a> {
                 out.truncate(mark);
                 Err(ConvertError::Render(e))
             }
-        }
-    }
-
-    /// [`Conversion::run_to`]'s shortcut for a FEN record the fast reader takes, written in a
-    /// form of the two sides or as the default planes.
-    #[inline(always)]
-    fn fen_direct<R: ReadChess>(
-        &self,
-        r: &R,
-        to: Format,
-        record: &[u8],
-        out: &mut Vec<u8>,
-    ) -> Direct {
-        match to {
-            Format::Packed
-            | Format::Pair
-            | Format::Trits
-            | Format::PackedBin
-            | Format::TritsBin => {
-                let Some((_, f, s)) = r.pair(record) else {
-                    return Direct::NotTaken;
-                };
-                let (f, s) = if self.swap { (s, f) } else { (f, s) };
-                match write_sides(r, to, f, s, out) {
-                    true => Direct::Done,
-                    false => Direct::NotTried,
-                }
-            }
-            Format::PlanesBin if self.opts.planes == crate::planes::DEFAULT_PLANES => {
-                let Some((_, mut words)) = r.pieces(record) else {
-                    return Direct::NotTaken;
-                };
-                if self.swap {
-                    let (first, second) = words.split_at_mut(6);
-                    first.swap_with_slice(second);
-                }
-                crate::planes::write_default_planes(&words, out);
-                Direct::Done
-            }
-            _ => Direct::NotTried,
         }
     }
 }
@@ -896,7 +790,11 @@ mod tests {
             size,
             ..Options::default()
         };
-        let (chess, sgf, gtp) = (CoordStyle::Chess, CoordStyle::Sgf, CoordStyle::Gtp);
+        let (chess, sgf, gtp) = (
+            crate::CoordStyle::Chess,
+            crate::CoordStyle::Sgf,
+            crate::CoordStyle::Gtp,
+        );
         let nine = Size::new(9, 7).ok();
         for (from, record, opts) in [
             (Format::Hex, "0x8100000000000081", styled(chess, gtp, None)),

@@ -2,8 +2,11 @@
 //! `--coords`), indices (`indices`) and `(x,y)` pairs (`coords`), for one bitboard or, as
 //! `first: ...; second: ...`, for two players. `-` is the empty list.
 
+use crate::board::{Board, Repr};
+use crate::fen::fast::ReadChess;
 use crate::go::{self, CoordStyle};
-use crate::spec::{Frame, Reader, Spec};
+use crate::small::{read_names, write_names};
+use crate::spec::{cold, Frame, Reader, Spec, WordPaths, Words, Writing};
 use crate::{found, ErrorKind, Format, Options, ParseError, RenderError, Value};
 use crate::{Holds, Need};
 use bbconv_board::{Bitboard, Numbering, Pair, Size, Square};
@@ -268,6 +271,101 @@ pub(crate) fn render(
             render_list(format, p.second(), opts, out)
         }
     }
+}
+
+/// The word paths of `squares`: lists of chess names (SGF points and GTP vertices, under
+/// `--coords` and `--to-coords`, are read and written by the general reading and writing).
+pub(crate) struct SquaresWords;
+
+impl WordPaths for SquaresWords {
+    #[inline(always)]
+    fn read_chess<R: ReadChess>(
+        _: &R,
+        record: &[u8],
+        opts: &Options,
+        _: Need,
+        board: &mut Board<'_>,
+    ) -> bool {
+        if opts.coords != CoordStyle::Chess {
+            cold();
+            return false;
+        }
+        let t = record.trim_ascii();
+        let repr = match t.strip_prefix(b"first: ") {
+            // `first: NAMES; second: NAMES`, as bbconv writes two sides.
+            Some(two) => read_sides_names(two).map(|(f, s)| Repr::Two(f, s)),
+            None => read_names(t, Size::CHESS).map(Repr::One),
+        };
+        board.set_chess(repr)
+    }
+
+    #[inline(always)]
+    fn read_small(t: &[u8], size: Size, opts: &Options) -> Option<Words> {
+        if opts.coords != CoordStyle::Chess {
+            return None;
+        }
+        Some(Words::one(size, read_names(t, size)?))
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        _: &R,
+        _: Writing,
+        board: &Board<'_>,
+        opts: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        if opts.to_coords != CoordStyle::Chess {
+            cold();
+            return false;
+        }
+        let Some((f, s)) = board.sides() else {
+            return false;
+        };
+        if board.is_single() || opts.layer.is_some() {
+            return match board.single(opts.layer) {
+                Some(v) => {
+                    write_names(v, Size::CHESS, out);
+                    true
+                }
+                None => false,
+            };
+        }
+        write_names_of_sides(f, s, out);
+        true
+    }
+
+    #[inline(always)]
+    fn write_small(w: Words, opts: &Options, out: &mut Vec<u8>) -> bool {
+        let names = opts.to_coords == CoordStyle::Chess && !w.two && w.size.width() <= 26;
+        names && {
+            write_names(w.first, w.size, out);
+            true
+        }
+    }
+}
+
+/// The two sides' square names after `first: ` (`NAMES; second: NAMES`), which must not share
+/// a square.
+#[inline]
+fn read_sides_names(two: &[u8]) -> Option<(u64, u64)> {
+    let at = two.windows(10).position(|w| w == b"; second: ")?;
+    match (
+        read_names(&two[..at], Size::CHESS),
+        read_names(&two[at + 10..], Size::CHESS),
+    ) {
+        (Some(f), Some(s)) if f & s == 0 => Some((f, s)),
+        _ => None,
+    }
+}
+
+/// `first: NAMES; second: NAMES`, the square names of two sides.
+#[inline(always)]
+fn write_names_of_sides(f: u64, s: u64, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"first: ");
+    write_names(f, Size::CHESS, out);
+    out.extend_from_slice(b"; second: ");
+    write_names(s, Size::CHESS, out);
 }
 
 /// The `squares` form.

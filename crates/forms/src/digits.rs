@@ -1,9 +1,12 @@
 //! One-character-a-square forms: `base2`, `bits`, `rows` (one bitboard) and `trits`, `base3`
 //! (two players).
 
+use crate::board::{Board, Repr};
+use crate::fen::fast::ReadChess;
+use crate::kernels::digits64;
 use crate::packed::{pair_of_words, MAX_WORDS};
-use crate::spec::{Frame, Reader, Spec};
-use crate::{found, trim, Format, ParseError, RenderError, Value};
+use crate::spec::{fen_sides, Direct, Frame, Reader, Spec, WordPaths, Words, Writing};
+use crate::{found, trim, Format, Options, ParseError, RenderError, Value};
 use crate::{Holds, Need};
 use bbconv_board::ternary;
 use bbconv_board::{Bitboard, Numbering, Order, Pair, Size};
@@ -395,6 +398,120 @@ pub(crate) const ROWS: Spec = Spec {
         |v, o, out| render_single(Format::Rows, &v.to_single(o.layer)?, o.to_order, out),
     )
 };
+
+/// The word paths of `trits`: the digits of every size.
+pub(crate) struct TritsWords;
+
+impl WordPaths for TritsWords {
+    #[inline(always)]
+    fn read_chess<R: ReadChess>(
+        _: &R,
+        record: &[u8],
+        _: &Options,
+        _: Need,
+        board: &mut Board<'_>,
+    ) -> bool {
+        // The length bbconv writes needs no trimming: the record is taken as it is.
+        let t = match record.len() {
+            64 => record,
+            _ => record.trim_ascii(),
+        };
+        let sides = t.try_into().ok().and_then(digits64);
+        board.set_chess(sides.map(|(f, s)| Repr::Two(f, s)))
+    }
+
+    #[inline(always)]
+    fn read_small(t: &[u8], size: Size, _: &Options) -> Option<Words> {
+        let (mut f, mut s) = ([0u64], [0u64]);
+        ternary::digits_to_words(t, b'0', size.squares(), &mut f, &mut s).then_some(())?;
+        Some(Words::two(size, f[0], s[0]))
+    }
+
+    #[inline(always)]
+    fn read_wide(t: &[u8], n: usize, [f, s]: [&mut [u64]; 2]) -> bool {
+        ternary::digits_to_words_by(t, b'0', n, f, s, digits64)
+    }
+
+    #[inline(always)]
+    fn write_from_fen<R: ReadChess>(
+        r: &R,
+        record: &[u8],
+        swap: bool,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> Direct {
+        let Some((f, s)) = fen_sides(r, record, swap) else {
+            return Direct::NotTaken;
+        };
+        out.extend_from_slice(&ternary::words_to_digits64(f, s, b'0'));
+        Direct::Done
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        _: &R,
+        _: Writing,
+        board: &Board<'_>,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        let Some((f, s)) = board.sides() else {
+            return false;
+        };
+        out.extend_from_slice(&ternary::words_to_digits64(f, s, b'0'));
+        true
+    }
+
+    #[inline(always)]
+    fn write_small(w: Words, _: &Options, out: &mut Vec<u8>) -> bool {
+        ternary::words_to_digits(&[w.first], &[w.second], w.size.squares(), b'0', out);
+        true
+    }
+
+    #[inline(always)]
+    fn write_wide(
+        _: Writing,
+        size: Size,
+        [f, s]: [&[u64]; 2],
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        ternary::words_to_digits(f, s, size.squares(), b'0', out);
+        true
+    }
+}
+
+/// The word paths of `base3`: an 8x8 board's decimal integer.
+pub(crate) struct Base3Words;
+
+impl WordPaths for Base3Words {
+    #[inline(always)]
+    fn read_chess<R: ReadChess>(
+        _: &R,
+        record: &[u8],
+        _: &Options,
+        _: Need,
+        board: &mut Board<'_>,
+    ) -> bool {
+        let sides = read_base3_chess(record.trim_ascii());
+        board.set_chess(sides.map(|(f, s)| Repr::Two(f, s)))
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        _: &R,
+        _: Writing,
+        board: &Board<'_>,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        let Some((f, s)) = board.sides() else {
+            return false;
+        };
+        write_base3_chess(f, s, out);
+        true
+    }
+}
 
 /// The `trits` form.
 pub(crate) const TRITS: Spec = Spec {

@@ -2,8 +2,11 @@
 //! LERF index `k` (A1 first), then the side to move, kept, and an OBF line's solutions, kept as
 //! written.
 
+use crate::board::{Board, Repr};
+use crate::fen::fast::ReadChess;
 use crate::kernels::splat;
-use crate::spec::{Frame, Reader, Spec};
+use crate::spec::{Frame, Reader, Spec, WordPaths, Writing};
+use crate::Options;
 use crate::{found, trim, ParseError, RenderError, Value};
 use crate::{Holds, Need};
 use bbconv_board::{Bitboard, Pair, Size, Turn};
@@ -201,6 +204,46 @@ pub(crate) fn write_words(f: u64, s: u64, turn: Option<Turn>, out: &mut Vec<u8>)
         _ => b'X',
     };
     out.extend_from_slice(&buf);
+}
+
+/// The word paths of `edax`: an 8x8 board and its side to move.
+pub(crate) struct EdaxWords;
+
+impl WordPaths for EdaxWords {
+    #[inline(always)]
+    fn read_chess<R: ReadChess>(
+        _: &R,
+        record: &[u8],
+        _: &Options,
+        _: Need,
+        board: &mut Board<'_>,
+    ) -> bool {
+        match read_words(record) {
+            Some((f, s, turn)) => {
+                board.set(Size::CHESS, Repr::Two(f, s));
+                board.turn = Some(turn);
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        _: &R,
+        _: Writing,
+        board: &Board<'_>,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        match (board.sides(), &board.repr) {
+            (Some((f, s)), Repr::Two(..) | Repr::Chess(_)) => {
+                write_words(f, s, board.turn(), out);
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 /// The `edax` form.

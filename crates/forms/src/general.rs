@@ -2,10 +2,19 @@
 //! form at a time. The word paths of [`crate::read`] and [`crate::write`] are checked against
 //! it (by the tests and the fuzz targets), and every record they do not take comes here.
 
-use crate::spec::{Frame, Reader, Spec};
+use crate::board::Board;
+use crate::coords::SquaresWords;
+use crate::digits::TritsWords;
+use crate::edax::EdaxWords;
+use crate::fen::fast::ReadChess;
+use crate::grid::GridWords;
+use crate::int::forms::PairWords;
+use crate::packed::PackedWords;
+use crate::pieces::PiecesWords;
+use crate::spec::{Frame, Reader, Spec, WordPaths};
 use crate::{
-    detect, sgf, small, ErrorKind, Format, Holds, Need, Options, ParseError, RenderError,
-    RenderErrorKind, Value,
+    detect, fen, json, sgf, small, ErrorKind, Format, Holds, Need, Options, ParseError,
+    RenderError, RenderErrorKind, Value,
 };
 
 /// Reads one record of form `format`. For binary forms pass the raw bytes.
@@ -111,6 +120,79 @@ pub(crate) const AUTO: Spec = Spec {
     },
     write: None,
 };
+
+/// The word paths of `auto`: the fast FEN reader first, then a record in the very shape
+/// bbconv writes a form in.
+pub(crate) struct AutoWords;
+
+impl WordPaths for AutoWords {
+    const FEN_FIRST: bool = true;
+
+    // Under -f auto a record the FEN reader accepts is FEN by the detection rules (it starts
+    // with a letter or a digit, has a '/' at most 9 bytes in, and letters or digits other than
+    // 0 and 1): detection is then decided by the reader itself.
+    #[inline(always)]
+    fn read_chess<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        opts: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> bool {
+        fen::read_board(r, record, need, board)
+            || Self::read_after_fen(r, record, opts, need, board)
+    }
+
+    /// A record in the very shape bbconv writes a form in, which the detection rules
+    /// (`DETECTION_RULES`) give that form, is read by the form's word path; `false` for
+    /// anything else, which detection then reads.
+    #[inline(always)]
+    fn read_after_fen<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        opts: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> bool {
+        // Each form's own path, named (not through the dispatch over every form, which would
+        // inline `fen`'s and this one's again).
+        match record {
+            // Rule 1.
+            [b'{', ..] => json::read_board(r, record, need, board),
+            // Rule 1 (several lines: a pasted board): bbconv's own 8x8 grid, read as a grid.
+            [b'#', b' ', b'8', b'x', b'8', b' ', ..] => {
+                GridWords::read_chess(r, record, opts, need, board)
+            }
+            // Any other record of several lines is a pasted board to detection, not a list
+            // whose words a line break separates (the word paths split at any whitespace).
+            _ if record.contains(&b'\n') => false,
+            // Rule 2: 64 squares and the side to move.
+            _ if record.len() == 66 && record[64] == b' ' => {
+                EdaxWords::read_chess(r, record, opts, need, board)
+            }
+            // Rule 4 (no `/` in square names; the path reads chess names only).
+            [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => {
+                SquaresWords::read_chess(r, record, opts, need, board)
+            }
+            // Rule 7: two integers.
+            [b'0', b'x', ..] if record.len() == 37 => {
+                PairWords::read_chess(r, record, opts, need, board)
+            }
+            // Rule 6: `P:0x...` tokens.
+            [_, b':', b'0', b'x', ..] => PiecesWords::read_chess(r, record, opts, need, board),
+            // Rule 8: 64 digits 0-2 that do not fit 64 bits as a decimal (21 digits or more
+            // from the first one not 0).
+            _ if record.len() == 64 && record.iter().take(44).any(|&c| c != b'0') => {
+                TritsWords::read_chess(r, record, opts, need, board)
+            }
+            // Rule 10: 26 hex digits, one of them a letter (so not a decimal integer, rule 9).
+            _ if record.len() == 26 && record.iter().any(|c| (b'a'..=b'f').contains(c)) => {
+                PackedWords::read_chess(r, record, opts, need, board)
+            }
+            _ => false,
+        }
+    }
+}
 
 /// Writes `value` in form `format`, appending to `out` (no trailing newline).
 ///

@@ -309,7 +309,7 @@ mod sse2 {
 /// count is not a multiple of 16); hand-written because the benchmark shows the gain: about 15
 /// instructions for 16 digits against about 70 for the eight-at-a-time word code
 /// ([`hex8`]), which other CPUs and counts below 16 use.
-#[inline]
+#[inline(always)]
 pub(crate) fn hex_bytes(digits: &[u8], bytes: &mut [u8]) -> bool {
     if digits.len() != 2 * bytes.len() {
         return false;

@@ -21,11 +21,12 @@
 //! package to present.
 //!
 //! The modules, from the bottom: `kernels` (hex and packed tables, SWAR and SSE2 scanners),
-//! `board` (the board value), `spec` (what a form declares of itself), one module a form (each
-//! reads and writes its own notation, and only it: its word path, its general reading and its
-//! spec), `general` (every form into and from a [`Value`] through its spec, and `auto`'s spec),
-//! `convert` (readers and writers composed). No module imports one that imports it
-//! back.
+//! `board` (the board value), `spec` (what a form declares of itself: its spec and its word
+//! paths), one module a form (each reads and writes its own notation, and only it: its word
+//! paths, its general reading and its spec), `list` (the one list of the forms, which generates
+//! [`Format`] and the dispatch), `small` and `wide` (the word paths' shared steps by board size),
+//! `general` (every form into and from a [`Value`] through its spec, and `auto`'s spec),
+//! `convert` (readers and writers composed).
 //!
 //! The conventions are written out in the repository's `docs/conventions.md`. Outside names:
 //! `base2` is the numeral of [bibi/bitboard](https://hexdocs.pm/bibi/)'s `from_base2`; `edax` is
@@ -74,6 +75,7 @@ pub mod hint;
 mod int;
 mod json;
 mod kernels;
+mod list;
 mod packed;
 pub mod paste;
 mod pdn;
@@ -108,9 +110,9 @@ pub use grid::{GridStyle, Orientation};
 pub use int::{parse_integer, Lang};
 pub use json::JsonField;
 pub use kernels::{byte_mask, byte_mask_portable};
+pub use list::Format;
 pub(crate) use raw::{from_raw, numbering_error, raw_size, to_raw};
 pub use sgf::SgfNode;
-use spec::Spec;
 
 /// A board as read from any form: one bitboard, a two-player pair, or a board of piece letters.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -546,72 +548,6 @@ pub enum Framing {
     Binary,
     /// Whitespace-separated JSON values, which may span lines.
     Json,
-}
-
-/// Generates [`Format`] and its per-form accessors from the list of the forms: each row names
-/// a variant and the [`spec::Spec`] its module declares.
-macro_rules! forms {
-    ($( $variant:ident => $spec:expr, )*) => {
-        /// Every input and output form (each declared by its module's spec; `bbconv formats`
-        /// and [`Format::description`] say what it is).
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        #[non_exhaustive]
-        pub enum Format {
-            $( #[doc = concat!("The form `", stringify!($variant), "`: see [`Format::description`].")] $variant, )*
-        }
-
-        impl Format {
-            /// Every form, in the order `bbconv formats` lists them.
-            pub const ALL: &'static [Format] = &[$(Format::$variant),*];
-
-            /// The form's spec, as its module declares it.
-            pub(crate) const fn spec(self) -> &'static Spec {
-                match self { $(Format::$variant => &$spec,)* }
-            }
-
-            /// What a reader must fill for this form's writer (a constant per form, so that a
-            /// writer of a known form settles it at compile time).
-            #[inline(always)]
-            pub(crate) const fn need(self) -> Need {
-                match self { $(Format::$variant => $spec.need,)* }
-            }
-        }
-    };
-}
-
-forms! {
-    Auto => general::AUTO,
-    Int => int::forms::INT,
-    Hex => int::forms::HEX,
-    Dec => int::forms::DEC,
-    Bin => int::forms::BIN,
-    Signed => int::forms::SIGNED,
-    Oct => int::forms::OCT,
-    BytesLe => int::forms::BYTES_LE,
-    BytesBe => int::forms::BYTES_BE,
-    Literal => int::forms::LITERAL,
-    Base2 => digits::BASE2,
-    Bits => digits::BITS,
-    Rows => digits::ROWS,
-    Squares => coords::SQUARES,
-    Indices => coords::INDICES,
-    Coords => coords::COORDS,
-    Pair => int::forms::PAIR,
-    Trits => digits::TRITS,
-    Packed => packed::PACKED,
-    PackedBin => packed::PACKED_BIN,
-    TritsBin => packed::TRITS_BIN,
-    PlanesBin => planes::SPEC,
-    Base3 => digits::BASE3,
-    Paste => paste::SPEC,
-    Grid => grid::SPEC,
-    Fen => fen::SPEC,
-    Epd => epd::SPEC,
-    Pieces => pieces::SPEC,
-    Json => json::SPEC,
-    Pdn => pdn::SPEC,
-    Sgf => sgf::SPEC,
-    Edax => edax::SPEC,
 }
 
 impl Format {

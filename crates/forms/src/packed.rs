@@ -1,7 +1,11 @@
 //! Packed base-3 forms: `packed` (lowercase hex text), `packed-bin` (raw bytes) and `trits-bin`
 //! (one raw byte per square).
 
-use crate::spec::{Frame, Reader, Spec};
+use crate::board::{Board, Repr};
+use crate::fen::fast::ReadChess;
+use crate::kernels::{bits_at, hex_bytes, DIGIT};
+use crate::small::write_packed_hex;
+use crate::spec::{fen_sides, Direct, Frame, Reader, Spec, WordPaths, Words, Writing};
 use crate::{found, trim, Format, Options, ParseError, RenderError, Value};
 use crate::{Holds, Need};
 use bbconv_board::ternary::{self, PackedError};
@@ -188,6 +192,247 @@ pub(crate) fn read_trits_bin_chess(rec: &[u8]) -> Option<(u64, u64)> {
         s |= (gather(v >> 1) as u64) << (8 * k);
     }
     Some((f, s))
+}
+
+/// The hex digits without a `0x` in front.
+#[inline(always)]
+fn strip_0x(t: &[u8]) -> &[u8] {
+    match t {
+        [b'0', b'x' | b'X', rest @ ..] => rest,
+        _ => t,
+    }
+}
+
+/// The word paths of `packed`: the hex of every size in the default layout.
+pub(crate) struct PackedWords;
+
+impl WordPaths for PackedWords {
+    #[inline(always)]
+    fn read_chess<R: ReadChess>(
+        _: &R,
+        record: &[u8],
+        _: &Options,
+        _: Need,
+        board: &mut Board<'_>,
+    ) -> bool {
+        // The length bbconv writes needs no trimming: the record is taken as it is.
+        let t = strip_0x(match record.len() {
+            26 => record,
+            _ => record.trim_ascii(),
+        });
+        let mut bytes = [0u8; 13];
+        hex_bytes(t, &mut bytes)
+            && board.set_chess(ternary::unpack_chess(&bytes).map(|(f, s)| Repr::Two(f, s)))
+    }
+
+    #[inline(always)]
+    fn read_small(t: &[u8], size: Size, opts: &Options) -> Option<Words> {
+        if !opts.layout.is_default() {
+            return None;
+        }
+        let t = strip_0x(t);
+        let n = size.squares();
+        let len = ternary::packed_len(n);
+        if t.len() != 2 * len {
+            return None;
+        }
+        let mut bytes = [0u8; 13];
+        let mut bad = 0;
+        for (b, p) in bytes.iter_mut().zip(t.chunks_exact(2)) {
+            let (hi, lo) = (DIGIT[p[0] as usize], DIGIT[p[1] as usize]);
+            bad |= hi | lo;
+            *b = hi << 4 | (lo & 15);
+        }
+        if bad > 15 {
+            return None;
+        }
+        let (f, s) = ternary::unpack_u64(&bytes[..len], n)?;
+        Some(Words::two(size, f, s))
+    }
+
+    #[inline(always)]
+    fn read_wide(t: &[u8], n: usize, [f, s]: [&mut [u64]; 2]) -> bool {
+        const B: usize = ternary::packed_len(64 * crate::board::WIDE_WORDS);
+        let t = strip_0x(t);
+        let mut bytes = [0u8; B];
+        let len = ternary::packed_len(n);
+        len <= B
+            && t.len() == 2 * len
+            && hex_bytes(t, &mut bytes[..len])
+            && ternary::unpack_words(&bytes[..len], n, f, s)
+    }
+
+    #[inline(always)]
+    fn write_from_fen<R: ReadChess>(
+        r: &R,
+        record: &[u8],
+        swap: bool,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> Direct {
+        let Some((f, s)) = fen_sides(r, record, swap) else {
+            return Direct::NotTaken;
+        };
+        r.push_packed_hex(f, s, out);
+        Direct::Done
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        r: &R,
+        _: Writing,
+        board: &Board<'_>,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        let Some((f, s)) = board.sides() else {
+            return false;
+        };
+        r.push_packed_hex(f, s, out);
+        true
+    }
+
+    #[inline(always)]
+    fn write_small(w: Words, opts: &Options, out: &mut Vec<u8>) -> bool {
+        opts.layout.is_default() && {
+            write_packed_hex(w.size.squares(), w.first, w.second, out);
+            true
+        }
+    }
+
+    #[inline(always)]
+    fn write_wide(
+        _: Writing,
+        size: Size,
+        [f, s]: [&[u64]; 2],
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        packed_hex_wide(f, s, size.squares(), out);
+        true
+    }
+}
+
+/// Writes the packed hex of `n` squares: 60 squares (twelve bytes) at a time, each twelve
+/// groups' digits from the 8x8 writer's table trick ([`crate::kernels::push_packed_hex60`]); the
+/// digits of groups past the last (all 0) are cut off at the end.
+#[inline]
+fn packed_hex_wide(first: &[u64], second: &[u64], n: usize, out: &mut Vec<u8>) {
+    let groups = ternary::packed_len(n);
+    let start = out.len();
+    out.reserve(2 * groups + 24);
+    for at in (0..n).step_by(60) {
+        let (f, s) = (bits_at(first, at), bits_at(second, at));
+        crate::kernels::push_packed_hex60(f, s, out);
+    }
+    out.truncate(start + 2 * groups);
+}
+
+/// The word paths of `packed-bin`: the raw bytes of boards of at most 64 squares.
+pub(crate) struct PackedBinWords;
+
+impl WordPaths for PackedBinWords {
+    #[inline(always)]
+    fn read_chess<R: ReadChess>(
+        _: &R,
+        record: &[u8],
+        _: &Options,
+        _: Need,
+        board: &mut Board<'_>,
+    ) -> bool {
+        let sides = record.try_into().ok().and_then(ternary::unpack_chess);
+        board.set_chess(sides.map(|(f, s)| Repr::Two(f, s)))
+    }
+
+    #[inline(always)]
+    fn write_from_fen<R: ReadChess>(
+        r: &R,
+        record: &[u8],
+        swap: bool,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> Direct {
+        let Some((f, s)) = fen_sides(r, record, swap) else {
+            return Direct::NotTaken;
+        };
+        ternary::pack_u64_pair(f, s, 64, out);
+        Direct::Done
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        _: &R,
+        _: Writing,
+        board: &Board<'_>,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        let Some((f, s)) = board.sides() else {
+            return false;
+        };
+        ternary::pack_u64_pair(f, s, 64, out);
+        true
+    }
+
+    #[inline(always)]
+    fn write_small(w: Words, opts: &Options, out: &mut Vec<u8>) -> bool {
+        opts.layout.is_default() && {
+            ternary::pack_u64_pair(w.first, w.second, w.size.squares(), out);
+            true
+        }
+    }
+}
+
+/// The word paths of `trits-bin`: a byte a square of boards of at most 64 squares.
+pub(crate) struct TritsBinWords;
+
+impl WordPaths for TritsBinWords {
+    #[inline(always)]
+    fn read_chess<R: ReadChess>(
+        _: &R,
+        record: &[u8],
+        _: &Options,
+        _: Need,
+        board: &mut Board<'_>,
+    ) -> bool {
+        board.set_chess(read_trits_bin_chess(record).map(|(f, s)| Repr::Two(f, s)))
+    }
+
+    #[inline(always)]
+    fn write_from_fen<R: ReadChess>(
+        r: &R,
+        record: &[u8],
+        swap: bool,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> Direct {
+        let Some((f, s)) = fen_sides(r, record, swap) else {
+            return Direct::NotTaken;
+        };
+        ternary::words_to_digits(&[f], &[s], 64, 0, out);
+        Direct::Done
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        _: &R,
+        _: Writing,
+        board: &Board<'_>,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        let Some((f, s)) = board.sides() else {
+            return false;
+        };
+        ternary::words_to_digits(&[f], &[s], 64, 0, out);
+        true
+    }
+
+    #[inline(always)]
+    fn write_small(w: Words, _: &Options, out: &mut Vec<u8>) -> bool {
+        ternary::words_to_digits(&[w.first], &[w.second], w.size.squares(), 0, out);
+        true
+    }
 }
 
 /// The `packed` form.

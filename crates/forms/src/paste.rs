@@ -6,7 +6,7 @@
 //! move), and rows of cells: python-chess's `print(board)` and `unicode()`, shakmaty's `Debug`
 //! board, and bbconv's own grids.
 
-use crate::spec::{Frame, Reader, Spec};
+use crate::spec::{Frame, Reader, Spec, WordPaths};
 use crate::{grid, ParseError, Value};
 use crate::{Holds, Need};
 use bbconv_board::placement::{Piece, Placement};
@@ -398,6 +398,23 @@ fn rows(text: &str) -> Result<Value, ParseError> {
     }
     let plain: String = text.chars().map(|c| ascii(c).unwrap_or(c)).collect();
     grid::parse(&plain)
+}
+
+/// The word paths of `paste`: a board pasted from bbconv's own 8x8 grid is rows of cells, read
+/// as a grid.
+pub(crate) struct PasteWords;
+
+impl WordPaths for PasteWords {
+    #[inline(always)]
+    fn read_chess<'r, R: crate::fen::fast::ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        opts: &crate::Options,
+        need: Need,
+        board: &mut crate::Board<'r>,
+    ) -> bool {
+        grid::GridWords::read_chess(r, record, opts, need, board)
+    }
 }
 
 /// The `paste` form.

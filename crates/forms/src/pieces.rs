@@ -1,8 +1,10 @@
 //! The `pieces` form: one bitboard per piece letter, `P:0x... p:0x...`, in the fixed order of
 //! [`bbconv_board::placement::CHESS_PIECE_ORDER`] then other letters; `-` for an empty board.
 
-use crate::spec::{Frame, Reader, Spec};
-use crate::{int, Format, ParseError, RenderError};
+use crate::board::{Board, Repr};
+use crate::fen::fast::ReadChess;
+use crate::spec::{Frame, Reader, Spec, WordPaths, Writing};
+use crate::{int, Format, Options, ParseError, RenderError};
 use crate::{Holds, Need, Value};
 use bbconv_board::placement::{Piece, Placement};
 use bbconv_board::{Numbering, Order, Size};
@@ -147,6 +149,46 @@ pub(crate) fn write_chess<K: crate::kernels::Simd>(r: &K, words: &[u64; 12], out
     match buf.get(1..len) {
         Some(tokens) => out.extend_from_slice(tokens),
         None => out.push(b'-'),
+    }
+}
+
+/// The word paths of `pieces`: an 8x8 board's piece words.
+pub(crate) struct PiecesWords;
+
+impl WordPaths for PiecesWords {
+    #[inline(always)]
+    fn read_chess<R: ReadChess>(
+        _: &R,
+        record: &[u8],
+        _: &Options,
+        _: Need,
+        board: &mut Board<'_>,
+    ) -> bool {
+        board.set_chess(read_chess(record.trim_ascii()).map(Repr::Chess))
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        r: &R,
+        _: Writing,
+        board: &Board<'_>,
+        opts: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        if let Repr::Chess(w) = &board.repr {
+            write_chess(r, w, out);
+            return true;
+        }
+        // Two sides: the letters `--letters` gives them, when they are the default ones.
+        match board.sides() {
+            Some((f, s)) if !board.is_single() && opts.letters == (b'P', b'p') => {
+                let mut words = [0u64; 12];
+                (words[0], words[6]) = (f, s);
+                write_chess(r, &words, out);
+                true
+            }
+            _ => false,
+        }
     }
 }
 

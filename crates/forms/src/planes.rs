@@ -3,7 +3,9 @@
 //! bit `i` of the plane's number the square with index `i` in the order chosen; the planes one
 //! after the other. An 8x8 position is 12 words, 96 bytes.
 
-use crate::spec::{Frame, Reader, Spec};
+use crate::board::{Board, Repr, PIECE_LETTERS};
+use crate::fen::fast::ReadChess;
+use crate::spec::{Direct, Frame, Reader, Spec, WordPaths, Writing};
 use crate::{Holds, Need};
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
 use bbconv_board::placement::{Piece, Placement};
@@ -185,6 +187,76 @@ fn write_chess_planes(words: &[u64; 12], planes: &[u8], out: &mut Vec<u8>) -> bo
         out.extend_from_slice(&w.to_le_bytes());
     }
     true
+}
+
+/// The word paths of `planes-bin`: an 8x8 board's piece words as chess planes.
+pub(crate) struct PlanesWords;
+
+impl WordPaths for PlanesWords {
+    #[inline(always)]
+    fn read_chess<R: ReadChess>(
+        _: &R,
+        record: &[u8],
+        opts: &Options,
+        _: Need,
+        board: &mut Board<'_>,
+    ) -> bool {
+        board.set_chess(read_chess(record, &opts.planes).map(Repr::Chess))
+    }
+
+    #[inline(always)]
+    fn write_from_fen<R: ReadChess>(
+        r: &R,
+        record: &[u8],
+        swap: bool,
+        opts: &Options,
+        out: &mut Vec<u8>,
+    ) -> Direct {
+        if opts.planes != DEFAULT_PLANES {
+            return Direct::NotTried;
+        }
+        let Some((_, mut words)) = r.pieces(record) else {
+            return Direct::NotTaken;
+        };
+        if swap {
+            let (first, second) = words.split_at_mut(6);
+            first.swap_with_slice(second);
+        }
+        write_default_planes(&words, out);
+        Direct::Done
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        _: &R,
+        _: Writing,
+        board: &Board<'_>,
+        opts: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        if let Repr::Chess(w) = &board.repr {
+            return write_chess(w, &opts.planes, out);
+        }
+        match board.sides() {
+            Some((f, s)) if !board.is_single() => write_planes_of_sides(f, s, opts, out),
+            _ => false,
+        }
+    }
+}
+
+/// The planes of two sides, as the pieces of the letters `--letters` gives them; `false` when
+/// a letter is not a chess piece's.
+#[inline(always)]
+fn write_planes_of_sides(f: u64, s: u64, opts: &Options, out: &mut Vec<u8>) -> bool {
+    let mut words = [0u64; 12];
+    let (Some(a), Some(b)) = (
+        PIECE_LETTERS.iter().position(|&l| l == opts.letters.0),
+        PIECE_LETTERS.iter().position(|&l| l == opts.letters.1),
+    ) else {
+        return false;
+    };
+    (words[a], words[b]) = (f, s);
+    write_chess(&words, &opts.planes, out)
 }
 
 /// The `planes-bin` form.

@@ -4,55 +4,21 @@
 //! anything unusual (a sign, `_`, another order or layout, any error), and the general reading
 //! then gives the same value or the exact error; the writers give the general writers' bytes.
 
-use bbconv_board::ternary;
-use bbconv_board::{Bitboard, Order, Pair, Size};
+use bbconv_board::{Order, Size};
 
-use crate::kernels::{hex_digits, pair_hex_chess, push_packed_hex_chess, DIGIT, PACKED_HEX};
-use crate::{int, CoordStyle, Format, Options, Value};
-
-/// A board of at most 64 squares as LERF words: one bitboard, or a two-player pair.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Words {
-    /// The board size.
-    pub(crate) size: Size,
-    pub(crate) first: u64,
-    pub(crate) second: u64,
-    two: bool,
-}
-
-impl Words {
-    /// The value these words are.
-    fn value(self) -> Option<Value> {
-        if self.two {
-            Pair::small(self.size, self.first, self.second).map(Value::Pair)
-        } else {
-            Bitboard::small(self.size, self.first).map(Value::Single)
-        }
-    }
-
-    /// How a [`crate::Board`] holds these words.
-    #[inline(always)]
-    pub(crate) fn repr(self) -> crate::board::Repr {
-        if self.two {
-            crate::board::Repr::Two(self.first, self.second)
-        } else {
-            crate::board::Repr::One(self.first)
-        }
-    }
-}
+use crate::kernels::{hex_digits, pair_hex_chess, push_packed_hex_chess, PACKED_HEX};
+use crate::spec::Words;
+use crate::{Format, Options, Value};
 
 /// Reads `record` as `format` on a board of at most 64 squares in LERF, or `None`.
 #[inline]
 pub(crate) fn read(format: Format, record: &[u8], opts: &Options) -> Option<Value> {
-    if format == Format::Squares && opts.coords != CoordStyle::Chess {
-        return None;
-    }
     read_words(format, record, opts)?.value()
 }
 
-/// Reads `record` as `format` into words, or `None` (see the module documentation). Square
-/// names are read as chess names: the caller leaves SGF points and GTP vertices (`--coords`) to
-/// the general reading.
+/// Reads `record` as `format` into words by the form's word path, or `None` (see the module
+/// documentation): the board is at most 64 squares in LERF, and the words fit it and are
+/// disjoint.
 #[inline]
 pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Option<Words> {
     let size = opts.size_or_default();
@@ -60,66 +26,9 @@ pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Optio
     if n > 64 || opts.order != Order::Lerf {
         return None;
     }
-    let t = record.trim_ascii();
-    let (first, second, two) = match format {
-        Format::Hex | Format::Int | Format::Dec | Format::Bin => {
-            (int::small_integer(t, format, n)?, 0, false)
-        }
-        Format::Pair => {
-            // A separator inside either number is not a digit: the integer reading refuses it.
-            let is_sep = |c: &u8| *c == b',' || crate::blank(*c);
-            let a = t.iter().position(is_sep)?;
-            let gap = t[a..].iter().position(|c| !is_sep(c))?;
-            let b = &t[a + gap..];
-            // A CR beside the separator is no blank of a list (`crate::list_body`): the general
-            // reading refuses it, and the integer reading would trim it.
-            if t[..a].last() == Some(&b'\r') || b.first() == Some(&b'\r') {
-                return None;
-            }
-            if gap > 1 && t[a..a + gap].iter().filter(|&&c| c == b',').count() > 1 {
-                return None;
-            }
-            let f = int::small_integer(&t[..a], Format::Int, n)?;
-            let s = int::small_integer(b, Format::Int, n)?;
-            (f, s, true)
-        }
-        Format::Packed if opts.layout.is_default() => {
-            let t = match t {
-                [b'0', b'x' | b'X', rest @ ..] => rest,
-                _ => t,
-            };
-            let len = ternary::packed_len(n);
-            if t.len() != 2 * len {
-                return None;
-            }
-            let mut bytes = [0u8; 13];
-            let mut bad = 0;
-            for (b, p) in bytes.iter_mut().zip(t.chunks_exact(2)) {
-                let (hi, lo) = (DIGIT[p[0] as usize], DIGIT[p[1] as usize]);
-                bad |= hi | lo;
-                *b = hi << 4 | (lo & 15);
-            }
-            if bad > 15 {
-                return None;
-            }
-            let (f, s) = ternary::unpack_u64(&bytes[..len], n)?;
-            (f, s, true)
-        }
-        Format::Trits => {
-            let (mut f, mut s) = ([0u64], [0u64]);
-            ternary::digits_to_words(t, b'0', n, &mut f, &mut s).then_some(())?;
-            (f[0], s[0], true)
-        }
-        Format::Squares => (read_names(t, size)?, 0, false),
-        _ => return None,
-    };
-    let fits = n == 64 || (first | second) >> n == 0;
-    (fits && first & second == 0).then_some(Words {
-        size,
-        first,
-        second,
-        two,
-    })
+    let w = format.read_small(record.trim_ascii(), size, opts)?;
+    let fits = n == 64 || (w.first | w.second) >> n == 0;
+    (fits && w.first & w.second == 0).then_some(w)
 }
 
 /// A list of square names (`a1 E4,h8`, or `-` for none) of a board of at most 64 squares and
@@ -311,9 +220,6 @@ pub(crate) fn write_names(bb: u64, size: Size, out: &mut Vec<u8>) {
 /// LERF (and the default layout); `false` (nothing written) otherwise.
 #[inline]
 pub(crate) fn write(format: Format, value: &Value, opts: &Options, out: &mut Vec<u8>) -> bool {
-    if format == Format::Squares && opts.to_coords != CoordStyle::Chess {
-        return false;
-    }
     let (first, second, two) = match value {
         Value::Single(b) => match b.as_u64() {
             Some(f) => (f, 0, false),
@@ -334,31 +240,14 @@ pub(crate) fn write(format: Format, value: &Value, opts: &Options, out: &mut Vec
     write_value(format, w, opts, out)
 }
 
-/// Writes words as `format` (LERF, default layout); `false` (nothing written) when the form or
-/// the options need the general writer (a two-player board in a one-bitboard form, say). Square
-/// names are written as chess names: the caller leaves SGF points and GTP vertices
-/// (`--to-coords`) to the general writer.
+/// Writes words as `format` by the form's word path (LERF); `false` (nothing written) when the
+/// form or the options need the general writer (a two-player board in a one-bitboard form, say).
 #[inline]
-pub(crate) fn write_value(format: Format, w: Words, opts: &Options, out: &mut Vec<u8>) -> bool {
-    if opts.to_order != Order::Lerf {
-        return false;
-    }
-    let n = w.size.squares();
-    match format {
-        Format::Hex | Format::Int if !w.two => crate::kernels::hex_u64(w.first, n.div_ceil(4), out),
-        Format::Squares if !w.two && w.size.width() <= 26 => write_names(w.first, w.size, out),
-        Format::Pair | Format::Trits | Format::TritsBin => {
-            write_words(format, n, w.first, w.second, out)
-        }
-        Format::Packed | Format::PackedBin if opts.layout.is_default() => {
-            write_words(format, n, w.first, w.second, out)
-        }
-        _ => return false,
-    }
-    true
+fn write_value(format: Format, w: Words, opts: &Options, out: &mut Vec<u8>) -> bool {
+    opts.to_order == Order::Lerf && format.write_small(w, opts, out)
 }
 
-/// Writes a board of at most 64 squares (not 8x8: see [`crate::chess`]) as `to` says, from
+/// Writes a board of at most 64 squares (not 8x8: see [`crate::convert`]) as `to` says, from
 /// its words; `false`, with nothing written, when the general writer must.
 #[inline]
 pub(crate) fn write_board(
@@ -379,30 +268,29 @@ pub(crate) fn write_board(
     write_value(to, w, opts, out)
 }
 
-/// Writes a pair of LERF words of a board of `n <= 64` squares in a two-player form (packed in
-/// the default layout).
+/// The hex digits of packed base-3 of a pair of LERF words of `n <= 64` squares.
 #[inline]
-pub(crate) fn write_words(to: Format, n: usize, f: u64, s: u64, out: &mut Vec<u8>) {
-    match to {
-        Format::Packed if n == 64 => push_packed_hex_chess(f, s, out),
-        Format::Packed => {
-            for k in (0..n).step_by(5) {
-                let i = (f >> k) & 31 | ((s >> k) & 31) << 5;
-                out.extend_from_slice(&PACKED_HEX[i as usize]);
-            }
-        }
-        Format::PackedBin => ternary::pack_u64_pair(f, s, n, out),
-        Format::Pair if n == 64 => {
-            out.extend_from_slice(&pair_hex_chess([hex_digits(f), hex_digits(s)]))
-        }
-        Format::Pair => {
-            crate::kernels::hex_u64(f, n.div_ceil(4), out);
-            out.push(b' ');
-            crate::kernels::hex_u64(s, n.div_ceil(4), out);
-        }
-        Format::Trits => ternary::words_to_digits(&[f], &[s], n, b'0', out),
-        _ => ternary::words_to_digits(&[f], &[s], n, 0, out),
+pub(crate) fn write_packed_hex(n: usize, f: u64, s: u64, out: &mut Vec<u8>) {
+    if n == 64 {
+        push_packed_hex_chess(f, s, out);
+        return;
     }
+    for k in (0..n).step_by(5) {
+        let i = (f >> k) & 31 | ((s >> k) & 31) << 5;
+        out.extend_from_slice(&PACKED_HEX[i as usize]);
+    }
+}
+
+/// Two LERF words of `n <= 64` squares as two hex integers.
+#[inline]
+pub(crate) fn write_pair_hex(n: usize, f: u64, s: u64, out: &mut Vec<u8>) {
+    if n == 64 {
+        out.extend_from_slice(&pair_hex_chess([hex_digits(f), hex_digits(s)]));
+        return;
+    }
+    crate::kernels::hex_u64(f, n.div_ceil(4), out);
+    out.push(b' ');
+    crate::kernels::hex_u64(s, n.div_ceil(4), out);
 }
 
 #[cfg(test)]

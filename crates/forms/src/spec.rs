@@ -1,11 +1,14 @@
 //! What a form is, declared once in the form's own module: a [`Spec`] value, whose type has
-//! no defaults, so that a form that leaves out a fact does not compile. The list of the forms
-//! in `lib.rs` (`forms!`) generates [`crate::Format`] and every per-form accessor from these
-//! values; no other code keeps a list of forms.
+//! no defaults, so that a form that leaves out a fact does not compile, and its word paths
+//! ([`WordPaths`], with what a path is told: [`Writing`], [`Words`]). The list of the forms
+//! (`list.rs`) generates [`crate::Format`], every per-form accessor and the dispatch from these;
+//! no other code keeps a list of forms.
 
-use bbconv_board::Size;
+use bbconv_board::{Bitboard, Order, Pair, Size};
 
-use crate::{Format, Framing, Holds, Need, Options, ParseError, RenderError, Value};
+use crate::board::{Board, Repr};
+use crate::fen::fast::ReadChess;
+use crate::{Format, Framing, GridStyle, Holds, Need, Options, ParseError, RenderError, Value};
 
 /// Everything bbconv needs to know about one form. No `Default`: every field is given.
 pub(crate) struct Spec {
@@ -73,6 +76,215 @@ impl Spec {
             fast: None,
             read,
             write: Some(write),
+        }
+    }
+}
+
+/// A form's word paths: its records read straight into a [`Board`]'s words, and a board
+/// written from its words, with no [`Value`] between, at three sizes: 8x8 (`*_chess`, LERF and
+/// the default layout), at most 64 squares (`*_small`, LERF) and 65 to 512 squares (`*_wide`,
+/// LERF and the default layout). The conversion settles those conditions; any other option a
+/// path does not honour (`--coords`, `--to-coords`, a grid style, `--layer`) the path checks
+/// itself, here in the form's module, and gives the record to the general reading or writing
+/// by answering "not taken" (`false`, `None`). Every item's default is "not taken": a form with
+/// no path of a kind leaves it out and loses only speed, never exactness (the general reading
+/// and writing, which every path is tested against, take the record). The list of the forms
+/// (`forms!`) names each form's implementing type and generates the dispatch.
+pub(crate) trait WordPaths {
+    /// A record goes to the FEN reader first (`fen`, `auto`): the conversion's kernels hand it
+    /// straight there.
+    const FEN_FIRST: bool = false;
+
+    /// Reads an 8x8 record into `board`; `false`, with `board` untouched, when not taken.
+    #[inline(always)]
+    fn read_chess<'r, R: ReadChess>(
+        _r: &R,
+        _record: &'r [u8],
+        _opts: &Options,
+        _need: Need,
+        _board: &mut Board<'r>,
+    ) -> bool {
+        false
+    }
+
+    /// Of a [`WordPaths::FEN_FIRST`] form: the reading of a record the FEN reader did not take.
+    #[inline(always)]
+    fn read_after_fen<'r, R: ReadChess>(
+        _r: &R,
+        _record: &'r [u8],
+        _opts: &Options,
+        _need: Need,
+        _board: &mut Board<'r>,
+    ) -> bool {
+        false
+    }
+
+    /// Reads a record of a board of `size` (at most 64 squares, LERF), trimmed of ASCII
+    /// whitespace, into words (not yet checked to fit `size` nor to be disjoint: the caller
+    /// checks).
+    #[inline(always)]
+    fn read_small(_t: &[u8], _size: Size, _opts: &Options) -> Option<Words> {
+        None
+    }
+
+    /// Reads a record of a board of `n` squares (65 to 512), trimmed of ASCII whitespace, into
+    /// the two sides' words (`n.div_ceil(64)` each, zeroed); whether it was read.
+    #[inline(always)]
+    fn read_wide(_t: &[u8], _n: usize, _sides: [&mut [u64]; 2]) -> bool {
+        false
+    }
+
+    /// Writes an 8x8 FEN record read by `r` (the sides exchanged when `swap`) with no board
+    /// between: [`Direct::NotTried`] when the form or the options need the board.
+    #[inline(always)]
+    fn write_from_fen<R: ReadChess>(
+        _r: &R,
+        _record: &[u8],
+        _swap: bool,
+        _opts: &Options,
+        _out: &mut Vec<u8>,
+    ) -> Direct {
+        Direct::NotTried
+    }
+
+    /// Writes an 8x8 board from its words; `false`, with nothing written, when not taken.
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        _r: &R,
+        _writing: Writing,
+        _board: &Board<'_>,
+        _opts: &Options,
+        _out: &mut Vec<u8>,
+    ) -> bool {
+        false
+    }
+
+    /// Writes a board of at most 64 squares (LERF) from its words.
+    #[inline(always)]
+    fn write_small(_w: Words, _opts: &Options, _out: &mut Vec<u8>) -> bool {
+        false
+    }
+
+    /// Writes a board of 65 to 512 squares from its sides' words (`words` of them each).
+    #[inline(always)]
+    fn write_wide(
+        _writing: Writing,
+        _size: Size,
+        _sides: [&[u64]; 2],
+        _opts: &Options,
+        _out: &mut Vec<u8>,
+    ) -> bool {
+        false
+    }
+}
+
+/// The word paths of a form that has none.
+pub(crate) struct NoWords;
+
+impl WordPaths for NoWords {}
+
+/// What a writer is told once for every record: the form and the word paths the options allow.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Writing {
+    pub(crate) to: Format,
+    /// LERF with the default layout.
+    pub(crate) words: bool,
+    /// The default grid style and JSON members.
+    pub(crate) plain: bool,
+}
+
+impl Writing {
+    /// The writing of `to` under `opts`.
+    pub(crate) fn new(to: Format, opts: &Options) -> Writing {
+        // Any other option a word path does not honour (`--to-coords`, `--layer`), the path
+        // checks itself.
+        Writing {
+            to,
+            words: opts.to_order == Order::Lerf && opts.layout.is_default(),
+            plain: opts.grid == GridStyle::default() && opts.fields.is_none(),
+        }
+    }
+
+    /// What the reader must fill for this writer: the output form's spec says.
+    pub(crate) fn need(&self) -> Need {
+        self.to.need()
+    }
+}
+
+/// What became of a try to write a FEN record with no board between
+/// ([`crate::spec::WordPaths::write_from_fen`]).
+pub(crate) enum Direct {
+    /// Written, with no board value between.
+    Done,
+    /// The fast FEN reader did not take the record (not worth asking it again).
+    NotTaken,
+    /// Not tried: the form or the options take the board value's way.
+    NotTried,
+}
+/// A FEN record's two sides as the FEN reader `r` reads them (exchanged when `swap`): the
+/// [`crate::spec::WordPaths::write_from_fen`] of a form that holds the two sides writes them with no
+/// board between. (The writing stays in the caller, no closure: a closure is compiled without
+/// the AVX2 kernel's CPU features, and the writer it calls would not inline into it.)
+#[inline(always)]
+pub(crate) fn fen_sides<R: ReadChess>(r: &R, record: &[u8], swap: bool) -> Option<(u64, u64)> {
+    let (_, f, s) = r.pair(record)?;
+    Some(if swap { (s, f) } else { (f, s) })
+}
+/// Marks the branch that calls it as the unlikely one (the compiler lays the likely one out
+/// first and keeps its registers for it).
+#[cold]
+#[inline(never)]
+pub(crate) fn cold() {}
+/// A board of at most 64 squares as LERF words: one bitboard, or a two-player pair.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Words {
+    /// The board size.
+    pub(crate) size: Size,
+    pub(crate) first: u64,
+    pub(crate) second: u64,
+    /// Two sides, not one bitboard.
+    pub(crate) two: bool,
+}
+
+impl Words {
+    /// One bitboard.
+    #[inline(always)]
+    pub(crate) fn one(size: Size, first: u64) -> Words {
+        Words {
+            size,
+            first,
+            second: 0,
+            two: false,
+        }
+    }
+
+    /// Two sides.
+    #[inline(always)]
+    pub(crate) fn two(size: Size, first: u64, second: u64) -> Words {
+        Words {
+            size,
+            first,
+            second,
+            two: true,
+        }
+    }
+
+    /// The value these words are.
+    pub(crate) fn value(self) -> Option<Value> {
+        if self.two {
+            Pair::small(self.size, self.first, self.second).map(Value::Pair)
+        } else {
+            Bitboard::small(self.size, self.first).map(Value::Single)
+        }
+    }
+
+    /// How a [`crate::Board`] holds these words.
+    #[inline(always)]
+    pub(crate) fn repr(self) -> Repr {
+        if self.two {
+            Repr::Two(self.first, self.second)
+        } else {
+            Repr::One(self.first)
         }
     }
 }

@@ -1,17 +1,17 @@
-//! The fast paths of boards of more than 64 squares (Go's 19x19, say) between `trits`, `packed`
-//! and `grid`: read into LERF word arrays on the stack and written from them, with no
+//! The word paths of boards of more than 64 squares (Go's 19x19, say): a record read into LERF
+//! word arrays on the stack by its form's path, and a board written from them, with no
 //! [`Value`](crate::Value), no allocation and no UTF-8 pass. A record a path does not take is
 //! left to the general reading, untouched.
 
-use bbconv_board::{ternary, Size};
+use crate::spec::Writing;
+use bbconv_board::Size;
 
 use crate::board::{Board, Repr, WIDE_WORDS};
-use crate::kernels::{bits_at, digits64, hex_bytes};
-use crate::{grid, Format, Options};
+use crate::{Format, Options};
 
-/// Reads a record of `trits` or `packed` (the default layout) of a board of `size` (65 to 512
-/// squares, LERF) into `board`'s words; `false`, with `board` untouched, when the general
-/// reading must see it.
+/// Reads a record of `from` of a board of `size` (65 to 512 squares, LERF) into `board`'s
+/// words by the form's word path; `false`, with `board` untouched, when the general reading
+/// must see it.
 #[inline]
 pub(crate) fn read_board(from: Format, size: Size, record: &[u8], board: &mut Board<'_>) -> bool {
     let n = size.squares();
@@ -21,37 +21,22 @@ pub(crate) fn read_board(from: Format, size: Size, record: &[u8], board: &mut Bo
     }
     let mut sides = [[0u64; WIDE_WORDS]; 2];
     let [first, second] = &mut sides;
-    let (f, s) = (&mut first[..words], &mut second[..words]);
-    let t = record.trim_ascii();
-    let read = match from {
-        Format::Trits => ternary::digits_to_words_by(t, b'0', n, f, s, digits64),
-        Format::Packed => {
-            let t = match t {
-                [b'0', b'x' | b'X', rest @ ..] => rest,
-                _ => t,
-            };
-            const B: usize = ternary::packed_len(64 * WIDE_WORDS);
-            let mut bytes = [0u8; B];
-            let len = ternary::packed_len(n);
-            len <= B
-                && t.len() == 2 * len
-                && hex_bytes(t, &mut bytes[..len])
-                && ternary::unpack_words(&bytes[..len], n, f, s)
-        }
-        _ => false,
-    };
+    let read = from.read_wide(
+        record.trim_ascii(),
+        n,
+        [&mut first[..words], &mut second[..words]],
+    );
     if read {
         board.set(size, Repr::Wide(sides));
     }
     read
 }
 
-/// Writes a board of 65 to 512 squares held as words as `writing` says (`packed`, `trits`, the
-/// default `grid`, when `plain`); `false`, with nothing written, when the general writer must.
-#[inline]
+/// Writes a board of 65 to 512 squares held as words as `writing` says, by the form's word
+/// path; `false`, with nothing written, when the general writer must.
+#[inline(always)]
 pub(crate) fn write_board(
-    to: Format,
-    plain: bool,
+    writing: Writing,
     board: &Board<'_>,
     opts: &Options,
     out: &mut Vec<u8>,
@@ -60,37 +45,17 @@ pub(crate) fn write_board(
         return false;
     };
     let size = board.size();
-    let n = size.squares();
-    let words = n.div_ceil(64);
-    let (f, s) = (&first[..words], &second[..words]);
-    match to {
-        Format::Packed => packed_hex(f, s, n, out),
-        Format::Trits => ternary::words_to_digits(f, s, n, b'0', out),
-        Format::Grid if plain => grid::render_words::<WIDE_WORDS>(size, f, s, opts, out),
-        _ => return false,
-    }
-    true
-}
-
-/// Writes the packed hex of `n` squares: 60 squares (twelve bytes) at a time, each twelve
-/// groups' digits from the 8x8 writer's table trick ([`crate::kernels::push_packed_hex60`]); the digits of
-/// groups past the last (all 0) are cut off at the end.
-#[inline]
-fn packed_hex(first: &[u64], second: &[u64], n: usize, out: &mut Vec<u8>) {
-    let groups = ternary::packed_len(n);
-    let start = out.len();
-    out.reserve(2 * groups + 24);
-    for at in (0..n).step_by(60) {
-        let (f, s) = (bits_at(first, at), bits_at(second, at));
-        crate::kernels::push_packed_hex60(f, s, out);
-    }
-    out.truncate(start + 2 * groups);
+    let words = size.squares().div_ceil(64);
+    let sides = [&first[..words], &second[..words]];
+    writing.to.write_wide(writing, size, sides, opts, out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernels::{digits64, hex_bytes};
     use crate::render_general;
+    use bbconv_board::ternary;
 
     /// The SSE2 digit reader gives what the word-at-a-time reader gives, on every byte in
     /// every place.

@@ -116,7 +116,7 @@ mod spec;
 pub(crate) mod words;
 
 pub use fast::FenReader;
-pub(crate) use spec::SPEC;
+pub(crate) use spec::{FenWords, SPEC};
 
 /// Whitespace as `char::is_whitespace` sees it, for ASCII bytes.
 #[inline]

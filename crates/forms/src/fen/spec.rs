@@ -1,11 +1,67 @@
-//! The FEN form's spec: a placement read on its bytes when it is the common 8x8 one, else by
-//! the general reading, and checked against the size given.
+//! The FEN form's spec and word paths: a placement read on its bytes when it is the common 8x8
+//! one, else by the general reading, and checked against the size given; an 8x8 board written
+//! from its piece words or its two sides.
 
 use bbconv_board::placement::Placement;
 
-use super::{parse_general, parse_small, render};
-use crate::spec::{Frame, Reader, Spec};
+use super::fast::ReadChess;
+use super::{parse_general, parse_small, read_board, render, words};
+use crate::board::{Board, Repr};
+use crate::spec::{Frame, Reader, Spec, WordPaths, Writing};
 use crate::{Holds, Need, Options, ParseError, Value};
+
+/// The word paths of `fen`: the fast 8x8 reader, and the writing of piece words or two sides.
+pub(crate) struct FenWords;
+
+impl WordPaths for FenWords {
+    const FEN_FIRST: bool = true;
+
+    #[inline(always)]
+    fn read_chess<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        _: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> bool {
+        read_board(r, record, need, board)
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        r: &R,
+        _: Writing,
+        board: &Board<'_>,
+        opts: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        if let Repr::Chess(w) = &board.repr {
+            write_fen_of_pieces(r, board, w, out);
+            return true;
+        }
+        // Two sides: the letters `--letters` gives them.
+        match board.sides() {
+            Some((f, s)) if !board.is_single() => {
+                words::fen_of_words(f, s, opts.letters, out);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The FEN of a board of piece words: the placement as the record wrote it, or as the words
+/// give it, then the other fields.
+#[inline(always)]
+fn write_fen_of_pieces<R: ReadChess>(r: &R, board: &Board<'_>, w: &[u64; 12], out: &mut Vec<u8>) {
+    if board.placement.is_empty() {
+        let mut buf = [0u8; 80];
+        let len = words::placement_of(r, w, &mut buf);
+        words::fen(&buf[..len], board.fields, out);
+    } else {
+        words::fen(board.placement, board.fields, out);
+    }
+}
 
 /// A placement read from FEN as a value, checked against the size given.
 pub(crate) fn value(

@@ -2,10 +2,16 @@
 //! the byte dumps and `literal`) and of `pair` (two numbers), with the readings and writings
 //! they share.
 
+use super::{hex0x16, small_integer};
 use super::{parse_bytes, parse_integer, parse_literal, parse_pair, render, render_encoding};
+use crate::board::{Board, Repr};
+use crate::fen::fast::ReadChess;
+use crate::kernels::{hex_u64, pair_hex_chess};
 use crate::raw::{from_raw, raw_size, to_raw};
-use crate::spec::{Frame, Reader, Spec};
-use crate::{Format, Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
+use crate::small::{read_words, write_pair_hex};
+use crate::spec::{fen_sides, Direct, Frame, Reader, Spec, WordPaths, Words, Writing};
+use crate::{blank, Format, Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
+use bbconv_board::Size;
 
 /// One number of `format` read as a bitboard under the order and size given.
 fn number(format: Format, text: &str, opts: &Options) -> Result<Value, ParseError> {
@@ -60,6 +66,197 @@ fn write_pair(value: &Value, opts: &Options, out: &mut Vec<u8>) -> Result<(), Re
     out.push(b' ');
     render(Format::Hex, &to_raw(opts.to_order, p.second())?, out);
     Ok(())
+}
+
+/// The small word path's reading of one integer of `format` (`int`, `hex`, `dec`, `bin`).
+#[inline(always)]
+fn small_number(format: Format, t: &[u8], size: Size) -> Option<Words> {
+    Some(Words::one(size, small_integer(t, format, size.squares())?))
+}
+
+/// The small word path's writing of one bitboard as hex digits (`int`, `hex`).
+#[inline(always)]
+fn write_small_hex(w: Words, out: &mut Vec<u8>) -> bool {
+    !w.two && {
+        hex_u64(w.first, w.size.squares().div_ceil(4), out);
+        true
+    }
+}
+
+/// The word paths of `int`: boards of at most 64 squares.
+pub(crate) struct IntWords;
+
+impl WordPaths for IntWords {
+    #[inline(always)]
+    fn read_small(t: &[u8], size: Size, _: &Options) -> Option<Words> {
+        small_number(Format::Int, t, size)
+    }
+
+    #[inline(always)]
+    fn write_small(w: Words, _: &Options, out: &mut Vec<u8>) -> bool {
+        write_small_hex(w, out)
+    }
+}
+
+/// The word paths of `hex`: 8x8 boards and boards of at most 64 squares.
+pub(crate) struct HexWords;
+
+impl WordPaths for HexWords {
+    #[inline(always)]
+    fn read_chess<R: ReadChess>(
+        _: &R,
+        record: &[u8],
+        _: &Options,
+        _: Need,
+        board: &mut Board<'_>,
+    ) -> bool {
+        let one = small_integer(record.trim_ascii(), Format::Hex, 64);
+        board.set_chess(one.map(Repr::One))
+    }
+
+    #[inline(always)]
+    fn read_small(t: &[u8], size: Size, _: &Options) -> Option<Words> {
+        small_number(Format::Hex, t, size)
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        _: &R,
+        _: Writing,
+        board: &Board<'_>,
+        opts: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        if board.sides().is_none() {
+            return false;
+        }
+        let Some(v) = board.single(opts.layer) else {
+            return false;
+        };
+        hex_u64(v, 16, out);
+        true
+    }
+
+    #[inline(always)]
+    fn write_small(w: Words, _: &Options, out: &mut Vec<u8>) -> bool {
+        write_small_hex(w, out)
+    }
+}
+
+/// The word paths of `dec`: boards of at most 64 squares.
+pub(crate) struct DecWords;
+
+impl WordPaths for DecWords {
+    #[inline(always)]
+    fn read_small(t: &[u8], size: Size, _: &Options) -> Option<Words> {
+        small_number(Format::Dec, t, size)
+    }
+}
+
+/// The word paths of `bin`: boards of at most 64 squares.
+pub(crate) struct BinWords;
+
+impl WordPaths for BinWords {
+    #[inline(always)]
+    fn read_small(t: &[u8], size: Size, _: &Options) -> Option<Words> {
+        small_number(Format::Bin, t, size)
+    }
+}
+
+/// The word paths of `pair`: 8x8 boards and boards of at most 64 squares.
+pub(crate) struct PairWords;
+
+impl WordPaths for PairWords {
+    #[inline(always)]
+    fn read_chess<R: ReadChess>(
+        _: &R,
+        record: &[u8],
+        opts: &Options,
+        _: Need,
+        board: &mut Board<'_>,
+    ) -> bool {
+        // The length bbconv writes needs no trimming: the record is taken as it is.
+        let t = match record.len() {
+            37 => record,
+            _ => record.trim_ascii(),
+        };
+        board.set_chess(read_pair_chess(t, record, opts).map(|(f, s)| Repr::Two(f, s)))
+    }
+
+    #[inline(always)]
+    fn read_small(t: &[u8], size: Size, _: &Options) -> Option<Words> {
+        let n = size.squares();
+        // A separator inside either number is not a digit: the integer reading refuses it.
+        let is_sep = |c: &u8| *c == b',' || blank(*c);
+        let a = t.iter().position(is_sep)?;
+        let gap = t[a..].iter().position(|c| !is_sep(c))?;
+        let b = &t[a + gap..];
+        // A CR beside the separator is no blank of a list (`crate::list_body`): the general
+        // reading refuses it, and the integer reading would trim it.
+        if t[..a].last() == Some(&b'\r') || b.first() == Some(&b'\r') {
+            return None;
+        }
+        if gap > 1 && t[a..a + gap].iter().filter(|&&c| c == b',').count() > 1 {
+            return None;
+        }
+        let f = small_integer(&t[..a], Format::Int, n)?;
+        let s = small_integer(b, Format::Int, n)?;
+        Some(Words::two(size, f, s))
+    }
+
+    #[inline(always)]
+    fn write_from_fen<R: ReadChess>(
+        r: &R,
+        record: &[u8],
+        swap: bool,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> Direct {
+        let Some((f, s)) = fen_sides(r, record, swap) else {
+            return Direct::NotTaken;
+        };
+        out.extend_from_slice(&pair_hex_chess(r.hex2(f, s)));
+        Direct::Done
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        r: &R,
+        _: Writing,
+        board: &Board<'_>,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        let Some((f, s)) = board.sides() else {
+            return false;
+        };
+        out.extend_from_slice(&pair_hex_chess(r.hex2(f, s)));
+        true
+    }
+
+    #[inline(always)]
+    fn write_small(w: Words, _: &Options, out: &mut Vec<u8>) -> bool {
+        write_pair_hex(w.size.squares(), w.first, w.second, out);
+        true
+    }
+}
+
+/// Two integers: the form bbconv writes (`0x` and 16 digits, a space, `0x` and 16 digits), else
+/// the small word path's reading of `record`; the sides must not share a square.
+#[inline]
+fn read_pair_chess(t: &[u8], record: &[u8], opts: &Options) -> Option<(u64, u64)> {
+    let mut words = None;
+    if let (Some(a), Some(b)) = (t.get(..18), t.get(19..)) {
+        if t.len() == 37 && t[18] == b' ' {
+            if let (Some(f), Some(s)) = (hex0x16(a), hex0x16(b)) {
+                words = Some((f, s));
+            }
+        }
+    }
+    match words.or_else(|| read_words(Format::Pair, record, opts).map(|w| (w.first, w.second))) {
+        Some((f, s)) if f & s == 0 => Some((f, s)),
+        _ => None,
+    }
 }
 
 /// The `int` form.

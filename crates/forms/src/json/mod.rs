@@ -11,7 +11,7 @@ mod chess;
 mod read;
 mod write;
 
-pub(crate) use chess::{read_board, write_chess, JSON_PAIR_HEAD, JSON_PAIR_MID};
+pub(crate) use chess::{read_board, JsonWords};
 pub(crate) use read::parse;
 pub(crate) use write::{render, write_turn};
 

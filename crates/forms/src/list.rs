@@ -1,0 +1,214 @@
+//! The list of the forms: one row a form, naming its variant, the [`Spec`] its module declares,
+//! the type that gives its word paths ([`WordPaths`]), and `kernel` when conversions into it
+//! get a compiled kernel of their own. The [`Format`] enum, [`Format::ALL`], every per-form
+//! fact and the dispatch of the word paths are generated from it; no other code keeps a list of
+//! the forms or a match over them.
+
+use bbconv_board::Size;
+
+use crate::board::{Board, Need};
+use crate::fen::fast::ReadChess;
+use crate::spec::{Direct, NoWords, Spec, WordPaths, Words, Writing};
+use crate::{
+    coords, digits, edax, epd, fen, general, grid, int, json, packed, paste, pdn, pieces, planes,
+    sgf, Options,
+};
+
+/// The output form of [`Conversion::run_to`]'s copy for every form without one of its own.
+pub(crate) const ANY_FORM: u8 = u8::MAX;
+
+/// The kernels of one FEN reader: `Conversion::run_to` compiled with it, for a kind of source
+/// and an output form ([`kernel_of`] picks one).
+pub(crate) trait Kernels {
+    /// The kernel for a source that goes straight to the FEN reader (`FEN`) or not, and the
+    /// output form `TO` (a [`Format`] as `u8`, or [`ANY_FORM`]).
+    /// A kernel.
+    type Kernel;
+    fn kernel<const FEN: bool, const TO: u8>() -> Self::Kernel;
+}
+
+/// Passes an expression through when the row's marker is `kernel` (any other word does not
+/// compile).
+macro_rules! own_kernel {
+    (kernel, $e:expr) => {
+        $e
+    };
+}
+
+/// Generates [`Format`] and its per-form items from the list below.
+macro_rules! forms {
+    ($( $variant:ident => $spec:expr, $words:ty $(, $own:ident)? ; )*) => {
+        /// Every input and output form (each declared by its module's spec; `bbconv formats`
+        /// and [`Format::description`] say what it is).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum Format {
+            $( #[doc = concat!("The form `", stringify!($variant), "`: see [`Format::description`].")] $variant, )*
+        }
+
+        impl Format {
+            /// Every form, in the order `bbconv formats` lists them.
+            pub const ALL: &'static [Format] = &[$(Format::$variant),*];
+
+            /// The form's spec, as its module declares it.
+            pub(crate) const fn spec(self) -> &'static Spec {
+                match self { $(Format::$variant => &$spec,)* }
+            }
+
+            /// What a reader must fill for this form's writer (a constant per form, so that a
+            /// writer of a known form settles it at compile time).
+            #[inline(always)]
+            pub(crate) const fn need(self) -> Need {
+                match self { $(Format::$variant => $spec.need,)* }
+            }
+
+            /// [`WordPaths::FEN_FIRST`] of the form.
+            #[inline(always)]
+            pub(crate) const fn fen_first(self) -> bool {
+                match self { $(Format::$variant => <$words as WordPaths>::FEN_FIRST,)* }
+            }
+
+            /// [`WordPaths::read_chess`] of the form.
+            #[inline(always)]
+            pub(crate) fn read_chess<'r, R: ReadChess>(
+                self,
+                r: &R,
+                record: &'r [u8],
+                opts: &Options,
+                need: Need,
+                board: &mut Board<'r>,
+            ) -> bool {
+                match self {
+                    $(Format::$variant => <$words as WordPaths>::read_chess(r, record, opts, need, board),)*
+                }
+            }
+
+            /// [`WordPaths::read_after_fen`] of the form.
+            #[inline(always)]
+            pub(crate) fn read_after_fen<'r, R: ReadChess>(
+                self,
+                r: &R,
+                record: &'r [u8],
+                opts: &Options,
+                need: Need,
+                board: &mut Board<'r>,
+            ) -> bool {
+                match self {
+                    $(Format::$variant => <$words as WordPaths>::read_after_fen(r, record, opts, need, board),)*
+                }
+            }
+
+            /// [`WordPaths::read_small`] of the form.
+            #[inline(always)]
+            pub(crate) fn read_small(self, t: &[u8], size: Size, opts: &Options) -> Option<Words> {
+                match self { $(Format::$variant => <$words as WordPaths>::read_small(t, size, opts),)* }
+            }
+
+            /// [`WordPaths::read_wide`] of the form.
+            #[inline(always)]
+            pub(crate) fn read_wide(self, t: &[u8], n: usize, sides: [&mut [u64]; 2]) -> bool {
+                match self { $(Format::$variant => <$words as WordPaths>::read_wide(t, n, sides),)* }
+            }
+
+            /// [`WordPaths::write_from_fen`] of the form.
+            #[inline(always)]
+            pub(crate) fn write_from_fen<R: ReadChess>(
+                self,
+                r: &R,
+                record: &[u8],
+                swap: bool,
+                opts: &Options,
+                out: &mut Vec<u8>,
+            ) -> Direct {
+                match self {
+                    $(Format::$variant => <$words as WordPaths>::write_from_fen(r, record, swap, opts, out),)*
+                }
+            }
+
+            /// [`WordPaths::write_chess`] of the form.
+            #[inline(always)]
+            pub(crate) fn write_chess<R: ReadChess>(
+                self,
+                r: &R,
+                writing: Writing,
+                board: &Board<'_>,
+                opts: &Options,
+                out: &mut Vec<u8>,
+            ) -> bool {
+                match self {
+                    $(Format::$variant => <$words as WordPaths>::write_chess(r, writing, board, opts, out),)*
+                }
+            }
+
+            /// [`WordPaths::write_small`] of the form.
+            #[inline(always)]
+            pub(crate) fn write_small(self, w: Words, opts: &Options, out: &mut Vec<u8>) -> bool {
+                match self { $(Format::$variant => <$words as WordPaths>::write_small(w, opts, out),)* }
+            }
+
+            /// [`WordPaths::write_wide`] of the form.
+            #[inline(always)]
+            pub(crate) fn write_wide(
+                self,
+                writing: Writing,
+                size: Size,
+                sides: [&[u64]; 2],
+                opts: &Options,
+                out: &mut Vec<u8>,
+            ) -> bool {
+                match self {
+                    $(Format::$variant => <$words as WordPaths>::write_wide(writing, size, sides, opts, out),)*
+                }
+            }
+        }
+
+        /// The kernel of the readers `K` for a source that goes straight to the FEN reader
+        /// (`fen`) or not, and the output form `to`: the forms marked `kernel` have their own,
+        /// with the form a constant in it; the others share one.
+        pub(crate) fn kernel_of<K: Kernels>(fen: bool, to: Format) -> K::Kernel {
+            match (fen, to) {
+                $($(
+                    (true, Format::$variant) => own_kernel!($own, K::kernel::<true, { Format::$variant as u8 }>()),
+                    (false, Format::$variant) => own_kernel!($own, K::kernel::<false, { Format::$variant as u8 }>()),
+                )?)*
+                (true, _) => K::kernel::<true, ANY_FORM>(),
+                (false, _) => K::kernel::<false, ANY_FORM>(),
+            }
+        }
+    };
+}
+
+forms! {
+    Auto => general::AUTO, general::AutoWords;
+    Int => int::forms::INT, int::forms::IntWords;
+    Hex => int::forms::HEX, int::forms::HexWords, kernel;
+    Dec => int::forms::DEC, int::forms::DecWords;
+    Bin => int::forms::BIN, int::forms::BinWords;
+    Signed => int::forms::SIGNED, NoWords;
+    Oct => int::forms::OCT, NoWords;
+    BytesLe => int::forms::BYTES_LE, NoWords;
+    BytesBe => int::forms::BYTES_BE, NoWords;
+    Literal => int::forms::LITERAL, NoWords;
+    Base2 => digits::BASE2, NoWords;
+    Bits => digits::BITS, NoWords;
+    Rows => digits::ROWS, NoWords;
+    Squares => coords::SQUARES, coords::SquaresWords, kernel;
+    Indices => coords::INDICES, NoWords;
+    Coords => coords::COORDS, NoWords;
+    Pair => int::forms::PAIR, int::forms::PairWords, kernel;
+    Trits => digits::TRITS, digits::TritsWords, kernel;
+    Packed => packed::PACKED, packed::PackedWords, kernel;
+    PackedBin => packed::PACKED_BIN, packed::PackedBinWords, kernel;
+    TritsBin => packed::TRITS_BIN, packed::TritsBinWords, kernel;
+    PlanesBin => planes::SPEC, planes::PlanesWords, kernel;
+    Base3 => digits::BASE3, digits::Base3Words, kernel;
+    Paste => paste::SPEC, paste::PasteWords;
+    Grid => grid::SPEC, grid::GridWords, kernel;
+    Fen => fen::SPEC, fen::FenWords, kernel;
+    Epd => epd::SPEC, NoWords;
+    Pieces => pieces::SPEC, pieces::PiecesWords, kernel;
+    Json => json::SPEC, json::JsonWords, kernel;
+    Pdn => pdn::SPEC, NoWords;
+    Sgf => sgf::SPEC, NoWords;
+    Edax => edax::SPEC, edax::EdaxWords, kernel;
+}
