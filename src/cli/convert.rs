@@ -7,7 +7,6 @@ use std::sync::Arc;
 
 use anyhow::Result;
 use bbconv_board::Size;
-use bbconv_forms::span::SpanMode;
 use bbconv_forms::{Conversion, ConvertError, Format, Framing, GridStyle};
 use clap::Args;
 
@@ -326,9 +325,7 @@ pub(crate) fn run_stage<S: Stage>(
 /// Whether a run writes the lines it reads back in place: the same line-framed text form in and
 /// out (a FEN, EPD, PDN or OBF file converted to itself).
 fn verbatim(args: &ConvertArgs) -> bool {
-    args.from == args.to
-        && args.from.framing() == Framing::Line
-        && !matches!(args.from, Format::Auto | Format::Sgf)
+    args.from == args.to && args.from.framing() == Framing::Line && args.from.spans().is_none()
 }
 
 /// [`run_stage`] on records (`table`: a table's rows).
@@ -362,13 +359,10 @@ fn run_records<S: Stage>(
         out_framing = Framing::Line;
     } else if verbatim(args) {
         input.rows = Rows::Verbatim;
-    } else if from == Format::Auto {
-        input.rows = Rows::Spans(SpanMode::Auto);
-    } else if from == Format::Sgf {
-        input.rows = Rows::Spans(SpanMode::Sgf);
-    } else if from == Format::Paste {
+    } else if let Some(mode) = from.spans() {
+        // Lines, which the form's own rule joins into records.
         input.framing = Framing::Line;
-        input.rows = Rows::Spans(SpanMode::Paste);
+        input.rows = Rows::Spans(mode);
     }
     let null_row: Option<NullRow> = table.clone().map(|t| {
         let f: NullRow = Arc::new(move |row: &[u8], out: &mut Vec<u8>| t.null_row(row, out));

@@ -6,7 +6,7 @@ use crate::board::{Board, Repr};
 use crate::fen::fast::ReadChess;
 use crate::go::{self, CoordStyle};
 use crate::small::{read_names, write_names};
-use crate::spec::{cold, Frame, Reader, Spec, WordPaths, Words, Writing};
+use crate::spec::{cold, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing};
 use crate::{found, ErrorKind, Format, Options, ParseError, RenderError, Value};
 use crate::{Holds, Need};
 use bbconv_board::{Bitboard, Numbering, Pair, Size, Square};
@@ -378,8 +378,11 @@ pub(crate) const SQUARES: Spec = Spec {
     example: "a1 b1 c1 a2 c2 a3 b3 c3",
     carries_size: false,
     names_squares: true,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Line,
+    spans: None,
     need: Need::Sides,
     fixed: None,
     fast: None,
@@ -398,8 +401,11 @@ pub(crate) const INDICES: Spec = Spec {
     example: "0 1 2 8 10 16 17 18",
     carries_size: false,
     names_squares: false,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Line,
+    spans: None,
     need: Need::Sides,
     fixed: None,
     fast: None,
@@ -417,8 +423,11 @@ pub(crate) const COORDS: Spec = Spec {
     example: "(0,0) (1,0) (2,0)",
     carries_size: false,
     names_squares: true,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Line,
+    spans: None,
     need: Need::Sides,
     fixed: None,
     fast: None,

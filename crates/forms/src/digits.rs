@@ -5,7 +5,9 @@ use crate::board::{Board, Repr};
 use crate::fen::fast::ReadChess;
 use crate::kernels::digits64;
 use crate::packed::{pair_of_words, MAX_WORDS};
-use crate::spec::{fen_sides, Direct, Frame, Reader, Spec, WordPaths, Words, Writing};
+use crate::spec::{
+    fen_sides, Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing,
+};
 use crate::{found, trim, Format, Options, ParseError, RenderError, Value};
 use crate::{Holds, Need};
 use bbconv_board::ternary;
@@ -361,7 +363,7 @@ pub(crate) fn write_base3_chess(f: u64, s: u64, out: &mut Vec<u8>) {
 
 /// The `base2` form.
 pub(crate) const BASE2: Spec = Spec {
-    one_number: true,
+    readings: Readings::Numbers,
     ..Spec::one_bitboard(
         "base2",
         &[],
@@ -387,6 +389,8 @@ pub(crate) const BITS: Spec = Spec::one_bitboard(
 /// The `rows` form.
 pub(crate) const ROWS: Spec = Spec {
     names_squares: true,
+    own_reading: None,
+    in_table: InTable::Any,
     ..Spec::one_bitboard(
         "rows",
         &[],
@@ -523,8 +527,11 @@ pub(crate) const TRITS: Spec = Spec {
     example: "1020000000000000000000000000000000000000000000000000000000000000",
     carries_size: false,
     names_squares: false,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Trits,
     frame: Frame::Line,
+    spans: None,
     need: Need::Sides,
     fixed: Some(Format::TritsBin),
     fast: None,
@@ -542,8 +549,11 @@ pub(crate) const BASE3: Spec = Spec {
     example: "19",
     carries_size: false,
     names_squares: false,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Line,
+    spans: None,
     need: Need::Sides,
     fixed: None,
     fast: None,

@@ -5,7 +5,7 @@
 use crate::board::{Board, Repr};
 use crate::fen::fast::ReadChess;
 use crate::kernels::splat;
-use crate::spec::{Frame, Reader, Spec, WordPaths, Writing};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec, WordPaths, Writing};
 use crate::Options;
 use crate::{found, trim, ParseError, RenderError, Value};
 use crate::{Holds, Need};
@@ -256,8 +256,11 @@ pub(crate) const SPEC: Spec = Spec {
     example: "---------------------------OX------XO--------------------------- X",
     carries_size: true,
     names_squares: true,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Line,
+    spans: None,
     need: Need::Sides,
     fixed: None,
     fast: None,

@@ -3,7 +3,7 @@
 //! python-chess's `Board.from_epd` and `Board.epd` read and write them. The operations are kept
 //! as written; `hmvc` and `fmvn` give the clocks a FEN written from the position carries.
 
-use crate::spec::{Frame, Reader, Spec};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec};
 use crate::{Holds, Need};
 use crate::{Options, ParseError, Value};
 use bbconv_board::placement::{Placement, Text};
@@ -221,8 +221,11 @@ pub(crate) const SPEC: Spec = Spec {
     example: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"start\";",
     carries_size: true,
     names_squares: true,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::As(crate::Format::Fen, crate::fen::plausible_fen),
+    readings: Readings::Plain,
     frame: Frame::Line,
+    spans: None,
     need: Need::All,
     fixed: None,
     fast: None,

@@ -11,7 +11,7 @@ use crate::grid::GridWords;
 use crate::int::forms::PairWords;
 use crate::packed::PackedWords;
 use crate::pieces::PiecesWords;
-use crate::spec::{Frame, Reader, Spec, WordPaths};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec, WordPaths};
 use crate::{
     detect, fen, json, sgf, small, ErrorKind, Format, Holds, Need, Options, ParseError,
     RenderError, RenderErrorKind, Value,
@@ -105,8 +105,11 @@ pub(crate) const AUTO: Spec = Spec {
     example: "0x70507",
     carries_size: false,
     names_squares: false,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Line,
+    spans: Some(crate::span::SpanMode::Auto),
     need: Need::Sides,
     fixed: None,
     fast: None,

@@ -551,6 +551,26 @@ pub enum Framing {
 }
 
 impl Format {
+    /// Under `-f auto`, the form of a table's board column whose cell `text` (trimmed, of a
+    /// board of `size`) was detected as this form, or `None` when the cell is taken for text
+    /// (a label, a ratio, a date, lines of words), not a board.
+    pub fn in_table(self, text: &str, size: Size) -> Option<Format> {
+        match self.spec().in_table {
+            spec::InTable::Any => Some(self),
+            spec::InTable::When(board) => board(text, size).then_some(self),
+            spec::InTable::As(form, board) => board(text, size).then_some(form),
+        }
+    }
+
+    /// The form of a table's board column that a cell of this form belongs to (an EPD cell
+    /// to a FEN column; any other form to its own).
+    pub fn column_form(self) -> Format {
+        match self.spec().in_table {
+            spec::InTable::As(form, _) => form,
+            _ => self,
+        }
+    }
+
     /// The name used with `-f` and `-t`.
     pub fn name(self) -> &'static str {
         self.spec().name
@@ -648,6 +668,12 @@ impl Format {
     /// How records of this form are delimited in a stream.
     pub fn framing(self) -> Framing {
         self.spec().frame.framing()
+    }
+
+    /// Of a form whose records may span lines in a way of their own (`sgf`, `paste`, `auto`):
+    /// the rule that says where a record ends ([`span::Spans`]).
+    pub fn spans(self) -> Option<span::SpanMode> {
+        self.spec().spans
     }
 
     /// Bytes per record of a binary form for a board of `size` numbered by `numbering` (a

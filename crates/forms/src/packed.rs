@@ -5,7 +5,9 @@ use crate::board::{Board, Repr};
 use crate::fen::fast::ReadChess;
 use crate::kernels::{bits_at, hex_bytes, DIGIT};
 use crate::small::write_packed_hex;
-use crate::spec::{fen_sides, Direct, Frame, Reader, Spec, WordPaths, Words, Writing};
+use crate::spec::{
+    fen_sides, Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing,
+};
 use crate::{found, trim, Format, Options, ParseError, RenderError, Value};
 use crate::{Holds, Need};
 use bbconv_board::ternary::{self, PackedError};
@@ -445,8 +447,11 @@ pub(crate) const PACKED: Spec = Spec {
     example: "797979010000000000d8f2f250",
     carries_size: false,
     names_squares: false,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Packed,
     frame: Frame::Line,
+    spans: None,
     need: Need::Sides,
     fixed: Some(Format::PackedBin),
     fast: None,
@@ -465,8 +470,11 @@ pub(crate) const PACKED_BIN: Spec = Spec {
     example: "(13 raw bytes a board on 8x8)",
     carries_size: false,
     names_squares: false,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Packed,
     frame: Frame::Binary(|size, _| ternary::packed_len(size.squares())),
+    spans: None,
     need: Need::Sides,
     fixed: Some(Format::PackedBin),
     fast: None,
@@ -484,8 +492,11 @@ pub(crate) const TRITS_BIN: Spec = Spec {
     example: "(64 raw bytes a board on 8x8)",
     carries_size: false,
     names_squares: false,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Binary(|size, _| size.squares()),
+    spans: None,
     need: Need::Sides,
     fixed: Some(Format::TritsBin),
     fast: None,

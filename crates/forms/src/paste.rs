@@ -6,7 +6,7 @@
 //! move), and rows of cells: python-chess's `print(board)` and `unicode()`, shakmaty's `Debug`
 //! board, and bbconv's own grids.
 
-use crate::spec::{Frame, Reader, Spec, WordPaths};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec, WordPaths};
 use crate::{grid, ParseError, Value};
 use crate::{Holds, Need};
 use bbconv_board::placement::{Piece, Placement};
@@ -400,6 +400,42 @@ fn rows(text: &str) -> Result<Value, ParseError> {
     grid::parse(&plain)
 }
 
+/// Whether a cell of several lines is taken for a printed board under `-f auto`: a printer's
+/// shape (Stockfish's `d`, a bordered or labelled board), or rows of board cells, 2 by 2 or
+/// more, whose characters are all a printer's (chess letters and glyphs, `.`, `X`, `O`, `*`,
+/// digits), file-label rows (`a b c`) and `#` lines aside: two lines of other letters are text.
+fn plausible_paste(text: &str, _: Size) -> bool {
+    let Ok((v, printer)) = read(text, None) else {
+        return false;
+    };
+    if printer != PRINTERS[3] {
+        return true;
+    }
+    let cell = |c: char| {
+        c.is_ascii_digit()
+            || "PNBRQKpnbrqkXO.*-+|".contains(c)
+            || ('\u{2654}'..='\u{265f}').contains(&c)
+            || "·⭘●○◯".contains(c)
+    };
+    // A row of file labels: single letters in order from a (or A).
+    let labels = |l: &str| {
+        let toks: Vec<&str> = l.split_whitespace().collect();
+        toks.len() >= 2
+            && toks.iter().enumerate().all(|(k, t)| {
+                let b = t.as_bytes();
+                b.len() == 1 && (b[0] == b'a' + k as u8 || b[0] == b'A' + k as u8)
+            })
+    };
+    let size = v.size();
+    size.width() >= 2
+        && size.height() >= 2
+        && text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#') && !labels(l))
+            .all(|l| l.chars().all(|c| c.is_whitespace() || cell(c)))
+}
+
 /// The word paths of `paste`: a board pasted from bbconv's own 8x8 grid is rows of cells, read
 /// as a grid.
 pub(crate) struct PasteWords;
@@ -427,8 +463,11 @@ pub(crate) const SPEC: Spec = Spec {
     example: "(see README: Pasted boards)",
     carries_size: true,
     names_squares: true,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::When(plausible_paste),
+    readings: Readings::Plain,
     frame: Frame::Block,
+    spans: Some(crate::span::SpanMode::Paste),
     need: Need::Sides,
     fixed: None,
     fast: None,

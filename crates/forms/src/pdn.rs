@@ -5,7 +5,7 @@
 //! and `m`/`k` (Black's), the side to move kept as the FEN-like field `w` or `b`, and the text
 //! kept to be written back as it was.
 
-use crate::spec::{Frame, Reader, Spec};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec};
 use crate::{Holds, Need};
 use crate::{ParseError, RenderError, RenderErrorKind, Value};
 use bbconv_board::placement::{Piece, Placement, Text};
@@ -408,8 +408,11 @@ pub(crate) const SPEC: Spec = Spec {
     example: "W:W31-50:B1-20",
     carries_size: true,
     names_squares: true,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Line,
+    spans: None,
     need: Need::All,
     fixed: None,
     fast: None,

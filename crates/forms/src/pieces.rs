@@ -3,7 +3,7 @@
 
 use crate::board::{Board, Repr};
 use crate::fen::fast::ReadChess;
-use crate::spec::{Frame, Reader, Spec, WordPaths, Writing};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec, WordPaths, Writing};
 use crate::{int, Format, Options, ParseError, RenderError};
 use crate::{Holds, Need, Value};
 use bbconv_board::placement::{Piece, Placement};
@@ -202,8 +202,11 @@ pub(crate) const SPEC: Spec = Spec {
     example: "P:0x000000000000ff00 p:0x00ff000000000000",
     carries_size: false,
     names_squares: false,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Line,
+    spans: None,
     need: Need::All,
     fixed: None,
     fast: None,

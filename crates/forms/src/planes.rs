@@ -5,7 +5,7 @@
 
 use crate::board::{Board, Repr, PIECE_LETTERS};
 use crate::fen::fast::ReadChess;
-use crate::spec::{Direct, Frame, Reader, Spec, WordPaths, Writing};
+use crate::spec::{Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Writing};
 use crate::{Holds, Need};
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
 use bbconv_board::placement::{Piece, Placement};
@@ -269,8 +269,11 @@ pub(crate) const SPEC: Spec = Spec {
     example: "(96 raw bytes a position on 8x8)",
     carries_size: false,
     names_squares: false,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Binary(record_len),
+    spans: None,
     need: Need::All,
     fixed: Some(crate::Format::PlanesBin),
     fast: None,

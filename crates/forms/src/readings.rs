@@ -16,6 +16,7 @@
 //! assert_eq!(a8.reading.numbering, Numbering::Order(Order::Berlef));
 //! ```
 
+use crate::spec::Readings;
 use crate::{self as format, Format, Options, Value};
 use bbconv_board::mismatch::Reading;
 use bbconv_board::ternary::{DigitOrder, PackLayout};
@@ -121,8 +122,6 @@ impl Numbers {
 
 /// JSON members that fix how an object reads whatever the square order: `order` names its
 /// own, `fen` and `squares` name their squares.
-const JSON_FIXED: [&str; 3] = ["order", "fen", "squares"];
-
 /// Why the record `text` (form `from`) has one reading whatever the square order, in words
 /// (`None` when a numbering changes how it reads): a form that names its squares, or a JSON
 /// object with an `order`, `fen` or `squares` member (such a record says its own reading, so
@@ -138,22 +137,7 @@ pub fn one_reading(text: &str, from: Format) -> Option<String> {
     if from.names_squares() {
         return Some(format!("{from}, which names its squares"));
     }
-    if from != Format::Json {
-        return None;
-    }
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let json: serde_json::Value = serde_json::from_str(text).ok()?;
-    let members: Vec<String> = JSON_FIXED
-        .iter()
-        .filter(|k| json.get(**k).is_some())
-        .map(|k| format!("\"{k}\""))
-        .collect();
-    (!members.is_empty()).then(|| {
-        format!(
-            "JSON with {} (a record that says its own order or names its squares)",
-            members.join(" and ")
-        )
-    })
+    from.spec().own_reading.and_then(|why| why(text))
 }
 
 impl Candidate {
@@ -245,7 +229,7 @@ pub fn candidates(text: &str, from: Format, opts: &Options, size: Size) -> Vec<C
         swap: false,
         value,
     };
-    if from.spec().one_number || from == Format::Pair {
+    if from.spec().readings == Readings::Numbers {
         // Read once at each width a numbering gives (as `convert` reads it under that
         // numbering), then each reading of the bits.
         let numbers = Numbers::read(text, from, opts, size);
@@ -277,8 +261,8 @@ pub fn candidates(text: &str, from: Format, opts: &Options, size: Size) -> Vec<C
 /// one a record that names its squares has), each packing layout of packed digits and each
 /// digit map of trits.
 fn form_readings(text: &str, from: Format, opts: &Options, size: Size, out: &mut Vec<Candidate>) {
-    let packed = matches!(from, Format::Packed | Format::PackedBin);
-    let trits = matches!(from, Format::Trits);
+    let packed = from.spec().readings == Readings::Packed;
+    let trits = from.spec().readings == Readings::Trits;
     let layouts: Vec<PackLayout> = if packed {
         [DigitOrder::Lsd, DigitOrder::Msd]
             .into_iter()

@@ -7,7 +7,7 @@
 //! self-capture removes the mover's group). The side to move
 //! after the position's node (its move's other colour, or its `PL`) is kept on the pair.
 
-use crate::spec::{Frame, Reader, Spec};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec};
 use crate::{go, Holds, Need};
 use crate::{ParseError, Value};
 use bbconv_board::NameError;
@@ -575,8 +575,11 @@ pub(crate) const SPEC: Spec = Spec {
     example: "SZ[19]AB[dd][pq]AW[dp][qd]",
     carries_size: true,
     names_squares: true,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Line,
+    spans: Some(crate::span::SpanMode::Sgf),
     need: Need::Sides,
     fixed: None,
     fast: None,

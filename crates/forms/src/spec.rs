@@ -28,11 +28,18 @@ pub(crate) struct Spec {
     pub(crate) carries_size: bool,
     /// A record names its squares itself, so that no square order changes how it reads.
     pub(crate) names_squares: bool,
-    /// A record's text is one number (`int`, `hex`, ..., `literal`, `base2`): `explain` and
-    /// `infer` read it once, then place its bits under each numbering.
-    pub(crate) one_number: bool,
+    /// Of a form whose record may say its own reading whatever the square order (a JSON
+    /// object with an `order` member, say): why a record does, in words, or `None`.
+    pub(crate) own_reading: Option<fn(&str) -> Option<String>>,
+    /// What a cell of a table detected as this form is under `-f auto`.
+    pub(crate) in_table: InTable,
+    /// How `explain` and `infer` read a record under every convention.
+    pub(crate) readings: Readings,
     /// How records are delimited in a stream.
     pub(crate) frame: Frame,
+    /// Of a form whose records may span lines in a way of their own (SGF's parentheses, a
+    /// printed board's shape): the rule of `span.rs` that says where a record ends.
+    pub(crate) spans: Option<crate::span::SpanMode>,
     /// What a reader must fill for this form's writer.
     pub(crate) need: Need,
     /// The form that writes this board as fixed-size binary records (`packed` as
@@ -51,7 +58,7 @@ pub(crate) struct Spec {
 impl Spec {
     /// A form of one bitboard on one line, read and written under the square orders, with no
     /// size of its own (the integers, the digit strings): every other fact is this one's, and
-    /// a form that differs says so (`Spec { one_number: true, ..Spec::one_bitboard(...) }`).
+    /// a form that differs says so (`Spec { readings: Readings::Numbers, ..Spec::one_bitboard(...) }`).
     pub(crate) const fn one_bitboard(
         name: &'static str,
         aliases: &'static [&'static str],
@@ -69,8 +76,11 @@ impl Spec {
             example,
             carries_size: false,
             names_squares: false,
-            one_number: false,
+            own_reading: None,
+            in_table: InTable::Any,
+            readings: Readings::Plain,
             frame: Frame::Line,
+            spans: None,
             need: Need::Sides,
             fixed: None,
             fast: None,
@@ -287,6 +297,34 @@ impl Words {
             Repr::One(self.first)
         }
     }
+}
+
+/// What a table's cell detected as a form is under `-f auto`, when a table's board column is
+/// looked for (`--csv`, `--tsv`).
+#[derive(Clone, Copy)]
+pub(crate) enum InTable {
+    /// A board, if it reads as one.
+    Any,
+    /// A board if it reads as one and the function says so of its text (trimmed) and size:
+    /// labels, ratios, dates and lines of text are not boards.
+    When(fn(&str, Size) -> bool),
+    /// A board of another form's column (an EPD cell makes a FEN column), when the function
+    /// says so.
+    As(Format, fn(&str, Size) -> bool),
+}
+
+/// How `explain` and `infer` read a record of a form under every convention.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Readings {
+    /// Numbers (`int`, `hex`, ..., `literal`, `base2`; `pair`'s two): read once, then their
+    /// bits placed under each numbering.
+    Numbers,
+    /// Packed base-3 digits: under each numbering and each packing layout (`--layout`).
+    Packed,
+    /// Trit digits: under each numbering and each map of the digits to the sides.
+    Trits,
+    /// Anything else: under each numbering (one, for a record that names its squares).
+    Plain,
 }
 
 /// A word path of a record's bytes: the value when it takes the record, else `None` (the

@@ -576,11 +576,7 @@ fn convert_capsule<'py>(
         // Fixed-size binary records of packed or trits are their binary forms (as `to="packed"`
         // gives them to Arrow): read them back with the same `frm`.
         if import.fixed_binary()? {
-            call.from = match call.from {
-                Format::Packed => Format::PackedBin,
-                Format::Trits => Format::TritsBin,
-                f => f,
-            };
+            call.from = call.from.fixed().unwrap_or(call.from);
         }
         // Fixed-size lists of 64-bit words are planes-bin records (`frm="planes"` names that
         // form), or pair words (as `to="pair"` gives them to Arrow), read back with `frm="pair"`.

@@ -2,19 +2,10 @@
 //! from a file's header (`--column NAME`), or from the first row with a field that qualifies
 //! as a board ([`Table::qualifies`]); under `-f auto` that row settles the column's form too.
 
-use bbconv_board::Size;
 use bbconv_forms::Format;
 
 use super::{strip_cr, Column, Table};
 use crate::pipeline::frame::{split_table, Chunk, ChunkKind, Piece};
-
-/// A form as a table's column has it: EPD is FEN's.
-pub(super) fn family(f: Format) -> Format {
-    match f {
-        Format::Epd => Format::Fen,
-        f => f,
-    }
-}
 
 impl Table {
     /// The form a field qualifies the column as a board in, if it does: it reads as one
@@ -42,17 +33,10 @@ impl Table {
         }
         let text = std::str::from_utf8(field).ok()?;
         let detected = bbconv_forms::detect(text, &self.opts).ok()?;
-        let form = family(detected);
-        if self_sized && !form.carries_size() {
+        if self_sized && !detected.carries_size() {
             return None;
         }
-        let size = size(detected)?;
-        let plausible = match form {
-            Format::Fen => plausible_fen(t, size),
-            Format::Paste => plausible_paste(text),
-            _ => true,
-        };
-        plausible.then_some(form)
+        detected.in_table(text.trim(), size(detected)?)
     }
 
     /// Reads a file's header row: settles `--column NAME` and the width of `--append`'s rows,
@@ -241,58 +225,4 @@ impl Table {
             _ => Ok(()),
         }
     }
-}
-
-/// Whether a FEN or EPD cell `t` (trimmed) of `size` is taken for a board under `-f auto`: 2
-/// ranks or more, all of one width of 2 or more (the reader checks that they are of one
-/// width); a placement alone (nothing after it) needs 3 ranks or more, a piece, and only the
-/// chess letters and digits, so that labels (`TP/FP`, `NA/NA`, `kk/KK`), ratios (`2/2`) and
-/// dates (`12/12/12`) are text.
-fn plausible_fen(t: &[u8], size: Size) -> bool {
-    if size.width() < 2 || size.height() < 2 {
-        return false;
-    }
-    if t.iter().any(u8::is_ascii_whitespace) {
-        return true;
-    }
-    size.height() >= 3
-        && t.iter().any(u8::is_ascii_alphabetic)
-        && t.iter()
-            .all(|c| c.is_ascii_digit() || b"/PNBRQKpnbrqk".contains(c))
-}
-
-/// Whether a cell of several lines is taken for a printed board under `-f auto`: a printer's
-/// shape (Stockfish's `d`, a bordered or labelled board), or rows of board cells, 2 by 2 or
-/// more, whose characters are all a printer's (chess letters and glyphs, `.`, `X`, `O`, `*`,
-/// digits), file-label rows (`a b c`) and `#` lines aside: two lines of other letters are text.
-fn plausible_paste(text: &str) -> bool {
-    let Ok((v, printer)) = bbconv_forms::paste::read(text, None) else {
-        return false;
-    };
-    if printer != bbconv_forms::paste::PRINTERS[3] {
-        return true;
-    }
-    let cell = |c: char| {
-        c.is_ascii_digit()
-            || "PNBRQKpnbrqkXO.*-+|".contains(c)
-            || ('\u{2654}'..='\u{265f}').contains(&c)
-            || "·⭘●○◯".contains(c)
-    };
-    // A row of file labels: single letters in order from a (or A).
-    let labels = |l: &str| {
-        let toks: Vec<&str> = l.split_whitespace().collect();
-        toks.len() >= 2
-            && toks.iter().enumerate().all(|(k, t)| {
-                let b = t.as_bytes();
-                b.len() == 1 && (b[0] == b'a' + k as u8 || b[0] == b'A' + k as u8)
-            })
-    };
-    let size = v.size();
-    size.width() >= 2
-        && size.height() >= 2
-        && text
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#') && !labels(l))
-            .all(|l| l.chars().all(|c| c.is_whitespace() || cell(c)))
 }

@@ -6,9 +6,8 @@
 use std::borrow::Cow;
 
 use bbconv_board::Size;
-use bbconv_forms::ConvertError;
+use bbconv_forms::{ConvertError, Format};
 
-use super::column::family;
 use super::{row_error, shifted, split_cr, table_error, Column, Table};
 use crate::pipeline::rows::{self, Field};
 
@@ -196,7 +195,7 @@ impl Table {
         let got = std::str::from_utf8(&value)
             .ok()
             .and_then(|t| bbconv_forms::detect(t, &self.opts).ok())
-            .map(family);
+            .map(Format::column_form);
         match got {
             Some(f) if f == want => Ok(()),
             // A field that reads as no form fails in the conversion, which says why.

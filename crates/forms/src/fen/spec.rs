@@ -3,11 +3,12 @@
 //! from its piece words or its two sides.
 
 use bbconv_board::placement::Placement;
+use bbconv_board::Size;
 
 use super::fast::ReadChess;
 use super::{parse_general, parse_small, read_board, render, words};
 use crate::board::{Board, Repr};
-use crate::spec::{Frame, Reader, Spec, WordPaths, Writing};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec, WordPaths, Writing};
 use crate::{Holds, Need, Options, ParseError, Value};
 
 /// The word paths of `fen`: the fast 8x8 reader, and the writing of piece words or two sides.
@@ -73,6 +74,24 @@ pub(crate) fn value(
     Ok(Value::Pieces(pl))
 }
 
+/// Whether a FEN or EPD table cell `t` (trimmed) of `size` is taken for a board under `-f auto`: 2
+/// ranks or more, all of one width of 2 or more (the reader checks that they are of one
+/// width); a placement alone (nothing after it) needs 3 ranks or more, a piece, and only the
+/// chess letters and digits, so that labels (`TP/FP`, `NA/NA`, `kk/KK`), ratios (`2/2`) and
+/// dates (`12/12/12`) are text.
+pub(crate) fn plausible_fen(t: &str, size: Size) -> bool {
+    let t = t.as_bytes();
+    if size.width() < 2 || size.height() < 2 {
+        return false;
+    }
+    if t.iter().any(u8::is_ascii_whitespace) {
+        return true;
+    }
+    size.height() >= 3
+        && t.iter().any(u8::is_ascii_alphabetic)
+        && t.iter()
+            .all(|c| c.is_ascii_digit() || b"/PNBRQKpnbrqk".contains(c))
+}
 /// The `fen` form.
 pub(crate) const SPEC: Spec = Spec {
     name: "fen",
@@ -83,8 +102,11 @@ pub(crate) const SPEC: Spec = Spec {
     example: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     carries_size: true,
     names_squares: true,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::When(plausible_fen),
+    readings: Readings::Plain,
     frame: Frame::Line,
+    spans: None,
     need: Need::All,
     fixed: None,
     fast: Some(|r, o| parse_small(r, o).map(Value::Pieces)),

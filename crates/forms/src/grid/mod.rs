@@ -5,7 +5,7 @@ mod words;
 
 pub(crate) use words::GridWords;
 
-use crate::spec::{Frame, Reader, Spec};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec};
 use crate::{CoordStyle, Options, ParseError, RenderError, RenderErrorKind, Value};
 use crate::{Holds, Need};
 use bbconv_board::placement::{Piece, Placement};
@@ -548,8 +548,11 @@ pub(crate) const SPEC: Spec = Spec {
     example: "8 . . . . . . . .",
     carries_size: true,
     names_squares: true,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Block,
+    spans: None,
     need: Need::All,
     fixed: None,
     fast: None,

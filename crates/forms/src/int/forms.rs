@@ -9,7 +9,9 @@ use crate::fen::fast::ReadChess;
 use crate::kernels::{hex_u64, pair_hex_chess};
 use crate::raw::{from_raw, raw_size, to_raw};
 use crate::small::{read_words, write_pair_hex};
-use crate::spec::{fen_sides, Direct, Frame, Reader, Spec, WordPaths, Words, Writing};
+use crate::spec::{
+    fen_sides, Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing,
+};
 use crate::{blank, Format, Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
 use bbconv_board::Size;
 
@@ -261,7 +263,7 @@ fn read_pair_chess(t: &[u8], record: &[u8], opts: &Options) -> Option<(u64, u64)
 
 /// The `int` form.
 pub(crate) const INT: Spec = Spec {
-    one_number: true,
+    readings: Readings::Numbers,
     ..Spec::one_bitboard(
         "int",
         &["integer"],
@@ -274,7 +276,7 @@ pub(crate) const INT: Spec = Spec {
 
 /// The `hex` form.
 pub(crate) const HEX: Spec = Spec {
-    one_number: true,
+    readings: Readings::Numbers,
     ..Spec::one_bitboard(
         "hex",
         &[],
@@ -287,7 +289,7 @@ pub(crate) const HEX: Spec = Spec {
 
 /// The `dec` form.
 pub(crate) const DEC: Spec = Spec {
-    one_number: true,
+    readings: Readings::Numbers,
     ..Spec::one_bitboard(
         "dec",
         &["decimal"],
@@ -300,7 +302,7 @@ pub(crate) const DEC: Spec = Spec {
 
 /// The `bin` form.
 pub(crate) const BIN: Spec = Spec {
-    one_number: true,
+    readings: Readings::Numbers,
     ..Spec::one_bitboard(
         "bin",
         &["binary"],
@@ -313,7 +315,7 @@ pub(crate) const BIN: Spec = Spec {
 
 /// The `signed` form.
 pub(crate) const SIGNED: Spec = Spec {
-    one_number: true,
+    readings: Readings::Numbers,
     ..Spec::one_bitboard(
         "signed",
         &[],
@@ -326,7 +328,7 @@ pub(crate) const SIGNED: Spec = Spec {
 
 /// The `oct` form.
 pub(crate) const OCT: Spec = Spec {
-    one_number: true,
+    readings: Readings::Numbers,
     ..Spec::one_bitboard(
         "oct",
         &["octal"],
@@ -359,7 +361,7 @@ pub(crate) const BYTES_BE: Spec = Spec::one_bitboard(
 
 /// The `literal` form.
 pub(crate) const LITERAL: Spec = Spec {
-    one_number: true,
+    readings: Readings::Numbers,
     ..Spec::one_bitboard(
         "literal",
         &[],
@@ -380,8 +382,11 @@ pub(crate) const PAIR: Spec = Spec {
     example: "0xffff 0xffff000000000000",
     carries_size: false,
     names_squares: false,
-    one_number: false,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Numbers,
     frame: Frame::Line,
+    spans: None,
     need: Need::Sides,
     fixed: None,
     fast: None,

@@ -1,7 +1,7 @@
 //! JSON: one object a board, `{"size":"8x8","order":"lerf", ...}` with the representations asked
 //! for; bitboards are hex strings on output, strings or integer numbers on input.
 
-use crate::spec::{Frame, Reader, Spec};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec};
 use crate::{Holds, Need};
 use bbconv_board::NameError;
 use std::fmt;
@@ -93,6 +93,27 @@ const TURN: &str = "turn";
 /// The member that holds a two-player board's notes (an OBF line's solutions), as written.
 const NOTES: &str = "notes";
 
+/// The members that fix a JSON record's reading whatever the square order.
+const FIXING: [&str; 3] = ["order", "fen", "squares"];
+
+/// Why a JSON record has one reading whatever the square order: it has an `order`, `fen` or
+/// `squares` member (it says its own order or names its squares); `None` otherwise.
+fn own_reading(text: &str) -> Option<String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let json: serde_json::Value = serde_json::from_str(text).ok()?;
+    let members: Vec<String> = FIXING
+        .iter()
+        .filter(|k| json.get(**k).is_some())
+        .map(|k| format!("\"{k}\""))
+        .collect();
+    (!members.is_empty()).then(|| {
+        format!(
+            "JSON with {} (a record that says its own order or names its squares)",
+            members.join(" and ")
+        )
+    })
+}
+
 /// The `json` form.
 pub(crate) const SPEC: Spec = Spec {
     name: "json",
@@ -104,8 +125,11 @@ pub(crate) const SPEC: Spec = Spec {
     example: "{\"size\":\"8x8\",\"order\":\"lerf\",\"bitboard\":\"0x0000000000070507\"}",
     carries_size: true,
     names_squares: false,
-    one_number: false,
+    own_reading: Some(own_reading),
+    in_table: InTable::Any,
+    readings: Readings::Plain,
     frame: Frame::Json,
+    spans: None,
     need: Need::All,
     fixed: None,
     fast: None,
