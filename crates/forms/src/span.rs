@@ -446,6 +446,47 @@ impl Spans {
         }
     }
 
+    /// bbconv's own 8x8 grid as it draws it by default (`# 8x8 lerf`, ranks 8 to 1 of
+    /// one-character cells, the file letters) at the start of `rest`, with nothing open: the
+    /// length of the record (up to the `\n` after its file letters, which must follow, or the
+    /// end of `rest` when `eof`). [`feed`](Spans::feed) would take its lines one by one the
+    /// same way (the header opens a grid, each rank continues it, the file letters close it,
+    /// and the state is as before), so a driver may take the record whole.
+    #[inline]
+    pub fn own_grid(&self, rest: &[u8], eof: bool) -> Option<usize> {
+        const HEAD: &[u8] = b"# 8x8 lerf\n";
+        const FILES: &[u8] = b"  a b c d e f g h";
+        const LEN: usize = 11 + 8 * 18 + 17;
+        if self.open.is_some() || self.mode == SpanMode::Sgf {
+            return None;
+        }
+        let record = rest.get(..LEN)?;
+        let ranks = record.strip_prefix(HEAD)?.strip_suffix(FILES)?;
+        // Each rank as `grid_rank`'s word check takes it (its number, then a space and a
+        // printable cell eight times), the two words of cells folded into one test.
+        const LANES: u64 = 0x00ff_00ff_00ff_00ff;
+        const SPACES: u64 = 0x0020_0020_0020_0020;
+        const TOPS: u64 = 0x0080_0080_0080_0080;
+        let mut bad = 0;
+        for (line, n) in ranks.chunks_exact(18).zip((b'1'..=b'8').rev()) {
+            let word =
+                |at: usize| u64::from_le_bytes(line[at..at + 8].try_into().unwrap_or_default());
+            let (a, b) = (word(1), word(9));
+            let (ca, cb) = (a >> 8 & LANES, b >> 8 & LANES);
+            bad |= (a & LANES ^ SPACES) | (b & LANES ^ SPACES);
+            // Each cell below 0x80, at least 0x21 and at most 0x7e.
+            bad |= ((ca + 0x005f_005f_005f_005f) & (cb + 0x005f_005f_005f_005f) & TOPS) ^ TOPS;
+            bad |= (ca | cb | (ca + 0x0001_0001_0001_0001) | (cb + 0x0001_0001_0001_0001)) & TOPS;
+            bad |= u64::from(line[0] ^ n) | u64::from(line[17] ^ b'\n');
+        }
+        let laid_out = bad == 0;
+        let ends = match rest.get(LEN) {
+            Some(&c) => c == b'\n',
+            None => eof,
+        };
+        (laid_out && ends).then_some(LEN)
+    }
+
     /// Closes what the end of the input leaves open.
     pub fn end(&mut self) {
         self.open = None;

@@ -57,6 +57,9 @@ pub(super) struct SpanScan {
     /// The line ends scanned, in order: the conversion stage splits the chunk's lines with
     /// them rather than scanning it again.
     ends: Vec<usize>,
+    /// Whether bbconv's own grids are taken whole ([`Spans::own_grid`]): always, but for the
+    /// test that holds the shortcut to the rule.
+    whole_grids: bool,
 }
 
 impl SpanScan {
@@ -69,6 +72,7 @@ impl SpanScan {
             open: None,
             found: Vec::new(),
             ends: Vec::new(),
+            whole_grids: true,
         }
     }
 
@@ -80,6 +84,8 @@ impl SpanScan {
         let last = [data.len()];
         let base = self.scanned;
         let mut start = 0;
+        // The end of a record taken whole: its lines are not looked at again.
+        let mut skip = 0;
         loop {
             let mut batch = ends.batch();
             if batch.is_empty() {
@@ -93,6 +99,9 @@ impl SpanScan {
             for &end in batch {
                 let s = start;
                 start = end + 1;
+                if end < skip {
+                    continue;
+                }
                 if self.open.is_none() {
                     // Most lines start nothing: a look at their first two bytes settles it (a
                     // byte past the line is its `\n`, or the next line's: never a start).
@@ -105,6 +114,19 @@ impl SpanScan {
                         continue;
                     }
                     self.cut = base + s;
+                    // bbconv's own grid, whole (most records of a file of grids).
+                    if let Some(len) = self.own_grid(&data[s..], eof, max_line) {
+                        let o = Open {
+                            start: base + s,
+                            end: base + s + len,
+                            lines: 10,
+                            blanks: 0,
+                        };
+                        self.close(o, max_line);
+                        self.cut = o.end + 1;
+                        skip = s + len + 1;
+                        continue;
+                    }
                 }
                 self.line(base + s, base + end, &data[s..end], max_line);
             }
@@ -123,9 +145,25 @@ impl SpanScan {
         self.cut
     }
 
+    /// The length of bbconv's own grid at the start of `rest`, when the rule takes it whole
+    /// ([`Spans::own_grid`]) and it is not too long.
+    #[inline(always)]
+    fn own_grid(&self, rest: &[u8], eof: bool, max_line: usize) -> Option<usize> {
+        match rest.first() {
+            Some(b'#') if self.whole_grids => self
+                .spans
+                .own_grid(rest, eof)
+                .filter(|&len| !too_long(len, max_line)),
+            _ => None,
+        }
+    }
+
     /// Starts again on a new buffer, nothing scanned.
     pub(super) fn reset(&mut self) {
-        *self = SpanScan::new(self.mode);
+        *self = SpanScan {
+            whole_grids: self.whole_grids,
+            ..SpanScan::new(self.mode)
+        };
     }
 
     /// One line, `start..end` of the buffer.
@@ -261,5 +299,83 @@ mod tests {
                 "chunk {chunk}"
             );
         }
+    }
+
+    /// bbconv's own grids taken whole give the very records the rule gives line by line, for
+    /// grids and near-grids of every kind among other lines, wherever the buffer ends.
+    #[test]
+    fn own_grids_taken_whole_as_the_rule_takes_them() {
+        let grid = "# 8x8 lerf\n8 r n b q k b n r\n7 p p p p p p p p\n6 . . . . . . . .\n5 . . . . . . . .\n4 . . . . . . . .\n3 . . . . . . . .\n2 P P P P P P P P\n1 R N B Q K B N R\n  a b c d e f g h";
+        let variants: Vec<String> = vec![
+            grid.to_string(),
+            grid.replace('\n', "\r\n"),
+            grid.replace("7 p", "6 p"),
+            grid.replace("5 . .", "5 \u{265c} ."),
+            grid.replace("4 . .", "4 .\t."),
+            grid.replace("3 . .", "3  . "),
+            grid.replace("2 P", "2 \x7f"),
+            grid.replace("  a b c d e f g h", "  a b c d e f g h extra"),
+            grid.replace("\n  a b c d e f g h", ""),
+            grid.replace("# 8x8 lerf", "# 8x8 lerf "),
+            grid.replace("# 8x8 lerf", "# 8x8 berlef"),
+            grid.replace("# 8x8 lerf", "#  8x8 lerf"),
+            grid.replace("1 R N", "1 R N B\n# note\n1 R N"),
+            grid.replace("8 r", "8 r\n"),
+        ];
+        let others = [
+            "",
+            "8/8/8/8/8/8/8/K6k w - - 0 1",
+            "# comment",
+            "first: a1 b2",
+            "  a b c d e f g h",
+            "1 . . . . . . . .",
+            "(;SZ[9]AB[aa])",
+        ];
+        let mut v = 0x9e37_79b9_7f4a_7c15u64;
+        let mut pick = |n: usize| {
+            v = v.rotate_left(13).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ 0x5bd1_e995;
+            (v >> 33) as usize % n
+        };
+        let scan = |input: &[u8], whole: bool, step: usize, mode: SpanMode| {
+            let mut s = SpanScan {
+                whole_grids: whole,
+                ..SpanScan::new(mode)
+            };
+            let mut cuts = Vec::new();
+            let mut k = step.min(input.len());
+            while k < input.len() {
+                cuts.push(s.scan(&input[..k], false, 100_000));
+                k += step;
+            }
+            cuts.push(s.scan(input, true, 100_000));
+            (s.found, cuts, s.ends)
+        };
+        let mut taken = 0;
+        for case in 0..600 {
+            let mut input = String::new();
+            for _ in 0..1 + pick(5) {
+                let line = match pick(3) {
+                    0 => others[pick(others.len())].to_string(),
+                    _ => variants[pick(variants.len())].clone(),
+                };
+                input.push_str(&line);
+                if pick(6) > 0 {
+                    input.push('\n');
+                }
+            }
+            let input = input.as_bytes();
+            for mode in [SpanMode::Auto, SpanMode::Paste] {
+                for step in [1, 7, 64, 173, 4096] {
+                    let fast = scan(input, true, step, mode);
+                    assert_eq!(
+                        fast,
+                        scan(input, false, step, mode),
+                        "case {case} step {step}"
+                    );
+                    taken += usize::from(!fast.0.is_empty());
+                }
+            }
+        }
+        assert!(taken > 1000, "{taken}");
     }
 }

@@ -64,7 +64,11 @@ pub(super) fn span_lines<S: Stage>(
     for k in 0..=sc.spans.len() {
         let sp = sc.spans.get(k);
         let to = sp.map_or(data.len(), |sp| sp.start);
-        let upto = e + sc.ends[e..].partition_point(|&x| x < to);
+        // The line ends before the span: a walk from the last (each end is passed once).
+        let mut upto = e;
+        while sc.ends.get(upto).is_some_and(|&x| x < to) {
+            upto += 1;
+        }
         let ends = Given(&sc.ends[e..upto]);
         let b = base;
         base += split_ends::<LINES, _>(
@@ -95,7 +99,11 @@ pub(super) fn span_lines<S: Stage>(
         }
         base += sp.lines;
         at = (sp.end + 1).min(data.len());
-        e = upto + sc.ends[upto..].partition_point(|&x| x < at);
+        // The span's lines end at its `lines` ends, the last at its end.
+        e = match usize::try_from(sp.lines) {
+            Ok(n) if n > 0 && sc.ends.get(upto + n - 1) == Some(&sp.end) => upto + n,
+            _ => upto + sc.ends[upto..].partition_point(|&x| x < at),
+        };
     }
     base
 }
