@@ -9,6 +9,7 @@ use crate::edax::EdaxWords;
 use crate::fen::fast::ReadChess;
 use crate::grid::GridWords;
 use crate::int::forms::PairWords;
+use crate::kernels::has_byte;
 use crate::packed::PackedWords;
 use crate::pieces::PiecesWords;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec, WordPaths};
@@ -166,13 +167,14 @@ impl WordPaths for AutoWords {
             [b'#', b' ', b'8', b'x', b'8', b' ', ..] => {
                 GridWords::read_chess(r, record, opts, need, board)
             }
-            // Any other record of several lines is a pasted board to detection, not a list
-            // whose words a line break separates (the word paths split at any whitespace).
-            _ if record.contains(&b'\n') => false,
             // Rule 2: 64 squares and the side to move.
             _ if record.len() == 66 && record[64] == b' ' => {
                 EdaxWords::read_chess(r, record, opts, need, board)
             }
+            // A record of several lines is a pasted board to detection, not a list whose words
+            // a line break separates (the list paths split at any whitespace; the other paths
+            // refuse a line break).
+            [b'f' | b'0', ..] if has_byte(record, b'\n') => false,
             // Rule 4 (no `/` in square names; the path reads chess names only).
             [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => {
                 SquaresWords::read_chess(r, record, opts, need, board)
