@@ -99,9 +99,6 @@ impl SpanScan {
             for &end in batch {
                 let s = start;
                 start = end + 1;
-                if end < skip {
-                    continue;
-                }
                 if self.open.is_none() {
                     // Most lines start nothing: a look at their first two bytes settles it (a
                     // byte past the line is its `\n`, or the next line's: never a start).
@@ -111,6 +108,11 @@ impl SpanScan {
                     };
                     let class = table[usize::from(first)];
                     if class == 0 || (class == 2 && (second != b' ' || s + 1 >= end)) {
+                        continue;
+                    }
+                    // A line of a grid taken whole (below: nothing is open after it, and
+                    // only its ranks, which start with their number, come this far).
+                    if end < skip {
                         continue;
                     }
                     self.cut = base + s;

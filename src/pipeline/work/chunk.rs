@@ -64,10 +64,14 @@ pub(super) fn span_lines<S: Stage>(
     for k in 0..=sc.spans.len() {
         let sp = sc.spans.get(k);
         let to = sp.map_or(data.len(), |sp| sp.start);
-        // The line ends before the span: a walk from the last (each end is passed once).
+        // The line ends before the span: a short walk from the last (a blank line between
+        // two spans), else a search (the lines of a chunk without spans).
         let mut upto = e;
-        while sc.ends.get(upto).is_some_and(|&x| x < to) {
+        while upto < e + 4 && sc.ends.get(upto).is_some_and(|&x| x < to) {
             upto += 1;
+        }
+        if sc.ends.get(upto).is_some_and(|&x| x < to) {
+            upto += sc.ends[upto..].partition_point(|&x| x < to);
         }
         let ends = Given(&sc.ends[e..upto]);
         let b = base;
