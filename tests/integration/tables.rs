@@ -742,6 +742,26 @@ fn short_slash_labels_are_not_boards() {
     }
 }
 
+/// A placement cell with a vertical tab or Unicode whitespace at an end is text, not a board,
+/// under -f auto: the cell is trimmed of ASCII whitespace only (as a field is), so the stray
+/// character reaches the FEN's plausibility check, which refuses it (today's differential
+/// review of the forms' move found `str::trim` there).
+#[test]
+fn a_placement_with_stray_whitespace_is_not_a_board() {
+    for cell in [
+        "8/8/8/8/8/8/8/K7\u{b}",
+        "\u{a0}8/8/8/8/8/8/8/K7",
+        "K7/8/8\u{3000}",
+    ] {
+        let (code, out, err) = run(
+            &["convert", "--csv", "-t", "fen"],
+            format!("{cell}\n").as_bytes(),
+        );
+        assert_eq!(code, 1, "{cell:?}: {out:?}");
+        assert!(err.contains("no field of this row holds a board"), "{err}");
+    }
+}
+
 /// Hostile review 2, finding 7: files whose headers differ are refused when the board's
 /// column is found by itself, as they are with --column NAME: their rows would be written
 /// under the first file's header.

@@ -551,8 +551,8 @@ pub enum Framing {
 }
 
 impl Format {
-    /// Under `-f auto`, the form of a table's board column whose cell `text` (trimmed, of a
-    /// board of `size`) was detected as this form, or `None` when the cell is taken for text
+    /// Under `-f auto`, the form of a table's board column whose cell `text` (as the field
+    /// has it, of a board of `size`) was detected as this form, or `None` when the cell is taken for text
     /// (a label, a ratio, a date, lines of words), not a board.
     pub fn in_table(self, text: &str, size: Size) -> Option<Format> {
         match self.spec().in_table {

@@ -305,7 +305,7 @@ impl Words {
 pub(crate) enum InTable {
     /// A board, if it reads as one.
     Any,
-    /// A board if it reads as one and the function says so of its text (trimmed) and size:
+    /// A board if it reads as one and the function says so of its text and size:
     /// labels, ratios, dates and lines of text are not boards.
     When(fn(&str, Size) -> bool),
     /// A board of another form's column (an EPD cell makes a FEN column), when the function

@@ -36,7 +36,7 @@ impl Table {
         if self_sized && !detected.carries_size() {
             return None;
         }
-        detected.in_table(text.trim(), size(detected)?)
+        detected.in_table(text, size(detected)?)
     }
 
     /// Reads a file's header row: settles `--column NAME` and the width of `--append`'s rows,

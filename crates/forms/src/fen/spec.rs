@@ -74,13 +74,15 @@ pub(crate) fn value(
     Ok(Value::Pieces(pl))
 }
 
-/// Whether a FEN or EPD table cell `t` (trimmed) of `size` is taken for a board under `-f auto`: 2
+/// Whether a FEN or EPD table cell `t` of `size` is taken for a board under `-f auto`: 2
 /// ranks or more, all of one width of 2 or more (the reader checks that they are of one
 /// width); a placement alone (nothing after it) needs 3 ranks or more, a piece, and only the
 /// chess letters and digits, so that labels (`TP/FP`, `NA/NA`, `kk/KK`), ratios (`2/2`) and
 /// dates (`12/12/12`) are text.
 pub(crate) fn plausible_fen(t: &str, size: Size) -> bool {
-    let t = t.as_bytes();
+    // ASCII whitespace only, as a table's field is trimmed: a vertical tab or a Unicode space
+    // at an end is text.
+    let t = t.as_bytes().trim_ascii();
     if size.width() < 2 || size.height() < 2 {
         return false;
     }
