@@ -6,7 +6,7 @@ use crate::fen::fast::ReadChess;
 use crate::kernels::digits64;
 use crate::packed::{pair_of_words, MAX_WORDS};
 use crate::spec::{
-    fen_sides, Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing,
+    write_from_sides, Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing,
 };
 use crate::{found, trim, Format, Options, ParseError, RenderError, Value};
 use crate::{Holds, Need};
@@ -436,35 +436,7 @@ impl WordPaths for TritsWords {
         ternary::digits_to_words_by(t, b'0', n, f, s, digits64)
     }
 
-    #[inline(always)]
-    fn write_from_fen<R: ReadChess>(
-        r: &R,
-        record: &[u8],
-        swap: bool,
-        _: &Options,
-        out: &mut Vec<u8>,
-    ) -> Direct {
-        let Some((f, s)) = fen_sides(r, record, swap) else {
-            return Direct::NotTaken;
-        };
-        out.extend_from_slice(&ternary::words_to_digits64(f, s, b'0'));
-        Direct::Done
-    }
-
-    #[inline(always)]
-    fn write_chess<R: ReadChess>(
-        _: &R,
-        _: Writing,
-        board: &Board<'_>,
-        _: &Options,
-        out: &mut Vec<u8>,
-    ) -> bool {
-        let Some((f, s)) = board.sides() else {
-            return false;
-        };
-        out.extend_from_slice(&ternary::words_to_digits64(f, s, b'0'));
-        true
-    }
+    write_from_sides!(|r, f, s, out| out.extend_from_slice(&ternary::words_to_digits64(f, s, b'0')));
 
     #[inline(always)]
     fn write_small(w: Words, _: &Options, out: &mut Vec<u8>) -> bool {

@@ -6,7 +6,7 @@ use crate::fen::fast::ReadChess;
 use crate::kernels::{bits_at, hex_bytes, DIGIT};
 use crate::small::write_packed_hex;
 use crate::spec::{
-    fen_sides, Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing,
+    write_from_sides, Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing,
 };
 use crate::{found, trim, Format, Options, ParseError, RenderError, Value};
 use crate::{Holds, Need};
@@ -264,35 +264,7 @@ impl WordPaths for PackedWords {
             && ternary::unpack_words(&bytes[..len], n, f, s)
     }
 
-    #[inline(always)]
-    fn write_from_fen<R: ReadChess>(
-        r: &R,
-        record: &[u8],
-        swap: bool,
-        _: &Options,
-        out: &mut Vec<u8>,
-    ) -> Direct {
-        let Some((f, s)) = fen_sides(r, record, swap) else {
-            return Direct::NotTaken;
-        };
-        r.push_packed_hex(f, s, out);
-        Direct::Done
-    }
-
-    #[inline(always)]
-    fn write_chess<R: ReadChess>(
-        r: &R,
-        _: Writing,
-        board: &Board<'_>,
-        _: &Options,
-        out: &mut Vec<u8>,
-    ) -> bool {
-        let Some((f, s)) = board.sides() else {
-            return false;
-        };
-        r.push_packed_hex(f, s, out);
-        true
-    }
+    write_from_sides!(|r, f, s, out| r.push_packed_hex(f, s, out));
 
     #[inline(always)]
     fn write_small(w: Words, opts: &Options, out: &mut Vec<u8>) -> bool {
@@ -346,35 +318,7 @@ impl WordPaths for PackedBinWords {
         board.set_chess(sides.map(|(f, s)| Repr::Two(f, s)))
     }
 
-    #[inline(always)]
-    fn write_from_fen<R: ReadChess>(
-        r: &R,
-        record: &[u8],
-        swap: bool,
-        _: &Options,
-        out: &mut Vec<u8>,
-    ) -> Direct {
-        let Some((f, s)) = fen_sides(r, record, swap) else {
-            return Direct::NotTaken;
-        };
-        ternary::pack_u64_pair(f, s, 64, out);
-        Direct::Done
-    }
-
-    #[inline(always)]
-    fn write_chess<R: ReadChess>(
-        _: &R,
-        _: Writing,
-        board: &Board<'_>,
-        _: &Options,
-        out: &mut Vec<u8>,
-    ) -> bool {
-        let Some((f, s)) = board.sides() else {
-            return false;
-        };
-        ternary::pack_u64_pair(f, s, 64, out);
-        true
-    }
+    write_from_sides!(|r, f, s, out| ternary::pack_u64_pair(f, s, 64, out));
 
     #[inline(always)]
     fn write_small(w: Words, opts: &Options, out: &mut Vec<u8>) -> bool {
@@ -400,35 +344,7 @@ impl WordPaths for TritsBinWords {
         board.set_chess(read_trits_bin_chess(record).map(|(f, s)| Repr::Two(f, s)))
     }
 
-    #[inline(always)]
-    fn write_from_fen<R: ReadChess>(
-        r: &R,
-        record: &[u8],
-        swap: bool,
-        _: &Options,
-        out: &mut Vec<u8>,
-    ) -> Direct {
-        let Some((f, s)) = fen_sides(r, record, swap) else {
-            return Direct::NotTaken;
-        };
-        ternary::words_to_digits(&[f], &[s], 64, 0, out);
-        Direct::Done
-    }
-
-    #[inline(always)]
-    fn write_chess<R: ReadChess>(
-        _: &R,
-        _: Writing,
-        board: &Board<'_>,
-        _: &Options,
-        out: &mut Vec<u8>,
-    ) -> bool {
-        let Some((f, s)) = board.sides() else {
-            return false;
-        };
-        ternary::words_to_digits(&[f], &[s], 64, 0, out);
-        true
-    }
+    write_from_sides!(|r, f, s, out| ternary::words_to_digits(&[f], &[s], 64, 0, out));
 
     #[inline(always)]
     fn write_small(w: Words, _: &Options, out: &mut Vec<u8>) -> bool {

@@ -188,6 +188,45 @@ pub(crate) trait WordPaths {
     }
 }
 
+/// The items `write_from_fen` and `write_chess` of [`WordPaths`] for a form written from an
+/// 8x8 board's two sides alone (`packed`, `pair`, `trits` and their binary forms): both from one
+/// expression of the reader `r`, the sides `f` and `s`, and the output `out`.
+macro_rules! write_from_sides {
+    (|$r:ident, $f:ident, $s:ident, $out:ident| $write:expr) => {
+        #[inline(always)]
+        fn write_from_fen<R: ReadChess>(
+            $r: &R,
+            record: &[u8],
+            swap: bool,
+            _: &Options,
+            $out: &mut Vec<u8>,
+        ) -> Direct {
+            let Some(($f, $s)) = crate::spec::fen_sides($r, record, swap) else {
+                return Direct::NotTaken;
+            };
+            $write;
+            Direct::Done
+        }
+
+        #[inline(always)]
+        fn write_chess<R: ReadChess>(
+            $r: &R,
+            _: Writing,
+            board: &Board<'_>,
+            _: &Options,
+            $out: &mut Vec<u8>,
+        ) -> bool {
+            let _ = $r;
+            let Some(($f, $s)) = board.sides() else {
+                return false;
+            };
+            $write;
+            true
+        }
+    };
+}
+pub(crate) use write_from_sides;
+
 /// The word paths of a form that has none.
 pub(crate) struct NoWords;
 

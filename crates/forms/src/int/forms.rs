@@ -10,7 +10,7 @@ use crate::kernels::{hex_u64, pair_hex_chess};
 use crate::raw::{from_raw, raw_size, to_raw};
 use crate::small::{read_words, write_pair_hex};
 use crate::spec::{
-    fen_sides, Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing,
+    write_from_sides, Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing,
 };
 use crate::{blank, Format, Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
 use bbconv_board::Size;
@@ -206,35 +206,7 @@ impl WordPaths for PairWords {
         Some(Words::two(size, f, s))
     }
 
-    #[inline(always)]
-    fn write_from_fen<R: ReadChess>(
-        r: &R,
-        record: &[u8],
-        swap: bool,
-        _: &Options,
-        out: &mut Vec<u8>,
-    ) -> Direct {
-        let Some((f, s)) = fen_sides(r, record, swap) else {
-            return Direct::NotTaken;
-        };
-        out.extend_from_slice(&pair_hex_chess(r.hex2(f, s)));
-        Direct::Done
-    }
-
-    #[inline(always)]
-    fn write_chess<R: ReadChess>(
-        r: &R,
-        _: Writing,
-        board: &Board<'_>,
-        _: &Options,
-        out: &mut Vec<u8>,
-    ) -> bool {
-        let Some((f, s)) = board.sides() else {
-            return false;
-        };
-        out.extend_from_slice(&pair_hex_chess(r.hex2(f, s)));
-        true
-    }
+    write_from_sides!(|r, f, s, out| out.extend_from_slice(&pair_hex_chess(r.hex2(f, s))));
 
     #[inline(always)]
     fn write_small(w: Words, _: &Options, out: &mut Vec<u8>) -> bool {
