@@ -10,8 +10,9 @@ use crate::pipeline::frame::{split_table, Chunk, ChunkKind, Piece};
 impl Table {
     /// The form a field qualifies the column as a board in, if it does: it reads as one
     /// (whatever the conversion's writing then makes of it: a board the options leave open,
-    /// as one without `--layer`, is still a board, reported on its row), is not a bare number (an id), and under `-f auto`
-    /// a FEN or EPD is a plausible board ([`plausible_fen`]) and, when the column is to be
+    /// as one without `--layer`, is still a board, reported on its row), is not a bare number
+    /// (an id), and under `-f auto` the form detected takes it for a board
+    /// ([`Format::in_table`]: a FEN, EPD or pasted board must be a plausible one) and, when the column is to be
     /// found (`self_sized`), the form carries its own size (a square list or a number could
     /// be a move or a count).
     fn qualifies(&self, field: &[u8], self_sized: bool) -> Option<Format> {

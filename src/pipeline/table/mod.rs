@@ -121,7 +121,8 @@ pub(crate) struct Table {
     opts: Options,
     /// The board's column (0-based), once settled.
     settled: OnceLock<usize>,
-    /// Under `-f auto`, the form of the board's column ([`family`](column::family)), once settled.
+    /// Under `-f auto`, the form of the board's column ([`Format::column_form`] of its first
+    /// board's), once settled.
     form: OnceLock<Format>,
     /// Under `--append`, how many fields a row has: the header's, or the first row's.
     width: OnceLock<usize>,
