@@ -5,12 +5,14 @@
 //! the writer needs; trits, packed, pair and the rest into two), and the general reading
 //! otherwise; each writer likewise. There is no path chosen for a pair of forms.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use bbconv_board::{Order, Size};
 
 use crate::board::{Board, Need, Repr};
 use crate::fen::fast::{ReadChess, WithReader};
 use crate::list::{Kernels, ANY_FORM};
-use crate::spec::{cold, Direct, Writing};
+use crate::spec::{cold, Direct, FenFirst, Writing};
 use crate::{
     fen, general, small, wide, ConvertError, FenReader, Format, Options, ParseError, RenderError,
 };
@@ -213,7 +215,7 @@ struct PortableKernels;
 
 impl Kernels for PortableKernels {
     type Kernel = Kernel;
-    fn kernel<const FEN: bool, const TO: u8>() -> Kernel {
+    fn kernel<const FEN: u8, const TO: u8>() -> Kernel {
         run_portable::<FEN, TO>
     }
 }
@@ -225,7 +227,7 @@ struct Avx2Kernels;
 #[cfg(target_arch = "x86_64")]
 impl Kernels for Avx2Kernels {
     type Kernel = Kernel;
-    fn kernel<const FEN: bool, const TO: u8>() -> Kernel {
+    fn kernel<const FEN: u8, const TO: u8>() -> Kernel {
         run_avx2::<FEN, TO>
     }
 }
@@ -236,7 +238,7 @@ impl Kernels for Avx2Kernels {
 /// that what the writer needs and which writer it is are settled at compile time (about 40
 /// instructions a record fewer than asking at every record, `bench/matrix.py`); the other forms
 /// share one.
-fn kernel(reader: FenReader, fen: bool, to: Format) -> Kernel {
+fn kernel(reader: FenReader, fen: FenFirst, to: Format) -> Kernel {
     match reader {
         FenReader::Portable => crate::list::kernel_of::<PortableKernels>(fen, to),
         #[cfg(target_arch = "x86_64")]
@@ -245,7 +247,7 @@ fn kernel(reader: FenReader, fen: bool, to: Format) -> Kernel {
 }
 
 /// A record read and written with the portable reader.
-fn run_portable<const FEN: bool, const TO: u8>(
+fn run_portable<const FEN: u8, const TO: u8>(
     conv: &Conversion<'_>,
     record: &[u8],
     out: &mut Vec<u8>,
@@ -260,7 +262,7 @@ fn run_portable<const FEN: bool, const TO: u8>(
 /// costs 5 instructions a line fewer so, `bench/paths.py`).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-fn run_avx2<const FEN: bool, const TO: u8>(
+fn run_avx2<const FEN: u8, const TO: u8>(
     conv: &Conversion<'_>,
     record: &[u8],
     out: &mut Vec<u8>,
@@ -269,12 +271,21 @@ fn run_avx2<const FEN: bool, const TO: u8>(
     // only with an `Avx2` token (see `Kernel`).
     #[allow(unsafe_code)]
     let reader = unsafe { fen::fast::x86::reader() };
-    if !FEN {
+    if FEN == FenFirst::NEVER.0 {
         return conv.run_board::<_, FEN, TO>(&reader, record, out, false);
     }
+    if !conv.to_fen_reader::<FEN>(record) {
+        return board_avx2::<FEN, TO>(conv, record, out, true);
+    }
     let tried = match conv.direct::<_, TO>(&reader, record, out) {
-        Direct::Done => return Ok(Size::CHESS),
-        Direct::NotTaken => true,
+        Direct::Done => {
+            conv.fen_taken::<FEN>(true);
+            return Ok(Size::CHESS);
+        }
+        Direct::NotTaken => {
+            conv.fen_taken::<FEN>(false);
+            true
+        }
         Direct::NotTried => false,
     };
     board_avx2::<FEN, TO>(conv, record, out, tried)
@@ -284,7 +295,7 @@ fn run_avx2<const FEN: bool, const TO: u8>(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 #[inline(never)]
-fn board_avx2<const FEN: bool, const TO: u8>(
+fn board_avx2<const FEN: u8, const TO: u8>(
     conv: &Conversion<'_>,
     record: &[u8],
     out: &mut Vec<u8>,
@@ -330,13 +341,29 @@ pub fn convert(
 /// assert_eq!(size.to_string(), "8x8");
 /// assert_eq!(out, b"0x0000000000000001 0x0000000000000080");
 /// ```
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug)]
 pub struct Conversion<'a> {
     reading: Reading,
     writing: Writing,
     opts: &'a Options,
     swap: bool,
     kernel: Kernel,
+    /// Of a [`FenFirst::WHEN_SHAPED`] source: whether the last record given to the FEN reader
+    /// was a FEN. While they are, the records skip the cheap look and go straight to the
+    /// reader (a file of FENs pays nothing for the look); while they are not, only those the
+    /// look passes go. Either way every record is read exactly; this only saves the look or
+    /// the reader's try. (Atomic, as one conversion may serve several threads; it is written
+    /// only when it changes.)
+    fen_lately: AtomicBool,
+}
+
+impl Clone for Conversion<'_> {
+    fn clone(&self) -> Self {
+        Conversion {
+            fen_lately: AtomicBool::new(self.fen_lately.load(Ordering::Relaxed)),
+            ..*self
+        }
+    }
 }
 
 impl<'a> Conversion<'a> {
@@ -357,13 +384,17 @@ impl<'a> Conversion<'a> {
     ) -> Conversion<'a> {
         let writing = Writing::new(to, opts);
         let reading = Reading::new(from, opts, writing.need());
-        let fen_source = from.fen_first() && reading.chess;
+        let fen_source = match reading.chess {
+            true => from.fen_first(),
+            false => FenFirst::NEVER,
+        };
         Conversion {
             reading,
             writing,
             opts,
             swap: opts.swap,
             kernel: kernel(fen, fen_source, to),
+            fen_lately: AtomicBool::new(true),
         }
     }
 
@@ -390,27 +421,50 @@ impl<'a> Conversion<'a> {
     }
 
     /// Reads then writes one record with the FEN reader `r`, for the output form `TO` (a
-    /// [`Format`] as `u8`, or [`ANY_FORM`]); `FEN` when the source goes straight to the FEN
-    /// reader. The portable kernels are each one of these ([`kernel`]).
+    /// [`Format`] as `u8`, or [`ANY_FORM`]); `FEN` says whether the record goes to the FEN
+    /// reader first ([`FenFirst`]). The portable kernels are each one of these ([`kernel`]).
     #[inline(always)]
-    pub(crate) fn run_to<R: ReadChess, const FEN: bool, const TO: u8>(
+    pub(crate) fn run_to<R: ReadChess, const FEN: u8, const TO: u8>(
         &self,
         r: &R,
         record: &[u8],
         out: &mut Vec<u8>,
     ) -> Result<Size, ConvertError> {
         let mut tried = false;
-        if FEN {
+        if FEN != FenFirst::NEVER.0 && !self.to_fen_reader::<FEN>(record) {
+            tried = true;
+        } else if FEN != FenFirst::NEVER.0 {
             match self.direct::<R, TO>(r, record, out) {
-                Direct::Done => return Ok(Size::CHESS),
+                Direct::Done => {
+                    self.fen_taken::<FEN>(true);
+                    return Ok(Size::CHESS);
+                }
                 Direct::NotTaken => {
                     cold();
+                    self.fen_taken::<FEN>(false);
                     tried = true;
                 }
                 Direct::NotTried => {}
             }
         }
         self.run_board::<R, FEN, TO>(r, record, out, tried)
+    }
+
+    /// Whether the kernel of `FEN` (a [`FenFirst`]'s `u8`) gives `record` to the FEN reader
+    /// first.
+    #[inline(always)]
+    fn to_fen_reader<const FEN: u8>(&self, record: &[u8]) -> bool {
+        FEN == FenFirst::ALWAYS.0
+            || (FEN == FenFirst::WHEN_SHAPED.0
+                && (self.fen_lately.load(Ordering::Relaxed) || fen::may_be_fen(record)))
+    }
+
+    /// Books whether the FEN reader took a record ([`Conversion::fen_lately`]).
+    #[inline(always)]
+    fn fen_taken<const FEN: u8>(&self, took: bool) {
+        if FEN == FenFirst::WHEN_SHAPED.0 && self.fen_lately.load(Ordering::Relaxed) != took {
+            self.fen_lately.store(took, Ordering::Relaxed);
+        }
     }
 
     /// The FEN reader's words straight to a writer that needs no more than them: no board
@@ -434,7 +488,7 @@ impl<'a> Conversion<'a> {
     /// Reads one record into a board and writes the board, for [`Conversion::run_to`];
     /// `tried` when the FEN reader has already refused the record.
     #[inline(always)]
-    fn run_board<R: ReadChess, const FEN: bool, const TO: u8>(
+    fn run_board<R: ReadChess, const FEN: u8, const TO: u8>(
         &self,
         r: &R,
         record: &[u8],
@@ -444,9 +498,13 @@ impl<'a> Conversion<'a> {
         let writing = self.writing::<TO>();
         let need = writing.need();
         let mut board = Board::new();
-        let read = if FEN {
-            let took = (!tried && fen::read_board(r, record, need, &mut board))
-                || (self.reading.from).read_after_fen(r, record, self.opts, need, &mut board);
+        let read = if FEN != FenFirst::NEVER.0 {
+            let took = (!tried && {
+                let fen = fen::read_board(r, record, need, &mut board);
+                self.fen_taken::<FEN>(fen);
+                fen
+            }) || (self.reading.from)
+                .read_after_fen(r, record, self.opts, need, &mut board);
             match took {
                 true => Ok(()),
                 false => read_general(self.reading, record, self.opts, &mut board),
@@ -604,8 +662,15 @@ pub(crate) mod check {
                     swap,
                     ..opts.clone()
                 };
-                for fen in readers.into_iter().flatten() {
+                // Each reader, with the last records FEN or not (`fen_lately`: under auto,
+                // straight to the FEN reader or after the cheap look).
+                for (fen, lately) in readers
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|f| [(f, true), (f, false)])
+                {
                     let conv = Conversion::with_fen_reader(from, to, &swapped, fen);
+                    conv.fen_lately.store(lately, Ordering::Relaxed);
                     let mut o = b"kept".to_vec();
                     let via = conv.run(record, &mut o).map(|_| o[4..].to_vec());
                     if via.is_err() {
@@ -614,7 +679,7 @@ pub(crate) mod check {
                     assert_eq!(
                         via,
                         general,
-                        "{from} -> {to}, swap {swap}, {} reader: {:?}",
+                        "{from} -> {to}, swap {swap}, {} reader, FEN lately {lately}: {:?}",
                         fen.name(),
                         String::from_utf8_lossy(record)
                     );

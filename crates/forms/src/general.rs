@@ -12,7 +12,7 @@ use crate::int::forms::PairWords;
 use crate::kernels::has_byte;
 use crate::packed::PackedWords;
 use crate::pieces::PiecesWords;
-use crate::spec::{Frame, InTable, Reader, Readings, Spec, WordPaths};
+use crate::spec::{FenFirst, Frame, InTable, Reader, Readings, Spec, WordPaths};
 use crate::{
     detect, fen, json, sgf, small, ErrorKind, Format, Holds, Need, Options, ParseError,
     RenderError, RenderErrorKind, Value,
@@ -130,7 +130,7 @@ pub(crate) const AUTO: Spec = Spec {
 pub(crate) struct AutoWords;
 
 impl WordPaths for AutoWords {
-    const FEN_FIRST: bool = true;
+    const FEN_FIRST: FenFirst = FenFirst::WHEN_SHAPED;
 
     // Under -f auto a record the FEN reader accepts is FEN by the detection rules (it starts
     // with a letter or a digit, has a '/' at most 9 bytes in, and letters or digits other than
@@ -172,9 +172,9 @@ impl WordPaths for AutoWords {
                 EdaxWords::read_chess(r, record, opts, need, board)
             }
             // A record of several lines is a pasted board to detection, not a list whose words
-            // a line break separates (the list paths split at any whitespace; the other paths
-            // refuse a line break).
-            [b'f' | b'0', ..] if has_byte(record, b'\n') => false,
+            // a line break separates (a pair's list path splits at any whitespace; the square
+            // names' path and the others refuse a line break).
+            [b'0', ..] if has_byte(record, b'\n') => false,
             // Rule 4 (no `/` in square names; the path reads chess names only).
             [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => {
                 SquaresWords::read_chess(r, record, opts, need, board)

@@ -398,13 +398,23 @@ pub(crate) const fn splat(b: u8) -> u64 {
 /// a third of what the standard library's search costs, `bench/matrix.py` under `-f auto`).
 #[inline(always)]
 pub(crate) fn has_byte(b: &[u8], c: u8) -> bool {
-    const LOW: u64 = splat(0x7f);
+    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().unwrap_or_default()) ^ splat(c);
     let mut words = b.chunks_exact(8);
-    let hit = words.by_ref().any(|w| {
-        let v = u64::from_le_bytes(w.try_into().unwrap_or_default()) ^ splat(c);
-        !(((v & LOW) + LOW) | v) & splat(0x80) != 0
-    });
-    hit || words.remainder().contains(&c)
+    let hit = words.by_ref().any(|w| zero_byte(word(w)));
+    match b.len() {
+        // The last eight bytes again, over the remainder (no call to a byte search).
+        n if n >= 8 => hit || (n % 8 != 0 && zero_byte(word(&b[n - 8..]))),
+        // Fewer than eight bytes: a plain loop (`contains` would call the byte search).
+        #[allow(clippy::manual_contains)]
+        _ => b.iter().any(|&x| x == c),
+    }
+}
+
+/// Whether a word has a zero byte (the borrow of the subtraction marks bytes above a zero one
+/// too, so the marks are not exact, but there is one exactly when a byte is zero).
+#[inline(always)]
+pub(crate) fn zero_byte(v: u64) -> bool {
+    v.wrapping_sub(splat(1)) & !v & splat(0x80) != 0
 }
 
 /// The bits of a word whose bytes are zero, one a byte (bit i for byte i).

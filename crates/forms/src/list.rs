@@ -8,7 +8,7 @@ use bbconv_board::Size;
 
 use crate::board::{Board, Need};
 use crate::fen::fast::ReadChess;
-use crate::spec::{Direct, NoWords, Spec, WordPaths, Words, Writing};
+use crate::spec::{Direct, FenFirst, NoWords, Spec, WordPaths, Words, Writing};
 use crate::{
     coords, digits, edax, epd, fen, general, grid, int, json, packed, paste, pdn, pieces, planes,
     sgf, Options,
@@ -20,11 +20,11 @@ pub(crate) const ANY_FORM: u8 = u8::MAX;
 /// The kernels of one FEN reader: `Conversion::run_to` compiled with it, for a kind of source
 /// and an output form ([`kernel_of`] picks one).
 pub(crate) trait Kernels {
-    /// The kernel for a source that goes straight to the FEN reader (`FEN`) or not, and the
-    /// output form `TO` (a [`Format`] as `u8`, or [`ANY_FORM`]).
     /// A kernel.
     type Kernel;
-    fn kernel<const FEN: bool, const TO: u8>() -> Self::Kernel;
+    /// The kernel for a source whose records go to the FEN reader first as `FEN` says (a
+    /// [`FenFirst`]'s `u8`), and the output form `TO` (a [`Format`] as `u8`, or [`ANY_FORM`]).
+    fn kernel<const FEN: u8, const TO: u8>() -> Self::Kernel;
 }
 
 /// Passes an expression through when the row's marker is `kernel` (any other word does not
@@ -64,7 +64,7 @@ macro_rules! forms {
 
             /// [`WordPaths::FEN_FIRST`] of the form.
             #[inline(always)]
-            pub(crate) const fn fen_first(self) -> bool {
+            pub(crate) const fn fen_first(self) -> FenFirst {
                 match self { $(Format::$variant => <$words as WordPaths>::FEN_FIRST,)* }
             }
 
@@ -162,17 +162,22 @@ macro_rules! forms {
             }
         }
 
-        /// The kernel of the readers `K` for a source that goes straight to the FEN reader
-        /// (`fen`) or not, and the output form `to`: the forms marked `kernel` have their own,
+        /// The kernel of the readers `K` for a source whose records go to the FEN reader first
+        /// as `fen` says, and the output form `to`: the forms marked `kernel` have their own,
         /// with the form a constant in it; the others share one.
-        pub(crate) fn kernel_of<K: Kernels>(fen: bool, to: Format) -> K::Kernel {
-            match (fen, to) {
+        pub(crate) fn kernel_of<K: Kernels>(fen: FenFirst, to: Format) -> K::Kernel {
+            const NEVER: u8 = FenFirst::NEVER.0;
+            const ALWAYS: u8 = FenFirst::ALWAYS.0;
+            const SHAPED: u8 = FenFirst::WHEN_SHAPED.0;
+            match (fen.0, to) {
                 $($(
-                    (true, Format::$variant) => own_kernel!($own, K::kernel::<true, { Format::$variant as u8 }>()),
-                    (false, Format::$variant) => own_kernel!($own, K::kernel::<false, { Format::$variant as u8 }>()),
+                    (ALWAYS, Format::$variant) => own_kernel!($own, K::kernel::<ALWAYS, { Format::$variant as u8 }>()),
+                    (SHAPED, Format::$variant) => own_kernel!($own, K::kernel::<SHAPED, { Format::$variant as u8 }>()),
+                    (_, Format::$variant) => own_kernel!($own, K::kernel::<NEVER, { Format::$variant as u8 }>()),
                 )?)*
-                (true, _) => K::kernel::<true, ANY_FORM>(),
-                (false, _) => K::kernel::<false, ANY_FORM>(),
+                (ALWAYS, _) => K::kernel::<ALWAYS, ANY_FORM>(),
+                (SHAPED, _) => K::kernel::<SHAPED, ANY_FORM>(),
+                (_, _) => K::kernel::<NEVER, ANY_FORM>(),
             }
         }
     };

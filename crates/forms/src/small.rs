@@ -32,7 +32,8 @@ pub(crate) fn read_words(format: Format, record: &[u8], opts: &Options) -> Optio
 }
 
 /// A list of square names (`a1 E4,h8`, or `-` for none) of a board of at most 64 squares and
-/// at most 26 files; `None` for any other token (indices, pairs, two sides, errors). (Out of
+/// at most 26 files, on one line; `None` for any other token (indices, pairs, two sides,
+/// errors) and for a line break. (Out of
 /// line: inlined, it costs the other word paths' record loop more than its call costs.)
 #[inline(never)]
 pub(crate) fn read_names(t: &[u8], size: Size) -> Option<u64> {
@@ -43,7 +44,9 @@ pub(crate) fn read_names(t: &[u8], size: Size) -> Option<u64> {
     if t == b"-" {
         return Some(0);
     }
-    let sep = |c: u8| c == b',' || crate::blank(c);
+    // A line break is not a separator here: a list of several lines is, under `-f auto`, a
+    // pasted board (and the general reading takes it as a list otherwise).
+    let sep = |c: u8| c == b',' || (crate::blank(c) && c != b'\n');
     if size == Size::CHESS {
         // The chess board: every token is a letter a-h and a digit 1-8 (a letter outside
         // a-h, A-H, or any other byte, gives a file or rank of 8 or more).
@@ -318,6 +321,8 @@ mod tests {
             "-",
             "a1 ",
             " a1",
+            "a1\nb2",
+            "a1 b2\n",
         ] {
             let fast = read_names(text.trim().as_bytes(), Size::CHESS);
             let general = crate::parse_str(Format::Squares, text, &opts)

@@ -101,9 +101,9 @@ impl Spec {
 /// and writing, which every path is tested against, take the record). The list of the forms
 /// (`forms!`) names each form's implementing type and generates the dispatch.
 pub(crate) trait WordPaths {
-    /// A record goes to the FEN reader first (`fen`, `auto`): the conversion's kernels hand it
-    /// straight there.
-    const FEN_FIRST: bool = false;
+    /// Whether a record goes to the FEN reader first ([`FenFirst`]): the conversion's kernels
+    /// hand it straight there.
+    const FEN_FIRST: FenFirst = FenFirst::NEVER;
 
     /// Reads an 8x8 record into `board`; `false`, with `board` untouched, when not taken.
     #[inline(always)]
@@ -527,4 +527,21 @@ mod tests {
         assert!(read.is_ok(), "{read:?}");
         assert_eq!(read, crate::parse_general(Format::Auto, sgf, &opts));
     }
+}
+
+/// Whether a form's records go to the FEN reader first ([`WordPaths::FEN_FIRST`]): a constant
+/// of the conversion's kernels (a `u8`, as a const generic must be), so that a kernel pays
+/// nothing for the cases it is not compiled for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FenFirst(pub(crate) u8);
+
+impl FenFirst {
+    /// Never: the form's own reading.
+    pub(crate) const NEVER: FenFirst = FenFirst(0);
+    /// Every record (`fen`).
+    pub(crate) const ALWAYS: FenFirst = FenFirst(1);
+    /// A record that may be a FEN by a cheap look ([`crate::fen::may_be_fen`]), or any record
+    /// while the last ones were FEN; the others skip the reader's try (`auto`, whose records
+    /// are of every form).
+    pub(crate) const WHEN_SHAPED: FenFirst = FenFirst(2);
 }

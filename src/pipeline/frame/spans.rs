@@ -101,13 +101,14 @@ impl SpanScan {
                 start = end + 1;
                 if self.open.is_none() {
                     // Most lines start nothing: a look at their first two bytes settles it (a
-                    // byte past the line is its `\n`, or the next line's: never a start).
+                    // byte past the line is its `\n`, or none at the end of the input: never a
+                    // space).
                     let (first, second) = match data.get(s..s + 2) {
                         Some(&[a, b]) => (a, b),
                         _ => (data.get(s).copied().unwrap_or(b'\n'), 0),
                     };
                     let class = table[usize::from(first)];
-                    if class == 0 || (class == 2 && (second != b' ' || s + 1 >= end)) {
+                    if class == 0 || (class == 2 && second != b' ') {
                         continue;
                     }
                     // A line of a grid taken whole (below: nothing is open after it, and

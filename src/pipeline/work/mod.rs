@@ -299,7 +299,7 @@ mod tests {
                     ]
                 };
                 assert_eq!(
-                    entries(&Conv(conv), lines, runs),
+                    entries(&Conv(conv.clone()), lines, runs),
                     want,
                     "-f {from}, runs {runs}"
                 );

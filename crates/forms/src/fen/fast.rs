@@ -821,6 +821,13 @@ mod tests {
         if let Some((len, first, second)) = swar {
             let placement_len = b.iter().position(|&c| c == b' ' || c == b'\t');
             assert_eq!(len, placement_len.unwrap_or(b.len()));
+            // What the reader accepts, the cheap look passes (else -f auto would not use the
+            // reader for it while the last records were not FEN).
+            assert!(
+                super::super::may_be_fen(b),
+                "{:?}",
+                String::from_utf8_lossy(b)
+            );
             let text = std::str::from_utf8(b).unwrap();
             // What the reader accepts, detection calls FEN (so -f auto may use the reader).
             assert_eq!(

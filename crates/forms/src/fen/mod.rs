@@ -116,7 +116,7 @@ mod spec;
 pub(crate) mod words;
 
 pub use fast::FenReader;
-pub(crate) use spec::{plausible_fen, FenWords, SPEC};
+pub(crate) use spec::{may_be_fen, plausible_fen, FenWords, SPEC};
 
 /// Whitespace as `char::is_whitespace` sees it, for ASCII bytes.
 #[inline]
