@@ -88,6 +88,7 @@ mod small;
 pub mod span;
 mod spec;
 mod text;
+mod train;
 pub(crate) use text::{blank, found, list_body, trim};
 mod wide;
 

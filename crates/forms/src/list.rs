@@ -11,7 +11,7 @@ use crate::fen::fast::ReadChess;
 use crate::spec::{Direct, FenFirst, NoWords, Spec, WordPaths, Words, Writing};
 use crate::{
     coords, digits, edax, epd, fen, general, grid, int, json, packed, paste, pdn, pieces, planes,
-    sgf, Options,
+    sgf, train, Options,
 };
 
 /// The output form of [`Conversion::run_to`]'s copy for every form without one of its own.
@@ -216,4 +216,6 @@ forms! {
     Pdn => pdn::SPEC, NoWords;
     Sgf => sgf::SPEC, NoWords;
     Edax => edax::SPEC, edax::EdaxWords, kernel;
+    SfCompressed => train::compressed::SPEC, NoWords;
+    BinaryFen => train::binfen::SPEC, NoWords;
 }

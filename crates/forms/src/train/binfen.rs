@@ -1,0 +1,231 @@
+//! Lichess's BinaryFen, as hex text, one record a line (the format has no length of its own, so
+//! bbconv keeps it where a line, a table field or a binary value carries the length): the
+//! occupancy as a big-endian u64, the nibbles of the men ([`super::pack_nibbles`], castling
+//! rooks anywhere on the back rank, so Chess960 too), then the halfmove clock and the ply as
+//! LEB128 varints and a variant byte, each only when needed, trailing zero bytes trimmed.
+//! Standard chess and Chess960 (variant bytes 0 and 2); other variants are errors.
+
+use bbconv_board::Size;
+
+use super::position::Position;
+use super::{pack_nibbles, unpack_nibbles, Castling};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec};
+use crate::{Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
+
+/// The variants of BinaryFen's variant byte, by value.
+const VARIANTS: &[&str] = &[
+    "standard",
+    "crazyhouse",
+    "chess960",
+    "from position",
+    "king of the hill",
+    "three-check",
+    "antichess",
+    "atomic",
+    "horde",
+    "racing kings",
+];
+
+/// The bytes of a record's hex text; `Err` names the offending character.
+fn unhex(t: &str) -> Result<Vec<u8>, ParseError> {
+    let b = t.as_bytes();
+    let digit = |k: usize| {
+        char::from(b[k])
+            .to_digit(16)
+            .map(|d| d as u8)
+            .ok_or_else(|| {
+                ParseError::new(
+                    Some(k),
+                    format!("'{}' is not a hex digit", char::from(b[k])),
+                )
+            })
+    };
+    if b.len() % 2 == 1 {
+        return Err(ParseError::new(
+            Some(b.len()),
+            format!(
+                "{} hex digits, expected an even number (two a byte)",
+                b.len()
+            ),
+        ));
+    }
+    (0..b.len())
+        .step_by(2)
+        .map(|k| Ok(digit(k)? << 4 | digit(k + 1)?))
+        .collect()
+}
+
+/// An unsigned LEB128 varint of at most 5 bytes at `*at` of `b` (0 past the end); `Err` names
+/// the field.
+fn varint(b: &[u8], at: &mut usize, field: &str) -> Result<u32, ParseError> {
+    let start = *at;
+    let mut v: u64 = 0;
+    for k in 0..5 {
+        let byte = b.get(*at).copied().unwrap_or(0);
+        *at += 1;
+        v |= u64::from(byte & 0x7f) << (7 * k);
+        if byte & 0x80 == 0 {
+            return u32::try_from(v).map_err(|_| {
+                ParseError::new(
+                    Some(2 * start),
+                    format!("{field}: {v} does not fit 32 bits"),
+                )
+            });
+        }
+    }
+    Err(ParseError::new(
+        Some(2 * start),
+        format!("{field}: a varint longer than 5 bytes"),
+    ))
+}
+
+/// Reads one record's hex text.
+fn read(t: &str, opts: &Options) -> Result<Value, ParseError> {
+    opts.check_size(Size::CHESS)?;
+    let b = unhex(t.trim_ascii())?;
+    let byte = |k: usize| b.get(k).copied().unwrap_or(0);
+    let occ = u64::from_be_bytes(std::array::from_fn(byte));
+    let n = occ.count_ones() as usize;
+    let nibbles: Vec<u8> = (8..8 + n.div_ceil(2)).map(byte).collect();
+    let mut pos = unpack_nibbles(occ, &nibbles, 8, Castling::Anywhere)
+        .map_err(|(at, e)| ParseError::new(Some(2 * at), e))?;
+    let mut at = 8 + n.div_ceil(2);
+    pos.halfmove = varint(&b, &mut at, "halfmove clock")?;
+    let ply = varint(&b, &mut at, "ply")?;
+    pos.black |= ply % 2 == 1;
+    pos.fullmove = 1 + ply / 2;
+    let variant = byte(at);
+    if !matches!(variant, 0 | 2) {
+        let name = VARIANTS.get(usize::from(variant)).unwrap_or(&"unknown");
+        return Err(ParseError::new(
+            Some(2 * at),
+            format!(
+                "variant byte {variant} ({name}): bbconv reads standard chess and Chess960 (0, 2)"
+            ),
+        ));
+    }
+    if let Some(k) = (at + 1..b.len()).find(|&k| b[k] != 0) {
+        return Err(ParseError::new(
+            Some(2 * k),
+            format!(
+                "byte {k}: {:#04x} after the variant byte, expected nothing",
+                b[k]
+            ),
+        ));
+    }
+    pos.check().map_err(|e| ParseError::new(Some(0), e))?;
+    Ok(pos.to_value())
+}
+
+/// Appends an unsigned LEB128 varint.
+fn push_varint(mut v: u32, out: &mut Vec<u8>) {
+    while v >= 0x80 {
+        out.push(v as u8 | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// The bytes of a position, trailing zero bytes trimmed.
+fn bytes(pos: &Position) -> Result<Vec<u8>, String> {
+    let (occ, nibbles, n) = pack_nibbles(pos, Castling::Anywhere)?;
+    if pos.fullmove == 0 {
+        return Err("fullmove number 0: BinaryFen counts moves from 1".into());
+    }
+    let ply = u64::from(pos.fullmove - 1) * 2 + u64::from(pos.black);
+    let ply = u32::try_from(ply).map_err(|_| {
+        format!(
+            "fullmove number {}: its ply does not fit 32 bits",
+            pos.fullmove
+        )
+    })?;
+    let mut b = occ.to_be_bytes().to_vec();
+    b.extend_from_slice(&nibbles[..n.div_ceil(2)]);
+    // The clocks only when they are not the defaults (the black king's code says whose turn).
+    if pos.halfmove > 0 || ply > 1 {
+        push_varint(pos.halfmove, &mut b);
+        if ply > 1 {
+            push_varint(ply, &mut b);
+        }
+    }
+    while b.last() == Some(&0) {
+        b.pop();
+    }
+    Ok(b)
+}
+
+/// Writes one record's hex text.
+fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
+    let pos = Position::of_value(v)?;
+    let b = bytes(&pos).map_err(|e| RenderError::new(RenderErrorKind::Unsupported, e))?;
+    for x in b {
+        out.extend_from_slice(format!("{x:02x}").as_bytes());
+    }
+    Ok(())
+}
+
+/// The `binary-fen` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "binary-fen",
+    aliases: &["binaryfen"],
+    holds: Holds::Any,
+    pieces: true,
+    description: "Lichess's BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.",
+    example: "ffff00000000ffff2d844ad200000000111111113e955be3",
+    carries_size: true,
+    names_squares: true,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
+    frame: Frame::Line,
+    spans: None,
+    need: Need::All,
+    fixed: None,
+    fast: None,
+    read: Reader::Text(read),
+    write: Some(|v, _, out| write(v, out)),
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Format;
+
+    /// Records as shakmaty's writer wrote them (fixtures/train/binary-fen.hex).
+    #[test]
+    fn known_records_both_ways() {
+        let opts = Options::default();
+        let fens = include_str!("../../../../fixtures/train/source.txt");
+        let hexes = include_str!("../../../../fixtures/train/binary-fen.hex");
+        for (line, hex) in fens.lines().zip(hexes.lines()) {
+            let fen = line.split(';').next().unwrap();
+            let v = crate::parse_str(Format::Fen, fen, &opts).unwrap();
+            let mut out = Vec::new();
+            crate::render(Format::BinaryFen, &v, &opts, &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), hex, "{fen}");
+            let back = crate::parse_str(Format::BinaryFen, hex, &opts).unwrap();
+            let mut out = Vec::new();
+            crate::render(Format::Fen, &back, &opts, &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), fen, "{hex}");
+        }
+    }
+
+    #[test]
+    fn records_it_refuses() {
+        let opts = Options::default();
+        let start = "ffff00000000ffff2d844ad200000000111111113e955be3";
+        for (text, want) in [
+            (format!("{start}000001"), "variant byte 1 (crazyhouse)"),
+            (format!("{start}0"), "49 hex digits"),
+            (format!("{start}zz"), "'z' is not a hex digit"),
+            (
+                format!("{start}ffffffffff01"),
+                "halfmove clock: a varint longer",
+            ),
+            ("ffff00000000ffff2d844ad2".into(), "kings: 0 black"),
+        ] {
+            let e = crate::parse_str(Format::BinaryFen, &text, &opts).unwrap_err();
+            assert!(e.message.starts_with(want), "{text}: {}", e.message);
+        }
+    }
+}

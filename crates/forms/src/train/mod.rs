@@ -1,0 +1,198 @@
+//! The packed positions of engine trainers, one file a form (the family shares this folder):
+//! Stockfish's compressed position ([`compressed`]) and Lichess's BinaryFen ([`binfen`]). This
+//! module holds what they share: the chess position they hold ([`position`]) and its occupancy
+//! and nibble codes ([`pack_nibbles`], [`unpack_nibbles`]). The byte layouts are documented in
+//! `docs/training-formats.md`.
+
+pub(crate) mod binfen;
+pub(crate) mod compressed;
+pub(crate) mod position;
+
+use position::{square_name, Man, Position};
+
+/// How a form places the rooks of castling rights in its nibbles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Castling {
+    /// On a1, h1, a8 and h8 only (the compressed position: no Chess960).
+    Corners,
+    /// On any square of the back rank (BinaryFen: Chess960).
+    Anywhere,
+}
+
+/// The nibble code of a man: 0-11 = P p N n B b R r Q q K k.
+fn code(man: Man) -> u8 {
+    man.kind * 2 + u8::from(man.black)
+}
+
+/// The occupancy and the nibbles of a position, one a man in LERF order, low nibble first:
+/// 0-11 the men, 12 the pawn that just moved two squares past the en passant square, 13/14 a
+/// white/black rook with a castling right, 15 the black king with Black to move. `Err` when
+/// the position has more than 32 men, or a castling rook the form cannot place.
+pub(crate) fn pack_nibbles(
+    pos: &Position,
+    castling: Castling,
+) -> Result<(u64, [u8; 16], usize), String> {
+    let occ = pos.occupancy();
+    let n = occ.count_ones() as usize;
+    if n > 32 {
+        return Err(format!("{n} men, at most 32 fit the format"));
+    }
+    if castling == Castling::Corners && pos.castling & !CORNERS != 0 {
+        let sq = pos.castling & !CORNERS;
+        return Err(format!(
+            "castling: a right of the rook on {} (Chess960), the format has the corner rooks' only",
+            square_name(sq.trailing_zeros() as u8)
+        ));
+    }
+    let ep_pawn = pos.ep.map(Position::ep_pawn);
+    let mut nibbles = [0u8; 16];
+    let mut bits = occ;
+    let mut i = 0;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        let Some(man) = pos.squares[usize::from(sq)] else {
+            continue;
+        };
+        let c = match man {
+            Man {
+                kind: Man::PAWN, ..
+            } if ep_pawn == Some(sq) => 12,
+            Man {
+                kind: Man::ROOK,
+                black,
+            } if pos.castling >> sq & 1 == 1 => 13 + u8::from(black),
+            Man {
+                kind: Man::KING,
+                black: true,
+            } if pos.black => 15,
+            m => code(m),
+        };
+        nibbles[i / 2] |= c << (4 * (i % 2));
+        i += 1;
+    }
+    Ok((occ, nibbles, n))
+}
+
+/// The squares a1, h1, a8, h8.
+const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
+
+/// A position from its occupancy and nibbles ([`pack_nibbles`]), White to move unless the
+/// black king's code says otherwise, clocks 0 and 1. `Err` names the byte (of `nibbles`'
+/// first, at offset `at` in the record) and what is wrong; the position is then checked
+/// ([`Position::check`]).
+pub(crate) fn unpack_nibbles(
+    occ: u64,
+    nibbles: &[u8],
+    at: usize,
+    castling: Castling,
+) -> Result<Position, (usize, String)> {
+    let n = occ.count_ones() as usize;
+    if n > 32 {
+        return Err((0, format!("occupancy: {n} squares, at most 32")));
+    }
+    let mut pos = Position {
+        squares: [None; 64],
+        black: false,
+        castling: 0,
+        ep: None,
+        halfmove: 0,
+        fullmove: 1,
+    };
+    let mut bits = occ;
+    for i in 0..n {
+        let sq = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        let byte = at + i / 2;
+        let c = nibbles.get(i / 2).map_or(0, |b| b >> (4 * (i % 2)) & 15);
+        let man = match c {
+            0..=11 => Man {
+                kind: c / 2,
+                black: c % 2 == 1,
+            },
+            12 => {
+                // White's pawn on the fourth rank, Black's on the fifth (BinaryFen: a rank of
+                // 1 to 4 is White's); the en passant square is behind it.
+                let black = sq / 8 >= 4;
+                if pos.ep.is_some() {
+                    return Err((byte, format!("square {}: a second pawn with the en passant square behind it (code 12)", square_name(sq))));
+                }
+                pos.ep = Some(Position::ep_pawn(sq));
+                Man {
+                    kind: Man::PAWN,
+                    black,
+                }
+            }
+            13 | 14 => {
+                if castling == Castling::Corners && CORNERS >> sq & 1 == 0 {
+                    return Err((
+                        byte,
+                        format!(
+                            "square {}: a rook with a castling right (code {c}) off the corners",
+                            square_name(sq)
+                        ),
+                    ));
+                }
+                pos.castling |= 1 << sq;
+                Man {
+                    kind: Man::ROOK,
+                    black: c == 14,
+                }
+            }
+            _ => {
+                pos.black = true;
+                Man {
+                    kind: Man::KING,
+                    black: true,
+                }
+            }
+        };
+        pos.squares[usize::from(sq)] = Some(man);
+    }
+    pos.check().map_err(|e| (at, e))?;
+    Ok(pos)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Format, Options};
+
+    /// FENs of every kind the trainers' forms hold (the fixtures' sources and edge cases).
+    pub(crate) const FENS: &[&str] = &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "1r3rk1/p2qnpb1/6pp/P1p1p3/3nN3/2QP2P1/R3PPBP/2B2RK1 b - - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b Kq d3 0 3",
+        "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 4 9",
+        "4k3/8/8/8/8/8/8/4K3 b - - 99 120",
+        "QQQQQQQk/QQQQQQQQ/QQQQQQQQ/QQQQQQQ1/8/8/8/K7 w - - 0 1",
+    ];
+
+    #[test]
+    fn positions_round_trip_through_pieces() {
+        let opts = Options::default();
+        for fen in FENS {
+            let v = crate::parse_str(Format::Fen, fen, &opts).unwrap();
+            let p = Position::of_value(&v).unwrap();
+            let mut out = Vec::new();
+            crate::render(Format::Fen, &p.to_value(), &opts, &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), *fen);
+        }
+    }
+
+    #[test]
+    fn faults_name_their_field() {
+        let opts = Options::default();
+        for (fen, want) in [
+            ("8/8/8/8/8/8/8/4K3 w - - 0 1", "kings: 0 black"),
+            ("4k3/8/8/8/8/8/8/4K2R w Q - 0 1", "castling: 'Q'"),
+            ("4k3/8/8/8/8/8/8/4K2R w A - 0 1", "castling: 'A'"),
+            ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "en passant: e6"),
+        ] {
+            let v = crate::parse_str(Format::Fen, fen, &opts).unwrap();
+            let e = Position::of_value(&v).unwrap_err();
+            assert!(e.message.starts_with(want), "{fen}: {}", e.message);
+        }
+    }
+}
