@@ -31,6 +31,7 @@ pub mod placement;
 pub mod size;
 pub mod square;
 pub mod ternary;
+pub mod train;
 pub use bitboard::{Bitboard, BitboardError};
 pub use name::NameError;
 pub use numbering::{Numbering, NumberingError};

@@ -173,6 +173,9 @@ pub struct Placement {
     /// Operations that follow the position's fields (EPD's `bm Qg6; id "WAC.001";`), as
     /// written.
     pub ops: Option<Box<str>>,
+    /// The fields of a training record read with the position (score, result, move, ply), for
+    /// the trainers' forms; moves and edits of the squares do not carry them.
+    pub train: Option<Box<crate::train::Train>>,
 }
 
 impl Placement {
@@ -213,6 +216,7 @@ impl Placement {
             spelling: None,
             notation: None,
             ops: None,
+            train: None,
         }
     }
 
@@ -243,6 +247,7 @@ impl Placement {
             spelling: None,
             notation: None,
             ops: None,
+            train: None,
         })
     }
 

@@ -116,6 +116,9 @@ pub(crate) use raw::{from_raw, numbering_error, raw_size, to_raw};
 pub use sgf::SgfNode;
 
 /// A board as read from any form: one bitboard, a two-player pair, or a board of piece letters.
+// The placement is the common value of a chess record and needs no allocation up to 64
+// squares; boxing it would cost one a record.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     /// One bitboard (a set of squares).

@@ -218,4 +218,5 @@ forms! {
     Edax => edax::SPEC, edax::EdaxWords, kernel;
     SfCompressed => train::compressed::SPEC, NoWords;
     BinaryFen => train::binfen::SPEC, NoWords;
+    SfBin => train::sfbin::SPEC, NoWords;
 }

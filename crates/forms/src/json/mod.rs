@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 mod chess;
 mod read;
+mod train;
 mod write;
 
 pub(crate) use chess::{read_board, JsonWords};

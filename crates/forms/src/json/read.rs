@@ -8,7 +8,7 @@ use serde_json::Value as Json;
 /// A JSON object's members.
 type Object = serde_json::Map<String, Json>;
 
-use super::{JsonField, NOTES, OPERATIONS, TURN};
+use super::{train, JsonField, NOTES, OPERATIONS, TURN};
 use crate::{coords, fen, int, Format, Options, ParseError, Value};
 use bbconv_board::placement::{Piece, Placement};
 use bbconv_board::{Bitboard, Numbering, Pair, Size, Turn};
@@ -216,7 +216,18 @@ pub(crate) fn parse(text: &str, opts: &Options) -> Result<Value, ParseError> {
             p.turn = turn.or(p.turn);
             p.notes = notes.map(Into::into).or(p.notes.take());
         }
-        Value::Pieces(pl) => side_agrees(pl, turn)?,
+        Value::Pieces(pl) => {
+            side_agrees(pl, turn)?;
+            if let Some(t) = obj.get(train::TRAIN) {
+                pl.train = Some(Box::new(train::read(t, err)?));
+            }
+        }
+        _ if obj.contains_key(train::TRAIN) => {
+            return Err(err(format!(
+                "\"{}\" goes with a position (\"fen\"): a training record's fields",
+                train::TRAIN
+            )))
+        }
         Value::Single(_) if turn.is_some() => {
             return Err(err(format!(
                 "\"{TURN}\": a board of one bitboard has no side to move (a pair, \"first\" and \"second\", has)"

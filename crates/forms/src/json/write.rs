@@ -5,7 +5,8 @@ use super::JsonField;
 use crate::{fen, int, Format, Options, RenderError, Value};
 use bbconv_board::{Bitboard, Numbering, Order, Turn};
 
-/// Writes a pair's side to move and notes, and an EPD position's operations: the members no
+/// Writes a pair's side to move and notes, an EPD position's operations and a training
+/// record's fields: the members no
 /// [`JsonField`] names, the position's rather than a representation of the board, which go
 /// wherever the board goes.
 fn pair_extras(value: &Value, out: &mut Vec<u8>) {
@@ -14,6 +15,9 @@ fn pair_extras(value: &Value, out: &mut Vec<u8>) {
             out.extend_from_slice(b",\"operations\":");
             let quoted = serde_json::to_string(ops.as_ref()).unwrap_or_default();
             out.extend_from_slice(quoted.as_bytes());
+        }
+        if let Some(t) = &pl.train {
+            super::train::write(t, out);
         }
         return;
     }

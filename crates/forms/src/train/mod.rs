@@ -7,6 +7,7 @@
 pub(crate) mod binfen;
 pub(crate) mod compressed;
 pub(crate) mod position;
+pub(crate) mod sfbin;
 
 use position::{square_name, Man, Position};
 

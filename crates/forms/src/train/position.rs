@@ -5,6 +5,7 @@
 //! on its rank beside its king, an en passant square behind a pawn that just moved two squares).
 
 use bbconv_board::placement::{Mark, Piece, Placement, Text};
+use bbconv_board::train::Train;
 use bbconv_board::Size;
 
 use crate::{RenderError, RenderErrorKind, Value};
@@ -325,8 +326,38 @@ impl Position {
         s
     }
 
+    /// Whether a pawn of the side to move can take en passant without leaving its king attacked
+    /// (Stockfish keeps the square only then).
+    pub(crate) fn ep_legal(&self) -> bool {
+        let Some(ep) = self.ep else { return false };
+        let pushed = Position::ep_pawn(ep);
+        let pawn = Some(Man {
+            kind: Man::PAWN,
+            black: self.black,
+        });
+        let Some(king) = self.king(self.black) else {
+            return false;
+        };
+        [pushed.checked_sub(1), pushed.checked_add(1)]
+            .into_iter()
+            .flatten()
+            .filter(|&c| c / 8 == pushed / 8 && self.squares[usize::from(c)] == pawn)
+            .any(|c| {
+                let mut after = self.squares;
+                after[usize::from(c)] = None;
+                after[usize::from(pushed)] = None;
+                after[usize::from(ep)] = pawn;
+                !attacked(&after, king, !self.black)
+            })
+    }
+
     /// The pieces value of the position: its placement and FEN fields.
     pub(crate) fn to_value(&self) -> Value {
+        self.to_value_with(Train::default())
+    }
+
+    /// [`Position::to_value`] with a training record's fields.
+    pub(crate) fn to_value_with(&self, train: Train) -> Value {
         let mut cells = [None; 64];
         for (c, m) in cells.iter_mut().zip(self.squares) {
             *c = m.map(|m| Piece::new(m.letter()));
@@ -342,6 +373,67 @@ impl Position {
             self.fullmove
         );
         p.rest = Some(Text::from(rest.as_str()));
+        p.train = (!train.is_empty()).then(|| Box::new(train));
         Value::Pieces(p)
     }
+}
+
+/// The training fields of a value (none but on a pieces value read with them).
+pub(crate) fn train_of(v: &Value) -> Train {
+    match v {
+        Value::Pieces(p) => p.train.as_deref().copied().unwrap_or_default(),
+        _ => Train::default(),
+    }
+}
+
+/// Whether a man of the side `by_black` attacks `sq` on `squares`.
+fn attacked(squares: &[Option<Man>; 64], sq: u8, by_black: bool) -> bool {
+    let (f, r) = (
+        i8::try_from(sq % 8).unwrap_or(0),
+        i8::try_from(sq / 8).unwrap_or(0),
+    );
+    let at = |df: i8, dr: i8| -> Option<Option<Man>> {
+        let (f, r) = (f + df, r + dr);
+        ((0..8).contains(&f) && (0..8).contains(&r)).then(|| squares[(r * 8 + f) as usize])
+    };
+    let is = |m: Option<Option<Man>>, kinds: &[u8]| matches!(m, Some(Some(m)) if m.black == by_black && kinds.contains(&m.kind));
+    let pawn_rank = if by_black { 1 } else { -1 };
+    let steps =
+        |deltas: &[(i8, i8)], kinds: &[u8]| deltas.iter().any(|&(df, dr)| is(at(df, dr), kinds));
+    let knight = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    let around = [
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
+    let ray = |df: i8, dr: i8, kinds: &[u8]| {
+        let mut k = 1;
+        loop {
+            match at(df * k, dr * k) {
+                Some(None) => k += 1,
+                m => return is(m, kinds),
+            }
+        }
+    };
+    steps(&[(-1, pawn_rank), (1, pawn_rank)], &[Man::PAWN])
+        || steps(&knight, &[1])
+        || steps(&around, &[Man::KING])
+        || around.iter().enumerate().any(|(k, &(df, dr))| {
+            let slider = if k % 2 == 0 { [Man::ROOK, 4] } else { [2, 4] };
+            ray(df, dr, &slider)
+        })
 }

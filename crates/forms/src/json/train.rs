@@ -1,0 +1,81 @@
+//! The `train` member: a training record's fields (score, result, move, ply) from White's point
+//! of view, beside a position, so that a foreign object's own `score` or `result` members are
+//! never taken for them.
+
+use serde_json::Value as Json;
+
+use bbconv_board::train::{Move, Train};
+
+use crate::ParseError;
+
+/// The member's name.
+pub(super) const TRAIN: &str = "train";
+
+/// Writes `,"train":{...}` with the fields that are set.
+pub(super) fn write(t: &Train, out: &mut Vec<u8>) {
+    out.extend_from_slice(b",\"train\":{");
+    let mut first = true;
+    let mut key = |k: &str, out: &mut Vec<u8>| {
+        if !std::mem::take(&mut first) {
+            out.push(b',');
+        }
+        out.extend_from_slice(format!("\"{k}\":").as_bytes());
+    };
+    if let Some(s) = t.score {
+        key("score", out);
+        out.extend_from_slice(s.to_string().as_bytes());
+    }
+    if let Some(r) = t.result {
+        key("result", out);
+        out.extend_from_slice(r.to_string().as_bytes());
+    }
+    if let Some(m) = t.mv {
+        key("move", out);
+        out.extend_from_slice(format!("\"{}\"", m.uci()).as_bytes());
+    }
+    if let Some(p) = t.ply {
+        key("ply", out);
+        out.extend_from_slice(p.to_string().as_bytes());
+    }
+    out.push(b'}');
+}
+
+/// Reads the member's object; `Err` names the member at fault and what was expected.
+pub(super) fn read(v: &Json, err: fn(String) -> ParseError) -> Result<Train, ParseError> {
+    let Json::Object(obj) = v else {
+        return Err(err(format!(
+            "\"{TRAIN}\": expected an object of score, result, move and ply"
+        )));
+    };
+    let int =
+        |k: &str, v: &Json, lo: i64, hi: i64| match v.as_i64().filter(|n| (lo..=hi).contains(n)) {
+            Some(n) => Ok(n),
+            None => Err(err(format!(
+                "\"{TRAIN}\".\"{k}\": found {v}: expected an integer from {lo} to {hi}"
+            ))),
+        };
+    let mut t = Train::default();
+    for (k, v) in obj {
+        match k.as_str() {
+            "score" => t.score = Some(int(k, v, i32::MIN.into(), i32::MAX.into())? as i32),
+            "result" => t.result = Some(int(k, v, -1, 1)? as i8),
+            "ply" => t.ply = Some(int(k, v, 0, u32::MAX.into())? as u32),
+            "move" => {
+                t.mv = match v {
+                    Json::Null => None,
+                    Json::String(s) if s == "0000" => None,
+                    Json::String(s) => Some(Move::from_uci(s).ok_or_else(|| {
+                        err(format!("\"{TRAIN}\".\"move\": found \"{s}\": expected a UCI move such as e2e4 or e7e8q"))
+                    })?),
+                    _ => return Err(err(format!("\"{TRAIN}\".\"move\": found {v}: expected a string"))),
+                }
+            }
+            _ => {
+                return Err(err(format!(
+                    "\"{TRAIN}\": found the member \"{k}\": expected score, result, move or ply"
+                )))
+            }
+        }
+    }
+    Ok(t)
+}
