@@ -58,7 +58,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_needs_command" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_needs_command" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
@@ -164,7 +166,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s t -l to -d 'Output form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
 int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
@@ -199,7 +203,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
@@ -310,7 +316,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
@@ -403,7 +411,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explore" -s t -l to -d 'The form printed when q ends it [default: the form read]' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
 int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
@@ -438,7 +448,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explore" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand explore" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
@@ -531,7 +543,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s t -l to -d 'Output form of a board result [default: squares for `op squares`, else hex]' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
 int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
@@ -566,7 +580,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
@@ -663,7 +679,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
@@ -756,7 +774,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'
@@ -849,7 +869,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l side -d 'Which squares of a FEN in EXPECTED a one-bitboard VALUE is: first (white), second (black), occupied, or a piece letter' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
@@ -944,7 +966,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s t -l to -d 'Output form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
 int\t'An integer with its base given by a prefix: 0x, 0b, 0o or decimal; `-` for two\'s complement. Written as hex.'
 hex\t'Hexadecimal integer, `0x` and ceil(N/4) lowercase digits; bit i = square with index i.'
@@ -979,7 +1003,9 @@ sgf\t'SGF setup properties: AB (Black, first), AW (White, second), AE (empty) wi
 edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . empty), the side to move (kept), and an OBF line\'s solutions (; G8:+18;), kept.'
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
-sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'"
+sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
+bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l order -d 'Square order (or layout: 0x88, mailbox, sentinel, draughts) of input numbers and digit strings' -r -f -a "lerf\t'W*r + f'
 lerbef\t'W*r + (W-1-f)'

@@ -219,4 +219,6 @@ forms! {
     SfCompressed => train::compressed::SPEC, NoWords;
     BinaryFen => train::binfen::SPEC, NoWords;
     SfBin => train::sfbin::SPEC, NoWords;
+    Marlin => train::marlin::SPEC, NoWords;
+    Bullet => train::bullet::SPEC, NoWords;
 }

@@ -5,7 +5,9 @@
 //! `docs/training-formats.md`.
 
 pub(crate) mod binfen;
+pub(crate) mod bullet;
 pub(crate) mod compressed;
+pub(crate) mod marlin;
 pub(crate) mod position;
 pub(crate) mod sfbin;
 

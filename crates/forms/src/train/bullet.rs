@@ -1,0 +1,220 @@
+//! bulletformat's `ChessBoard` (the bullet trainer's chess records), 32 bytes, all from the side
+//! to move's view (Black to move: the board mirrored rank for rank, colours exchanged): the
+//! occupancy (u64), a nibble a man in LERF order (bit 3 the side not to move's, 0-5 the kind
+//! PNBRQK), the score (i16), the result (0 lost, 1 draw, 2 won), the king's square, the other
+//! king's square mirrored (`^ 56`), and 3 spare bytes. It keeps no side to move, castling, en
+//! passant or clocks: a record reads back as its view, White to move, clocks 0 and 1.
+
+use bbconv_board::train::Train;
+use bbconv_board::Size;
+
+use super::position::{square_name, train_of, Man, Position};
+use crate::spec::{Frame, InTable, Reader, Readings, Spec};
+use crate::{Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
+
+/// The bytes of a record.
+pub(crate) const LEN: usize = 32;
+
+/// Reads one record: the board as the side to move sees it, White to move.
+fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
+    opts.check_size(Size::CHESS)?;
+    let Ok(b) = <&[u8; LEN]>::try_from(rec) else {
+        return Err(ParseError::new(
+            Some(0),
+            format!("found {} bytes, expected {LEN}", rec.len()),
+        ));
+    };
+    let occ = u64::from_le_bytes(b[..8].try_into().unwrap_or_default());
+    let n = occ.count_ones() as usize;
+    if n > 32 {
+        return Err(ParseError::new(
+            Some(0),
+            format!("occupancy: {n} squares, at most 32"),
+        ));
+    }
+    let mut pos = Position {
+        squares: [None; 64],
+        black: false,
+        castling: 0,
+        ep: None,
+        halfmove: 0,
+        fullmove: 1,
+    };
+    let mut bits = occ;
+    for i in 0..n {
+        let sq = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        let c = b[8 + i / 2] >> (4 * (i % 2)) & 15;
+        if c & 7 > 5 {
+            return Err(ParseError::new(
+                Some(8 + i / 2),
+                format!(
+                    "square {}: piece code {c}, which the format does not define",
+                    square_name(sq)
+                ),
+            ));
+        }
+        pos.squares[usize::from(sq)] = Some(Man {
+            kind: c & 7,
+            black: c & 8 != 0,
+        });
+    }
+    pos.check().map_err(|e| ParseError::new(Some(0), e))?;
+    for (at, black, want) in [(27, false, b[27]), (28, true, b[28] ^ 56)] {
+        let king = pos.king(black).unwrap_or(0);
+        if king != want {
+            return Err(ParseError::new(
+                Some(at),
+                format!(
+                    "{}: square {want}, but the {} king is on {} ({king})",
+                    if black { "opp_ksq" } else { "ksq" },
+                    if black {
+                        "other side's"
+                    } else {
+                        "side to move's"
+                    },
+                    square_name(king)
+                ),
+            ));
+        }
+    }
+    if b[26] > 2 {
+        return Err(ParseError::new(
+            Some(26),
+            format!("result: {}, expected 0, 1 or 2", b[26]),
+        ));
+    }
+    let train = Train {
+        score: Some(i32::from(i16::from_le_bytes([b[24], b[25]]))),
+        result: Some(b[26] as i8 - 1),
+        ..Train::default()
+    };
+    Ok(pos.to_value_with(train))
+}
+
+/// Writes one record.
+fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
+    let pos = Position::of_value(v)?;
+    let train = train_of(v);
+    let cannot = |m: String| RenderError::new(RenderErrorKind::Unsupported, m);
+    // The side to move's view: Black's board mirrored, its colours exchanged.
+    let flip = if pos.black { 56 } else { 0 };
+    let mut view = [None; 64];
+    for (sq, m) in pos.squares.iter().enumerate() {
+        view[sq ^ flip] = m.map(|m| Man {
+            kind: m.kind,
+            black: m.black != pos.black,
+        });
+    }
+    let occ = (0..64)
+        .filter(|&s| view[s].is_some())
+        .fold(0u64, |b, s| b | 1 << s);
+    if occ.count_ones() > 32 {
+        return Err(cannot(format!(
+            "{} men, at most 32 fit the format",
+            occ.count_ones()
+        )));
+    }
+    let mut nibbles = [0u8; 16];
+    let mut bits = occ;
+    let mut i = 0;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let man = view[sq].unwrap_or(Man {
+            kind: 0,
+            black: false,
+        });
+        nibbles[i / 2] |= (man.kind | u8::from(man.black) << 3) << (4 * (i % 2));
+        i += 1;
+    }
+    let sign = if pos.black { -1 } else { 1 };
+    let score = train.score.unwrap_or(0) * sign;
+    let score =
+        i16::try_from(score).map_err(|_| cannot(format!("score {score} does not fit 16 bits")))?;
+    let king = |black: bool| pos.king(black).unwrap_or(0) ^ flip as u8;
+    out.extend_from_slice(&occ.to_le_bytes());
+    out.extend_from_slice(&nibbles);
+    out.extend_from_slice(&score.to_le_bytes());
+    out.push((train.result.unwrap_or(0) * sign as i8 + 1) as u8);
+    out.push(king(pos.black));
+    out.push(king(!pos.black) ^ 56);
+    out.extend_from_slice(&[0; 3]);
+    Ok(())
+}
+
+/// The `bullet` form.
+pub(crate) const SPEC: Spec = Spec {
+    name: "bullet",
+    aliases: &["bulletformat"],
+    holds: Holds::Any,
+    pieces: true,
+    description: "bulletformat's ChessBoard: 32 raw bytes a record, the board, score and result from the side to move's view; no side to move, castling, en passant or clocks (read back: the side to move's view, White to move).",
+    example: "(32 raw bytes a record)",
+    carries_size: true,
+    names_squares: true,
+    own_reading: None,
+    in_table: InTable::Any,
+    readings: Readings::Plain,
+    frame: Frame::Binary(|_, _| LEN),
+    spans: None,
+    need: Need::All,
+    fixed: Some(crate::Format::Bullet),
+    fast: None,
+    read: Reader::Bytes(read),
+    write: Some(|v, _, out| write(v, out)),
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Format;
+
+    /// bulletformat's records (fixtures/train/bullet.bin) from the fixtures' positions, scores
+    /// and results, and read back as the side to move's view.
+    #[test]
+    fn bulletformat_records_both_ways() {
+        let opts = Options::default();
+        let text = include_str!("../../../../fixtures/train/source.txt");
+        let bin = include_bytes!("../../../../fixtures/train/bullet.bin");
+        let views = include_str!("../../../../fixtures/train/bullet.bin.read.txt");
+        for ((line, want), view) in text.lines().zip(bin.chunks(LEN)).zip(views.lines()) {
+            let f: Vec<&str> = line.split(';').collect();
+            let json = format!(
+                "{{\"fen\":\"{}\",\"train\":{{\"score\":{},\"result\":{}}}}}",
+                f[0], f[1], f[2]
+            );
+            let v = crate::parse_str(Format::Json, &json, &opts).unwrap();
+            let mut out = Vec::new();
+            crate::render(Format::Bullet, &v, &opts, &mut out).unwrap();
+            assert_eq!(out, want, "{}", f[0]);
+            let back = crate::parse(Format::Bullet, want, &opts).unwrap();
+            let mut fen = Vec::new();
+            crate::render(Format::Fen, &back, &opts, &mut fen).unwrap();
+            let placement = view.split([' ', ';']).next().unwrap();
+            assert_eq!(
+                String::from_utf8(fen).unwrap(),
+                format!("{placement} w - - 0 1"),
+                "{}",
+                f[0]
+            );
+        }
+    }
+
+    #[test]
+    fn records_it_refuses() {
+        let opts = Options::default();
+        let start = &include_bytes!("../../../../fixtures/train/bullet.bin")[..LEN];
+        for (at, byte, want) in [
+            (26, 3, "result: 3"),
+            (27, 5, "ksq: square 5"),
+            (28, 5, "opp_ksq: square 61"),
+            (8, 0x16, "square a1: piece code 6"),
+        ] {
+            let mut b = start.to_vec();
+            b[at] = byte;
+            let e = crate::parse(Format::Bullet, &b, &opts).unwrap_err();
+            assert!(e.message.starts_with(want), "{want}: {}", e.message);
+        }
+    }
+}
