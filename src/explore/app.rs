@@ -158,7 +158,7 @@ pub(crate) fn empty(from: Format, size: Size) -> (Format, Value) {
     let value = match from.holds() {
         Holds::Two => Value::Pair(Pair::empty(size)),
         // A binary form (planes-bin) starts as one bitboard: its bytes are the same.
-        Holds::Any if from.reads_pieces() && !from.is_binary() => {
+        Holds::Any | Holds::Position if from.reads_pieces() && !from.is_binary() => {
             Value::Pieces(Placement::empty(size))
         }
         _ => Value::Single(Bitboard::empty(size)),

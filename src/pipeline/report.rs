@@ -142,8 +142,9 @@ pub(crate) fn location(src: &Source, line: u64, col: Option<usize>) -> String {
     }
 }
 
-/// The whole line for a bad record: location, message, and for an argument that names a file,
-/// how to read the file instead.
+/// The whole line for a bad record: location (of a binary record, its number and the offset of
+/// its fault in the input), message, and for an argument that names a file, how to read the file
+/// instead.
 pub(crate) fn bad_record(
     src: &Source,
     line: u64,
@@ -151,7 +152,16 @@ pub(crate) fn bad_record(
     kind: &FaultKind,
     cx: &Context<'_>,
 ) -> String {
-    let mut s = format!("{}: {}", location(src, line, col), fault_message(kind, cx));
+    let place = match (src, cx.record_len) {
+        // A binary record: its number and where its fault is, in bytes from the input's start.
+        (Source::Arg(..), _) | (_, 0) => location(src, line, col),
+        (_, len) => {
+            let start = (line.saturating_sub(1) as usize).saturating_mul(len);
+            let byte = start.saturating_add(col.map_or(0, |c| c.saturating_sub(1)));
+            format!("{}: record {line} (byte {byte})", src.name())
+        }
+    };
+    let mut s = format!("{place}: {}", fault_message(kind, cx));
     if let Source::Arg(_, text) = src {
         s.push_str(&file_hint(text));
     }

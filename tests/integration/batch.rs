@@ -406,7 +406,7 @@ fn many_inputs_in_order_and_raw_records() {
     assert_eq!(code, 1);
     assert_eq!(out, b"0x000000000000ffff 0xffff000000000000\n");
     assert!(
-        err.contains("-:2: the last record is 7 bytes, expected 13"),
+        err.contains("-: record 2 (byte 13): the last record is 7 bytes, expected 13"),
         "{err}"
     );
 }

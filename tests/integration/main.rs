@@ -21,4 +21,5 @@ mod same_bytes;
 mod shipping;
 mod tables;
 mod tables_diff;
+mod train;
 mod util;

@@ -527,6 +527,9 @@ pub enum Holds {
     Two,
     /// Either, or piece letters.
     Any,
+    /// A chess position (piece letters and the FEN's fields), with a training record's fields
+    /// where the form has them.
+    Position,
 }
 
 impl Holds {
@@ -536,6 +539,7 @@ impl Holds {
             Holds::One => "one bitboard",
             Holds::Two => "two players",
             Holds::Any => "any board",
+            Holds::Position => "chess position",
         }
     }
 }

@@ -168,7 +168,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
 pub(crate) const SPEC: Spec = Spec {
     name: "binary-fen",
     aliases: &["binaryfen"],
-    holds: Holds::Any,
+    holds: Holds::Position,
     pieces: true,
     description: "Lichess's BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.",
     example: "ffff00000000ffff2d844ad200000000111111113e955be3",

@@ -147,7 +147,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
 pub(crate) const SPEC: Spec = Spec {
     name: "bullet",
     aliases: &["bulletformat"],
-    holds: Holds::Any,
+    holds: Holds::Position,
     pieces: true,
     description: "bulletformat's ChessBoard: 32 raw bytes a record, the board, score and result from the side to move's view; no side to move, castling, en passant or clocks (read back: the side to move's view, White to move).",
     example: "(32 raw bytes a record)",

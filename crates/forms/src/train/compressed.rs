@@ -42,7 +42,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
 pub(crate) const SPEC: Spec = Spec {
     name: "sf-compressed",
     aliases: &["compressed-position"],
-    holds: Holds::Any,
+    holds: Holds::Position,
     pieces: true,
     description: "Stockfish's compressed position (a binpack stem's): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks' castling only.",
     example: "(24 raw bytes a position)",

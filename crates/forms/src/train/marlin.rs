@@ -152,7 +152,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
 pub(crate) const SPEC: Spec = Spec {
     name: "marlin",
     aliases: &["marlinformat"],
-    holds: Holds::Any,
+    holds: Holds::Position,
     pieces: true,
     description: "marlinformat's PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White's view.",
     example: "(32 raw bytes a record)",

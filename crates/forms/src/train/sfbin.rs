@@ -329,7 +329,7 @@ impl Stream {
 pub(crate) const SPEC: Spec = Spec {
     name: "sf-bin",
     aliases: &["packed-sfen"],
-    holds: Holds::Any,
+    holds: Holds::Position,
     pieces: true,
     description: "Stockfish's .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move's view.",
     example: "(40 raw bytes a record)",
