@@ -109,6 +109,9 @@ _BINARY = frozenset(n for f in formats() if f.binary for n in (f.name, *f.aliase
 #: What the rows of a 2-D numpy array are, for the forms with a binary spelling.
 _ROWS = {name: form for name, form in _FIXED.items() if form != "pair"}
 
+#: The fixed-size forms whose rows are 64-bit words (every other one's are bytes).
+_WORDS = ("pair", "planes-bin")
+
 
 @dataclasses.dataclass(frozen=True)
 class Reading:
@@ -615,7 +618,7 @@ class _Call:
                     return self.exported(arr, data, valid)
                 return _fixed_arrow(arr, valid, self.fixed, self.bits)
             if out == "list":
-                rows = arr.tolist() if self.fixed != "packed-bin" and self.fixed != "trits-bin" else [bytes(r) for r in arr]
+                rows = arr.tolist() if self.fixed in _WORDS else [bytes(r) for r in arr]
                 return [r if v else None for r, v in zip(rows, valid)] if self.errors == "null" else rows
             return (arr, valid) if self.errors == "null" else arr
         if isinstance(data, list):
@@ -632,7 +635,7 @@ class _Call:
         through the Arrow PyCapsule interface."""
         if self.bits:
             raise ImportError("bits=True with an Arrow output needs pyarrow (or output='numpy')")
-        if self.fixed in ("packed-bin", "trits-bin"):
+        if self.fixed not in _WORDS:
             return _bbconv.arrow_column("binary", data, None, valid.tobytes(), arr.shape[1] if arr.ndim == 2 else 0)
         width = int(np.prod(arr.shape[1:], dtype=np.int64))
         return _bbconv.arrow_column("words", data, None, valid.tobytes(), width)
@@ -641,7 +644,7 @@ class _Call:
         squares = w * h
         words = -(-squares // 64)
         raw = np.asarray(data)
-        if self.fixed in ("packed-bin", "trits-bin"):
+        if self.fixed not in _WORDS:
             return raw.reshape(n, -1) if n else raw.reshape(0, self.settings.record_len(w, h))
         flat = raw.view("<u8")
         if self.fixed == "pair":
@@ -699,7 +702,7 @@ def _fixed_arrow(arr, valid, fixed, bits):
     import pyarrow as pa
 
     n = len(valid)
-    if fixed in ("packed-bin", "trits-bin"):
+    if fixed not in _WORDS:
         w = arr.shape[1] if arr.ndim == 2 else 0
         return pa.Array.from_buffers(
             pa.binary(w), n, [_bitmap(valid), pa.py_buffer(np.ascontiguousarray(arr))]
