@@ -6,48 +6,24 @@
 //! passant or clocks: a record reads back as its view, White to move, clocks 0 and 1.
 
 use bbconv_board::train::Train;
-use bbconv_board::Size;
 
 use super::position::{square_name, train_of, Man, Position};
-use crate::spec::{Frame, InTable, Reader, Readings, Spec};
-use crate::{Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
+use super::{nibbles, put_nibbles};
+use crate::spec::Spec;
+use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
 
 /// The bytes of a record.
 pub(crate) const LEN: usize = 32;
 
 /// Reads one record: the board as the side to move sees it, White to move.
 fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
-    opts.check_size(Size::CHESS)?;
-    let Ok(b) = <&[u8; LEN]>::try_from(rec) else {
-        return Err(ParseError::new(
-            Some(0),
-            format!("found {} bytes, expected {LEN}", rec.len()),
-        ));
-    };
+    let b = super::record::<LEN>(rec, opts)?;
     let occ = u64::from_le_bytes(b[..8].try_into().unwrap_or_default());
-    let n = occ.count_ones() as usize;
-    if n > 32 {
-        return Err(ParseError::new(
-            Some(0),
-            format!("occupancy: {n} squares, at most 32"),
-        ));
-    }
-    let mut pos = Position {
-        squares: [None; 64],
-        black: false,
-        castling: 0,
-        ep: None,
-        halfmove: 0,
-        fullmove: 1,
-    };
-    let mut bits = occ;
-    for i in 0..n {
-        let sq = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
-        let c = b[8 + i / 2] >> (4 * (i % 2)) & 15;
+    let mut pos = Position::empty();
+    for (k, sq, c) in nibbles(occ, &b[8..24]).map_err(|e| ParseError::new(Some(0), e))? {
         if c & 7 > 5 {
             return Err(ParseError::new(
-                Some(8 + i / 2),
+                Some(8 + k),
                 format!(
                     "square {}: piece code {c}, which the format does not define",
                     square_name(sq)
@@ -109,25 +85,14 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     let occ = (0..64)
         .filter(|&s| view[s].is_some())
         .fold(0u64, |b, s| b | 1 << s);
-    if occ.count_ones() > 32 {
-        return Err(cannot(format!(
-            "{} men, at most 32 fit the format",
-            occ.count_ones()
-        )));
-    }
-    let mut nibbles = [0u8; 16];
-    let mut bits = occ;
-    let mut i = 0;
-    while bits != 0 {
-        let sq = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let man = view[sq].unwrap_or(Man {
+    let nibbles = put_nibbles(occ, |sq| {
+        let man = view[usize::from(sq)].unwrap_or(Man {
             kind: 0,
             black: false,
         });
-        nibbles[i / 2] |= (man.kind | u8::from(man.black) << 3) << (4 * (i % 2));
-        i += 1;
-    }
+        man.kind | u8::from(man.black) << 3
+    })
+    .map_err(cannot)?;
     let sign = if pos.black { -1 } else { 1 };
     let score = train.score.unwrap_or(0) * sign;
     let score =
@@ -144,26 +109,14 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
 }
 
 /// The `bullet` form.
-pub(crate) const SPEC: Spec = Spec {
-    name: "bullet",
-    aliases: &["bulletformat"],
-    holds: Holds::Position,
-    pieces: true,
-    description: "bulletformat's ChessBoard: 32 raw bytes a record, the board, score and result from the side to move's view; no side to move, castling, en passant or clocks (read back: the side to move's view, White to move).",
-    example: "(32 raw bytes a record)",
-    carries_size: true,
-    names_squares: true,
-    own_reading: None,
-    in_table: InTable::Any,
-    readings: Readings::Plain,
-    frame: Frame::Binary(|_, _| LEN),
-    spans: None,
-    need: Need::All,
-    fixed: Some(crate::Format::Bullet),
-    fast: None,
-    read: Reader::Bytes(read),
-    write: Some(|v, _, out| write(v, out)),
-};
+pub(crate) const SPEC: Spec = super::record_spec::<LEN>(
+    "bullet",
+    &["bulletformat"],
+    "bulletformat's ChessBoard: 32 raw bytes a record, the board, score and result from the side to move's view; no side to move, castling, en passant or clocks (read back: the side to move's view, White to move).",
+    crate::Format::Bullet,
+    read,
+    |v, _, out| write(v, out),
+);
 
 #[cfg(test)]
 mod tests {

@@ -3,25 +3,17 @@
 //! ([`super::pack_nibbles`]). It holds no clocks (read: 0 and 1; written: dropped) and the
 //! castling rights of the corner rooks only (Chess960 rights are an error).
 
-use bbconv_board::Size;
-
 use super::position::Position;
 use super::{pack_nibbles, unpack_nibbles, Castling};
-use crate::spec::{Frame, InTable, Reader, Readings, Spec};
-use crate::{Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
+use crate::spec::Spec;
+use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
 
 /// The bytes of a record.
 pub(crate) const LEN: usize = 24;
 
 /// Reads one record.
 fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
-    opts.check_size(Size::CHESS)?;
-    let Ok(bytes) = <&[u8; LEN]>::try_from(rec) else {
-        return Err(ParseError::new(
-            Some(0),
-            format!("found {} bytes, expected {LEN}", rec.len()),
-        ));
-    };
+    let bytes = super::record::<LEN>(rec, opts)?;
     let occ = u64::from_be_bytes(bytes[..8].try_into().unwrap_or_default());
     let pos = unpack_nibbles(occ, &bytes[8..], 8, Castling::Corners)
         .map_err(|(at, e)| ParseError::new(Some(at), e))?;
@@ -39,26 +31,14 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
 }
 
 /// The `sf-compressed` form.
-pub(crate) const SPEC: Spec = Spec {
-    name: "sf-compressed",
-    aliases: &["compressed-position"],
-    holds: Holds::Position,
-    pieces: true,
-    description: "Stockfish's compressed position (a binpack stem's): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks' castling only.",
-    example: "(24 raw bytes a position)",
-    carries_size: true,
-    names_squares: true,
-    own_reading: None,
-    in_table: InTable::Any,
-    readings: Readings::Plain,
-    frame: Frame::Binary(|_, _| LEN),
-    spans: None,
-    need: Need::All,
-    fixed: Some(crate::Format::SfCompressed),
-    fast: None,
-    read: Reader::Bytes(read),
-    write: Some(|v, _, out| write(v, out)),
-};
+pub(crate) const SPEC: Spec = super::record_spec::<LEN>(
+    "sf-compressed",
+    &["compressed-position"],
+    "Stockfish's compressed position (a binpack stem's): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks' castling only.",
+    crate::Format::SfCompressed,
+    read,
+    |v, _, out| write(v, out),
+);
 
 #[cfg(test)]
 mod tests {

@@ -6,11 +6,11 @@
 //! point of view, and a spare byte (written 0, never read).
 
 use bbconv_board::train::Train;
-use bbconv_board::Size;
 
 use super::position::{square_name, train_of, Man, Position};
-use crate::spec::{Frame, InTable, Reader, Readings, Spec};
-use crate::{Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
+use super::{nibbles, put_nibbles};
+use crate::spec::Spec;
+use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
 
 /// The bytes of a record.
 pub(crate) const LEN: usize = 32;
@@ -20,34 +20,15 @@ const CASTLING_ROOK: u8 = 6;
 
 /// Reads one record.
 fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
-    opts.check_size(Size::CHESS)?;
-    let Ok(b) = <&[u8; LEN]>::try_from(rec) else {
-        return Err(ParseError::new(
-            Some(0),
-            format!("found {} bytes, expected {LEN}", rec.len()),
-        ));
-    };
+    let b = super::record::<LEN>(rec, opts)?;
     let occ = u64::from_le_bytes(b[..8].try_into().unwrap_or_default());
-    let n = occ.count_ones() as usize;
-    if n > 32 {
-        return Err(ParseError::new(
-            Some(0),
-            format!("occupancy: {n} squares, at most 32"),
-        ));
-    }
     let mut pos = Position {
-        squares: [None; 64],
         black: b[24] & 0x80 != 0,
-        castling: 0,
-        ep: None,
         halfmove: u32::from(b[25]),
         fullmove: u32::from(u16::from_le_bytes([b[26], b[27]])),
+        ..Position::empty()
     };
-    let mut bits = occ;
-    for i in 0..n {
-        let sq = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
-        let c = b[8 + i / 2] >> (4 * (i % 2)) & 15;
+    for (k, sq, c) in nibbles(occ, &b[8..24]).map_err(|e| ParseError::new(Some(0), e))? {
         let (kind, black) = (c & 7, c & 8 != 0);
         let kind = match kind {
             0..=5 => kind,
@@ -57,7 +38,7 @@ fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
             }
             _ => {
                 return Err(ParseError::new(
-                    Some(8 + i / 2),
+                    Some(8 + k),
                     format!(
                         "square {}: piece code {c}, which the format does not define",
                         square_name(sq)
@@ -98,19 +79,8 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     let train = train_of(v);
     let cannot = |m: String| RenderError::new(RenderErrorKind::Unsupported, m);
     let occ = pos.occupancy();
-    if occ.count_ones() > 32 {
-        return Err(cannot(format!(
-            "{} men, at most 32 fit the format",
-            occ.count_ones()
-        )));
-    }
-    let mut nibbles = [0u8; 16];
-    let mut bits = occ;
-    let mut i = 0;
-    while bits != 0 {
-        let sq = bits.trailing_zeros();
-        bits &= bits - 1;
-        let man = pos.squares[sq as usize].unwrap_or(Man {
+    let nibbles = put_nibbles(occ, |sq| {
+        let man = pos.squares[usize::from(sq)].unwrap_or(Man {
             kind: 0,
             black: false,
         });
@@ -119,9 +89,9 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
         } else {
             man.kind
         };
-        nibbles[i / 2] |= (kind | u8::from(man.black) << 3) << (4 * (i % 2));
-        i += 1;
-    }
+        kind | u8::from(man.black) << 3
+    })
+    .map_err(cannot)?;
     let halfmove = u8::try_from(pos.halfmove).map_err(|_| {
         cannot(format!(
             "halfmove clock {} does not fit 8 bits",
@@ -149,26 +119,14 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
 }
 
 /// The `marlin` form.
-pub(crate) const SPEC: Spec = Spec {
-    name: "marlin",
-    aliases: &["marlinformat"],
-    holds: Holds::Position,
-    pieces: true,
-    description: "marlinformat's PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White's view.",
-    example: "(32 raw bytes a record)",
-    carries_size: true,
-    names_squares: true,
-    own_reading: None,
-    in_table: InTable::Any,
-    readings: Readings::Plain,
-    frame: Frame::Binary(|_, _| LEN),
-    spans: None,
-    need: Need::All,
-    fixed: Some(crate::Format::Marlin),
-    fast: None,
-    read: Reader::Bytes(read),
-    write: Some(|v, _, out| write(v, out)),
-};
+pub(crate) const SPEC: Spec = super::record_spec::<LEN>(
+    "marlin",
+    &["marlinformat"],
+    "marlinformat's PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White's view.",
+    crate::Format::Marlin,
+    read,
+    |v, _, out| write(v, out),
+);
 
 #[cfg(test)]
 mod tests {

@@ -13,6 +13,90 @@ pub(crate) mod sfbin;
 
 use position::{square_name, Man, Position};
 
+use crate::spec::{Frame, InTable, Reader, Readings, Spec, Write};
+use crate::{Format, Holds, Need, Options, ParseError, Value};
+
+/// The spec of a form of fixed-size binary records of `LEN` bytes holding a chess position:
+/// every fact but its names, description and code is the family's.
+pub(crate) const fn record_spec<const LEN: usize>(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    description: &'static str,
+    form: Format,
+    read: fn(&[u8], &Options) -> Result<Value, ParseError>,
+    write: Write,
+) -> Spec {
+    Spec {
+        name,
+        aliases,
+        holds: Holds::Position,
+        pieces: true,
+        description,
+        example: "(raw bytes)",
+        carries_size: true,
+        names_squares: true,
+        own_reading: None,
+        in_table: InTable::Any,
+        readings: Readings::Plain,
+        frame: Frame::Binary(|_, _| LEN),
+        spans: None,
+        need: Need::All,
+        fixed: Some(form),
+        fast: None,
+        read: Reader::Bytes(read),
+        write: Some(write),
+    }
+}
+
+/// The record of `LEN` bytes, 8x8 (a record of another length is an error at its start).
+pub(crate) fn record<'a, const LEN: usize>(
+    rec: &'a [u8],
+    opts: &Options,
+) -> Result<&'a [u8; LEN], ParseError> {
+    opts.check_size(bbconv_board::Size::CHESS)?;
+    <&[u8; LEN]>::try_from(rec).map_err(|_| {
+        ParseError::new(
+            Some(0),
+            format!("found {} bytes, expected {LEN}", rec.len()),
+        )
+    })
+}
+
+/// The squares of `occ` in LERF order with their nibbles from `bytes` (low nibble first):
+/// (the nibble's byte in `bytes`, the square, the code). `Err` when more than 32 squares are
+/// occupied.
+pub(crate) fn nibbles(
+    occ: u64,
+    bytes: &[u8],
+) -> Result<impl Iterator<Item = (usize, u8, u8)> + '_, String> {
+    let n = occ.count_ones();
+    if n > 32 {
+        return Err(format!("occupancy: {n} squares, at most 32"));
+    }
+    let squares = (0..64u8).filter(move |&s| occ >> s & 1 == 1);
+    Ok(squares.enumerate().map(move |(i, sq)| {
+        (
+            i / 2,
+            sq,
+            bytes.get(i / 2).map_or(0, |b| b >> (4 * (i % 2)) & 15),
+        )
+    }))
+}
+
+/// The 16 bytes of nibbles of `occ`'s squares in LERF order, low nibble first, `code(square)`
+/// each; `Err` when more than 32 squares are occupied.
+pub(crate) fn put_nibbles(occ: u64, code: impl Fn(u8) -> u8) -> Result<[u8; 16], String> {
+    let n = occ.count_ones();
+    if n > 32 {
+        return Err(format!("{n} men, at most 32 fit the format"));
+    }
+    let mut out = [0u8; 16];
+    for (i, sq) in (0..64u8).filter(|&s| occ >> s & 1 == 1).enumerate() {
+        out[i / 2] |= code(sq) << (4 * (i % 2));
+    }
+    Ok(out)
+}
+
 /// How a form places the rooks of castling rights in its nibbles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Castling {
@@ -35,11 +119,6 @@ pub(crate) fn pack_nibbles(
     pos: &Position,
     castling: Castling,
 ) -> Result<(u64, [u8; 16], usize), String> {
-    let occ = pos.occupancy();
-    let n = occ.count_ones() as usize;
-    if n > 32 {
-        return Err(format!("{n} men, at most 32 fit the format"));
-    }
     if castling == Castling::Corners && pos.castling & !CORNERS != 0 {
         let sq = pos.castling & !CORNERS;
         return Err(format!(
@@ -47,34 +126,24 @@ pub(crate) fn pack_nibbles(
             square_name(sq.trailing_zeros() as u8)
         ));
     }
+    let occ = pos.occupancy();
     let ep_pawn = pos.ep.map(Position::ep_pawn);
-    let mut nibbles = [0u8; 16];
-    let mut bits = occ;
-    let mut i = 0;
-    while bits != 0 {
-        let sq = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
-        let Some(man) = pos.squares[usize::from(sq)] else {
-            continue;
-        };
-        let c = match man {
-            Man {
-                kind: Man::PAWN, ..
-            } if ep_pawn == Some(sq) => 12,
-            Man {
-                kind: Man::ROOK,
-                black,
-            } if pos.castling >> sq & 1 == 1 => 13 + u8::from(black),
-            Man {
-                kind: Man::KING,
-                black: true,
-            } if pos.black => 15,
-            m => code(m),
-        };
-        nibbles[i / 2] |= c << (4 * (i % 2));
-        i += 1;
-    }
-    Ok((occ, nibbles, n))
+    let nibbles = put_nibbles(occ, |sq| match pos.squares[usize::from(sq)] {
+        Some(Man {
+            kind: Man::PAWN, ..
+        }) if ep_pawn == Some(sq) => 12,
+        Some(Man {
+            kind: Man::ROOK,
+            black,
+        }) if pos.castling >> sq & 1 == 1 => 13 + u8::from(black),
+        Some(Man {
+            kind: Man::KING,
+            black: true,
+        }) if pos.black => 15,
+        Some(m) => code(m),
+        None => 0,
+    })?;
+    Ok((occ, nibbles, occ.count_ones() as usize))
 }
 
 /// The squares a1, h1, a8, h8.
@@ -86,28 +155,13 @@ const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
 /// ([`Position::check`]).
 pub(crate) fn unpack_nibbles(
     occ: u64,
-    nibbles: &[u8],
+    bytes: &[u8],
     at: usize,
     castling: Castling,
 ) -> Result<Position, (usize, String)> {
-    let n = occ.count_ones() as usize;
-    if n > 32 {
-        return Err((0, format!("occupancy: {n} squares, at most 32")));
-    }
-    let mut pos = Position {
-        squares: [None; 64],
-        black: false,
-        castling: 0,
-        ep: None,
-        halfmove: 0,
-        fullmove: 1,
-    };
-    let mut bits = occ;
-    for i in 0..n {
-        let sq = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
-        let byte = at + i / 2;
-        let c = nibbles.get(i / 2).map_or(0, |b| b >> (4 * (i % 2)) & 15);
+    let mut pos = Position::empty();
+    for (k, sq, c) in nibbles(occ, bytes).map_err(|e| (0, e))? {
+        let byte = at + k;
         let man = match c {
             0..=11 => Man {
                 kind: c / 2,
@@ -116,14 +170,13 @@ pub(crate) fn unpack_nibbles(
             12 => {
                 // White's pawn on the fourth rank, Black's on the fifth (BinaryFen: a rank of
                 // 1 to 4 is White's); the en passant square is behind it.
-                let black = sq / 8 >= 4;
                 if pos.ep.is_some() {
                     return Err((byte, format!("square {}: a second pawn with the en passant square behind it (code 12)", square_name(sq))));
                 }
                 pos.ep = Some(Position::ep_pawn(sq));
                 Man {
                     kind: Man::PAWN,
-                    black,
+                    black: sq / 8 >= 4,
                 }
             }
             13 | 14 => {
@@ -159,7 +212,7 @@ pub(crate) fn unpack_nibbles(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Format, Options};
+    use crate::Options;
 
     /// FENs of every kind the trainers' forms hold (the fixtures' sources and edge cases).
     pub(crate) const FENS: &[&str] = &[

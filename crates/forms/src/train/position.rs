@@ -88,6 +88,18 @@ fn cannot(message: impl Into<String>) -> RenderError {
 }
 
 impl Position {
+    /// The empty board, White to move, no castling or en passant, clocks 0 and 1.
+    pub(crate) fn empty() -> Position {
+        Position {
+            squares: [None; 64],
+            black: false,
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
     /// The occupied squares.
     pub(crate) fn occupancy(&self) -> u64 {
         (0..64)
@@ -212,11 +224,7 @@ impl Position {
         }
         let mut pos = Position {
             squares,
-            black: false,
-            castling: 0,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
+            ..Position::empty()
         };
         let rest = p.rest.as_ref().map_or("", |t| t.as_str());
         pos.read_fields(rest).map_err(cannot)?;

@@ -5,11 +5,10 @@
 //! move's point of view, and a padding byte (written 0, never read). Standard chess only.
 
 use bbconv_board::train::{Move, Train};
-use bbconv_board::Size;
 
 use super::position::{square_name, train_of, Man, Position};
-use crate::spec::{Frame, InTable, Reader, Readings, Spec};
-use crate::{Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
+use crate::spec::Spec;
+use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
 
 /// The bytes of a record.
 pub(crate) const LEN: usize = 40;
@@ -41,13 +40,7 @@ impl Bits<'_> {
 
 /// Reads one record.
 fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
-    opts.check_size(Size::CHESS)?;
-    let Ok(b) = <&[u8; LEN]>::try_from(rec) else {
-        return Err(ParseError::new(
-            Some(0),
-            format!("found {} bytes, expected {LEN}", rec.len()),
-        ));
-    };
+    let b = super::record::<LEN>(rec, opts)?;
     let (pos, _) = read_position(&b[..32])?;
     let i16_at = |k: usize| i16::from_le_bytes([b[k], b[k + 1]]);
     let result = b[38] as i8;
@@ -77,12 +70,8 @@ fn read_position(sfen: &[u8]) -> Result<(Position, usize), ParseError> {
         )
     };
     let mut pos = Position {
-        squares: [None; 64],
         black: bits.take(1) == Some(1),
-        castling: 0,
-        ep: None,
-        halfmove: 0,
-        fullmove: 1,
+        ..Position::empty()
     };
     let kings = [bits.take(6), bits.take(6)].map(|k| k.unwrap_or(0) as u8);
     if kings[0] == kings[1] {
@@ -326,26 +315,14 @@ impl Stream {
 }
 
 /// The `sf-bin` form.
-pub(crate) const SPEC: Spec = Spec {
-    name: "sf-bin",
-    aliases: &["packed-sfen"],
-    holds: Holds::Position,
-    pieces: true,
-    description: "Stockfish's .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move's view.",
-    example: "(40 raw bytes a record)",
-    carries_size: true,
-    names_squares: true,
-    own_reading: None,
-    in_table: InTable::Any,
-    readings: Readings::Plain,
-    frame: Frame::Binary(|_, _| LEN),
-    spans: None,
-    need: Need::All,
-    fixed: Some(crate::Format::SfBin),
-    fast: None,
-    read: Reader::Bytes(read),
-    write: Some(|v, _, out| write(v, out)),
-};
+pub(crate) const SPEC: Spec = super::record_spec::<LEN>(
+    "sf-bin",
+    &["packed-sfen"],
+    "Stockfish's .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move's view.",
+    crate::Format::SfBin,
+    read,
+    |v, _, out| write(v, out),
+);
 
 #[cfg(test)]
 mod tests {
