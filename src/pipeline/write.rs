@@ -81,6 +81,11 @@ impl OutFraming {
             Framing::Block => out.extend_from_slice(b"# null\n"),
             Framing::Json => out.extend_from_slice(b"null\n"),
             Framing::Line => out.push(b'\n'),
+            // An empty record: its end line alone.
+            Framing::Terminated(end) => {
+                out.extend_from_slice(end);
+                out.push(b'\n');
+            }
         }
     }
 }

@@ -556,6 +556,9 @@ pub enum Framing {
     Binary,
     /// Whitespace-separated JSON values, which may span lines.
     Json,
+    /// Records of lines, each ended by a line that holds this text alone (Stockfish's
+    /// `.plain`: `e`).
+    Terminated(&'static [u8]),
 }
 
 impl Format {

@@ -403,6 +403,8 @@ pub(crate) enum Frame {
     Json,
     /// Fixed-size binary records: the bytes of one for a board size and a number of planes.
     Binary(fn(Size, usize) -> usize),
+    /// Records of lines ended by a line that holds this text alone.
+    Terminated(&'static [u8]),
 }
 
 impl Frame {
@@ -413,6 +415,7 @@ impl Frame {
             Frame::Block => Framing::Block,
             Frame::Json => Framing::Json,
             Frame::Binary(_) => Framing::Binary,
+            Frame::Terminated(end) => Framing::Terminated(end),
         }
     }
 }

@@ -15,6 +15,7 @@ pub(crate) mod lines;
 mod pool;
 pub(crate) mod records;
 pub(crate) mod spans;
+mod terminated;
 #[cfg(test)]
 mod testing;
 

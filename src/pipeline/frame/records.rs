@@ -2,7 +2,7 @@
 //! number) where each starts ([`Records`]), and handed over in chunks ([`read_framed`]). The
 //! reader's lines are read here by the line rules; each framing finds its records in its own
 //! module: grids in [`super::block`], JSON values in [`super::json`], fixed-size binary records
-//! in [`super::binary`].
+//! in [`super::binary`], records ended by a line of their own in [`super::terminated`].
 
 use std::collections::VecDeque;
 use std::io::{self, Read};
@@ -249,6 +249,7 @@ impl<R: Read> Records<R> {
         match self.framing {
             Framing::Binary => self.next_binary(),
             Framing::Block => self.next_block(),
+            Framing::Terminated(end) => self.next_terminated(end),
             // Line records are framed by `split_lines`, never here.
             Framing::Json | Framing::Line => self.next_json(),
         }

@@ -3,7 +3,8 @@
 //! occupancy as a big-endian u64, the nibbles of the men ([`super::pack_nibbles`], castling
 //! rooks anywhere on the back rank, so Chess960 too), then the halfmove clock and the ply as
 //! LEB128 varints and a variant byte, each only when needed, trailing zero bytes trimmed.
-//! Standard chess and Chess960 (variant bytes 0 and 2); other variants are errors.
+//! Standard chess, Chess960 and games from a position (variant bytes 0, 2 and 3); other
+//! variants are errors.
 
 use bbconv_board::Size;
 
@@ -57,7 +58,7 @@ fn unhex(t: &str) -> Result<Vec<u8>, ParseError> {
 
 /// An unsigned LEB128 varint of at most 5 bytes at `*at` of `b` (0 past the end); `Err` names
 /// the field.
-fn varint(b: &[u8], at: &mut usize, field: &str) -> Result<u32, ParseError> {
+fn varint(b: &[u8], at: &mut usize, field: &str) -> Result<u64, ParseError> {
     let start = *at;
     let mut v: u64 = 0;
     for k in 0..5 {
@@ -65,12 +66,7 @@ fn varint(b: &[u8], at: &mut usize, field: &str) -> Result<u32, ParseError> {
         *at += 1;
         v |= u64::from(byte & 0x7f) << (7 * k);
         if byte & 0x80 == 0 {
-            return u32::try_from(v).map_err(|_| {
-                ParseError::new(
-                    Some(2 * start),
-                    format!("{field}: {v} does not fit 32 bits"),
-                )
-            });
+            return Ok(v);
         }
     }
     Err(ParseError::new(
@@ -90,17 +86,31 @@ fn read(t: &str, opts: &Options) -> Result<Value, ParseError> {
     let mut pos = unpack_nibbles(occ, &nibbles, 8, Castling::Anywhere)
         .map_err(|(at, e)| ParseError::new(Some(2 * at), e))?;
     let mut at = 8 + n.div_ceil(2);
-    pos.halfmove = varint(&b, &mut at, "halfmove clock")?;
+    let clock = at;
+    let halfmove = varint(&b, &mut at, "halfmove clock")?;
+    let ply_at = at;
     let ply = varint(&b, &mut at, "ply")?;
+    pos.halfmove = u32::try_from(halfmove).map_err(|_| {
+        ParseError::new(
+            Some(2 * clock),
+            format!("halfmove clock: {halfmove} does not fit 32 bits"),
+        )
+    })?;
     pos.black |= ply % 2 == 1;
-    pos.fullmove = 1 + ply / 2;
+    pos.fullmove = u32::try_from(1 + ply / 2).map_err(|_| {
+        ParseError::new(
+            Some(2 * ply_at),
+            format!("ply: {ply} gives a fullmove number past 32 bits"),
+        )
+    })?;
     let variant = byte(at);
-    if !matches!(variant, 0 | 2) {
+    // Standard chess, Chess960, and a game from a position (standard rules).
+    if !matches!(variant, 0 | 2 | 3) {
         let name = VARIANTS.get(usize::from(variant)).unwrap_or(&"unknown");
         return Err(ParseError::new(
             Some(2 * at),
             format!(
-                "variant byte {variant} ({name}): bbconv reads standard chess and Chess960 (0, 2)"
+                "variant byte {variant} ({name}): bbconv reads standard chess, Chess960 and games from a position (0, 2, 3)"
             ),
         ));
     }
@@ -118,7 +128,7 @@ fn read(t: &str, opts: &Options) -> Result<Value, ParseError> {
 }
 
 /// Appends an unsigned LEB128 varint.
-fn push_varint(mut v: u32, out: &mut Vec<u8>) {
+fn push_varint(mut v: u64, out: &mut Vec<u8>) {
     while v >= 0x80 {
         out.push(v as u8 | 0x80);
         v >>= 7;
@@ -133,17 +143,11 @@ fn bytes(pos: &Position) -> Result<Vec<u8>, String> {
         return Err("fullmove number 0: BinaryFen counts moves from 1".into());
     }
     let ply = u64::from(pos.fullmove - 1) * 2 + u64::from(pos.black);
-    let ply = u32::try_from(ply).map_err(|_| {
-        format!(
-            "fullmove number {}: its ply does not fit 32 bits",
-            pos.fullmove
-        )
-    })?;
     let mut b = occ.to_be_bytes().to_vec();
     b.extend_from_slice(&nibbles[..n.div_ceil(2)]);
     // The clocks only when they are not the defaults (the black king's code says whose turn).
     if pos.halfmove > 0 || ply > 1 {
-        push_varint(pos.halfmove, &mut b);
+        push_varint(pos.halfmove.into(), &mut b);
         if ply > 1 {
             push_varint(ply, &mut b);
         }
@@ -226,6 +230,37 @@ mod tests {
         ] {
             let e = crate::parse_str(Format::BinaryFen, &text, &opts).unwrap_err();
             assert!(e.message.starts_with(want), "{text}: {}", e.message);
+        }
+    }
+
+    /// What shakmaty reads and bbconv once refused: more than 32 men, the variant byte of a game
+    /// from a position, a ply past 32 bits whose fullmove number fits.
+    #[test]
+    fn records_past_the_compressed_positions_limits() {
+        let opts = Options::default();
+        let fen = "rnbqkbnr/pppppppp/p7/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let v = crate::parse_str(Format::Fen, fen, &opts).unwrap();
+        let mut hex = Vec::new();
+        crate::render(Format::BinaryFen, &v, &opts, &mut hex).unwrap();
+        let back = crate::parse(Format::BinaryFen, &hex, &opts).unwrap();
+        let mut out = Vec::new();
+        crate::render(Format::Fen, &back, &opts, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), fen);
+        let start = "ffff00000000ffff2d844ad200000000111111113e955be3";
+        for (text, want) in [
+            (
+                format!("{start}000003"),
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            ),
+            (
+                format!("{start}00fe9fd9e61d"),
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 4000000000",
+            ),
+        ] {
+            let v = crate::parse_str(Format::BinaryFen, &text, &opts).unwrap();
+            let mut out = Vec::new();
+            crate::render(Format::Fen, &v, &opts, &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), want);
         }
     }
 }

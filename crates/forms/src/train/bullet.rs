@@ -20,7 +20,7 @@ fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
     let b = super::record::<LEN>(rec, opts)?;
     let occ = u64::from_le_bytes(b[..8].try_into().unwrap_or_default());
     let mut pos = Position::empty();
-    for (k, sq, c) in nibbles(occ, &b[8..24]).map_err(|e| ParseError::new(Some(0), e))? {
+    for (k, sq, c) in nibbles(occ, &b[8..24], 32).map_err(|e| ParseError::new(Some(0), e))? {
         if c & 7 > 5 {
             return Err(ParseError::new(
                 Some(8 + k),
@@ -85,7 +85,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     let occ = (0..64)
         .filter(|&s| view[s].is_some())
         .fold(0u64, |b, s| b | 1 << s);
-    let nibbles = put_nibbles(occ, |sq| {
+    let nibbles = put_nibbles(occ, 32, |sq| {
         let man = view[usize::from(sq)].unwrap_or(Man {
             kind: 0,
             black: false,
@@ -99,7 +99,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
         i16::try_from(score).map_err(|_| cannot(format!("score {score} does not fit 16 bits")))?;
     let king = |black: bool| pos.king(black).unwrap_or(0) ^ flip as u8;
     out.extend_from_slice(&occ.to_le_bytes());
-    out.extend_from_slice(&nibbles);
+    out.extend_from_slice(&nibbles[..16]);
     out.extend_from_slice(&score.to_le_bytes());
     out.push((train.result.unwrap_or(0) * sign as i8 + 1) as u8);
     out.push(king(pos.black));

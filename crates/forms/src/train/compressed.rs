@@ -26,7 +26,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     let (occ, nibbles, _) = pack_nibbles(&pos, Castling::Corners)
         .map_err(|e| RenderError::new(RenderErrorKind::Unsupported, e))?;
     out.extend_from_slice(&occ.to_be_bytes());
-    out.extend_from_slice(&nibbles);
+    out.extend_from_slice(&nibbles[..16]);
     Ok(())
 }
 

@@ -28,7 +28,7 @@ fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
         fullmove: u32::from(u16::from_le_bytes([b[26], b[27]])),
         ..Position::empty()
     };
-    for (k, sq, c) in nibbles(occ, &b[8..24]).map_err(|e| ParseError::new(Some(0), e))? {
+    for (k, sq, c) in nibbles(occ, &b[8..24], 32).map_err(|e| ParseError::new(Some(0), e))? {
         let (kind, black) = (c & 7, c & 8 != 0);
         let kind = match kind {
             0..=5 => kind,
@@ -79,7 +79,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     let train = train_of(v);
     let cannot = |m: String| RenderError::new(RenderErrorKind::Unsupported, m);
     let occ = pos.occupancy();
-    let nibbles = put_nibbles(occ, |sq| {
+    let nibbles = put_nibbles(occ, 32, |sq| {
         let man = pos.squares[usize::from(sq)].unwrap_or(Man {
             kind: 0,
             black: false,
@@ -108,7 +108,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     let eval =
         i16::try_from(score).map_err(|_| cannot(format!("score {score} does not fit 16 bits")))?;
     out.extend_from_slice(&occ.to_le_bytes());
-    out.extend_from_slice(&nibbles);
+    out.extend_from_slice(&nibbles[..16]);
     out.push(u8::from(pos.black) << 7 | pos.ep.unwrap_or(64));
     out.push(halfmove);
     out.extend_from_slice(&fullmove.to_le_bytes());

@@ -63,15 +63,16 @@ pub(crate) fn record<'a, const LEN: usize>(
 }
 
 /// The squares of `occ` in LERF order with their nibbles from `bytes` (low nibble first):
-/// (the nibble's byte in `bytes`, the square, the code). `Err` when more than 32 squares are
-/// occupied.
+/// (the nibble's byte in `bytes`, the square, the code). `Err` when more than `max` squares
+/// are occupied.
 pub(crate) fn nibbles(
     occ: u64,
     bytes: &[u8],
+    max: u32,
 ) -> Result<impl Iterator<Item = (usize, u8, u8)> + '_, String> {
     let n = occ.count_ones();
-    if n > 32 {
-        return Err(format!("occupancy: {n} squares, at most 32"));
+    if n > max {
+        return Err(format!("occupancy: {n} squares, at most {max}"));
     }
     let squares = (0..64u8).filter(move |&s| occ >> s & 1 == 1);
     Ok(squares.enumerate().map(move |(i, sq)| {
@@ -84,26 +85,38 @@ pub(crate) fn nibbles(
 }
 
 /// The 16 bytes of nibbles of `occ`'s squares in LERF order, low nibble first, `code(square)`
-/// each; `Err` when more than 32 squares are occupied.
-pub(crate) fn put_nibbles(occ: u64, code: impl Fn(u8) -> u8) -> Result<[u8; 16], String> {
+/// each (32 bytes: the forms of at most 32 men take the first 16); `Err` when more than `max`
+/// squares are occupied.
+pub(crate) fn put_nibbles(occ: u64, max: u32, code: impl Fn(u8) -> u8) -> Result<[u8; 32], String> {
     let n = occ.count_ones();
-    if n > 32 {
-        return Err(format!("{n} men, at most 32 fit the format"));
+    if n > max {
+        return Err(format!("{n} men, at most {max} fit the format"));
     }
-    let mut out = [0u8; 16];
+    let mut out = [0u8; 32];
     for (i, sq) in (0..64u8).filter(|&s| occ >> s & 1 == 1).enumerate() {
         out[i / 2] |= code(sq) << (4 * (i % 2));
     }
     Ok(out)
 }
 
-/// How a form places the rooks of castling rights in its nibbles.
+/// The two layouts of [`pack_nibbles`]' codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Castling {
-    /// On a1, h1, a8 and h8 only (the compressed position: no Chess960).
+    /// The compressed position: castling rooks on a1, h1, a8 and h8 only (no Chess960), at
+    /// most 32 men (16 bytes of nibbles).
     Corners,
-    /// On any square of the back rank (BinaryFen: Chess960).
+    /// BinaryFen: castling rooks on any square of the back rank (Chess960), up to 64 men.
     Anywhere,
+}
+
+impl Castling {
+    /// The most men the layout holds.
+    fn men(self) -> u32 {
+        match self {
+            Castling::Corners => 32,
+            Castling::Anywhere => 64,
+        }
+    }
 }
 
 /// The nibble code of a man: 0-11 = P p N n B b R r Q q K k.
@@ -118,7 +131,7 @@ fn code(man: Man) -> u8 {
 pub(crate) fn pack_nibbles(
     pos: &Position,
     castling: Castling,
-) -> Result<(u64, [u8; 16], usize), String> {
+) -> Result<(u64, [u8; 32], usize), String> {
     if castling == Castling::Corners && pos.castling & !CORNERS != 0 {
         let sq = pos.castling & !CORNERS;
         return Err(format!(
@@ -128,20 +141,22 @@ pub(crate) fn pack_nibbles(
     }
     let occ = pos.occupancy();
     let ep_pawn = pos.ep.map(Position::ep_pawn);
-    let nibbles = put_nibbles(occ, |sq| match pos.squares[usize::from(sq)] {
-        Some(Man {
-            kind: Man::PAWN, ..
-        }) if ep_pawn == Some(sq) => 12,
-        Some(Man {
-            kind: Man::ROOK,
-            black,
-        }) if pos.castling >> sq & 1 == 1 => 13 + u8::from(black),
-        Some(Man {
-            kind: Man::KING,
-            black: true,
-        }) if pos.black => 15,
-        Some(m) => code(m),
-        None => 0,
+    let nibbles = put_nibbles(occ, castling.men(), |sq| {
+        match pos.squares[usize::from(sq)] {
+            Some(Man {
+                kind: Man::PAWN, ..
+            }) if ep_pawn == Some(sq) => 12,
+            Some(Man {
+                kind: Man::ROOK,
+                black,
+            }) if pos.castling >> sq & 1 == 1 => 13 + u8::from(black),
+            Some(Man {
+                kind: Man::KING,
+                black: true,
+            }) if pos.black => 15,
+            Some(m) => code(m),
+            None => 0,
+        }
     })?;
     Ok((occ, nibbles, occ.count_ones() as usize))
 }
@@ -160,7 +175,7 @@ pub(crate) fn unpack_nibbles(
     castling: Castling,
 ) -> Result<Position, (usize, String)> {
     let mut pos = Position::empty();
-    for (k, sq, c) in nibbles(occ, bytes).map_err(|e| (0, e))? {
+    for (k, sq, c) in nibbles(occ, bytes, castling.men()).map_err(|e| (0, e))? {
         let byte = at + k;
         let man = match c {
             0..=11 => Man {

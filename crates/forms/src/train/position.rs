@@ -334,11 +334,16 @@ impl Position {
         s
     }
 
-    /// Whether a pawn of the side to move can take en passant without leaving its king attacked
-    /// (Stockfish keeps the square only then).
+    /// Whether a pawn of the side to move can take en passant without leaving its king attacked,
+    /// the square the taken pawn came from being empty (Stockfish keeps the square only then).
     pub(crate) fn ep_legal(&self) -> bool {
         let Some(ep) = self.ep else { return false };
         let pushed = Position::ep_pawn(ep);
+        // The pawn's square before its double step is empty.
+        let origin = if self.black { ep - 8 } else { ep + 8 };
+        if self.squares[usize::from(origin)].is_some() {
+            return false;
+        }
         let pawn = Some(Man {
             kind: Man::PAWN,
             black: self.black,

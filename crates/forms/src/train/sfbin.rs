@@ -54,7 +54,8 @@ fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
     let train = Train {
         score: Some(i32::from(i16_at(32)) * view),
         result: Some(result * view as i8),
-        mv: read_move(&pos, u16::from_le_bytes([b[34], b[35]])),
+        mv: read_move(&pos, u16::from_le_bytes([b[34], b[35]]))
+            .map_err(|e| ParseError::new(Some(34), e))?,
         ply: Some(u32::from(u16::from_le_bytes([b[36], b[37]]))),
     };
     Ok(pos.to_value_with(train))
@@ -165,25 +166,63 @@ fn standard_castling(pos: &Position) -> Result<(), String> {
 
 /// The move of Stockfish's 16 bits (0: none): to in bits 0-5, from in 6-11, the promotion
 /// (knight 0 to queen 3) in 12-13, the kind (0 normal, 1 promotion, 2 en passant, 3 castling,
-/// as the king's move onto its rook) in 14-15.
-fn read_move(pos: &Position, m: u16) -> Option<Move> {
+/// as the king's move onto its rook) in 14-15. `Err` for bits Stockfish does not write:
+/// promotion bits on another kind of move, castling other than the king from e1/e8 onto its
+/// corner rook.
+fn read_move(pos: &Position, m: u16) -> Result<Option<Move>, String> {
     if m == 0 {
-        return None;
+        return Ok(None);
     }
-    let (to, from) = ((m & 63) as u8, (m >> 6 & 63) as u8);
-    let (promotion, to) = match m >> 14 {
-        1 => (Some(b"nbrq"[usize::from(m >> 12 & 3)]), to),
-        // Castling: the king's two squares toward the rook.
-        3 if pos.squares[usize::from(from)].is_some_and(|p| p.kind == Man::KING) => {
-            (None, if to > from { from + 2 } else { from - 2 })
-        }
+    let (to, from, kind, piece) = ((m & 63) as u8, (m >> 6 & 63) as u8, m >> 14, m >> 12 & 3);
+    if kind != 1 && piece != 0 {
+        return Err(format!(
+            "move: {m:#06x} has promotion bits but is not a promotion"
+        ));
+    }
+    let (promotion, to) = match kind {
+        1 => (Some(b"nbrq"[usize::from(piece)]), to),
+        3 => match castling_rook(pos, from, to) {
+            // The king's two squares toward the rook.
+            Some(rook) if rook == to => (None, if to > from { from + 2 } else { from - 2 }),
+            _ => return Err(format!(
+                "move: castling from {} to {}, expected the king on e1 or e8 onto its corner rook",
+                square_name(from),
+                square_name(to)
+            )),
+        },
         _ => (None, to),
     };
-    Some(Move {
+    Ok(Some(Move {
         from,
         to,
         promotion,
-    })
+    }))
+}
+
+/// Of a king's move from `from` to `to` in `pos`, the rook it castles with, as Stockfish writes
+/// castling (the king from e1 or e8, standard chess): `to` is that corner rook's square (as
+/// Chess960's UCI writes it) or two squares toward it (as standard UCI writes it).
+fn castling_rook(pos: &Position, from: u8, to: u8) -> Option<u8> {
+    let Some(Man {
+        kind: Man::KING,
+        black,
+    }) = pos.squares[usize::from(from)]
+    else {
+        return None;
+    };
+    let back = if black { 56 } else { 0 };
+    let rook = match to.checked_sub(back)? {
+        0 | 2 => back,
+        6 | 7 => back + 7,
+        _ => return None,
+    };
+    (from == back + 4
+        && pos.squares[usize::from(rook)]
+            == Some(Man {
+                kind: Man::ROOK,
+                black,
+            }))
+    .then_some(rook)
 }
 
 /// The 16 bits of a move in the position it is played in.
@@ -197,19 +236,9 @@ fn write_move(pos: &Position, mv: Option<Move>) -> u16 {
             1 << 14 | (b"nbrq".iter().position(|&c| c == p).unwrap_or(3) as u16) << 12,
             mv.to,
         ),
-        (
-            None,
-            Some(Man {
-                kind: Man::KING, ..
-            }),
-        ) if mv.from.abs_diff(mv.to) == 2 => (
-            3 << 14,
-            if mv.to > mv.from {
-                mv.from | 7
-            } else {
-                mv.from & !7
-            },
-        ),
+        (None, _) if castling_rook(pos, mv.from, mv.to).is_some() => {
+            (3 << 14, castling_rook(pos, mv.from, mv.to).unwrap_or(mv.to))
+        }
         (
             None,
             Some(Man {
@@ -281,10 +310,15 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
             train.score.unwrap_or(0)
         ))
     })?;
-    let ply = train
-        .ply
-        .unwrap_or(2 * pos.fullmove.saturating_sub(1) + u32::from(pos.black));
-    let ply = u16::try_from(ply).map_err(|_| cannot(format!("ply {ply} does not fit 16 bits")))?;
+    // Without a ply of its own, the record's is the FEN's, as the reference's `Position::ply()`.
+    let derived = u64::from(pos.fullmove.saturating_sub(1)) * 2 + u64::from(pos.black);
+    let ply = train.ply.map_or(derived, u64::from);
+    let ply = u16::try_from(ply).map_err(|_| {
+        cannot(match train.ply {
+            Some(_) => format!("ply {ply} does not fit 16 bits"),
+            None => format!("ply {ply} (2 x (fullmove number {} - 1) + side to move: the record gives none) does not fit 16 bits", pos.fullmove),
+        })
+    })?;
     out.extend_from_slice(&stream.bytes);
     out.extend_from_slice(&score.to_le_bytes());
     out.extend_from_slice(&write_move(&pos, train.mv).to_le_bytes());
@@ -416,5 +450,45 @@ mod tests {
             "{}",
             e.message
         );
+    }
+
+    /// Castling as Stockfish writes it (the king onto its corner rook), from either UCI
+    /// spelling; any other king move as a plain move; and bits Stockfish never writes refused.
+    #[test]
+    fn moves_as_stockfish_writes_them() {
+        let opts = Options::default();
+        let bits = |fen: &str, mv: &str| {
+            let json = format!("{{\"fen\":\"{fen}\",\"train\":{{\"move\":\"{mv}\"}}}}");
+            let v = crate::parse_str(Format::Json, &json, &opts).unwrap();
+            let mut out = Vec::new();
+            crate::render(Format::SfBin, &v, &opts, &mut out).unwrap();
+            (u16::from_le_bytes([out[34], out[35]]), out)
+        };
+        let castle = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
+        assert_eq!(bits(castle, "e1c1").0, 0xc100 | 4 << 6);
+        assert_eq!(bits(castle, "e1a1").0, 0xc100 | 4 << 6);
+        assert_eq!(bits(castle, "e1d1").0, 4 << 6 | 3);
+        // Two squares, but not castling: a king off its back rank.
+        assert_eq!(
+            bits("8/8/8/3k4/8/8/3K4/8 w - - 99 150", "d2f2").0,
+            11 << 6 | 13
+        );
+        // Read back as standard UCI.
+        let (_, rec) = bits(castle, "e1a1");
+        let back = crate::parse(Format::SfBin, &rec, &opts).unwrap();
+        assert_eq!(
+            super::train_of(&back).mv.map(|m| m.uci()).as_deref(),
+            Some("e1c1")
+        );
+        for (m, want) in [
+            (0xc106u16 | 4 << 6, "move: castling from e1 to g1"),
+            (0x1000 | 4 << 6 | 3, "move: 0x"),
+        ] {
+            let mut b = rec.clone();
+            b[34..36].copy_from_slice(&m.to_le_bytes());
+            let e = crate::parse(Format::SfBin, &b, &opts).unwrap_err();
+            assert!(e.message.starts_with(want), "{m:#06x}: {}", e.message);
+            assert_eq!(e.offset, Some(34));
+        }
     }
 }
