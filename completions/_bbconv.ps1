@@ -8,7 +8,7 @@ Register-ArgumentCompleter -Native -CommandName 'bbconv' -ScriptBlock {
     $commandElements = $commandAst.CommandElements
     $previous = if ($wordToComplete) { $commandElements[-2] } else { $commandElements[-1] }
     $values = switch -regex ("$previous") {
-        '^(-f|--from|-t|--to)$' { @('auto','int','hex','dec','bin','signed','oct','bytes-le','bytes-be','literal','base2','bits','rows','squares','indices','coords','pair','trits','packed','packed-bin','trits-bin','planes-bin','base3','paste','grid','fen','epd','pieces','json','pdn','sgf','edax','sf-compressed','binary-fen','sf-bin','marlin','bullet') }
+        '^(-f|--from|-t|--to)$' { @('auto','int','hex','dec','bin','signed','oct','bytes-le','bytes-be','literal','base2','bits','rows','squares','indices','coords','pair','trits','packed','packed-bin','trits-bin','planes-bin','base3','paste','grid','fen','epd','pieces','json','pdn','sgf','edax','sf-compressed','binary-fen','sf-bin','sf-plain','marlin','bullet') }
         '^(--order|--to-order)$' { @('lerf','lerbef','berlef','berbef','lefr','lefber','befr','beber','0x88','mailbox','sentinel','draughts') }
         default { $null }
     }

@@ -102,11 +102,11 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -188,19 +188,19 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -352,19 +352,19 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -494,11 +494,11 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -592,11 +592,11 @@ _bbconv() {
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -678,19 +678,19 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -976,11 +976,11 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --side)
@@ -1096,19 +1096,19 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -t)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --size)
@@ -1190,11 +1190,11 @@ _bbconv() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet" -- "${cur}"))
                     return 0
                     ;;
                 --size)

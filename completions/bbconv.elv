@@ -8,7 +8,7 @@ set edit:completion:arg-completer[bbconv] = {|@words|
         set prev = $words[-2]
     }
     if (has-value [-f --from -t --to] $prev) {
-        put auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin marlin bullet
+        put auto int hex dec bin signed oct bytes-le bytes-be literal base2 bits rows squares indices coords pair trits packed packed-bin trits-bin planes-bin base3 paste grid fen epd pieces json pdn sgf edax sf-compressed binary-fen sf-bin sf-plain marlin bullet
     } elif (has-value [--order --to-order] $prev) {
         put lerf lerbef berlef berbef lefr lefber befr beber 0x88 mailbox sentinel draughts
     } else {

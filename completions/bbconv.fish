@@ -59,6 +59,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_needs_command" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -167,6 +168,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s t -l to -d 'Output form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
@@ -204,6 +206,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -317,6 +320,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand show" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -412,6 +416,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explore" -s t -l to -d 'The form printed when q ends it [default: the form read]' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
@@ -449,6 +454,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explore" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -544,6 +550,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s t -l to -d 'Output form of a board result [default: squares for `op squares`, else hex]' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
@@ -581,6 +588,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand op" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -680,6 +688,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand explain" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -775,6 +784,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand diff" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r
@@ -870,6 +880,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand infer" -l side -d 'Which squares of a FEN in EXPECTED a one-bitboard VALUE is: first (white), second (black), occupied, or a piece letter' -r
@@ -967,6 +978,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s t -l to -d 'Output form (see `bbconv formats`)' -r -f -a "auto\t'Input only: detect the form of each record (see `bbconv formats`).'
@@ -1004,6 +1016,7 @@ edax\t'Edax/Othello: 64 characters from a1 (X * x b first; O o w second; - . emp
 sf-compressed\t'Stockfish\'s compressed position (a binpack stem\'s): 24 raw bytes a record, the occupancy big-endian and a nibble a man; no clocks, corner rooks\' castling only.'
 binary-fen\t'Lichess\'s BinaryFen as hex, one record a line: the occupancy, a nibble a man, the clocks as varints when needed; standard chess and Chess960.'
 sf-bin\t'Stockfish\'s .bin training record (PackedSfenValue): 40 raw bytes, the position as a Huffman-coded bit stream, then score, move, ply and result from the side to move\'s view.'
+sf-plain\t'Stockfish\'s .plain training records: lines fen, move, score, ply and result (side to move\'s view), ended by a line e.'
 marlin\t'marlinformat\'s PackedBoard: 32 raw bytes a record, the position with castling rooks, en passant and clocks, the evaluation and result from White\'s view.'
 bullet\t'bulletformat\'s ChessBoard: 32 raw bytes a record, the board, score and result from the side to move\'s view; no side to move, castling, en passant or clocks (read back: the side to move\'s view, White to move).'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -s s -l size -d 'Board size WIDTHxHEIGHT (up to 4096 squares); FEN, grids, JSON and Edax carry their own' -r

@@ -23,9 +23,11 @@ T = "/tmp/trainref-target/release/trainref"
 CORPUS = os.environ.get("CORPUS", os.path.join(HERE, "..", "out", "corpus.fen"))
 os.makedirs(W, exist_ok=True)
 
-# (bbconv form, harness form, record size (None: hex lines), bytes compared, fields compared)
+# (bbconv form, harness form, record size (None: hex lines, "e": records ended by a line e),
+# bytes compared, fields compared)
 FORMS = [
     ("sf-bin", "sf-bin", 40, 39, ("fen", "score", "result", "move", "ply")),
+    ("sf-plain", "sf-plain", "e", None, ("fen", "score", "result", "move", "ply")),
     ("sf-compressed", "compressed-sfbinpack", 24, 24, ("fen4",)),
     ("sf-compressed", "compressed", 24, 24, ("fen4",)),
     ("binary-fen", "binary-fen", None, None, ("fen",)),
@@ -69,7 +71,9 @@ def main():
         run([T, "write", ref], src, theirs)
         run([BB, "convert", "-f", "json", "-t", form, "-i", objs, "-o", mine])
         a, b = open(mine, "rb").read(), open(theirs, "rb").read()
-        if size:
+        if size == "e":
+            ra, rb = a.split(b"\ne\n")[:-1], b.split(b"\ne\n")[:-1]
+        elif size:
             ra = [a[k:k + size] for k in range(0, len(a), size)]
             rb = [b[k:k + size] for k in range(0, len(b), size)]
         else:

@@ -94,3 +94,28 @@ fn training_fields_travel_between_the_forms_that_hold_them() {
         "{back}"
     );
 }
+
+/// `.plain` records are framed by their `e` line: each bad one is named by its line and column,
+/// a last one without its `e` is read as it stands, and `sf-bin` to `sf-plain` to `sf-bin`
+/// gives the records back.
+#[test]
+fn plain_records_end_at_their_e_line() {
+    let text = b"fen 8/8/8/3k4/8/8/3K4/8 w - - 0 1\nscore 5\ne\n\nfen 8/8/8/3k4/8/8/3K4/8 b - - 0 1\nresult 2\ne\nfen 8/8/8/3k4/8/8/3K4/8 w - - 0 9\nmove d2d3\n";
+    let (code, out, err) = run(&["convert", "-f", "sf-plain", "-t", "fen"], text);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        out,
+        b"8/8/8/3k4/8/8/3K4/8 w - - 0 1\n8/8/8/3k4/8/8/3K4/8 w - - 0 9\n"
+    );
+    assert!(
+        err.contains("-:6:8: result: found '2', expected -1, 0 or 1"),
+        "{err}"
+    );
+    let bin = fixture("train/sf.bin");
+    let good = &bin[..19 * 40];
+    let (_, plain, _) = run(&["convert", "-f", "sf-bin", "-t", "sf-plain"], good);
+    let (code, back, err) = run(&["convert", "-f", "sf-plain", "-t", "sf-bin"], &plain);
+    assert_eq!(code, 0, "{err}");
+    let (_, direct, _) = run(&["convert", "-f", "sf-bin", "-t", "sf-bin"], good);
+    assert_eq!(back, direct);
+}

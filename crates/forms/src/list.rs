@@ -219,6 +219,7 @@ forms! {
     SfCompressed => train::compressed::SPEC, NoWords;
     BinaryFen => train::binfen::SPEC, NoWords;
     SfBin => train::sfbin::SPEC, NoWords;
+    SfPlain => train::plain::SPEC, NoWords;
     Marlin => train::marlin::SPEC, NoWords;
     Bullet => train::bullet::SPEC, NoWords;
 }

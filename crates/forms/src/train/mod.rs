@@ -1,13 +1,16 @@
 //! The packed positions of engine trainers, one file a form (the family shares this folder):
-//! Stockfish's compressed position ([`compressed`]) and Lichess's BinaryFen ([`binfen`]). This
+//! Stockfish's `.bin` ([`sfbin`]), `.plain` ([`plain`]) and compressed position
+//! ([`compressed`]), Lichess's BinaryFen ([`binfen`]), marlinformat ([`marlin`]) and
+//! bulletformat ([`bullet`]). This
 //! module holds what they share: the chess position they hold ([`position`]) and its occupancy
 //! and nibble codes ([`pack_nibbles`], [`unpack_nibbles`]). The byte layouts are documented in
-//! `docs/training-formats.md`.
+//! `docs/training/`.
 
 pub(crate) mod binfen;
 pub(crate) mod bullet;
 pub(crate) mod compressed;
 pub(crate) mod marlin;
+pub(crate) mod plain;
 pub(crate) mod position;
 pub(crate) mod sfbin;
 

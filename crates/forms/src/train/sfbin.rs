@@ -131,7 +131,7 @@ fn read_position(sfen: &[u8]) -> Result<(Position, usize), ParseError> {
 }
 
 /// The format's castling: the corner rooks, each with its king on e1 or e8.
-fn standard_castling(pos: &Position) -> Result<(), String> {
+pub(crate) fn standard_castling(pos: &Position) -> Result<(), String> {
     for (k, &rook) in CASTLING_ROOKS.iter().enumerate() {
         if pos.castling >> rook & 1 == 1 {
             let king = if k < 2 { 4 } else { 60 };
@@ -184,11 +184,13 @@ fn read_move(pos: &Position, m: u16) -> Result<Option<Move>, String> {
         3 => match castling_rook(pos, from, to) {
             // The king's two squares toward the rook.
             Some(rook) if rook == to => (None, if to > from { from + 2 } else { from - 2 }),
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "move: castling from {} to {}, expected the king on e1 or e8 onto its corner rook",
                 square_name(from),
                 square_name(to)
-            )),
+            ))
+            }
         },
         _ => (None, to),
     };
