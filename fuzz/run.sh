@@ -68,6 +68,20 @@ for form in base2 base3 edax grid json packed pair pieces rows squares trits; do
   seed "$form" "$forms"/*/*/"$form"
 done
 seed packed_bin "$forms"/*/*/packed-bin
+# train: a byte that picks the form (0 sf-bin, 1 sf-plain, 2 sf-compressed, 3 binary-fen,
+# 4 marlin, 5 bullet), then one record of the reference's fixtures.
+if [ -n "${fresh[train]:-}" ]; then
+  mkdir -p corpus/train
+  t=../fixtures/train
+  for k in 0 1 2 3; do
+    { printf '\000'; dd if=$t/sf.bin bs=40 skip=$k count=1 2>/dev/null; } >corpus/train/fixture-sf-bin-$k
+    { printf '\002'; dd if=$t/compressed24.bin bs=24 skip=$k count=1 2>/dev/null; } >corpus/train/fixture-compressed-$k
+    { printf '\004'; dd if=$t/marlin.bin bs=32 skip=$k count=1 2>/dev/null; } >corpus/train/fixture-marlin-$k
+    { printf '\005'; dd if=$t/bullet.bin bs=32 skip=$k count=1 2>/dev/null; } >corpus/train/fixture-bullet-$k
+    { printf '\003'; sed -n "$((k + 1))p" $t/binary-fen.hex | tr -d '\n'; } >corpus/train/fixture-binary-fen-$k
+    { printf '\001'; sed -n "$((6 * k + 1)),$((6 * k + 6))p" $t/sf.plain; } >corpus/train/fixture-sf-plain-$k
+  done
+fi
 # options: an input's first 20 bytes draw the source form and the options (all 0: -f auto and
 # the defaults), the rest is the record: every LERF fixture of the forms after 20 zero bytes.
 if [ -n "${fresh[options]:-}" ]; then
