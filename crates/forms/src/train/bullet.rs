@@ -94,7 +94,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     })
     .map_err(cannot)?;
     let sign = if pos.black { -1 } else { 1 };
-    let score = train.score.unwrap_or(0) * sign;
+    let score = i64::from(train.score.unwrap_or(0)) * i64::from(sign);
     let score =
         i16::try_from(score).map_err(|_| cannot(format!("score {score} does not fit 16 bits")))?;
     let king = |black: bool| pos.king(black).unwrap_or(0) ^ flip as u8;

@@ -70,7 +70,12 @@ fn read(t: &str, opts: &Options) -> Result<Value, ParseError> {
         pos.ep = None;
     }
     let view = if pos.black { -1 } else { 1 };
-    train.score = train.score.map(|s: i32| s * view);
+    // From the side to move's view to White's (-2147483648 has no opposite in 32 bits).
+    if let Some(s) = train.score {
+        train.score = Some(s.checked_mul(view).ok_or_else(|| {
+            ParseError::new(Some(0), format!("score: {s} has no opposite in 32 bits, the score of Black to move turned to White's"))
+        })?);
+    }
     train.result = train.result.map(|r: i8| r * view as i8);
     Ok(pos.to_value_with(train))
 }
@@ -166,5 +171,34 @@ mod tests {
             assert!(e.message.starts_with(want), "{record:?}: {}", e.message);
             assert_eq!(e.offset, Some(at), "{record:?}");
         }
+    }
+
+    /// A score at the ends of its range: turned to the other side's view without overflow,
+    /// refused where the opposite does not fit.
+    #[test]
+    fn scores_at_the_ends_of_their_range() {
+        let opts = Options::default();
+        let black = "fen 8/8/8/3k4/8/8/3K4/8 b - - 0 1\nscore -2147483648\ne";
+        let e = crate::parse_str(Format::SfPlain, black, &opts).unwrap_err();
+        assert!(
+            e.message.starts_with("score: -2147483648 has no opposite"),
+            "{}",
+            e.message
+        );
+        let json = r#"{"fen":"8/8/8/3k4/8/8/3K4/8 b - - 0 1","train":{"score":-2147483648}}"#;
+        let v = crate::parse_str(Format::Json, json, &opts).unwrap();
+        for form in [Format::SfBin, Format::Bullet] {
+            let e = crate::render(form, &v, &opts, &mut Vec::new()).unwrap_err();
+            assert!(
+                e.message.contains("does not fit 16 bits"),
+                "{form}: {}",
+                e.message
+            );
+        }
+        let mut out = Vec::new();
+        crate::render(Format::SfPlain, &v, &opts, &mut out).unwrap();
+        assert!(String::from_utf8(out)
+            .unwrap()
+            .contains("\nscore 2147483648\n"));
     }
 }

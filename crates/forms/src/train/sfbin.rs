@@ -306,12 +306,13 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
         )));
     }
     let view = if pos.black { -1 } else { 1 };
-    let score = i16::try_from(train.score.unwrap_or(0) * view).map_err(|_| {
-        cannot(format!(
-            "score {} does not fit 16 bits",
-            train.score.unwrap_or(0)
-        ))
-    })?;
+    let score =
+        i16::try_from(i64::from(train.score.unwrap_or(0)) * i64::from(view)).map_err(|_| {
+            cannot(format!(
+                "score {} does not fit 16 bits",
+                train.score.unwrap_or(0)
+            ))
+        })?;
     // Without a ply of its own, the record's is the FEN's, as the reference's `Position::ply()`.
     let derived = u64::from(pos.fullmove.saturating_sub(1)) * 2 + u64::from(pos.black);
     let ply = train.ply.map_or(derived, u64::from);
