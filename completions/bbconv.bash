@@ -181,7 +181,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__canon)
-            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --tsv --csv --delimiter --column --append --header --no-transform --color --unicode --orientation --help"
+            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --tsv --csv --delimiter --column --append --header --train-columns --train-view --no-transform --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -305,6 +305,14 @@ _bbconv() {
                     ;;
                 --append)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --train-columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --train-view)
+                    COMPREPLY=($(compgen -W "white mover" -- "${cur}"))
                     return 0
                     ;;
                 --color)
@@ -345,7 +353,7 @@ _bbconv() {
             return 0
             ;;
         bbconv__subcmd__convert)
-            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --tsv --csv --delimiter --column --append --header --color --unicode --orientation --help"
+            opts="-f -t -s -i -o -j -v -h --from --to --size --order --to-order --one-based --coords --to-coords --planes --swap --layer --digits --digit-map --letters --lenient --fields --sgf-node --lang --input --output --errors --fail-fast --max-errors --jobs --progress --no-progress --max-line --verbose --tsv --csv --delimiter --column --append --header --train-columns --train-view --color --unicode --orientation --help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -469,6 +477,14 @@ _bbconv() {
                     ;;
                 --append)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --train-columns)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --train-view)
+                    COMPREPLY=($(compgen -W "white mover" -- "${cur}"))
                     return 0
                     ;;
                 --color)

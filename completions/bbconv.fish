@@ -267,6 +267,9 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l max-line -d 'L
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l delimiter -d 'The field delimiter of --csv (one character; default ,)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l column -d 'The board\'s column: a number from 1, or the name the header gives it (then a first row that holds NAME is the header). Default: the first column that holds a board on the first row that has one (never an id or a bare number)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l append -d 'Add the converted board as a new last column called NAME (in the header) instead of replacing the board\'s column' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l train-columns -d 'The columns of the training fields beside the board, for the trainers\' forms and JSON\'s train member: FIELD[=COLUMN],... with FIELD score, result (-1, 0, 1), move (UCI) or ply, and COLUMN a number from 1 or the header\'s name (the field\'s own name when left out). An empty cell is a missing field' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l train-view -d 'Whose point of view --train-columns\' score and result are from: white (as bbconv\'s JSON and Python) or mover (the side to move\'s, as Stockfish\'s .plain)' -r -f -a "white\t'White\'s point of view'
+mover\t'The side to move\'s'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand convert" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"
@@ -1077,6 +1080,9 @@ complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l max-line -d 'Lon
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l delimiter -d 'The field delimiter of --csv (one character; default ,)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l column -d 'The board\'s column: a number from 1, or the name the header gives it (then a first row that holds NAME is the header). Default: the first column that holds a board on the first row that has one (never an id or a bare number)' -r
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l append -d 'Add the converted board as a new last column called NAME (in the header) instead of replacing the board\'s column' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l train-columns -d 'The columns of the training fields beside the board, for the trainers\' forms and JSON\'s train member: FIELD[=COLUMN],... with FIELD score, result (-1, 0, 1), move (UCI) or ply, and COLUMN a number from 1 or the header\'s name (the field\'s own name when left out). An empty cell is a missing field' -r
+complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l train-view -d 'Whose point of view --train-columns\' score and result are from: white (as bbconv\'s JSON and Python) or mover (the side to move\'s, as Stockfish\'s .plain)' -r -f -a "white\t'White\'s point of view'
+mover\t'The side to move\'s'"
 complete -c bbconv -n "__fish_bbconv_using_subcommand canon" -l color -d 'When to colour grids: auto (a terminal and NO_COLOR unset), always or never' -r -f -a "auto\t'Colour when stdout is a terminal and NO_COLOR is not set'
 always\t'Always colour'
 never\t'Never colour'"

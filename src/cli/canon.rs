@@ -132,6 +132,11 @@ pub(crate) fn run(args: CanonArgs, grid: GridStyle) -> Result<ExitCode> {
             c.to()
         )));
     }
+    if c.train_columns().is_some() {
+        return Err(usage(
+            "--train-columns goes with convert: canon's image moves the squares, which a training record's move and score do not follow",
+        ));
+    }
     let stage = Canon {
         from: c.from(),
         to: c.to(),

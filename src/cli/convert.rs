@@ -6,15 +6,16 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::Result;
+use bbconv_board::train::{Train, View};
 use bbconv_board::Size;
-use bbconv_forms::{Conversion, ConvertError, Format, Framing, GridStyle};
+use bbconv_forms::{Conversion, ConvertError, Format, Framing, GridStyle, Holds};
 use clap::Args;
 
 use super::args::{format_parser, usage, BoardArgs};
 use crate::pipeline::frame::{Input, Rows};
 use crate::pipeline::sink::Sink;
 use crate::pipeline::source::Source;
-use crate::pipeline::table::{Column, Dialect, Table, TableSpec, TableStage};
+use crate::pipeline::table::{parse_columns, Column, Dialect, Table, TableSpec, TableStage};
 use crate::pipeline::work::{KeepCr, Stage};
 use crate::pipeline::write::{ErrorMode, NullRow, OutFraming, WriteSettings};
 use crate::pipeline::{self, Settings, MAX_JOBS, PARALLEL_AFTER};
@@ -31,7 +32,9 @@ Examples:
   printf '0x1\\n0x2\\n' | bbconv convert -f hex -t squares
   bbconv convert -f fen -t packed -i positions.fen -o positions.packed   (files; -o is atomic)
   bbconv convert --tsv --column fen --append packed -t packed -i positions.tsv   (a table)
-  bbconv convert --csv --header -t pair -i games.csv -o games.pair.csv";
+  bbconv convert --csv --header -t pair -i games.csv -o games.pair.csv
+  bbconv convert --csv --header --train-columns score,result -t sf-bin -i evals.csv -o evals.bin
+      (a table's boards into a trainer's form or raw bytes are written alone, as records)";
 
 #[derive(Args, Debug)]
 pub(crate) struct ConvertArgs {
@@ -102,9 +105,28 @@ pub(crate) struct ConvertArgs {
     /// after the output form (or the --append column added).
     #[arg(long, help_heading = "Tables")]
     header: bool,
+    /// The columns of the training fields beside the board, for the trainers' forms and
+    /// JSON's train member: FIELD[=COLUMN],... with FIELD score, result (-1, 0, 1), move
+    /// (UCI) or ply, and COLUMN a number from 1 or the header's name (the field's own name
+    /// when left out). An empty cell is a missing field.
+    #[arg(long, value_name = "FIELDS", help_heading = "Tables")]
+    train_columns: Option<String>,
+    /// Whose point of view --train-columns' score and result are from: white (as bbconv's JSON
+    /// and Python) or mover (the side to move's, as Stockfish's .plain).
+    #[arg(long, value_enum, default_value_t = TrainView::White, value_name = "VIEW", help_heading = "Tables")]
+    train_view: TrainView,
     /// Boards to convert, one an argument (- reads stdin); with none and no -i, stdin.
     #[arg(value_name = "INPUT")]
     boards: Vec<String>,
+}
+
+/// `--train-view`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum TrainView {
+    /// White's point of view.
+    White,
+    /// The side to move's.
+    Mover,
 }
 
 /// The most threads `--jobs` starts by default: beyond this the writing, not the converting,
@@ -162,6 +184,16 @@ impl Stage for Convert<'_> {
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
         self.0.run(record, out)
     }
+
+    fn run_train(
+        &self,
+        record: &[u8],
+        fields: Train,
+        view: View,
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        self.0.run_with_train(record, fields, view, out)
+    }
 }
 
 pub(crate) fn run(args: ConvertArgs, grid: GridStyle) -> Result<ExitCode> {
@@ -195,6 +227,16 @@ impl Stage for Named<'_> {
         }
         self.inner.run(record, out)
     }
+
+    fn run_train(
+        &self,
+        record: &[u8],
+        fields: Train,
+        view: View,
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        self.inner.run_train(record, fields, view, out)
+    }
 }
 
 impl ConvertArgs {
@@ -212,12 +254,16 @@ impl ConvertArgs {
     pub(crate) fn board(&self) -> &BoardArgs {
         &self.board
     }
+
+    /// `--train-columns`, as given.
+    pub(crate) fn train_columns(&self) -> Option<&str> {
+        self.train_columns.as_deref()
+    }
 }
 
-/// The table `args` ask for (`--tsv`, `--csv`), if any, checked: the table flags go with one
-/// of them, and a table's fields are text.
-fn table(args: &ConvertArgs) -> Result<Option<TableSpec>> {
-    let dialect = match (args.tsv, args.csv) {
+/// The dialect of the table `args` ask for (`--tsv`, `--csv` and its `--delimiter`), if any.
+fn dialect(args: &ConvertArgs) -> Result<Option<Dialect>> {
+    Ok(match (args.tsv, args.csv) {
         (true, _) => Some(Dialect::Tsv),
         (_, true) => Some(Dialect::Csv(match args.delimiter.as_deref() {
             None => b',',
@@ -232,13 +278,19 @@ fn table(args: &ConvertArgs) -> Result<Option<TableSpec>> {
             }
         })),
         _ => None,
-    };
-    let Some(dialect) = dialect else {
+    })
+}
+
+/// The table `args` ask for (`--tsv`, `--csv`), if any, checked: the table flags go with one
+/// of them, and a table's fields are text.
+fn table(args: &ConvertArgs) -> Result<Option<TableSpec>> {
+    let Some(dialect) = dialect(args)? else {
         let given = [
             (args.header, "--header"),
             (args.column.is_some(), "--column"),
             (args.append.is_some(), "--append"),
             (args.delimiter.is_some(), "--delimiter"),
+            (args.train_columns.is_some(), "--train-columns"),
         ];
         if let Some((_, flag)) = given.iter().find(|g| g.0) {
             return Err(usage(format!(
@@ -253,17 +305,20 @@ fn table(args: &ConvertArgs) -> Result<Option<TableSpec>> {
         ));
     }
     let flag = if args.tsv { "--tsv" } else { "--csv" };
-    if args.to.is_binary() || args.from.is_binary() {
-        let form = if args.to.is_binary() {
-            args.to
-        } else {
-            args.from
-        };
+    if args.from.is_binary() {
         return Err(usage(format!(
-            "{flag} reads and writes text fields, but {form} is raw bytes: choose a text form (packed, trits, pair, ...)"
+            "{flag} reads text fields, but {} is raw bytes: read a table's boards in a text form (fen, packed, pair, ...)",
+            args.from
         )));
     }
-    if args.tsv && args.to.framing() == Framing::Block {
+    let records = records(args.to);
+    if records && args.append.is_some() {
+        return Err(usage(format!(
+            "--append adds a column to the table, but -t {} writes the boards alone, as its own records",
+            args.to
+        )));
+    }
+    if args.tsv && !records && args.to.framing() == Framing::Block {
         return Err(usage(format!(
             "-t {} writes several lines a board, which a TSV field cannot hold: use --csv, which quotes them",
             args.to
@@ -273,6 +328,10 @@ fn table(args: &ConvertArgs) -> Result<Option<TableSpec>> {
         None => Column::Auto,
         Some(c) => c.parse::<Column>().map_err(usage)?,
     };
+    let train = match &args.train_columns {
+        Some(t) => parse_columns(t).map_err(usage)?,
+        None => Vec::new(),
+    };
     let spec = TableSpec {
         dialect,
         column,
@@ -280,11 +339,24 @@ fn table(args: &ConvertArgs) -> Result<Option<TableSpec>> {
         header: args.header,
         to: args.to,
         from: args.from,
-        null_rows: args.errors == ErrorMode::Null,
+        null_rows: args.errors == ErrorMode::Null && !records,
         max_line: args.max_line,
+        train,
+        view: match args.train_view {
+            TrainView::White => View::White,
+            TrainView::Mover => View::Mover,
+        },
+        records,
     };
     spec.check().map_err(usage)?;
     Ok(Some(spec))
+}
+
+/// Whether a table's boards converted to `to` are written alone, as the form's own records
+/// rather than back into their rows: raw bytes, and the trainers' forms, whose files are
+/// records of their own.
+fn records(to: Format) -> bool {
+    to.is_binary() || to.holds() == Holds::Position
 }
 
 /// Runs `stage` on every record of `args`' inputs, with `convert`'s framing, threads, error
@@ -353,10 +425,13 @@ fn run_records<S: Stage>(
     let mut input = Input::for_form(from, (size, opts.order), opts.planes.len(), args.max_line);
     let mut out_framing = to.framing();
     if let Some(t) = &table {
-        // A table's rows are lines (CSV: lines that quotes may join), written back one a line.
+        // A table's rows are lines (CSV: lines that quotes may join), written back one a line
+        // (or their boards alone, framed as the output form's records).
         input.framing = Framing::Line;
         input.rows = t.rows();
-        out_framing = Framing::Line;
+        if !records(to) {
+            out_framing = Framing::Line;
+        }
     } else if verbatim(args) {
         input.rows = Rows::Verbatim;
     } else if let Some(mode) = from.spans() {
@@ -364,7 +439,8 @@ fn run_records<S: Stage>(
         input.framing = Framing::Line;
         input.rows = Rows::Spans(mode);
     }
-    let null_row: Option<NullRow> = table.clone().map(|t| {
+    let rows_out = table.as_ref().filter(|_| !records(to));
+    let null_row: Option<NullRow> = rows_out.cloned().map(|t| {
         let f: NullRow = Arc::new(move |row: &[u8], out: &mut Vec<u8>| t.null_row(row, out));
         f
     });
@@ -386,7 +462,7 @@ fn run_records<S: Stage>(
             max_line: args.max_line,
             record_len: from.record_len(size, opts.planes.len(), opts.order),
             null_row,
-            placeholders: table.is_some() && args.errors == ErrorMode::Null,
+            placeholders: rows_out.is_some() && args.errors == ErrorMode::Null,
             tables: true,
         },
         jobs,

@@ -130,6 +130,12 @@ fn scratch() -> tempfile::TempDir {
         &crate::util::fixture("train/sf.bin")[..19 * 40],
     )
     .unwrap();
+    // A table of positions with their scores and results, as pandas writes one.
+    std::fs::write(
+        dir.join("evals.csv"),
+        "fen,score,result\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1,31,1\n4k3/8/8/8/8/8/8/4K3 b - - 0 1,-12,0\n",
+    )
+    .unwrap();
     for (from, to) in [
         ("train/marlin.bin", "games.marlin"),
         ("tables/positions.tsv", "positions.tsv"),

@@ -218,11 +218,36 @@ fn usage_errors_say_why() {
         assert!(err.contains(says), "{full:?}: {err}");
     }
     let (code, _, err) = run(
-        &["convert", "--tsv", "-t", "packed-bin", "-o", "/dev/null"],
+        &[
+            "convert",
+            "--tsv",
+            "-f",
+            "packed-bin",
+            "-t",
+            "packed",
+            "-o",
+            "/dev/null",
+        ],
         b"",
     );
     assert_eq!(code, 2);
     assert!(err.contains("raw bytes"), "{err}");
+    // A table's boards into raw bytes are written alone: no column to append.
+    let (code, _, err) = run(
+        &[
+            "convert",
+            "--tsv",
+            "--append",
+            "b",
+            "-t",
+            "packed-bin",
+            "-o",
+            "/dev/null",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("writes the boards alone"), "{err}");
     let (code, _, err) = run(&["convert", "--tsv", "-t", "grid"], b"");
     assert_eq!(code, 2);
     assert!(err.contains("use --csv"), "{err}");

@@ -119,3 +119,157 @@ fn plain_records_end_at_their_e_line() {
     let (_, direct, _) = run(&["convert", "-f", "sf-bin", "-t", "sf-bin"], good);
     assert_eq!(back, direct);
 }
+
+/// A table's rows, as pandas writes them and as R's `write.csv` does (every field quoted).
+const TABLE: &str = "fen,score,result,move\n\
+    1r3rk1/p2qnpb1/6pp/P1p1p3/3nN3/2QP2P1/R3PPBP/2B2RK1 b - - 0 1,-35,-1,d4e2\n\
+    4k3/8/8/8/8/8/8/4K3 w - - 0 1,12,,\n";
+const TABLE_R: &str = "\"fen\",\"score\",\"result\",\"move\"\n\
+    \"1r3rk1/p2qnpb1/6pp/P1p1p3/3nN3/2QP2P1/R3PPBP/2B2RK1 b - - 0 1\",\"-35\",\"-1\",\"d4e2\"\n\
+    \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\",\"12\",\"\",\"\"\n";
+
+/// The same positions as JSON lines with the fields in their `train` member.
+const AS_JSON: &[u8] = br#"{"fen":"1r3rk1/p2qnpb1/6pp/P1p1p3/3nN3/2QP2P1/R3PPBP/2B2RK1 b - - 0 1","train":{"score":-35,"result":-1,"move":"d4e2"}}
+{"fen":"4k3/8/8/8/8/8/8/4K3 w - - 0 1","train":{"score":12}}
+"#;
+
+/// `--train-columns` takes a table's score, result and move into each trainer's form: the
+/// records are those of the same fields given in JSON's `train` member, whether the CSV quotes
+/// every field or none; the header is not among them.
+#[test]
+fn a_tables_columns_give_the_training_fields() {
+    for form in [
+        "sf-bin",
+        "sf-plain",
+        "sf-compressed",
+        "binary-fen",
+        "marlin",
+        "bullet",
+    ] {
+        let (code, want, err) = run(&["convert", "-f", "json", "-t", form], AS_JSON);
+        assert_eq!(code, 0, "{form}: {err}");
+        for table in [TABLE, TABLE_R] {
+            let args = [
+                "convert",
+                "--csv",
+                "--column",
+                "fen",
+                "-f",
+                "fen",
+                "-t",
+                form,
+                "--train-columns",
+                "score,result,move",
+            ];
+            let (code, got, err) = run(&args, table.as_bytes());
+            assert_eq!(code, 0, "{form}: {err}");
+            assert_eq!(got, want, "{form}:\n{table}");
+        }
+    }
+    // Columns by number and a header's other names.
+    let renamed = TABLE.replacen("score,result,move", "eval,wdl,best", 1);
+    let args = [
+        "convert",
+        "--csv",
+        "--header",
+        "-t",
+        "sf-bin",
+        "--train-columns",
+        "score=eval,result=3,move=best",
+    ];
+    let (code, got, err) = run(&args, renamed.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        got,
+        run(&["convert", "-f", "json", "-t", "sf-bin"], AS_JSON).1
+    );
+}
+
+/// `--train-view mover` reads the score and the result from the side to move's view: a
+/// Black-to-move row's are turned to White's (its JSON's are negated), a White-to-move row's
+/// kept; into JSON the table keeps its rows, the board's field now JSON with the fields.
+#[test]
+fn train_view_mover_turns_black_to_moves_score() {
+    let args = [
+        "convert",
+        "--csv",
+        "--column",
+        "fen",
+        "-t",
+        "json",
+        "--train-columns",
+        "score,result",
+        "--train-view",
+        "mover",
+    ];
+    let (code, got, err) = run(&args, TABLE.as_bytes());
+    assert_eq!(code, 0, "{err}");
+    let got = String::from_utf8(got).unwrap();
+    let rows: Vec<&str> = got.lines().collect();
+    assert_eq!(rows.len(), 3, "{got}");
+    assert!(rows[0].starts_with("json,score,result,move"), "{got}");
+    assert!(
+        rows[1].contains(r#"""train"":{""score"":35,""result"":1}}"#),
+        "{got}"
+    );
+    assert!(rows[1].ends_with(",-35,-1,d4e2"), "{got}");
+    assert!(rows[2].contains(r#"""train"":{""score"":12}"#), "{got}");
+}
+
+/// A bad cell is a bad record naming its line, its column and what was expected; the other
+/// rows are converted; a column the header lacks ends the run before any row (exit 2).
+#[test]
+fn a_bad_training_cell_is_a_bad_row() {
+    let table = format!("{TABLE}4k3/8/8/8/8/8/8/4K3 w - - 0 1,x,0,\n4k3/8/8/8/8/8/8/4K3 w - - 0 1,1,2,\n4k3/8/8/8/8/8/8/4K3 w - - 0 1,1,0,e9e4\n");
+    let args = [
+        "convert",
+        "--csv",
+        "--column",
+        "fen",
+        "-t",
+        "sf-bin",
+        "--train-columns",
+        "score,result,move",
+    ];
+    let (code, got, err) = run(&args, table.as_bytes());
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(got.len(), 2 * 40, "the good rows' records");
+    for want in [
+        "-:4:31: column 2, score: found \"x\": expected an integer from -2147483648 to 2147483647",
+        "-:5:33: column 3, result: found \"2\": expected an integer from -1 to 1",
+        "-:6:35: column 4, move: found \"e9e4\": expected a UCI move",
+        "3 bad records of 5",
+    ] {
+        assert!(err.contains(want), "{want}\n{err}");
+    }
+    let args = [
+        "convert",
+        "--csv",
+        "-t",
+        "sf-bin",
+        "--train-columns",
+        "score=eval",
+    ];
+    let (code, got, err) = run(&args, TABLE.as_bytes());
+    assert_eq!((code, got.len()), (2, 0), "{err}");
+    assert!(err.contains("--train-columns score=eval: the header has no column named eval; its columns are: fen, score, result, move"), "{err}");
+}
+
+/// A table's boards into a form of raw bytes are written alone, as its records, in row order.
+#[test]
+fn a_tables_boards_into_raw_bytes_are_records() {
+    let (code, got, err) = run(
+        &["convert", "--csv", "--header", "-t", "packed-bin"],
+        TABLE.as_bytes(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let fens = "1r3rk1/p2qnpb1/6pp/P1p1p3/3nN3/2QP2P1/R3PPBP/2B2RK1 b - - 0 1\n4k3/8/8/8/8/8/8/4K3 w - - 0 1\n";
+    assert_eq!(
+        got,
+        run(
+            &["convert", "-f", "fen", "-t", "packed-bin"],
+            fens.as_bytes()
+        )
+        .1
+    );
+}

@@ -7,7 +7,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use bbconv_board::{Order, Size};
+use bbconv_board::train::{Train, View};
+use bbconv_board::{Order, Size, Turn};
 
 use crate::board::{Board, Need, Repr};
 use crate::fen::fast::{ReadChess, WithReader};
@@ -15,6 +16,7 @@ use crate::list::{Kernels, ANY_FORM};
 use crate::spec::{cold, Direct, FenFirst, Writing};
 use crate::{
     fen, general, small, wide, ConvertError, FenReader, Format, Options, ParseError, RenderError,
+    Value,
 };
 
 /// What a reader is told once for every record: the form, the word paths the options allow,
@@ -406,6 +408,58 @@ impl<'a> Conversion<'a> {
         // SAFETY: `kernel` is private and set only by `kernel()`, which gives a `target_feature`
         // kernel only with the `Avx2` token that proves this CPU has its features.
         unsafe { (self.kernel)(self, record, out) }
+    }
+
+    /// [`Conversion::run`] with training fields given beside the record (a table's columns,
+    /// a Python array), from `view`: they replace the record's own where set, for the writers
+    /// that keep them (the trainers' forms, JSON's `train` member); other writers drop them,
+    /// as they drop the record's own. With fields given, the record takes the general reading
+    /// and writing (the word paths carry no fields); with none, this is [`Conversion::run`].
+    ///
+    /// ```
+    /// use bbconv_board::train::{Train, View};
+    /// use bbconv_forms::{Conversion, Format, Options};
+    /// let opts = Options::default();
+    /// let conv = Conversion::new(Format::Fen, Format::Json, &opts);
+    /// let fields = Train { score: Some(31), ..Train::default() };
+    /// let mut out = Vec::new();
+    /// conv.run_with_train(b"4k3/8/8/8/8/8/8/4K3 b - - 0 1", fields, View::Mover, &mut out).unwrap();
+    /// assert!(String::from_utf8(out).unwrap().contains(r#""train":{"score":-31}"#));
+    /// ```
+    pub fn run_with_train(
+        &self,
+        record: &[u8],
+        fields: Train,
+        view: View,
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        if fields.is_empty() {
+            return self.run(record, out);
+        }
+        let mut board = Board::new();
+        let reading = Reading {
+            need: Need::All,
+            ..self.reading
+        };
+        read_general(reading, record, self.opts, &mut board).map_err(ConvertError::Parse)?;
+        let black = board.turn() == Some(Turn::Second);
+        let given = view
+            .to_white(fields, black)
+            .map_err(|m| ConvertError::Parse(ParseError::new(None, m)))?;
+        let mut placement = board.to_value().to_placement(self.opts).into_owned();
+        let own = placement.train.as_deref().copied().unwrap_or_default();
+        placement.train = Some(Box::new(given.or(own)));
+        let mut board = Board::from_value(Value::Pieces(placement));
+        if self.swap {
+            board.swap();
+        }
+        let mark = out.len();
+        write_with(&fen::fast::Bytes, self.writing, &board, self.opts, out)
+            .map(|()| board.size)
+            .map_err(|e| {
+                out.truncate(mark);
+                ConvertError::Render(e)
+            })
     }
 
     /// The writing of `TO` (a [`Format`] as `u8`, or [`ANY_FORM`]).

@@ -114,6 +114,7 @@ pub use kernels::{byte_mask, byte_mask_portable};
 pub use list::Format;
 pub(crate) use raw::{from_raw, numbering_error, raw_size, to_raw};
 pub use sgf::SgfNode;
+pub use train::fields::record_train;
 
 /// A board as read from any form: one bitboard, a two-player pair, or a board of piece letters.
 // The placement is the common value of a chess record and needs no allocation up to 64

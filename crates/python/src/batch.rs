@@ -3,7 +3,12 @@
 //! Knows nothing of Python: a producer that must run on the calling thread (reading Python
 //! objects) hands its records over in [`Block`]s ([`pipeline`]).
 
-use bbconv_forms::{Conversion, ConvertError, ErrorKind, ParseError};
+use crate::fields::Given;
+use crate::rawfen::{self, Raw};
+use bbconv_board::train::{Train, View};
+use bbconv_forms::{
+    record_train, Conversion, ConvertError, ErrorKind, Format, Options, ParseError,
+};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex, PoisonError};
@@ -54,6 +59,9 @@ pub(crate) struct Outcome {
     pub(crate) error_record: Option<Vec<u8>>,
     /// The batch was stopped (the `stop` flag) before its end.
     pub(crate) stopped: bool,
+    /// The training fields of each record, when they are taken ([`Reader::take`]): none for
+    /// a record not converted.
+    pub(crate) train: Vec<Train>,
 }
 
 impl Outcome {
@@ -90,32 +98,72 @@ pub(crate) struct Reader<'a> {
     pub(crate) conv: Conversion<'a>,
     /// The batch's size, when its first board set it.
     pub(crate) size: Option<bbconv_board::Size>,
+    /// Training fields given beside the records, one a record of the batch (White's view).
+    pub(crate) given: Option<&'a Given>,
+    /// Whether each record's own training fields are taken, and the form and options to read
+    /// them with (the conversion's).
+    pub(crate) take: Option<(Format, &'a Options)>,
+    /// Raw BinaryFen bytes read or written ([`rawfen`]).
+    pub(crate) raw: Raw,
 }
 
 impl Reader<'_> {
-    /// Converts one record, appending its output; its board's size.
-    fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<bbconv_board::Size, ConvertError> {
-        let start = out.len();
-        let size = self.conv.run(record, out)?;
-        match self.size {
-            Some(batch) if batch != size => {
-                out.truncate(start);
-                Err(other_size())
-            }
-            _ => Ok(size),
+    /// Converts record `index` of the batch, appending its output; its board's size and, when
+    /// they are taken, its training fields.
+    pub(crate) fn run(
+        &self,
+        index: usize,
+        record: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<(bbconv_board::Size, Train), ConvertError> {
+        if !self.raw.input {
+            return self.run_text(index, record, out);
         }
+        self.run_text(index, &rawfen::hex(record), out)
+            .map_err(rawfen::at_byte)
+    }
+
+    /// [`Reader::run`] of a record as the form's reader reads it.
+    fn run_text(
+        &self,
+        index: usize,
+        record: &[u8],
+        out: &mut Vec<u8>,
+    ) -> Result<(bbconv_board::Size, Train), ConvertError> {
+        let start = out.len();
+        let size = match self.given {
+            Some(g) => self
+                .conv
+                .run_with_train(record, g.get(index)?, View::White, out)?,
+            None => self.conv.run(record, out)?,
+        };
+        let own = match (self.size, self.take) {
+            (Some(batch), _) if batch != size => Err(other_size()),
+            (_, Some((from, opts))) => {
+                record_train(from, record, opts).map_err(ConvertError::Parse)
+            }
+            _ => Ok(Train::default()),
+        };
+        if own.is_err() {
+            out.truncate(start);
+        } else if self.raw.output {
+            rawfen::unhex_tail(out, start);
+        }
+        own.map(|own| (size, own))
     }
 }
 
 /// Batches smaller than this run on the calling thread: starting threads costs more.
 pub(crate) const PARALLEL_FROM: usize = 20_000;
 
-/// Converts `records` (`None`: a null) with `conv` on up to `jobs` threads, each a contiguous
-/// part; fixed-size outputs go to `rows` (`width` bytes a record, zeros where a record is not
-/// converted), text to the outcome.
+/// Converts `records` (`None`: a null), the first record `first` of the batch, with `conv` on up
+/// to `jobs` threads, each a contiguous part; fixed-size outputs go to `rows` (`width` bytes a
+/// record, zeros where a record is not converted), text to the outcome.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run(
     conv: &Reader<'_>,
     records: &[Option<&[u8]>],
+    first: usize,
     layout: Layout,
     jobs: usize,
     stop: &AtomicBool,
@@ -127,7 +175,7 @@ pub(crate) fn run(
         false => jobs.clamp(1, n / (PARALLEL_FROM / 2)),
     };
     if parts <= 1 {
-        return part(conv, records, 0, layout, stop, rows);
+        return part(conv, records, first, layout, stop, rows);
     }
     let per = n.div_ceil(parts);
     let w = layout.width().unwrap_or(0);
@@ -141,7 +189,7 @@ pub(crate) fn run(
         let Some((k, (chunk, region))) = next else {
             return;
         };
-        let o = part(conv, chunk, k * per, layout, stop, region);
+        let o = part(conv, chunk, first + k * per, layout, stop, region);
         done.lock()
             .unwrap_or_else(PoisonError::into_inner)
             .push((k, o));
@@ -302,6 +350,7 @@ pub(crate) fn join(parts: Vec<Outcome>, layout: Layout) -> Outcome {
             all.ends.extend(p.ends[1..].iter().map(|e| e + base));
         }
         all.valid.extend_from_slice(&p.valid);
+        all.train.extend_from_slice(&p.train);
         if all.first_error.is_none() {
             all.first_error = p.first_error;
             all.error_record = p.error_record;
@@ -326,6 +375,7 @@ fn part(
         data: Vec::with_capacity(if text { n * 64 } else { 0 }),
         ends: Vec::with_capacity(if text { n + 1 } else { 0 }),
         valid: Vec::with_capacity(n),
+        train: Vec::with_capacity(if conv.take.is_some() { n } else { 0 }),
         ..Outcome::default()
     };
     if text {
@@ -340,11 +390,11 @@ fn part(
         let sink = if text { &mut o.data } else { &mut out };
         let start = sink.len();
         let result = match record {
-            None => Ok(false),
-            Some(r) => one(conv, r, layout, sink, &mut scratch).map(|()| true),
+            None => Ok(None),
+            Some(r) => one(conv, first + k, r, layout, sink, &mut scratch).map(Some),
         };
-        let ok = match result {
-            Ok(ok) => ok,
+        let (ok, own) = match result {
+            Ok(own) => (own.is_some(), own.unwrap_or_default()),
             Err(e) => {
                 sink.truncate(start);
                 if o.first_error.is_none() {
@@ -357,9 +407,12 @@ fn part(
                     o.first_error = Some((first + k, col, e));
                     o.error_record = record.map(<[u8]>::to_vec);
                 }
-                false
+                (false, Train::default())
             }
         };
+        if conv.take.is_some() {
+            o.train.push(own);
+        }
         if text {
             o.ends.push(o.data.len() as i64);
         } else if ok {
@@ -380,30 +433,32 @@ fn column(record: &[u8], offset: usize) -> Option<usize> {
     })
 }
 
-/// Converts one record, appending its output to `out` (nothing on an error).
+/// Converts record `index` of the batch, appending its output to `out` (nothing on an error);
+/// its training fields, when they are taken.
 #[inline]
 fn one(
     conv: &Reader<'_>,
+    index: usize,
     record: &[u8],
     layout: Layout,
     out: &mut Vec<u8>,
     scratch: &mut Vec<u8>,
-) -> Result<(), ConvertError> {
+) -> Result<Train, ConvertError> {
     let start = out.len();
     match layout {
-        Layout::Text => conv.run(record, out).map(drop),
+        Layout::Text => conv.run(index, record, out).map(|(_, own)| own),
         Layout::Fixed(w) => {
-            conv.run(record, out)?;
+            let (_, own) = conv.run(index, record, out)?;
             match out.len() - start == w {
-                true => Ok(()),
+                true => Ok(own),
                 false => Err(other_size()),
             }
         }
         Layout::PairWords(k) => {
             scratch.clear();
-            conv.run(record, scratch)?;
+            let (_, own) = conv.run(index, record, scratch)?;
             match pair_words(scratch, k, out) {
-                true => Ok(()),
+                true => Ok(own),
                 false => Err(other_size()),
             }
         }
@@ -450,7 +505,6 @@ fn pair_words(text: &[u8], k: usize, out: &mut Vec<u8>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bbconv_forms::{Format, Options};
 
     #[test]
     fn pair_text_reads_back_as_words() {
@@ -517,13 +571,16 @@ mod tests {
             let conv = Reader {
                 conv: Conversion::new(Format::Fen, to, &opts),
                 size: None,
+                given: None,
+                take: None,
+                raw: Raw::default(),
             };
             let w = layout.width().unwrap_or(0);
             let mut rows1 = vec![0u8; records.len() * w];
-            let one = run(&conv, &records, layout, 1, &stop, &mut rows1);
+            let one = run(&conv, &records, 0, layout, 1, &stop, &mut rows1);
             let mut rows4 = vec![0u8; records.len() * w];
             THREADS_LEFT.with(|t| t.set(threads));
-            let four = run(&conv, &records, layout, 4, &stop, &mut rows4);
+            let four = run(&conv, &records, 0, layout, 4, &stop, &mut rows4);
             let mut rows_p = vec![0u8; records.len() * w];
             THREADS_LEFT.with(|t| t.set(threads));
             let piped = pipeline::<()>(
@@ -591,9 +648,12 @@ mod tests {
         let conv = Reader {
             conv: Conversion::new(Format::Fen, Format::Packed, &opts),
             size: None,
+            given: None,
+            take: None,
+            raw: Raw::default(),
         };
         let stop = AtomicBool::new(true);
-        assert!(run(&conv, &mixed(), Layout::Text, 2, &stop, &mut []).stopped);
+        assert!(run(&conv, &mixed(), 0, Layout::Text, 2, &stop, &mut []).stopped);
         // What a part converted before the stop is not joined (nothing of it is given back).
         let done = part(
             &conv,

@@ -18,8 +18,8 @@ use crate::Bytes;
 /// What an exported column holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kind {
-    /// Large strings: offsets (`n + 1` int64) and data.
-    Text,
+    /// Large strings (`bytes`: large binary): offsets (`n + 1` int64) and data.
+    Text { bytes: bool },
     /// Fixed-size binary of this many bytes a record.
     Binary(usize),
     /// Fixed-size lists of this many uint64 a record.
@@ -225,13 +225,13 @@ impl ArrowColumn {
             .as_ref()
             .map_or(std::ptr::null(), |m| m.as_ptr() as *const c_void);
         let (s, a) = match b.kind {
-            Kind::Text => {
+            Kind::Text { bytes } => {
                 let ends = b
                     .ends
                     .as_ref()
                     .map_or(std::ptr::null(), |e| e.get().data.as_ptr() as *const c_void);
                 (
-                    schema("U", "", None),
+                    schema(if bytes { "Z" } else { "U" }, "", None),
                     array(b, b.n, b.null_count, vec![bitmap, ends, data], None),
                 )
             }
@@ -256,9 +256,9 @@ impl ArrowColumn {
     }
 }
 
-/// The output of a batch as an [`ArrowColumn`]: `kind` `"text"` (with the offsets `ends`),
-/// `"binary"` (`width` bytes a record) or `"words"` (`width` uint64 a record); `valid` one
-/// byte a record.
+/// The output of a batch as an [`ArrowColumn`]: `kind` `"text"` or `"bytes"` (large binary,
+/// BinaryFen's raw records), each with the offsets `ends`, `"binary"` (`width` bytes a record)
+/// or `"words"` (`width` uint64 a record); `valid` one byte a record.
 #[pyfunction]
 #[pyo3(signature = (kind, data, ends, valid, width))]
 pub(crate) fn arrow_column(
@@ -270,7 +270,8 @@ pub(crate) fn arrow_column(
 ) -> PyResult<ArrowColumn> {
     let n = valid.len();
     let kind = match kind {
-        "text" => Kind::Text,
+        "text" => Kind::Text { bytes: false },
+        "bytes" => Kind::Text { bytes: true },
         "binary" => Kind::Binary(width),
         "words" => Kind::Words(width),
         k => {
@@ -281,7 +282,7 @@ pub(crate) fn arrow_column(
     };
     let len = data.get().data.len();
     let fits = match kind {
-        Kind::Text => ends
+        Kind::Text { .. } => ends
             .as_ref()
             .is_some_and(|e| text_offsets(&e.get().data, n, len)),
         // Arrow's fixed sizes are 32-bit: 1 to i32::MAX.

@@ -7,8 +7,10 @@ mod arrow;
 mod batch;
 mod debug;
 mod export;
+mod fields;
 mod guard;
 mod options;
+mod rawfen;
 mod settings;
 mod source;
 mod spare;
@@ -37,6 +39,12 @@ struct Call {
     /// The options each record is read with: the size given, or none (`opts` holds the size
     /// the first board set).
     reading: Options,
+    /// Training fields given beside the records (`train={...}`).
+    given: Option<fields::Given>,
+    /// Whether the records' own training fields are taken (`train=True`).
+    take: bool,
+    /// Raw BinaryFen bytes read or written.
+    raw: rawfen::Raw,
 }
 
 use settings::{form, Settings};
@@ -54,20 +62,36 @@ impl Call {
             as_list,
             sized_by: None,
             reading: settings.opts.clone(),
+            given: None,
+            take: settings.take_train,
+            raw: rawfen::Raw::new(settings.to),
         }
     }
 
     /// The batch's conversion ([`batch::Reader`]).
     fn reader(&self) -> batch::Reader<'_> {
+        let size = self.reading.size.is_none().then_some(self.opts.size);
+        self.reader_with(&self.reading, size.flatten())
+    }
+
+    /// The conversion of records read with `opts`, of the batch's `size` when it is known.
+    fn reader_with<'s>(
+        &'s self,
+        opts: &'s Options,
+        size: Option<bbconv_board::Size>,
+    ) -> batch::Reader<'s> {
         batch::Reader {
-            conv: Conversion::new(self.from, self.to, &self.reading),
-            size: self
-                .reading
-                .size
-                .is_none()
-                .then_some(self.opts.size)
-                .flatten(),
+            conv: Conversion::new(self.from, self.to, opts),
+            size,
+            given: self.given.as_ref(),
+            take: self.take.then_some((self.from, opts)),
+            raw: self.raw,
         }
+    }
+
+    /// A `ValueError` unless the training fields given are for `n` records.
+    fn check_fields(&self, n: usize) -> PyResult<()> {
+        self.given.as_ref().map_or(Ok(()), |g| g.check_len(n))
     }
 
     /// The size, when not given: that of the first record that converts, as on the command
@@ -83,11 +107,12 @@ impl Call {
         base: usize,
     ) {
         if self.opts.size.is_none() {
-            let trial = Conversion::new(self.from, self.to, &self.opts);
+            let trial = self.reader_with(&self.opts, None);
             let mut scratch = Vec::new();
             let found = records.into_iter().enumerate().find_map(|(i, r)| {
                 scratch.clear();
-                trial.run(r?, &mut scratch).ok().map(|size| (i, size))
+                let run = trial.run(base + i, r?, &mut scratch);
+                run.ok().map(|(size, _)| (i, size))
             });
             self.sized_by = found.map(|(i, _)| base + i);
             self.opts.size = found.map(|(_, size)| size);
@@ -146,6 +171,7 @@ impl Call {
         records: &[Option<&[u8]>],
         fault: Option<batch::Fault>,
     ) -> PyResult<Bound<'py, PyTuple>> {
+        self.check_fields(records.len())?;
         py.detach(|| self.detect(records.iter().copied()));
         let layout = self.layout();
         let conv = self.reader();
@@ -153,9 +179,9 @@ impl Call {
         let jobs = self.jobs;
         let convert = |rows: &mut [u8]| -> PyResult<Outcome> {
             py.detach(|| match records.len() < batch::PARALLEL_FROM {
-                true => Ok(batch::run(&conv, records, layout, jobs, &stop, rows)),
+                true => Ok(batch::run(&conv, records, 0, layout, jobs, &stop, rows)),
                 false => watched(&stop, || {
-                    batch::run(&conv, records, layout, jobs, &stop, rows)
+                    batch::run(&conv, records, 0, layout, jobs, &stop, rows)
                 }),
             })
         };
@@ -175,6 +201,7 @@ impl Call {
     ) -> PyResult<Bound<'py, PyTuple>> {
         let pieces = import.pieces()?;
         let n: usize = pieces.iter().map(|p| p.len).sum();
+        self.check_fields(n)?;
         let mut base = 0;
         for &piece in &pieces {
             if self.opts.size.is_some() {
@@ -198,15 +225,14 @@ impl Call {
                     0 => &mut [][..],
                     w => &mut rows[base * w..(base + piece.len) * w],
                 };
-                let mut o = py.detach(|| match records.len() < batch::PARALLEL_FROM {
-                    true => Ok(batch::run(&conv, &records, layout, jobs, &stop, region)),
+                let o = py.detach(|| match records.len() < batch::PARALLEL_FROM {
+                    true => Ok(batch::run(
+                        &conv, &records, base, layout, jobs, &stop, region,
+                    )),
                     false => watched(&stop, || {
-                        batch::run(&conv, &records, layout, jobs, &stop, region)
+                        batch::run(&conv, &records, base, layout, jobs, &stop, region)
                     }),
                 })?;
-                if let Some(f) = o.first_error.as_mut() {
-                    f.0 += base;
-                }
                 let stopped = o.stopped;
                 parts.push(o);
                 base += piece.len;
@@ -305,6 +331,7 @@ impl Call {
         mut produce: impl FnMut(usize) -> PyResult<batch::Block>,
         simple: impl FnOnce(Call) -> PyResult<Bound<'py, PyTuple>>,
     ) -> PyResult<Bound<'py, PyTuple>> {
+        self.check_fields(n)?;
         let first = produce(0)?;
         self.detect(first.slices());
         if self.opts.size.is_none() {
@@ -363,6 +390,7 @@ impl Call {
             valid,
             first_error,
             stopped,
+            train,
             ..
         } = outcome;
         if stopped {
@@ -383,6 +411,11 @@ impl Call {
             false => None,
         };
         let size = self.opts.size_or_default();
+        let train = match self.take {
+            // Every record's, none where it was not converted (a stopped batch gives none).
+            true if train.len() == valid.len() => Some(fields::taken(py, &train)?),
+            _ => None,
+        };
         (
             data,
             ends,
@@ -390,6 +423,7 @@ impl Call {
             error,
             (size.width(), size.height()),
             self.opts.size.is_some(),
+            train,
         )
             .into_pyobject(py)
     }
@@ -548,31 +582,48 @@ fn message(e: &ConvertError) -> String {
     hint::message(e, &Keywords)
 }
 
-/// Converts the items of a list (`str`, `bytes` or `None`).
+/// Converts the items of a list (`str`, `bytes` or `None`), with the training fields `train`
+/// given beside them ([`fields::Given`]). Of BinaryFen, `bytes` are the raw records, `str`
+/// their hex text.
 #[pyfunction]
+#[pyo3(signature = (values, settings, as_list, train = None))]
 fn convert_list<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyList>,
     settings: &Settings,
     as_list: bool,
+    train: Option<fields::Given>,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    crate::guard::guarded(|| Call::new(settings, None, as_list).run_list(py, values))
+    crate::guard::guarded(|| {
+        let mut call = Call::new(settings, None, as_list);
+        call.given = train;
+        if call.from == Format::BinaryFen {
+            call.raw.input = source::holds_bytes(values)?;
+        }
+        call.run_list(py, values)
+    })
 }
 
 /// Converts the records of any object that exports Arrow data through the PyCapsule interface
 /// (`__arrow_c_stream__` or `__arrow_c_array__`), read in place ([`arrow`]); of a struct, the
-/// field `column` names (or its only one). Everything imported is released before this returns.
+/// field `column` names (or its only one); with the training fields `train` given beside them.
+/// Everything imported is released before this returns. Of BinaryFen, binary values are the
+/// raw records, strings their hex text.
 #[pyfunction]
+#[pyo3(signature = (values, settings, as_list, column, train = None))]
 fn convert_capsule<'py>(
     py: Python<'py>,
     values: &Bound<'py, PyAny>,
     settings: &Settings,
     as_list: bool,
     column: Option<String>,
+    train: Option<fields::Given>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     crate::guard::guarded(|| {
         let mut call = Call::new(settings, None, as_list);
+        call.given = train;
         let import = arrow::import(values, column)?;
+        call.raw.input = rawfen::Raw::input_of(call.from, import.binary()?);
         // Fixed-size binary records of packed or trits are their binary forms (as `to="packed"`
         // gives them to Arrow): read them back with the same `frm`.
         if import.fixed_binary()? {
@@ -588,14 +639,18 @@ fn convert_capsule<'py>(
 }
 
 /// Converts the rows of a C-contiguous array (numpy's, through the buffer protocol) of
-/// `width` bytes (as many as its buffer holds; `n` counts rows of none), of `kind` `"bytes"`, `"text"` (`S`) or `"ucs4"` (`U`).
+/// `width` bytes (as many as its buffer holds; `n` counts rows of none), of `kind` `"bytes"`,
+/// `"text"` (`S`) or `"ucs4"` (`U`), with the training fields `train` given beside them. Of
+/// BinaryFen, `S` rows are the raw records, `U` rows their hex text.
 #[pyfunction]
+#[pyo3(signature = (rows, settings, read_as, as_list, train = None))]
 fn convert_fixed<'py>(
     py: Python<'py>,
     rows: (Bound<'py, PyAny>, usize, usize, String),
     settings: &Settings,
     read_as: Option<&str>,
     as_list: bool,
+    train: Option<fields::Given>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     crate::guard::guarded(|| {
         let (array, n, width, kind) = rows;
@@ -606,8 +661,11 @@ fn convert_fixed<'py>(
             (false, Some(name)) => Some(form(name, "frm")?),
             (false, None) => None,
         };
-        let call = Call::new(settings, read_as, as_list);
-        let array = source::Fixed::new(&array, n, width, kind.parse()?)?;
+        let mut call = Call::new(settings, read_as, as_list);
+        call.given = train;
+        let kind: source::RowKind = kind.parse()?;
+        call.raw.input = rawfen::Raw::input_of(call.from, kind != source::RowKind::Ucs4);
+        let array = source::Fixed::new(&array, n, width, kind)?;
         if words {
             let all = array.rows(0, array.len());
             let texts = source::pair_texts(&all.slices(), width / 16);

@@ -247,6 +247,10 @@ pub(crate) struct Settings {
     output: Option<&'static str>,
     column: Option<String>,
     bits: bool,
+    /// Whether the records' training fields are taken (`train=True`).
+    pub(crate) take_train: bool,
+    /// The training fields given (`train=` a mapping), for Python's side to read.
+    train: Option<Py<PyAny>>,
 }
 
 #[pymethods]
@@ -255,7 +259,7 @@ impl Settings {
     #[pyo3(signature = (
         frm = "fen", to = "packed", *, size = None,
         order = "lerf", errors = "raise", jobs = None, output = None, column = None,
-        swap = false, bits = false, **options
+        swap = false, bits = false, train = None, **options
     ))]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -269,6 +273,7 @@ impl Settings {
         column: Option<&Bound<'_, PyAny>>,
         swap: bool,
         bits: bool,
+        train: Option<&Bound<'_, PyAny>>,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Settings> {
         let from = form(frm, "frm")?;
@@ -301,6 +306,13 @@ impl Settings {
             opts.to_order = lerf;
         }
         opts.swap = swap;
+        // `True` takes the fields, `False` is none, anything else gives them (Python's side
+        // reads it: a mapping of arrays, a DataFrame, an Arrow struct).
+        let (take_train, train) = match train.map(|t| (t, t.extract::<Flag>())) {
+            None => (false, None),
+            Some((_, Ok(Flag(take)))) => (take, None),
+            Some((t, Err(_))) => (false, Some(t.clone().unbind())),
+        };
         Ok(Settings {
             from,
             to: twin.unwrap_or(given),
@@ -315,13 +327,33 @@ impl Settings {
                 .map(|c| Ok::<_, PyErr>(c.str()?.to_str()?.to_owned()))
                 .transpose()?,
             bits,
+            take_train,
+            train,
         })
+    }
+
+    /// Whether the records' training fields are taken (`train=True`).
+    #[getter]
+    fn take_train(&self) -> bool {
+        self.take_train
+    }
+
+    /// The training fields given (`train=` other than a flag), or `None`.
+    #[getter]
+    fn train(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.train.as_ref().map(|t| t.clone_ref(py))
     }
 
     /// The form read, by its name.
     #[getter]
     fn frm(&self) -> &'static str {
         self.from.name()
+    }
+
+    /// The form written, by its name (a fixed-size form's binary twin: `packed-bin`).
+    #[getter]
+    fn to(&self) -> &'static str {
+        self.to.name()
     }
 
     /// The fixed-size form a batch gives (`packed-bin`, `trits-bin`, `planes-bin`, `pair`), or

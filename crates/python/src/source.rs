@@ -60,6 +60,26 @@ pub(crate) fn list<'a>(items: &'a Items<'_>) -> PyResult<Records<'a>> {
     Ok((records, fault))
 }
 
+/// Whether a list's records are `bytes` (BinaryFen's raw records) rather than `str` (their hex
+/// text, as a file holds it); a `TypeError` when it holds both.
+pub(crate) fn holds_bytes(list: &Bound<'_, PyList>) -> PyResult<bool> {
+    let (mut bytes, mut text) = (None, None);
+    for (i, item) in list.iter().enumerate() {
+        if item.is_instance_of::<PyBytes>() {
+            bytes.get_or_insert(i);
+        } else if item.is_instance_of::<PyString>() {
+            text.get_or_insert(i);
+        }
+        if let (Some(b), Some(t)) = (bytes, text) {
+            return Err(PyTypeError::new_err(format!(
+                "frm='binary-fen' reads bytes (the raw records) or str (their hex text), not \
+                 both in one batch: record {b} is bytes, record {t} a str"
+            )));
+        }
+    }
+    Ok(bytes.is_some())
+}
+
 /// A list read a block at a time ([`block`]) while other threads convert the blocks read (the
 /// parallel path). Its items are read where they are, in the list itself: the GIL is held from
 /// the first block to the last and no Python code runs in between (the handlers of signals wait

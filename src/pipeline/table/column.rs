@@ -97,6 +97,9 @@ impl Table {
                 ));
             }
         }
+        if fields == *first {
+            self.settle_train(first)?;
+        }
         if fields != *first {
             let shown = |f: &[Vec<u8>]| {
                 let names: Vec<_> = f.iter().map(|n| String::from_utf8_lossy(n)).collect();
@@ -209,6 +212,9 @@ impl Table {
     /// Under `--header` without `--append`, the board's column is renamed after the output
     /// form: a header that holds that name in another column would then name two columns so.
     fn check_rename(&self) -> Result<(), String> {
+        if self.spec.records {
+            return Ok(());
+        }
         let (Some(header), Some(&k), None) = (
             self.first_header.get(),
             self.settled.get(),

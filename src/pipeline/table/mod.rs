@@ -11,17 +11,21 @@
 
 use std::sync::{Arc, OnceLock};
 
+use bbconv_board::train::{Field, Train, View};
 use bbconv_board::Size;
 use bbconv_forms::{ConvertError, ErrorKind, Format, Options, ParseError};
 
 mod column;
 mod row;
+mod train;
+
+pub(crate) use train::parse_columns;
 
 use row::field_bounds;
 
 use super::frame::line_rules::strip_cr;
 use super::frame::{Chunk, Rows};
-use super::rows::{self, Field, Rule};
+use super::rows::{self, Field as RowField, Rule};
 use super::work::Stage;
 
 /// How a row's fields are delimited.
@@ -100,6 +104,13 @@ pub(crate) struct TableSpec {
     pub(crate) null_rows: bool,
     /// The longest row.
     pub(crate) max_line: usize,
+    /// The columns of the rows' training fields (`--train-columns`).
+    pub(crate) train: Vec<(Field, Column)>,
+    /// Whose view their score and result are from (`--train-view`).
+    pub(crate) view: View,
+    /// The boards are written alone, as records of the output form (a trainer's form or raw
+    /// bytes), not back into their rows.
+    pub(crate) records: bool,
 }
 
 impl TableSpec {
@@ -144,6 +155,8 @@ pub(crate) struct Table {
     auto: bool,
     /// `appending || auto`: a row's width or form is checked.
     checks: bool,
+    /// The training fields' columns (0-based), once settled.
+    train_cols: OnceLock<Vec<(Field, usize)>>,
     /// One more than the highest byte a CSV field is quoted for (the delimiter, `"`, CR,
     /// LF), when that is at most 128 ([`Table::needs_quotes`]); 0 otherwise.
     low: u64,
@@ -169,6 +182,10 @@ impl Table {
         if let Column::Index(k) = spec.column {
             let _ = settled.set(k);
         }
+        let train_cols = OnceLock::new();
+        if let Some(cols) = Table::numbered_train(&spec.train) {
+            let _ = train_cols.set(cols);
+        }
         let rule = spec.dialect.rule();
         let csv = csv_core::WriterBuilder::new()
             .delimiter(rule.delimiter)
@@ -188,6 +205,7 @@ impl Table {
             spec,
             opts: opts.clone(),
             settled,
+            train_cols,
             form: OnceLock::new(),
             width: OnceLock::new(),
             header_src: OnceLock::new(),
@@ -204,7 +222,7 @@ impl Table {
     /// Whether each file's first row is its header: `--header`, or `--column NAME` (the row
     /// that holds NAME).
     fn header_rows(&self) -> bool {
-        self.spec.header || matches!(self.spec.column, Column::Name(_))
+        self.spec.header || matches!(self.spec.column, Column::Name(_)) || self.names_train()
     }
 
     /// The fields of a row (without its line end), their values read.
@@ -255,6 +273,16 @@ fn shifted(e: ConvertError, by: usize) -> ConvertError {
     }
 }
 
+impl<S: Stage> TableStage<'_, S> {
+    /// A row with training fields, or whose board is written alone ([`Table::special`]).
+    fn special(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        let view = self.table.spec.view;
+        self.table.special_row(record, out, |field, t: Train, out| {
+            self.inner.run_train(field, t, view, out)
+        })
+    }
+}
+
 /// A conversion run on one field of every row of a table.
 pub(crate) struct TableStage<'s, S> {
     /// The conversion of the board's field.
@@ -266,6 +294,9 @@ pub(crate) struct TableStage<'s, S> {
 impl<S: Stage> Stage for TableStage<'_, S> {
     #[inline(always)]
     fn run(&self, record: &[u8], out: &mut Vec<u8>) -> Result<Size, ConvertError> {
+        if self.table.special() {
+            return self.special(record, out);
+        }
         self.table
             .row(record, out, |field, out| self.inner.run(field, out))
     }
@@ -273,9 +304,12 @@ impl<S: Stage> Stage for TableStage<'_, S> {
     fn run_split(
         &self,
         record: &[u8],
-        fields: &[Field],
+        fields: &[RowField],
         out: &mut Vec<u8>,
     ) -> Result<Size, ConvertError> {
+        if self.table.special() {
+            return self.special(record, out);
+        }
         self.table
             .split_row(record, fields, out, |field, out| self.inner.run(field, out))
     }

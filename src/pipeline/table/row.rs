@@ -59,7 +59,8 @@ impl Table {
     /// form (or the `--append` column added), its other fields as they were; later files'
     /// headers are dropped.
     pub(super) fn header(&self, row: &[u8], src: usize, out: &mut Vec<u8>) {
-        if self.header_src.get() != Some(&src) {
+        // Boards written as records: the table's header is not among them.
+        if self.header_src.get() != Some(&src) || self.spec.records {
             return;
         }
         let (body, cr) = split_cr(row);
@@ -181,7 +182,7 @@ impl Table {
     /// Under `-f auto`, a board field of another form than the column's (as the row that
     /// settled the column had it) is a bad record, not converted as that other form.
     #[cold]
-    fn check_form(
+    pub(super) fn check_form(
         &self,
         body: &[u8],
         (start, end): (usize, usize),
@@ -215,7 +216,7 @@ impl Table {
     /// A row before the board's column is settled: no row so far held a board.
     #[cold]
     /// `board`: the bounds of the board's field, when a later row settled the column.
-    fn unsettled_row(
+    pub(super) fn unsettled_row(
         &self,
         body: &[u8],
         cr: &[u8],
@@ -254,7 +255,7 @@ impl Table {
 
     /// A row of `n` fields, without the board's column `k`.
     #[cold]
-    fn short_row(
+    pub(super) fn short_row(
         &self,
         body: &[u8],
         cr: &[u8],
@@ -392,7 +393,13 @@ impl Table {
 
     /// Under `--errors null`, the bad row written with its board field empty (and its line end);
     /// otherwise nothing.
-    fn bad_row(&self, body: &[u8], board: Option<(usize, usize)>, cr: &[u8], out: &mut Vec<u8>) {
+    pub(super) fn bad_row(
+        &self,
+        body: &[u8],
+        board: Option<(usize, usize)>,
+        cr: &[u8],
+        out: &mut Vec<u8>,
+    ) {
         if self.spec.null_rows {
             self.null_fields(body, board, out);
             out.extend_from_slice(cr);
@@ -535,6 +542,9 @@ mod tests {
                 from: Format::Fen,
                 null_rows: true,
                 max_line: 1 << 20,
+                train: Vec::new(),
+                view: bbconv_board::train::View::White,
+                records: false,
             },
             &Options::default(),
         )

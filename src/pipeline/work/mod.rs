@@ -8,6 +8,7 @@ mod chunk;
 mod parts;
 mod record;
 
+use bbconv_board::train::{Train, View};
 use bbconv_board::Size;
 use bbconv_forms::ConvertError;
 
@@ -31,6 +32,19 @@ pub(crate) trait Stage: Sync {
         &self,
         record: &[u8],
         _fields: &[Field],
+        out: &mut Vec<u8>,
+    ) -> Result<Size, ConvertError> {
+        self.run(record, out)
+    }
+
+    /// [`Stage::run`] with a record's training fields given beside it, from `view` (a table's
+    /// `--train-columns`). A stage that writes no training form keeps no fields: it runs the
+    /// record alone (the command line gives the columns to `convert` only).
+    fn run_train(
+        &self,
+        record: &[u8],
+        _fields: Train,
+        _view: View,
         out: &mut Vec<u8>,
     ) -> Result<Size, ConvertError> {
         self.run(record, out)

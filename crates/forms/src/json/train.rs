@@ -4,7 +4,7 @@
 
 use serde_json::Value as Json;
 
-use bbconv_board::train::{Move, Train};
+use bbconv_board::train::{Field, Move, Train};
 
 use crate::ParseError;
 
@@ -47,19 +47,23 @@ pub(super) fn read(v: &Json, err: fn(String) -> ParseError) -> Result<Train, Par
             "\"{TRAIN}\": expected an object of score, result, move and ply"
         )));
     };
-    let int =
-        |k: &str, v: &Json, lo: i64, hi: i64| match v.as_i64().filter(|n| (lo..=hi).contains(n)) {
+    let int = |f: Field, v: &Json| {
+        let (lo, hi) = f.range();
+        match v.as_i64().filter(|n| (lo..=hi).contains(n)) {
             Some(n) => Ok(n),
             None => Err(err(format!(
-                "\"{TRAIN}\".\"{k}\": found {v}: expected an integer from {lo} to {hi}"
+                "\"{TRAIN}\".\"{}\": found {v}: expected an integer from {lo} to {hi}",
+                f.name()
             ))),
-        };
+        }
+    };
     let mut t = Train::default();
     for (k, v) in obj {
         match k.as_str() {
-            "score" => t.score = Some(int(k, v, i32::MIN.into(), i32::MAX.into())? as i32),
-            "result" => t.result = Some(int(k, v, -1, 1)? as i8),
-            "ply" => t.ply = Some(int(k, v, 0, u32::MAX.into())? as u32),
+            // In range (Field::range): the casts are exact.
+            "score" => t.score = Some(int(Field::Score, v)? as i32),
+            "result" => t.result = Some(int(Field::Result, v)? as i8),
+            "ply" => t.ply = Some(int(Field::Ply, v)? as u32),
             "move" => {
                 t.mv = match v {
                     Json::Null => None,

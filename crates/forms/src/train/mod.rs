@@ -9,6 +9,7 @@
 pub(crate) mod binfen;
 pub(crate) mod bullet;
 pub(crate) mod compressed;
+pub(crate) mod fields;
 pub(crate) mod marlin;
 pub(crate) mod plain;
 pub(crate) mod position;

@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 import numpy as np
 
-from . import _bbconv
+from . import _bbconv, _fields
 
 __all__ = [
     "convert",
@@ -304,7 +304,12 @@ def convert(values: Any, *args: Any, **kwargs: Any):
         size gives the bytes of the command line's binary forms: ``packed`` uint8
         ``(n, ceil(N/5))``, ``trits`` uint8 ``(n, N)``, ``pair`` uint64 ``(n, 2)`` (``(n, 2,
         ceil(N/64))`` past 64 squares), ``planes`` uint64 ``(n, P)`` for the ``planes``
-        letters (``(n, P, ceil(N/64))`` past 64 squares). Any other ``to`` gives text.
+        letters (``(n, P, ceil(N/64))`` past 64 squares); the trainers' ``sf-bin``,
+        ``sf-compressed``, ``marlin`` and ``bullet`` uint8 ``(n, 40)``, ``(n, 24)``, ``(n, 32)``.
+        ``binary-fen`` gives the raw BinaryFen bytes (not the hex text files hold): ``bytes``,
+        Arrow ``binary``, a numpy object array of ``bytes``; ``frm="binary-fen"`` reads
+        ``bytes``, numpy bytes and Arrow binary as raw records and ``str`` as their hex text
+        (one batch is one or the other). Any other ``to`` gives text.
     size
         ``"WxH"``. Without it, each record is read as the command line reads it, without a
         size, and the batch's size is that of the first record that converts: a record of
@@ -339,6 +344,20 @@ def convert(values: Any, *args: Any, **kwargs: Any):
         Exchange the two sides (first <-> second; piece letters change case).
     bits
         With ``to="planes"``: bool ``(n, P, H, W)`` with ``[..., r, f]``, rank 0 first.
+    train
+        Training fields (``score``, ``result`` -1/0/1, ``move`` as UCI, ``ply``), from White's
+        point of view as bbconv's JSON ``train`` member has them (each form turns them to its
+        own). Given as a dict of arrays aligned with the records (any of the four; numpy,
+        lists, pyarrow, pandas or polars; or a DataFrame or an Arrow struct of them): each
+        sets the records' field over their own (``None``, ``NaN``, null or masked: no value,
+        the record's own or the form's default, as a JSON record without it). A value the
+        field cannot take (a result of 2, a bad UCI move, a score past the form's 16 bits) is a
+        bad record; fields of another length are a ``ValueError``, non-integers a
+        ``TypeError``. ``train=True`` returns ``(boards, fields)``: the fields each record
+        holds, as a dict of numpy arrays (``score`` int32, ``result`` int8, ``ply`` uint32,
+        masked where missing; ``move`` an object array of ``str`` and ``None``), a dict of
+        lists (``output="list"``), an Arrow ``StructArray`` (Arrow), a ``DataFrame`` (pandas,
+        polars), or a dict of values for one board.
     **options
         The command line's other board options, with ``_`` for ``-``: ``to_order``,
         ``layer``, ``digits`` (``"lsd"``/``"msd"``), ``digit_map``, ``letters``, ``lenient``,
@@ -362,17 +381,35 @@ def convert(values: Any, *args: Any, **kwargs: Any):
     Traceback (most recent call last):
     ...
     bbconv.ParseError: record 0, column 6: ...
+    >>> rows = bbconv.convert([start], to="marlin", train={"score": [31], "result": [1]})
+    >>> boards, fields = bbconv.convert(rows, frm="marlin", to="fen", train=True)
+    >>> fields["score"].tolist(), fields["result"].tolist()
+    ([31], [1])
     """
     call = _Call(_bbconv.Settings(*args, **kwargs))
     single = isinstance(values, (str, bytes))
     if single:
         values = [values]
+    if call.settings.train is not None:
+        call.fields = _fields.given(call.settings.train, single)
     kind, default = _kind(values)
     out = call.settings.output or default or ("numpy" if call.fixed else "list")
     result = call.run(kind, values, out)
+    if call.settings.take_train:
+        fields = call.fields_taken("list" if single else _container(kind, values, out))
+        return (_first(result), _fields.first(fields)) if single else (result, fields)
     if single:
         return _first(result)
     return result
+
+
+def _container(kind, values, out):
+    """The container of the fields ``train=True`` returns: that of the boards."""
+    if out != "same":
+        return out
+    if kind == "pandas":
+        return "pandas"
+    return "polars" if type(values).__module__.split(".")[0] == "polars" else "arrow"
 
 
 def _kind(values):
@@ -429,6 +466,22 @@ class _Call:
         self.base, self.found = 0, None
         # The struct field or DataFrame column that holds the boards (``column=``).
         self.column = settings.column
+        # BinaryFen written as its raw bytes, not its hex text.
+        self.raw = settings.to == "binary-fen"
+        # The training fields given (``train=``, for the extension) and taken (``train=True``:
+        # the extension's buffers, the validity, the pandas index).
+        self.fields, self.taken, self.index = None, None, None
+
+    def as_list(self, out):
+        """Whether the extension gives a text output as a list of ``str``."""
+        return out == "list" and not self.fixed and not self.raw
+
+    def fields_taken(self, container):
+        """The training fields taken from the records, in ``container`` (:mod:`._fields`)."""
+        buffers, valid = self.taken
+        if buffers is None:
+            raise RuntimeError("internal error (a bug in bbconv, please report): no training fields were taken")
+        return _fields.taken(buffers, valid, container, self.index)
 
     def run(self, kind, values, out):
         if self.column is not None and kind != "capsule" and not hasattr(values, "columns"):
@@ -448,14 +501,12 @@ class _Call:
     # -- sources -------------------------------------------------------------------------
 
     def list(self, values, out):
-        as_list = out == "list" and not self.fixed
-        return _bbconv.convert_list(values, self.settings, as_list)
+        return _bbconv.convert_list(values, self.settings, self.as_list(out), self.fields)
 
     def capsule(self, values, out):
         """Arrow data read in place through its PyCapsule interface (a stream of every chunk,
         or one array), and given back in the container it came in."""
-        as_list = out == "list" and not self.fixed
-        result = _bbconv.convert_capsule(values, self.settings, as_list, self.column)
+        result = _bbconv.convert_capsule(values, self.settings, self.as_list(out), self.column, self.fields)
         if out != "same":
             return self.finish(result, out)
         arrow = self.finish(result, "arrow")
@@ -497,6 +548,7 @@ class _Call:
         else:
             index = getattr(values, "index", None)
         column, self.column = self.column, None
+        self.index = index
         try:
             arr = pa.Array.from_pandas(values)
         except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeEncodeError):
@@ -517,7 +569,7 @@ class _Call:
             return result
         return pd.Series(
             result,
-            dtype=pd.ArrowDtype(result.type) if self.fixed else "string[pyarrow]",
+            dtype=pd.ArrowDtype(result.type) if self.fixed or self.raw else "string[pyarrow]",
             index=index,
             name=name,
         )
@@ -569,8 +621,8 @@ class _Call:
             arr, rows, frm = self.records(arr)
         else:
             raise TypeError(f"a numpy array of {arr.dtype} holds no boards: expected strings or fixed-size records")
-        as_list = out == "list" and not self.fixed
-        result = _bbconv.convert_fixed(rows, self.settings, None if frm == self.frm else frm, as_list)
+        read_as = None if frm == self.frm else frm
+        result = _bbconv.convert_fixed(rows, self.settings, read_as, self.as_list(out), self.fields)
         # The extension reads the array's address itself and copies its rows before any
         # Python code (a signal handler) could free them.
         return self.finish(result, out)
@@ -601,9 +653,10 @@ class _Call:
     # -- results -------------------------------------------------------------------------
 
     def finish(self, result, out):
-        data, ends, valid, error, (w, h), known = result
+        data, ends, valid, error, (w, h), known, taken = result
         self.found = f"{w}x{h}" if known else None
         valid = np.frombuffer(valid, dtype=np.bool_)
+        self.taken = (taken, valid)
         if self.errors == "raise" and (error is not None or not valid.all()):
             # The first record not converted: a bad one (its error) or a null.
             first = int(np.argmin(valid)) if not valid.all() else None
@@ -625,9 +678,14 @@ class _Call:
             return data
         if out == "arrow":
             if _pyarrow() is None:
-                return _bbconv.arrow_column("text", data, ends, valid.tobytes(), 0)
-            return _text_arrow(data, ends, valid)
-        arr = np.array(_texts(data, ends, valid), dtype=object)
+                return _bbconv.arrow_column("bytes" if self.raw else "text", data, ends, valid.tobytes(), 0)
+            return _text_arrow(data, ends, valid, self.raw)
+        texts = _texts(data, ends, valid, self.raw)
+        if out == "list":
+            # BinaryFen's raw records: bytes (a text output comes as a list from the extension).
+            return texts
+        arr = np.empty(len(texts), dtype=object)
+        arr[:] = texts
         return (arr, valid) if self.errors == "null" else arr
 
     def exported(self, arr, data, valid):
@@ -671,11 +729,14 @@ def _pyarrow():
     return pyarrow
 
 
-def _texts(data, ends, valid):
-    """The text outputs as ``str`` (``None`` where not valid), from their bytes and offsets."""
-    raw = bytes(np.asarray(data)) if len(valid) else b""
+def _texts(data, ends, valid, raw=False):
+    """The text outputs as ``str`` (``None`` where not valid), from their bytes and offsets;
+    ``raw``: as ``bytes`` (BinaryFen's raw records)."""
+    whole = bytes(np.asarray(data)) if len(valid) else b""
     at = np.asarray(ends).view("<i8") if ends is not None else np.zeros(1, dtype="<i8")
-    return [raw[at[i]:at[i + 1]].decode() if v else None for i, v in enumerate(valid)]
+    if raw:
+        return [whole[at[i]:at[i + 1]] if v else None for i, v in enumerate(valid)]
+    return [whole[at[i]:at[i + 1]].decode() if v else None for i, v in enumerate(valid)]
 
 
 def _bitmap(valid):
@@ -687,15 +748,19 @@ def _bitmap(valid):
     return pa.py_buffer(np.packbits(valid, bitorder="little"))
 
 
-def _text_arrow(data, ends, valid):
+def _text_arrow(data, ends, valid, raw=False):
+    """Text outputs as Arrow ``large_string``; ``raw``: BinaryFen's raw records as ``binary``
+    (``large_binary`` past 2 GiB)."""
     import pyarrow as pa
 
     n = len(valid)
-    return pa.Array.from_buffers(
-        pa.large_string(),
-        n,
-        [_bitmap(valid), pa.py_buffer(np.asarray(ends)), pa.py_buffer(np.asarray(data))],
-    )
+    offsets = np.asarray(ends).view("<i8") if ends is not None else np.zeros(1, dtype="<i8")
+    kind = pa.large_string()
+    if raw:
+        small = offsets[-1] < 2**31
+        kind = pa.binary() if small else pa.large_binary()
+        offsets = offsets.astype("<i4") if small else offsets
+    return pa.Array.from_buffers(kind, n, [_bitmap(valid), pa.py_buffer(offsets), pa.py_buffer(np.asarray(data))])
 
 
 def _fixed_arrow(arr, valid, fixed, bits):

@@ -1,7 +1,7 @@
 """Type stubs of bbconv: game-board representations converted exactly, a batch at a time."""
 
 from dataclasses import dataclass
-from typing import Any, Literal, Optional, Sequence, overload
+from typing import Any, Literal, Mapping, Optional, Sequence, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -136,6 +136,7 @@ def convert(
     column: Optional[str] = None,
     swap: bool = False,
     bits: bool = False,
+    train: Optional[bool | Mapping[str, Any] | Any] = None,
     **options: Any,
 ) -> Any: ...
 @overload
@@ -152,6 +153,11 @@ def convert(
     column: Optional[str] = None,
     swap: bool = False,
     bits: bool = False,
+    train: Optional[bool | Mapping[str, Any] | Any] = None,
     **options: Any,
-) -> npt.NDArray[Any] | tuple[npt.NDArray[Any], npt.NDArray[np.bool_]] | list[Any] | Any:
-    """Convert boards from one form to another, a batch at a time (see ``help(bbconv.convert)``)."""
+) -> npt.NDArray[Any] | tuple[npt.NDArray[Any], npt.NDArray[np.bool_]] | list[Any] | tuple[Any, Any] | Any:
+    """Convert boards from one form to another, a batch at a time (see ``help(bbconv.convert)``).
+
+    ``train=`` a mapping of ``score``, ``result``, ``move``, ``ply`` arrays (White's point of
+    view) sets the records' training fields; ``train=True`` returns ``(boards, fields)``.
+    """

@@ -270,6 +270,22 @@ impl Import<'_> {
         self.format_starts("w:")
     }
 
+    /// Whether the field read holds binary values, not strings (binary, large or view, fixed
+    /// size; of a dictionary, its values).
+    pub(crate) fn binary(&self) -> PyResult<bool> {
+        let (Some(schema), _) = self.parts() else {
+            return Ok(false);
+        };
+        // SAFETY: the schema and its dictionary's are live (held by `self`).
+        let field = unsafe { self.field(schema)? };
+        let values = match field.schema.dictionary.is_null() {
+            true => field.schema,
+            false => unsafe { &*field.schema.dictionary },
+        };
+        let format = unsafe { text(values.format) };
+        Ok(matches!(format, "z" | "Z" | "vz") || format.starts_with("w:"))
+    }
+
     /// Whether the field read is fixed-size lists of 64-bit words (`pair` words, `planes`).
     pub(crate) fn words(&self) -> PyResult<bool> {
         self.format_starts("+w:")
