@@ -5,7 +5,8 @@
 // The header is NOT part of this repository: build-sfref.sh fetches it to /tmp.
 // Part of bbconv-trainref (GPL-3.0-or-later); never linked into bbconv.
 //
-// Usage: sfref write|read sf-bin|sf-plain|compressed   (stdin -> stdout)
+// Usage: sfref write|read sf-bin|sf-plain|compressed [--fen]   (stdin -> stdout)
+// read --fen prints the FEN alone, one line a record (what walltime.py times).
 // Line format: see ../README.md ("I/O line format").
 #include "nnue_data_binpack_format.h"
 
@@ -55,7 +56,10 @@ static std::string moveStr(const TrainingDataEntry& e) {
     return chess::uci::moveToUci(e.pos, e.move);
 }
 
+static bool fenOnly = false;   // read --fen
+
 static void printEntry(const TrainingDataEntry& e) {
+    if (fenOnly) { std::cout << e.pos.fen() << '\n'; return; }
     // back to White's view for the harness line
     std::cout << e.pos.fen() << ';' << toStm(e.pos, e.score) << ';' << toStm(e.pos, e.result)
               << ';' << moveStr(e) << ';' << e.ply << '\n';
@@ -63,8 +67,13 @@ static void printEntry(const TrainingDataEntry& e) {
 
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
-    if (argc != 3) { std::cerr << "usage: sfref write|read sf-bin|sf-plain|compressed\n"; return 2; }
+    const char* usage = "usage: sfref write|read sf-bin|sf-plain|compressed [--fen]\n";
+    if (argc != 3 && argc != 4) { std::cerr << usage; return 2; }
     std::string dir = argv[1], fmt = argv[2];
+    if (argc == 4) {
+        if (dir != "read" || std::string(argv[3]) != "--fen") { std::cerr << usage; return 2; }
+        fenOnly = true;
+    }
     if (dir == "write") {
         std::string line, buf; std::vector<char> bin; std::size_t n = 0;
         while (std::getline(std::cin, line)) {
@@ -98,7 +107,7 @@ int main(int argc, char** argv) {
             unsigned char in[24];
             while (std::cin.read(reinterpret_cast<char*>(in), 24)) {
                 auto pos = chess::CompressedPosition::readFromBigEndian(in).decompress(); // reference reader
-                std::cout << pos.fen() << ";-;-;-;-\n";
+                std::cout << pos.fen() << (fenOnly ? "\n" : ";-;-;-;-\n");
             }
             return 0;
         }
@@ -125,6 +134,6 @@ int main(int argc, char** argv) {
             return 0;
         }
     }
-    std::cerr << "usage: sfref write|read sf-bin|sf-plain|compressed\n";
+    std::cerr << usage;
     return 2;
 }

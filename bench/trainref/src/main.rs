@@ -20,7 +20,8 @@ use std::process::{exit, Command};
 
 fn usage() -> ! {
     eprintln!(
-        "usage: trainref write|read FORMAT   (stdin -> stdout)\n\
+        "usage: trainref write|read FORMAT [--fen]   (stdin -> stdout)\n\
+         read --fen: print the FEN alone, one line a record (what walltime.py times)\n\
          FORMAT: sf-bin sf-plain compressed compressed-sfbinpack binary-fen bullet bullet-fromraw marlin\n\
          read-only: marlin-bullet (marlin records through bulletformat's MarlinFormat reader)\n\
          trainref annotate  (FEN lines -> FEN;score;result;move; with a legal move, for roundtrip.sh)\n\
@@ -81,9 +82,16 @@ fn main() {
         compare::run(fmt, &args[3], &args[4], &args[5]);
         return;
     }
+    let fen_only = match args.get(3).map(String::as_str) {
+        None => false,
+        Some("--fen") if dir == "read" && args.len() == 4 => true,
+        Some(_) => usage(),
+    };
     match fmt {
         "sf-bin" | "sf-plain" | "compressed" => {
-            let st = Command::new(sfref_path()).arg(dir).arg(fmt).status().expect("cannot run sfref (build-sfref.sh)");
+            let mut cmd = Command::new(sfref_path());
+            cmd.arg(dir).arg(fmt).args(&args[3..]);
+            let st = cmd.status().expect("cannot run sfref (build-sfref.sh)");
             exit(st.code().unwrap_or(1));
         }
         _ => {}
@@ -108,7 +116,7 @@ fn main() {
         "read" => {
             let mut input = Vec::new();
             io::stdin().lock().read_to_end(&mut input).unwrap();
-            read_all(fmt, &input, &mut out);
+            read_all(fmt, &input, fen_only, &mut out);
         }
         _ => usage(),
     }
@@ -121,8 +129,8 @@ fn write_one(fmt: &str, l: &Line, out: &mut impl Write) -> Result<(), String> {
             use shakmaty::{fen::Fen, packed::PackedSetup};
             let fen: Fen = l.fen.parse().map_err(|e| format!("shakmaty Fen: {e}"))?;
             let packed = PackedSetup::pack_standard(fen.as_setup()).map_err(|e| format!("PackedSetup::pack_standard: {e}"))?;
-            let hex: String = packed.as_bytes().iter().map(|b| format!("{b:02x}")).collect();
-            writeln!(out, "{hex}").unwrap();
+            const _: () = assert!(PackedSetup::MAX_BYTES <= 64); // write_hex_line's buffer
+            write_hex_line(packed.as_bytes(), out);
         }
         "bullet" => {
             use bulletformat::ChessBoard;
@@ -204,21 +212,53 @@ fn sfbinpack_decompress(rec: &[u8]) -> String {
     entries[0].pos.fen().unwrap_or_else(|e| format!("ERR {e:?}"))
 }
 
-fn read_all(fmt: &str, input: &[u8], out: &mut impl Write) {
+/// Harness glue: bytes as one lowercase hex line (a table, so that the glue costs little
+/// beside the reference's own work when timed).
+fn write_hex_line(bytes: &[u8], out: &mut impl Write) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut line = [0u8; 2 * 64 + 1];
+    for (i, b) in bytes.iter().enumerate() {
+        line[2 * i] = DIGITS[(b >> 4) as usize];
+        line[2 * i + 1] = DIGITS[(b & 15) as usize];
+    }
+    line[2 * bytes.len()] = b'\n';
+    out.write_all(&line[..2 * bytes.len() + 1]).unwrap();
+}
+
+/// Harness glue: one hex line back to bytes (None: not hex).
+fn parse_hex_line(line: &[u8]) -> Option<Vec<u8>> {
+    fn digit(c: u8) -> Option<u8> {
+        (c as char).to_digit(16).map(|d| d as u8)
+    }
+    if line.len() % 2 != 0 {
+        return None;
+    }
+    line.chunks_exact(2).map(|p| Some(digit(p[0])? << 4 | digit(p[1])?)).collect()
+}
+
+/// One record read back: the FEN alone with --fen, else the FEN and the other fields.
+fn emit(out: &mut impl Write, fen: impl std::fmt::Display, rest: std::fmt::Arguments, fen_only: bool) {
+    if fen_only {
+        writeln!(out, "{fen}").unwrap();
+    } else {
+        writeln!(out, "{fen};{rest}").unwrap();
+    }
+}
+
+fn read_all(fmt: &str, input: &[u8], fen_only: bool, out: &mut impl Write) {
     match fmt {
         "binary-fen" => {
             use shakmaty::{fen::Fen, packed::PackedSetup};
             // One record per line. An EMPTY line is a valid record: PackedSetup::as_bytes trims
             // trailing zero bytes, so the empty board with default counters packs to 0 bytes.
             for line in std::str::from_utf8(input).unwrap().lines() {
-                let line = line.trim();
-                let bytes: Vec<u8> = (0..line.len() / 2).map(|i| u8::from_str_radix(&line[2 * i..2 * i + 2], 16).unwrap()).collect();
+                let bytes = parse_hex_line(line.trim().as_bytes()).expect("binary-fen: a line is not hex");
                 let r = PackedSetup::try_from_bytes(&bytes)
                     .map_err(|e| format!("ERR try_from_bytes: {e}"))
                     .and_then(|p| p.unpack_standard().map_err(|e| format!("ERR unpack_standard: {e}")))
                     .and_then(|s| Fen::try_from_setup(s).map(|f| f.to_string()).map_err(|e| format!("ERR Fen::try_from_setup: {e:?}")));
                 match r {
-                    Ok(fen) => writeln!(out, "{fen};-;-;-;-").unwrap(),
+                    Ok(fen) => emit(out, fen, format_args!("-;-;-;-"), fen_only),
                     Err(e) => writeln!(out, "{e}").unwrap(),
                 }
             }
@@ -227,19 +267,21 @@ fn read_all(fmt: &str, input: &[u8], out: &mut impl Write) {
             for rec in input.chunks_exact(32) {
                 let b = bullet_from_bytes(rec);
                 // result is stored side-to-move relative 0/1/2: print it as -1/0/1.
-                writeln!(
+                emit(
                     out,
-                    "{} w - - 0 1;{};{};-;-;ksq={};opp_ksq={};extra={:02x}{:02x}{:02x}",
-                    bullet_placement(&b),
-                    b.score,
-                    i16::from(b.result) - 1,
-                    b.ksq,
-                    b.opp_ksq,
-                    b.extra[0],
-                    b.extra[1],
-                    b.extra[2]
-                )
-                .unwrap();
+                    format_args!("{} w - - 0 1", bullet_placement(&b)),
+                    format_args!(
+                        "{};{};-;-;ksq={};opp_ksq={};extra={:02x}{:02x}{:02x}",
+                        b.score,
+                        i16::from(b.result) - 1,
+                        b.ksq,
+                        b.opp_ksq,
+                        b.extra[0],
+                        b.extra[1],
+                        b.extra[2]
+                    ),
+                    fen_only,
+                );
             }
         }
         "marlin" => {
@@ -257,7 +299,7 @@ fn read_all(fmt: &str, input: &[u8], out: &mut impl Write) {
                 let r = std::panic::catch_unwind(|| Board::unpack(&p));
                 match r {
                     Ok((board, eval, wdl, extra)) => {
-                        writeln!(out, "{board};{eval};{};-;-;extra={extra}", i16::from(wdl) - 1).unwrap()
+                        emit(out, board, format_args!("{eval};{};-;-;extra={extra}", i16::from(wdl) - 1), fen_only)
                     }
                     Err(_) => writeln!(out, "ERR viriformat unpack panicked").unwrap(),
                 }
@@ -271,12 +313,17 @@ fn read_all(fmt: &str, input: &[u8], out: &mut impl Write) {
                 // reinterprets file bytes the same way.
                 let mf: MarlinFormat = unsafe { std::mem::transmute::<[u8; 32], MarlinFormat>(arr) };
                 let b = ChessBoard::from(mf);
-                writeln!(out, "{} w - - 0 1;{};{};-;-;ksq={};opp_ksq={}", bullet_placement(&b), b.score, i16::from(b.result) - 1, b.ksq, b.opp_ksq).unwrap();
+                emit(
+                    out,
+                    format_args!("{} w - - 0 1", bullet_placement(&b)),
+                    format_args!("{};{};-;-;ksq={};opp_ksq={}", b.score, i16::from(b.result) - 1, b.ksq, b.opp_ksq),
+                    fen_only,
+                );
             }
         }
         "compressed-sfbinpack" => {
             for rec in input.chunks_exact(24) {
-                writeln!(out, "{};-;-;-;-", sfbinpack_decompress(rec)).unwrap();
+                emit(out, sfbinpack_decompress(rec), format_args!("-;-;-;-"), fen_only);
             }
         }
         _ => usage(),
