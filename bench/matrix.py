@@ -3,7 +3,7 @@
 from the corpus's first 2,000 positions, each converted to every other form under callgrind on
 one thread (`--jobs 1`), start-up (an empty input) subtracted. Prints a Markdown table a source,
 the limit each pair has (2,000; 3,000 from a grid or foreign-shaped JSON; 600 for fen ->
-planes-bin), `-f auto` against the form named for every source auto detects (at most 200 more),
+planes-bin; 1,000 between FEN and each trainer's form, issue 38), `-f auto` against the form named for every source auto detects (at most 200 more),
 how many hold, and the fastest and slowest pair.
 
 Usage: python3 bench/matrix.py BBCONV CORPUS OUT_DIR [SOURCE ...]
@@ -37,12 +37,22 @@ SOURCES = [
     ("json as json.dumps", "json", "dumps"),
     ("json, other members", "json", "others"),
     ("json, members reordered", "json", "reordered"),
+    ("sf-bin", "sf-bin", ["-f", "fen", "-t", "sf-bin"]),
+    ("sf-plain", "sf-plain", ["-f", "fen", "-t", "sf-plain"]),
+    ("sf-compressed", "sf-compressed", ["-f", "fen", "-t", "sf-compressed"]),
+    ("binary-fen", "binary-fen", ["-f", "fen", "-t", "binary-fen"]),
+    ("marlin", "marlin", ["-f", "fen", "-t", "marlin"]),
+    ("bullet", "bullet", ["-f", "fen", "-t", "bullet"]),
 ]
+# The trainers' forms (issue 38, point 5): each to and from FEN within 1,000 a record.
+TRAINERS = ("sf-bin", "sf-plain", "sf-compressed", "binary-fen", "marlin", "bullet")
 # JSON as other programs write it: the limit of 3,000 is theirs, and their source is measured to
 # JSON too (bbconv's own shape differs from theirs).
 FOREIGN_JSON = ("json as json.dumps", "json, other members", "json, members reordered")
+# The sources that hold a chess position, the only ones a trainer's form is written from.
+POSITIONS = ("fen", "pieces", "json", "grid", "planes-bin", *FOREIGN_JSON, *TRAINERS)
 TARGETS = ["fen", "pair", "packed", "trits", "squares", "pieces", "json", "grid", "planes-bin",
-           "packed-bin", "trits-bin", "base3", "edax", "hex --layer occupied"]
+           "packed-bin", "trits-bin", "base3", "edax", "hex --layer occupied", *TRAINERS]
 
 
 def sample():
@@ -97,6 +107,9 @@ def main():
             if to_args[0] == form and name not in FOREIGN_JSON and name != "json first,second":
                 cells.append("-")
                 continue
+            if to in TRAINERS and name not in POSITIONS:
+                cells.append("-")
+                continue
             args = ["-f", form, "-t", *to_args]
             full, code = callgrind(args, src)
             base, _ = callgrind(args, empty)
@@ -104,6 +117,8 @@ def main():
             limit = 3000 if name == "grid" or name in FOREIGN_JSON else 2000
             if (name, to) == ("fen", "planes-bin"):
                 limit = 600
+            if (name == "fen" and to in TRAINERS) or (name in TRAINERS and to == "fen"):
+                limit = 1000
             ok = per <= limit and code == 0
             held += ok
             total += 1
@@ -117,7 +132,7 @@ def main():
     auto_rows = []
     for name, form, how in SOURCES:
         # The binary forms are never detected (`-f auto` reads text): named only.
-        if (ONLY and name not in ONLY) or form in ("planes-bin", "packed-bin", "trits-bin"):
+        if (ONLY and name not in ONLY) or form in ("planes-bin", "packed-bin", "trits-bin", *TRAINERS):
             continue
         src = derive(name, how, fen)
         with open(src, "rb") as i:
@@ -139,7 +154,7 @@ def main():
     print("|---|---|---|---|---|")
     print("\n".join(auto_rows))
     print(f"\n{held} of {total} within their limits (pairs: 2,000; 3,000 from a grid or foreign-shaped JSON; "
-          "600 for fen -> planes-bin; auto: 200 over the form named)")
+          "600 for fen -> planes-bin; 1,000 between FEN and a trainer's form; auto: 200 over the form named)")
     if all_pairs:
         print(f"fastest: {all_pairs[0][1]} ({all_pairs[0][0]:,.0f}); slowest: {all_pairs[-1][1]} ({all_pairs[-1][0]:,.0f})")
 

@@ -23,8 +23,13 @@ pub const PIECE_LETTERS: &[u8; 12] = b"PNBRQKpnbrqk";
 pub enum Need {
     /// The two sides (or the one bitboard), and the side to move.
     Sides,
-    /// Everything the record says: piece letters, fields, notes.
+    /// Everything the record says: piece letters, fields, notes; but a training record's
+    /// fields (score, result, move, ply), which no word path carries.
     All,
+    /// Everything, a training record's fields too: the writers that keep them (JSON's `train`
+    /// member, the trainers' forms) and [`crate::read`], whose board any writer may follow. A
+    /// trainer's record is read for them by the general reading.
+    Train,
 }
 
 /// A board as a reader left it, for a writer: see the module documentation.
@@ -48,8 +53,12 @@ pub struct Board<'r> {
     /// A FEN's placement as written (already in its one written form), while it still
     /// describes the piece words (a swap drops it).
     pub(crate) placement: &'r [u8],
-    /// A FEN's other fields as written in their common spelling (side to move first), or empty.
+    /// A FEN's other fields as written in their common spelling (side to move first), or empty;
+    /// [`Board::fields`] reads them (`own` first).
     pub(crate) fields: &'r [u8],
+    /// The other fields when a word path wrote them itself, not found in the record (a
+    /// trainer's record holds them as bits): they stand for `fields`.
+    pub(crate) own: Option<OwnFields>,
     /// A two-player board's side to move (an Edax board's); exchanged by a swap.
     pub(crate) turn: Option<Turn>,
     /// The board as the general reading read it, when `repr` is [`Repr::Value`]. (Apart from
@@ -89,6 +98,7 @@ impl<'r> Board<'r> {
             repr: Repr::Empty,
             placement: &[],
             fields: &[],
+            own: None,
             turn: None,
             general: None,
         }
@@ -121,7 +131,18 @@ impl<'r> Board<'r> {
         self.repr = repr;
         self.placement = &[];
         self.fields = &[];
+        self.own = None;
         self.turn = None;
+    }
+
+    /// The FEN's other fields in their common spelling (side to move first), or empty: the
+    /// word path's own, else the record's.
+    #[inline(always)]
+    pub(crate) fn fields(&self) -> &[u8] {
+        match &self.own {
+            Some(own) => own.text(),
+            None => self.fields,
+        }
     }
 
     /// Sets the board to an 8x8 `repr` when a word path read one; whether it did.
@@ -181,7 +202,7 @@ impl<'r> Board<'r> {
             (Repr::Value, Some(Value::Pieces(pl))) => {
                 fen_turn(pl.rest.as_ref().map(|r| r.as_bytes()))
             }
-            _ => fen_turn(Some(self.fields)),
+            _ => fen_turn(Some(self.fields())),
         }
     }
 
@@ -214,12 +235,13 @@ impl<'r> Board<'r> {
                 _ => Pair::empty(self.size),
             };
             p.turn = self.turn;
-            if self.fields.is_empty() {
+            let fields = self.fields();
+            if fields.is_empty() {
                 return Value::Pair(p);
             }
             // A FEN's sides: its fields go with them, as with the placement they were read from.
             let mut pl = Placement::from_pair(&p, b'P', b'p');
-            pl.rest = Text::from_ascii(self.fields);
+            pl.rest = Text::from_ascii(fields);
             Value::Pieces(pl)
         };
         match &self.repr {
@@ -241,8 +263,9 @@ impl<'r> Board<'r> {
                         m &= m - 1;
                     }
                 }
-                pl.rest = (!self.fields.is_empty())
-                    .then(|| Text::from_ascii(self.fields))
+                let fields = self.fields();
+                pl.rest = (!fields.is_empty())
+                    .then(|| Text::from_ascii(fields))
                     .flatten();
                 Value::Pieces(pl)
             }
@@ -266,6 +289,35 @@ impl<'r> Board<'r> {
             Layer::Second => Some(s),
             Layer::Occupied => Some(f | s),
         }
+    }
+}
+
+/// A FEN's other fields a word path wrote itself ([`Board::own`]): at most [`OwnFields::CAP`]
+/// bytes, in a buffer of the board's own.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct OwnFields {
+    bytes: [u8; OwnFields::CAP],
+    len: u8,
+}
+
+impl OwnFields {
+    /// The most bytes held: `b Kkqq...` with every castling file of both sides (14 letters), an
+    /// en passant square and two counters of ten digits are 41.
+    pub(crate) const CAP: usize = 47;
+
+    /// The fields of `bytes[..len]`, `len` at most [`OwnFields::CAP`] (a longer `len` is cut).
+    #[inline(always)]
+    pub(crate) fn new(bytes: [u8; OwnFields::CAP], len: usize) -> OwnFields {
+        OwnFields {
+            bytes,
+            len: len.min(OwnFields::CAP) as u8,
+        }
+    }
+
+    /// The text.
+    #[inline(always)]
+    pub(crate) fn text(&self) -> &[u8] {
+        self.bytes.get(..usize::from(self.len)).unwrap_or_default()
     }
 }
 

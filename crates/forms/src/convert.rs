@@ -80,7 +80,7 @@ pub fn read<'r>(
             read_with(r, self.reading, self.record, self.opts, self.board)
         }
     }
-    let reading = Reading::new(form, opts, Need::All);
+    let reading = Reading::new(form, opts, Need::Train);
     FenReader::new(opts.kernels).with_reader(Read {
         reading,
         record,
@@ -438,7 +438,7 @@ impl<'a> Conversion<'a> {
         }
         let mut board = Board::new();
         let reading = Reading {
-            need: Need::All,
+            need: Need::Train,
             ..self.reading
         };
         read_general(reading, record, self.opts, &mut board).map_err(ConvertError::Parse)?;

@@ -216,10 +216,10 @@ forms! {
     Pdn => pdn::SPEC, NoWords;
     Sgf => sgf::SPEC, NoWords;
     Edax => edax::SPEC, edax::EdaxWords, kernel;
-    SfCompressed => train::compressed::SPEC, NoWords;
-    BinaryFen => train::binfen::SPEC, NoWords;
+    SfCompressed => train::compressed::SPEC, train::words::Words<train::compressed::Compressed>;
+    BinaryFen => train::binfen::SPEC, train::words::Words<train::binfen::BinaryFen>;
     SfBin => train::sfbin::SPEC, NoWords;
     SfPlain => train::plain::SPEC, NoWords;
-    Marlin => train::marlin::SPEC, NoWords;
-    Bullet => train::bullet::SPEC, NoWords;
+    Marlin => train::marlin::SPEC, train::words::Words<train::marlin::Marlin>;
+    Bullet => train::bullet::SPEC, train::words::Words<train::bullet::Bullet>;
 }

@@ -778,7 +778,7 @@ pub(crate) fn read_board<'r, R: fast::ReadChess>(
             board.set(Size::CHESS, Repr::Two(f, s));
             len
         }
-        crate::Need::All => {
+        crate::Need::All | crate::Need::Train => {
             let Some((len, words)) = r.pieces(b) else {
                 return false;
             };

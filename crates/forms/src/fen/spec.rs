@@ -75,9 +75,9 @@ fn write_fen_of_pieces<R: ReadChess>(r: &R, board: &Board<'_>, w: &[u64; 12], ou
     if board.placement.is_empty() {
         let mut buf = [0u8; 80];
         let len = words::placement_of(r, w, &mut buf);
-        words::fen(&buf[..len], board.fields, out);
+        words::fen(&buf[..len], board.fields(), out);
     } else {
-        words::fen(board.placement, board.fields, out);
+        words::fen(board.placement, board.fields(), out);
     }
 }
 

@@ -59,9 +59,9 @@ fn write_json_of_pieces<R: ReadChess>(r: &R, board: &Board<'_>, w: &[u64; 12], o
     if board.placement.is_empty() {
         let mut buf = [0u8; 80];
         let len = crate::fen::words::placement_of(r, w, &mut buf);
-        write_chess(r, &buf[..len], board.fields, w, out);
+        write_chess(r, &buf[..len], board.fields(), w, out);
     } else {
-        write_chess(r, board.placement, board.fields, w, out);
+        write_chess(r, board.placement, board.fields(), w, out);
     }
 }
 

@@ -131,7 +131,7 @@ pub(crate) const SPEC: Spec = Spec {
     readings: Readings::Plain,
     frame: Frame::Json,
     spans: None,
-    need: Need::All,
+    need: Need::Train,
     fixed: None,
     fast: None,
     read: Reader::Text(parse),

@@ -8,8 +8,13 @@
 
 use bbconv_board::Size;
 
+use super::chess::Chess;
+use super::codes::{masks, pack, stem_codes, stem_position};
 use super::position::Position;
+use super::words::Trainer;
 use super::{pack_nibbles, unpack_nibbles, Castling};
+use crate::board::Board;
+use crate::fen::fast::ReadChess;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec};
 use crate::{Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
 
@@ -162,10 +167,120 @@ fn bytes(pos: &Position) -> Result<Vec<u8>, String> {
 fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     let pos = Position::of_value(v)?;
     let b = bytes(&pos).map_err(|e| RenderError::new(RenderErrorKind::Unsupported, e))?;
-    for x in b {
-        out.extend_from_slice(format!("{x:02x}").as_bytes());
-    }
+    push_hex(&crate::fen::fast::Bytes, &b, out);
     Ok(())
+}
+
+/// Appends the hex digits of `bytes`, eight bytes at a time ([`crate::kernels::Simd::hex`]).
+#[inline(always)]
+fn push_hex<R: ReadChess>(r: &R, bytes: &[u8], out: &mut Vec<u8>) {
+    for chunk in bytes.chunks(8) {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let digits = r.hex(u64::from_be_bytes(word));
+        out.extend_from_slice(&digits[..2 * chunk.len()]);
+    }
+}
+
+/// The most bytes a record's word paths take: the occupancy, 32 bytes of nibbles, two varints
+/// of five bytes and the variant byte, and zeros after it (a longer record takes the general
+/// reading).
+const MAX: usize = 64;
+
+/// An unsigned LEB128 varint of at most 5 bytes at `*at` of `b` (zero-padded past the record,
+/// as [`varint`] reads 0 there); `None` for a longer one.
+#[inline(always)]
+fn varint_of(b: &[u8; MAX], at: &mut usize) -> Option<u64> {
+    let mut v: u64 = 0;
+    for k in 0..5 {
+        let byte = b.get(*at).copied().unwrap_or(0);
+        *at += 1;
+        v |= u64::from(byte & 0x7f) << (7 * k);
+        if byte & 0x80 == 0 {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// Writes an unsigned LEB128 varint at `b[at..]`, returning where it ends.
+#[inline(always)]
+fn put_varint(mut v: u64, b: &mut [u8; MAX], mut at: usize) -> usize {
+    while v >= 0x80 {
+        b[at] = v as u8 | 0x80;
+        v >>= 7;
+        at += 1;
+    }
+    b[at] = v as u8;
+    at + 1
+}
+
+/// BinaryFen's word paths ([`Trainer`]).
+pub(crate) struct BinaryFen;
+
+impl Trainer for BinaryFen {
+    #[inline(always)]
+    fn read<'r, R: ReadChess>(_: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+        let t = record.trim_ascii();
+        let n = t.len() / 2;
+        let mut b = [0u8; MAX];
+        if t.len() % 2 == 1 || n > MAX || !crate::kernels::hex_bytes(t, &mut b[..n]) {
+            return false;
+        }
+        match read_bytes(&b, n) {
+            Some(chess) => {
+                chess.set_board(board);
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[inline(always)]
+    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+        if chess.fullmove == 0 {
+            return false;
+        }
+        let occ = chess.occupancy();
+        let mut b = [0u8; MAX];
+        b[..8].copy_from_slice(&occ.to_be_bytes());
+        let mut at = 8 + occ.count_ones().div_ceil(2) as usize;
+        pack(occ, &stem_codes(chess), &mut b[8..at]);
+        let ply = u64::from(chess.fullmove - 1) * 2 + u64::from(chess.black);
+        // The clocks only when they are not the defaults (the black king's code says whose turn).
+        if chess.halfmove > 0 || ply > 1 {
+            at = put_varint(chess.halfmove.into(), &mut b, at);
+            if ply > 1 {
+                at = put_varint(ply, &mut b, at);
+            }
+        }
+        let len = b[..at].iter().rposition(|&x| x != 0).map_or(0, |k| k + 1);
+        push_hex(r, &b[..len], out);
+        true
+    }
+}
+
+/// The position of a record's `n` bytes `b` (zero-padded), as [`read`] reads it; `None` for
+/// anything [`read`] refuses.
+#[inline(always)]
+fn read_bytes(b: &[u8; MAX], n: usize) -> Option<Chess> {
+    let occ = u64::from_be_bytes(b[..8].try_into().unwrap_or_default());
+    let mut at = 8 + occ.count_ones().div_ceil(2) as usize;
+    let mut chess = stem_position(&masks(occ, &b[8..at]), false).filter(Chess::check)?;
+    let halfmove = varint_of(b, &mut at)?;
+    let ply = varint_of(b, &mut at)?;
+    chess.halfmove = u32::try_from(halfmove).ok()?;
+    chess.fullmove = u32::try_from(1 + ply / 2).ok()?;
+    let variant = b[at];
+    if !matches!(variant, 0 | 2 | 3) || b[at + 1..n.max(at + 1)].iter().any(|&x| x != 0) {
+        return None;
+    }
+    // The ply's side to move, checked again (the nibbles' was checked first).
+    if ply % 2 == 1 && !chess.black {
+        chess.black = true;
+        return chess.check().then_some(chess);
+    }
+    Some(chess)
 }
 
 /// The `binary-fen` form.
@@ -183,7 +298,7 @@ pub(crate) const SPEC: Spec = Spec {
     readings: Readings::Plain,
     frame: Frame::Line,
     spans: None,
-    need: Need::All,
+    need: Need::Train,
     fixed: None,
     fast: None,
     read: Reader::Text(read),

@@ -7,8 +7,13 @@
 
 use bbconv_board::train::Train;
 
+use super::chess::Chess;
+use super::codes::{codes, masks, pack};
 use super::position::{square_name, train_of, Man, Position};
+use super::words::Trainer;
 use super::{nibbles, put_nibbles};
+use crate::board::Board;
+use crate::fen::fast::ReadChess;
 use crate::spec::Spec;
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
 
@@ -106,6 +111,60 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     out.push(king(!pos.black) ^ 56);
     out.extend_from_slice(&[0; 3]);
     Ok(())
+}
+
+/// The code of each piece word of the side to move's view (`PNBRQKpnbrqk`, the side to move's
+/// first): the kind, bit 3 the other side's.
+const CODES: [u8; 12] = [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13];
+
+/// bulletformat's word paths ([`Trainer`]).
+pub(crate) struct Bullet;
+
+impl Trainer for Bullet {
+    #[inline(always)]
+    fn read<'r, R: ReadChess>(_: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+        let Ok(b) = <&[u8; LEN]>::try_from(record) else {
+            return false;
+        };
+        let occ = u64::from_le_bytes(b[..8].try_into().unwrap_or_default());
+        if occ.count_ones() > 32 {
+            return false;
+        }
+        let m = masks(occ, &b[8..24]);
+        if m[6] | m[7] | m[14] | m[15] != 0 || b[26] > 2 {
+            return false;
+        }
+        let chess = Chess::of_words(CODES.map(|c| m[usize::from(c)]));
+        if !chess.check() || chess.king(false) != b[27] || chess.king(true) != b[28] ^ 56 {
+            return false;
+        }
+        chess.set_board(board);
+        true
+    }
+
+    #[inline(always)]
+    fn write<R: ReadChess>(_: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+        // The side to move's view: Black's board mirrored, its colours exchanged.
+        let mut view = chess.words;
+        if chess.black {
+            view.rotate_left(6);
+            view = view.map(u64::swap_bytes);
+        }
+        let view = Chess::of_words(view);
+        let occ = view.occupancy();
+        if occ.count_ones() > 32 {
+            return false;
+        }
+        let mut rec = [0u8; LEN];
+        rec[..8].copy_from_slice(&occ.to_le_bytes());
+        pack(occ, &codes(&view.words, &CODES), &mut rec[8..24]);
+        // Score 0, the result a draw (1) where the record gives none, the two kings.
+        rec[26] = 1;
+        rec[27] = view.king(false);
+        rec[28] = view.king(true) ^ 56;
+        out.extend_from_slice(&rec);
+        true
+    }
 }
 
 /// The `bullet` form.

@@ -3,8 +3,13 @@
 //! ([`super::pack_nibbles`]). It holds no clocks (read: 0 and 1; written: dropped) and the
 //! castling rights of the corner rooks only (Chess960 rights are an error).
 
+use super::chess::Chess;
+use super::codes::{masks, pack, stem_codes, stem_position, CORNERS};
 use super::position::Position;
+use super::words::Trainer;
 use super::{pack_nibbles, unpack_nibbles, Castling};
+use crate::board::Board;
+use crate::fen::fast::ReadChess;
 use crate::spec::Spec;
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
 
@@ -28,6 +33,42 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     out.extend_from_slice(&occ.to_be_bytes());
     out.extend_from_slice(&nibbles[..16]);
     Ok(())
+}
+
+/// The compressed position's word paths ([`Trainer`]).
+pub(crate) struct Compressed;
+
+impl Trainer for Compressed {
+    #[inline(always)]
+    fn read<'r, R: ReadChess>(_: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+        let Ok(b) = <&[u8; LEN]>::try_from(record) else {
+            return false;
+        };
+        let occ = u64::from_be_bytes(b[..8].try_into().unwrap_or_default());
+        if occ.count_ones() > 32 {
+            return false;
+        }
+        match stem_position(&masks(occ, &b[8..]), true) {
+            Some(chess) if chess.check() => {
+                chess.set_board(board);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    #[inline(always)]
+    fn write<R: ReadChess>(_: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+        let occ = chess.occupancy();
+        if chess.castling & !CORNERS != 0 || occ.count_ones() > 32 {
+            return false;
+        }
+        let mut rec = [0u8; LEN];
+        rec[..8].copy_from_slice(&occ.to_be_bytes());
+        pack(occ, &stem_codes(chess), &mut rec[8..]);
+        out.extend_from_slice(&rec);
+        true
+    }
 }
 
 /// The `sf-compressed` form.

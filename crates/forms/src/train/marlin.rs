@@ -7,8 +7,13 @@
 
 use bbconv_board::train::Train;
 
+use super::chess::Chess;
+use super::codes::{codes, masks, pack, set};
 use super::position::{square_name, train_of, Man, Position};
+use super::words::Trainer;
 use super::{nibbles, put_nibbles};
+use crate::board::Board;
+use crate::fen::fast::ReadChess;
 use crate::spec::Spec;
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
 
@@ -116,6 +121,73 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     out.push((train.result.unwrap_or(0) + 1) as u8);
     out.push(0);
     Ok(())
+}
+
+/// The code of each piece word (`PNBRQKpnbrqk`): the kind, bit 3 Black's.
+const CODES: [u8; 12] = [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 12, 13];
+
+/// marlinformat's word paths ([`Trainer`]).
+pub(crate) struct Marlin;
+
+impl Trainer for Marlin {
+    #[inline(always)]
+    fn read<'r, R: ReadChess>(_: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+        let Ok(b) = <&[u8; LEN]>::try_from(record) else {
+            return false;
+        };
+        let occ = u64::from_le_bytes(b[..8].try_into().unwrap_or_default());
+        if occ.count_ones() > 32 {
+            return false;
+        }
+        let m = masks(occ, &b[8..24]);
+        // Codes 7 and 15 are no man; 6 and 14 a rook with a castling right.
+        if m[7] | m[15] != 0 || b[24] & 0x7f > 64 || b[30] > 2 {
+            return false;
+        }
+        let mut chess = Chess::of_words(CODES.map(|c| m[usize::from(c)]));
+        chess.words[3] |= m[6];
+        chess.words[9] |= m[14];
+        chess.castling = m[6] | m[14];
+        chess.black = b[24] & 0x80 != 0;
+        chess.ep = Some(b[24] & 0x7f).filter(|&ep| ep < 64);
+        chess.halfmove = u32::from(b[25]);
+        chess.fullmove = u32::from(u16::from_le_bytes([b[26], b[27]]));
+        if !chess.check() {
+            return false;
+        }
+        chess.set_board(board);
+        true
+    }
+
+    #[inline(always)]
+    fn write<R: ReadChess>(_: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+        let occ = chess.occupancy();
+        let (Ok(halfmove), Ok(fullmove)) =
+            (u8::try_from(chess.halfmove), u16::try_from(chess.fullmove))
+        else {
+            return false;
+        };
+        if occ.count_ones() > 32 {
+            return false;
+        }
+        let mut cells = codes(&chess.words, &CODES);
+        set(&mut cells, chess.castling & chess.words[3], CASTLING_ROOK);
+        set(
+            &mut cells,
+            chess.castling & chess.words[9],
+            CASTLING_ROOK | 8,
+        );
+        let mut rec = [0u8; LEN];
+        rec[..8].copy_from_slice(&occ.to_le_bytes());
+        pack(occ, &cells, &mut rec[8..24]);
+        rec[24] = u8::from(chess.black) << 7 | chess.ep.unwrap_or(64);
+        rec[25] = halfmove;
+        rec[26..28].copy_from_slice(&fullmove.to_le_bytes());
+        // Score 0, then the result: a draw (1) where the record gives none.
+        rec[30] = 1;
+        out.extend_from_slice(&rec);
+        true
+    }
 }
 
 /// The `marlin` form.

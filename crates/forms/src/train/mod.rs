@@ -8,12 +8,17 @@
 
 pub(crate) mod binfen;
 pub(crate) mod bullet;
+pub(crate) mod chess;
+pub(crate) mod codes;
 pub(crate) mod compressed;
 pub(crate) mod fields;
 pub(crate) mod marlin;
+#[cfg(test)]
+mod paths;
 pub(crate) mod plain;
 pub(crate) mod position;
 pub(crate) mod sfbin;
+pub(crate) mod words;
 
 use position::{square_name, Man, Position};
 
@@ -44,7 +49,7 @@ pub(crate) const fn record_spec<const LEN: usize>(
         readings: Readings::Plain,
         frame: Frame::Binary(|_, _| LEN),
         spans: None,
-        need: Need::All,
+        need: Need::Train,
         fixed: Some(form),
         fast: None,
         read: Reader::Bytes(read),

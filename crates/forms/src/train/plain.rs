@@ -120,7 +120,7 @@ pub(crate) const SPEC: Spec = Spec {
     readings: Readings::Plain,
     frame: Frame::Terminated(END),
     spans: None,
-    need: Need::All,
+    need: Need::Train,
     fixed: None,
     fast: None,
     read: Reader::Text(read),

@@ -1,0 +1,270 @@
+//! The trainers' word paths' position: a chess position as a [`Board`]'s twelve piece words
+//! (`PNBRQKpnbrqk`, LERF) with its fields as numbers ([`Chess`]), read from a FEN or a board's
+//! words and fields, checked as [`super::position::Position::check`] checks, and given back to a
+//! board with its fields written in their common spelling. Anything the general reading or
+//! writing would refuse, or spell otherwise, is `None`/`false` here: the general code decides.
+
+use bbconv_board::Size;
+
+use crate::board::{Board, OwnFields, Repr};
+
+/// The words' index of the rook and the king of White (Black's: 6 more).
+const ROOK: usize = 3;
+const KING: usize = 5;
+
+/// The first rank's squares, and the eighth's.
+pub(crate) const RANK_1: u64 = 0xff;
+pub(crate) const RANK_8: u64 = 0xff << 56;
+
+/// A chess position as piece words and fields: the trainers' word paths' model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Chess {
+    /// One LERF word a piece letter of `PNBRQKpnbrqk`, disjoint.
+    pub(crate) words: [u64; 12],
+    /// Black is to move.
+    pub(crate) black: bool,
+    /// The rooks that keep a castling right, one bit a square.
+    pub(crate) castling: u64,
+    /// The en passant square.
+    pub(crate) ep: Option<u8>,
+    /// The halfmove clock.
+    pub(crate) halfmove: u32,
+    /// The fullmove number.
+    pub(crate) fullmove: u32,
+}
+
+impl Chess {
+    /// The position of piece words with the fields' defaults (White to move, no castling or en
+    /// passant, clocks 0 and 1), as a record without fields reads.
+    #[inline(always)]
+    pub(crate) fn of_words(words: [u64; 12]) -> Chess {
+        Chess {
+            words,
+            black: false,
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// The position of a board of piece words and its fields; `None` for any other board.
+    #[inline(always)]
+    pub(crate) fn of_board(board: &Board<'_>) -> Option<Chess> {
+        match &board.repr {
+            Repr::Chess(w) if board.size == Size::CHESS => {
+                Chess::of_words(*w).with_fields(board.fields())
+            }
+            _ => None,
+        }
+    }
+
+    /// The position with the FEN fields `text` read as the general reading reads them: empty,
+    /// or exactly `S C E H F` with one space between; `None` for any other spelling or a field
+    /// the general reading refuses (a castling letter that names no rook, a number past 32
+    /// bits), which it then reports.
+    #[inline(always)]
+    pub(crate) fn with_fields(mut self, text: &[u8]) -> Option<Chess> {
+        let Some((&side, rest)) = text.split_first() else {
+            return Some(self);
+        };
+        self.black = match side {
+            b'w' => false,
+            b'b' => true,
+            _ => return None,
+        };
+        let (castling, rest) = field(rest.strip_prefix(b" ")?)?;
+        let (ep, rest) = field(rest)?;
+        let (half, full) = field(rest)?;
+        if castling != b"-" {
+            for &letter in castling {
+                self.castling |= 1 << self.castling_rook(letter)?;
+            }
+        }
+        self.ep = match *ep {
+            [b'-'] => None,
+            [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((r - b'1') * 8 + (f - b'a')),
+            _ => return None,
+        };
+        self.halfmove = number(half)?;
+        self.fullmove = number(full)?;
+        Some(self)
+    }
+
+    /// The square of the rook a castling letter names, as the general reading finds it: `K`/`Q`
+    /// the outermost rook of its colour on its king's side, the king on its back rank; a file
+    /// letter the rook on that file of the back rank.
+    fn castling_rook(&self, letter: u8) -> Option<u8> {
+        let black = letter.is_ascii_lowercase();
+        let back: u8 = if black { 56 } else { 0 };
+        let c = 6 * usize::from(black);
+        let rooks = u32::from((self.words[c + ROOK] >> back) as u8);
+        let file = match letter.to_ascii_uppercase() {
+            side @ (b'K' | b'Q') => {
+                let king = self.words[c + KING];
+                let k = king.trailing_zeros() as u8;
+                if king.count_ones() != 1 || k / 8 != back / 8 {
+                    return None;
+                }
+                let k = k % 8;
+                if side == b'K' {
+                    let above = rooks & !((2 << k) - 1);
+                    (above != 0).then(|| 31 - above.leading_zeros())?
+                } else {
+                    let below = rooks & ((1 << k) - 1);
+                    (below != 0).then(|| below.trailing_zeros())?
+                }
+            }
+            f @ b'A'..=b'H' => Some(u32::from(f - b'A')).filter(|&f| rooks >> f & 1 == 1)?,
+            _ => return None,
+        };
+        Some(back + file as u8)
+    }
+
+    /// The occupied squares.
+    #[inline(always)]
+    pub(crate) fn occupancy(&self) -> u64 {
+        self.words.iter().fold(0, |o, w| o | w)
+    }
+
+    /// The square of the king of a colour (the position is [`Chess::check`]ed: there is one).
+    #[inline(always)]
+    pub(crate) fn king(&self, black: bool) -> u8 {
+        self.words[6 * usize::from(black) + KING].trailing_zeros() as u8 & 63
+    }
+
+    /// What [`super::position::Position::check`] checks: one king a side, each castling
+    /// right's rook on its colour's back rank with its king on that rank, and an en passant
+    /// square on the sixth rank (White to move) or the third, empty, behind a pawn of the side
+    /// that just moved.
+    #[inline(always)]
+    pub(crate) fn check(&self) -> bool {
+        let w = &self.words;
+        let (white, black) = (self.castling & RANK_1, self.castling & RANK_8);
+        let kings = w[KING].count_ones() == 1 && w[6 + KING].count_ones() == 1;
+        let castling = self.castling == white | black
+            && white & !w[ROOK] == 0
+            && black & !w[6 + ROOK] == 0
+            && (white == 0 || w[KING] & RANK_1 != 0)
+            && (black == 0 || w[6 + KING] & RANK_8 != 0);
+        kings && castling && self.ep.is_none_or(|ep| self.ep_pawn_there(ep))
+    }
+
+    /// Whether `ep` is on the sixth rank (White to move) or the third, empty, with a pawn of the
+    /// side that just moved in front of it.
+    fn ep_pawn_there(&self, ep: u8) -> bool {
+        let rank = if self.black { 2 } else { 5 };
+        let pawns = self.words[if self.black { 0 } else { 6 }];
+        ep / 8 == rank && self.occupancy() >> ep & 1 == 0 && pawns >> (ep ^ 8) & 1 == 1
+    }
+}
+
+impl Chess {
+    /// The fields in their common spelling (`w KQkq - 0 1`), as the general writing spells a
+    /// position's ([`super::position::Position::to_value`]).
+    pub(crate) fn fields(&self) -> OwnFields {
+        let mut b = [0u8; OwnFields::CAP];
+        b[0] = if self.black { b'b' } else { b'w' };
+        b[1] = b' ';
+        let mut n = self.castling_field(&mut b, 2);
+        b[n] = b' ';
+        n += 1;
+        match self.ep {
+            Some(ep) => {
+                b[n] = b'a' + ep % 8;
+                b[n + 1] = b'1' + ep / 8;
+                n += 2;
+            }
+            None => {
+                b[n] = b'-';
+                n += 1;
+            }
+        }
+        b[n] = b' ';
+        n = put_number(&mut b, n + 1, self.halfmove.into());
+        b[n] = b' ';
+        n = put_number(&mut b, n + 1, self.fullmove.into());
+        OwnFields::new(b, n)
+    }
+
+    /// Writes the castling field at `b[at..]`, returning where it ends: each side's rights,
+    /// White's first, from the h-file down, `K`/`Q` for the outermost rook on its side of the
+    /// king, the rook's file letter otherwise; `-` for none.
+    fn castling_field(&self, b: &mut [u8; OwnFields::CAP], at: usize) -> usize {
+        let mut n = at;
+        for black in [false, true] {
+            let back = if black { 56 } else { 0 };
+            let rooks = u32::from((self.words[6 * usize::from(black) + ROOK] >> back) as u8);
+            let mut rights = u32::from((self.castling >> back) as u8);
+            let king = u32::from(self.king(black) % 8);
+            let case = if black { 0x20 } else { 0 };
+            while rights != 0 {
+                let f = 31 - rights.leading_zeros();
+                rights &= !(1 << f);
+                let outer = if f > king {
+                    (rooks >> (f + 1) == 0).then_some(b'K')
+                } else {
+                    (rooks & ((1 << f) - 1) == 0).then_some(b'Q')
+                };
+                b[n] = outer.unwrap_or(b'A' + f as u8) | case;
+                n += 1;
+            }
+        }
+        if n == at {
+            b[n] = b'-';
+            n += 1;
+        }
+        n
+    }
+
+    /// Sets `board` to the position: its words, and its fields as the board's own.
+    #[inline(always)]
+    pub(crate) fn set_board(&self, board: &mut Board<'_>) {
+        board.set(Size::CHESS, Repr::Chess(self.words));
+        board.own = Some(self.fields());
+    }
+}
+
+/// Writes the decimal digits of `v` at `b[at..]`, returning where they end.
+pub(crate) fn put_number<const N: usize>(b: &mut [u8; N], at: usize, v: u64) -> usize {
+    let mut digits = [0u8; 20];
+    let (mut i, mut v) = (20, v);
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    let len = 20 - i;
+    if let Some(to) = b.get_mut(at..at + len) {
+        to.copy_from_slice(&digits[i..]);
+    }
+    at + len
+}
+
+/// The field at the start of `t` and what follows its space; `None` when no space follows.
+#[inline(always)]
+fn field(t: &[u8]) -> Option<(&[u8], &[u8])> {
+    let k = t.iter().position(|&c| c == b' ')?;
+    Some((&t[..k], &t[k + 1..]))
+}
+
+/// A decimal number of one to ten ASCII digits that fits 32 bits (leading zeros allowed, as
+/// Rust's parsing allows them); `None` for anything else.
+#[inline(always)]
+fn number(t: &[u8]) -> Option<u32> {
+    if t.is_empty() || t.len() > 10 {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for &c in t {
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        v = v * 10 + u64::from(d);
+    }
+    u32::try_from(v).ok()
+}

@@ -1,0 +1,208 @@
+//! The tests of the trainers' forms' word paths ([`super::words`]): positions of every kind
+//! (Chess960 castling, en passant squares a pawn can and cannot take, Black to move, clocks at
+//! and past the forms' limits, more men than a form holds, faults of every field), written from
+//! FEN and read back in each form, and records damaged byte by byte, each converted into every
+//! form, with and without `--swap`, under the options the paths must honour, as the general
+//! reading and writing convert it.
+
+use crate::convert::check::against_general;
+use crate::{parse_general, render_general, Format, Options};
+
+/// The trainers' forms.
+const FORMS: [Format; 6] = [
+    Format::SfBin,
+    Format::SfPlain,
+    Format::SfCompressed,
+    Format::BinaryFen,
+    Format::Marlin,
+    Format::Bullet,
+];
+
+/// Positions of every kind the paths meet, and faults each of them must leave to the general
+/// code.
+const FENS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+    "1r3rk1/p2qnpb1/6pp/P1p1p3/3nN3/2QP2P1/R3PPBP/2B2RK1 b - - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b Kq d3 0 3",
+    "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 4 9",
+    "4k3/8/8/8/8/8/8/4K3 b - - 99 120",
+    "QQQQQQQk/QQQQQQQQ/QQQQQQQQ/QQQQQQQ1/8/8/8/K7 w - - 0 1",
+    "QQQQQQQk/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/8/8/K7 w - - 0 1",
+    // Chess960: rights of rooks off the corners, the king off e1/e8, inner rooks.
+    "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1",
+    "rk2r3/8/8/8/8/8/8/RK2R3 b KQkq - 2 5",
+    "4k3/8/8/8/8/8/8/RR2K1RR w KQ - 0 1",
+    "1r2k3/8/8/8/8/8/8/4K3 b b - 0 1",
+    "4k3/8/8/8/8/8/8/R3K2R w BH - 0 1",
+    // En passant: takeable, not takeable (no taker, a pin along the rank, origin occupied).
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    "4k3/8/8/3p4/8/8/8/4K3 w - d6 0 2",
+    "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+    "4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 2",
+    "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 2",
+    "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 2",
+    "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
+    // Clocks at and past the forms' limits.
+    "4k3/8/8/8/8/8/8/4K3 w - - 127 65535",
+    "4k3/8/8/8/8/8/8/4K3 b - - 128 1",
+    "4k3/8/8/8/8/8/8/4K3 w - - 255 65536",
+    "4k3/8/8/8/8/8/8/4K3 w - - 256 4294967295",
+    "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
+    "4k3/8/8/8/8/8/8/4K3 w - - 007 0012",
+    "4k3/8/8/8/8/8/8/4K3 b - - 0 32768",
+    // Faults: kings missing or doubled, rights without their rook or king, another letter.
+    "8/8/8/8/8/8/8/4K3 w - - 0 1",
+    "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
+    "4k3/8/8/8/8/8/8/4K2R w Q - 0 1",
+    "4k3/8/8/8/8/8/4K3/7R w K - 0 1",
+    "4k3/8/8/8/8/8/8/4K2R w A - 0 1",
+    "4k3/8/8/8/8/8/8/4K2X w - - 0 1",
+    "4k3/8/8/8/8/8/8/4K3 x - - 0 1",
+    "4k3/8/8/8/8/8/8/4K3 w - - 0",
+];
+
+/// The options the paths are run under (`--swap` is run by [`against_general`] itself).
+fn options() -> Vec<Options> {
+    vec![
+        Options::default(),
+        Options {
+            lenient: true,
+            ..Options::default()
+        },
+        Options {
+            letters: (b'X', b'o'),
+            ..Options::default()
+        },
+    ]
+}
+
+/// The records of `fen` in each form the general writing writes it in.
+fn records(fen: &str) -> Vec<(Format, Vec<u8>)> {
+    let opts = Options::default();
+    let Ok(v) = parse_general(Format::Fen, fen.as_bytes(), &opts) else {
+        return Vec::new();
+    };
+    FORMS
+        .iter()
+        .filter_map(|&form| {
+            let mut rec = Vec::new();
+            render_general(form, &v, &opts, &mut rec).ok()?;
+            Some((form, rec))
+        })
+        .collect()
+}
+
+/// Every position, from FEN into every form and back from each trainer's form into every
+/// form, as the general code converts it; the paths take most of them.
+#[test]
+fn positions_as_the_general_code() {
+    let mut taken = 0;
+    for opts in options() {
+        for fen in FENS {
+            against_general(Format::Fen, fen.as_bytes(), &opts);
+            for (form, rec) in records(fen) {
+                taken += against_general(form, &rec, &opts);
+            }
+        }
+    }
+    assert!(taken > 1_000, "{taken}");
+}
+
+/// Records damaged a byte at a time (a bit of each half of the byte, all bits, zero), and
+/// BinaryFen's text cut, lengthened and misspelt, as the general code converts them.
+#[test]
+fn damaged_records_as_the_general_code() {
+    let opts = Options::default();
+    for fen in FENS {
+        for (form, rec) in records(fen) {
+            let text = form == Format::BinaryFen || form == Format::SfPlain;
+            for at in 0..rec.len() {
+                for change in [0x01u8, 0x10, 0x80, 0xff] {
+                    let mut bad = rec.clone();
+                    bad[at] = if text {
+                        b"0f9 g\n-Fe"[usize::from(change) % 10]
+                    } else {
+                        bad[at] ^ change
+                    };
+                    against_general(form, &bad, &opts);
+                }
+                against_general(form, &rec[..at], &opts);
+            }
+            if text {
+                for tail in [
+                    &b"00"[..],
+                    b"0003",
+                    b"0002",
+                    b"000001",
+                    b" ",
+                    b"\r",
+                    b"00ff",
+                ] {
+                    against_general(form, &[&rec[..], tail].concat(), &opts);
+                }
+            }
+        }
+    }
+}
+
+/// Random positions with both kings, random rights, en passant squares and clocks, through
+/// every trainer's form.
+#[test]
+fn random_positions_as_the_general_code() {
+    let mut v = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        v ^= v << 13;
+        v ^= v >> 7;
+        v ^= v << 17;
+        v
+    };
+    let opts = Options::default();
+    let mut taken = 0;
+    for _ in 0..300 {
+        let mut cells = [b'.'; 64];
+        for c in cells.iter_mut() {
+            if next() % 3 == 0 {
+                *c = b"PNBRQpnbrq"[(next() % 10) as usize];
+            }
+        }
+        cells[(next() % 64) as usize] = b'K';
+        cells[(next() % 64) as usize] = b'k';
+        let mut placement = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match cells[rank * 8 + file] {
+                    b'.' => empty += 1,
+                    c => {
+                        if empty > 0 {
+                            placement.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        placement.push(char::from(c));
+                    }
+                }
+            }
+            if empty > 0 {
+                placement.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                placement.push('/');
+            }
+        }
+        let side = ["w", "b"][(next() % 2) as usize];
+        let castling = ["-", "KQkq", "K", "q", "Qk"][(next() % 5) as usize];
+        let ep = ["-", "-", "c6", "f3", "e6", "d3"][(next() % 6) as usize];
+        let fen = format!(
+            "{placement} {side} {castling} {ep} {} {}",
+            next() % 130,
+            next() % 70
+        );
+        against_general(Format::Fen, fen.as_bytes(), &opts);
+        for (form, rec) in records(&fen) {
+            taken += against_general(form, &rec, &opts);
+        }
+    }
+    assert!(taken > 500, "{taken}");
+}

@@ -1,0 +1,85 @@
+//! The trainers' forms' word paths ([`WordPaths`]), one generic implementation over what each
+//! form says of itself ([`Trainer`]): a record read into a board's piece words with its fields
+//! as the board's own, a FEN or a board of piece words written. Both only where the general
+//! reading and writing would give the very bytes: a record is read so only for a writer that
+//! drops a training record's fields ([`Need::Train`]); anything the general code would refuse
+//! or spell otherwise is left to it (`false`, [`Direct::NotTried`]), which then says what is
+//! wrong. No option changes what these forms write, and the conversion offers these paths only
+//! on 8x8 boards in LERF with the default layout.
+
+use std::marker::PhantomData;
+
+use super::chess::Chess;
+use crate::board::{Board, Need};
+use crate::fen::fast::ReadChess;
+use crate::spec::{Direct, WordPaths, Writing};
+use crate::Options;
+
+/// A trainer's form as its word paths see it.
+pub(crate) trait Trainer {
+    /// Reads a record into `board` (its piece words, and its fields as the board's own, or as
+    /// the record's text where the record holds them in their common spelling); `false`, with
+    /// `board` untouched, for a record the general reading must read.
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool;
+
+    /// Writes a [`Chess::check`]ed position, given its FEN placement where the caller has it
+    /// as text (else empty); `false`, with nothing written, where the general writing must
+    /// decide.
+    fn write<R: ReadChess>(r: &R, chess: &Chess, placement: &[u8], out: &mut Vec<u8>) -> bool;
+}
+
+/// The word paths of the trainer's form `T`.
+pub(crate) struct Words<T>(PhantomData<T>);
+
+impl<T: Trainer> WordPaths for Words<T> {
+    #[inline(always)]
+    fn read_chess<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        _: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> bool {
+        need != Need::Train && T::read(r, record, board)
+    }
+
+    #[inline(always)]
+    fn write_from_fen<R: ReadChess>(
+        r: &R,
+        record: &[u8],
+        swap: bool,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> Direct {
+        let Some((len, mut words)) = r.pieces(record) else {
+            return Direct::NotTaken;
+        };
+        // `--swap`: the sides exchanged, the fields as written (as a board's swap).
+        let placement = match swap {
+            true => {
+                words.rotate_left(6);
+                &[][..]
+            }
+            false => &record[..len],
+        };
+        let fields = crate::fen::fields_after(record, len);
+        match Chess::of_words(words).with_fields(fields) {
+            Some(c) if c.check() && T::write(r, &c, placement, out) => Direct::Done,
+            _ => Direct::NotTried,
+        }
+    }
+
+    #[inline(always)]
+    fn write_chess<R: ReadChess>(
+        r: &R,
+        _: Writing,
+        board: &Board<'_>,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        match Chess::of_board(board) {
+            Some(c) => c.check() && T::write(r, &c, board.placement, out),
+            None => false,
+        }
+    }
+}
