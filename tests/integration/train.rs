@@ -235,7 +235,7 @@ fn a_bad_training_cell_is_a_bad_row() {
     assert_eq!(code, 1, "{err}");
     assert_eq!(got.len(), 2 * 40, "the good rows' records");
     for want in [
-        "-:4:31: column 2, score: found \"x\": expected an integer from -2147483648 to 2147483647",
+        "-:4:31: column 2, score: found \"x\": expected an integer from -2147483647 to 2147483647",
         "-:5:33: column 3, result: found \"2\": expected an integer from -1 to 1",
         "-:6:35: column 4, move: found \"e9e4\": expected a UCI move",
         "3 bad records of 5",
@@ -272,4 +272,58 @@ fn a_tables_boards_into_raw_bytes_are_records() {
         )
         .1
     );
+}
+
+/// A training field's column that is the boards' is a usage error before any row (exit 2),
+/// named or numbered; a cell that is not UTF-8 is shown as it reads.
+#[test]
+fn a_training_column_is_not_the_boards() {
+    for args in [
+        ["--column", "1", "--train-columns", "score=1"],
+        ["--column", "fen", "--train-columns", "score=fen"],
+    ] {
+        let mut full = vec!["convert", "--csv", "-t", "sf-bin"];
+        full.extend(args);
+        let (code, got, err) = run(&full, TABLE.as_bytes());
+        assert_eq!((code, got.len()), (2, 0), "{args:?}: {err}");
+        assert!(err.contains("--train-columns score: "), "{err}");
+    }
+    let args = [
+        "convert",
+        "--csv",
+        "--column",
+        "fen",
+        "-t",
+        "sf-bin",
+        "--train-columns",
+        "fen=1",
+    ];
+    assert_eq!(run(&args, TABLE.as_bytes()).0, 2);
+    let args = [
+        "convert",
+        "--csv",
+        "--header",
+        "-t",
+        "sf-bin",
+        "--train-columns",
+        "score=fen",
+    ];
+    let (code, _, err) = run(&args, TABLE.as_bytes());
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("column 1 holds the boards"), "{err}");
+    let mut table = TABLE.as_bytes().to_vec();
+    table.extend_from_slice(b"4k3/8/8/8/8/8/8/4K3 w - - 0 1,12\xffab,0,\n");
+    let args = [
+        "convert",
+        "--csv",
+        "--column",
+        "fen",
+        "-t",
+        "sf-bin",
+        "--train-columns",
+        "score",
+    ];
+    let (code, _, err) = run(&args, &table);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("score: found \"12\u{fffd}ab\""), "{err}");
 }

@@ -61,8 +61,8 @@ impl Train {
     }
 
     /// Sets `field` from its text as a table holds it: an integer for the score, the result
-    /// (-1, 0 or 1) and the ply, a UCI move (`e2e4`, `e7e8q`; `0000` is none); empty text
-    /// leaves the field unset. `Err` says what was expected.
+    /// (-1, 0 or 1) and the ply, a UCI move (`e2e4`, `e7e8q`); empty text, and `0000` for the
+    /// move, leave the field unset. `Err` says what was expected.
     ///
     /// ```
     /// use bbconv_board::train::{Field, Train};
@@ -143,10 +143,11 @@ impl Field {
         Field::ALL.into_iter().find(|f| f.name() == name)
     }
 
-    /// The integers an integer field takes (the move's is `(0, 0)`: it is no integer).
+    /// The integers an integer field takes (the move's is `(0, 0)`: it is no integer). A score
+    /// is symmetric about 0, so that it can be seen from either side.
     pub fn range(self) -> (i64, i64) {
         match self {
-            Field::Score => (i32::MIN.into(), i32::MAX.into()),
+            Field::Score => ((-i32::MAX).into(), i32::MAX.into()),
             Field::Result => (-1, 1),
             Field::Ply => (0, u32::MAX.into()),
             Field::Move => (0, 0),

@@ -281,3 +281,43 @@ def test_values_out_of_range_are_bad_records(cli, form, fields, message):
     assert e.value.index == 1 and message in e.value.message
     out, valid = bbconv.convert(FENS[:3], to=form, train=fields, errors="null", output="list"), None
     assert out[1] is None and out[0] is not None and out[2] is not None
+
+
+def test_fields_of_mixed_or_huge_values_are_refused_as_given():
+    """Each value is judged as it was given: an int beside a str is no move, a bool is no
+    integer (in a list as in an array), a mixed pandas column is a TypeError, and a value past
+    64 bits is named as it is, not clamped."""
+    pd = need("pandas")
+    with pytest.raises(TypeError, match="holds 3"):
+        bbconv.convert(FENS[:2], to="sf-bin", train={"move": ["e2e4", 3]})
+    with pytest.raises(TypeError, match="holds True"):
+        bbconv.convert(FENS[:2], to="sf-bin", train={"score": [True, 1]})
+    with pytest.raises(TypeError, match="holds 'x'"):
+        bbconv.convert(FENS[:2], to="sf-bin", train={"score": pd.Series([1, "x"], dtype=object)})
+    with pytest.raises(ValueError, match=f"holds {2**70}: no field takes a value past 64 bits"):
+        bbconv.convert(FENS[:2], to="sf-bin", train={"score": [2**70, 1]})
+    with pytest.raises(ValueError, match=f"holds {2**64 - 1}"):
+        bbconv.convert(FENS[:1], to="sf-bin", train={"score": pa.array([2**64 - 1], pa.uint64())})
+    with pytest.raises(ValueError, match="past 64 bits"):
+        bbconv.convert(FENS[:2], to="sf-bin", train={"score": np.array([1e30, 2.0])})
+
+
+def test_pandas_fields_go_with_the_boards_index():
+    """Fields are aligned by position: a pandas field with another index than the boards' is a
+    ValueError (not a silent reordering); the same index is taken."""
+    pd = need("pandas")
+    boards = pd.Series(FENS[:3], index=[10, 20, 30])
+    with pytest.raises(ValueError, match="another index than the boards"):
+        bbconv.convert(boards, to="sf-bin", train=pd.DataFrame({"score": [5, 6, 7]}, index=[30, 20, 10]))
+    same = bbconv.convert(boards, to="sf-bin", train=pd.DataFrame({"score": [5, 6, 7]}, index=[10, 20, 30]))
+    assert len(same) == 3
+
+
+def test_a_move_that_is_no_text_is_a_bad_record():
+    """A lone surrogate in a move is no text: a bad record naming it, a null under errors="null"."""
+    fields = {"move": ["e2e4", "e2e4\udcff", None]}
+    with pytest.raises(bbconv.ParseError) as e:
+        bbconv.convert(FENS[:3], to="sf-bin", train=fields)
+    assert e.value.index == 1 and "move" in e.value.message
+    out = bbconv.convert(FENS[:3], to="sf-bin", train=fields, errors="null", output="list")
+    assert out[1] is None and out[0] is not None

@@ -206,6 +206,7 @@ impl Table {
         if let Some(e) = failed {
             return Err(e);
         }
+        self.check_train_columns()?;
         self.check_rename()
     }
 

@@ -117,6 +117,12 @@ impl TableSpec {
     /// Whether the table can be written as asked: under `--tsv`, an `--append` name cannot hold
     /// a tab (it would be two columns) nor a line break.
     pub(crate) fn check(&self) -> Result<(), String> {
+        if let Some((field, _)) = self.train.iter().find(|(_, c)| *c == self.column) {
+            return Err(format!(
+                "--train-columns {}: its column is the boards' (--column): name the field's own column",
+                field.name()
+            ));
+        }
         match (&self.append, self.dialect) {
             (Some(name), Dialect::Tsv) if name.contains(['\t', '\n', '\r']) => Err(format!(
                 "--append {name:?}: a TSV has no quoting, so a column name cannot hold a tab or a line break"

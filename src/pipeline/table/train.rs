@@ -94,11 +94,31 @@ impl Table {
                 }
                 Column::Auto => unreachable!("--train-columns names every column"),
             };
+            self.not_the_boards(*field, k)?;
             cols.push((*field, k));
         }
         // Every file's header is the first's (checked by the caller), so the first settles.
         let _ = self.train_cols.set(cols);
         Ok(())
+    }
+
+    /// `Err` when the board's column, once settled, is a training field's.
+    pub(super) fn check_train_columns(&self) -> Result<(), String> {
+        let cols = self.train_cols.get().map_or(&[][..], Vec::as_slice);
+        cols.iter()
+            .try_for_each(|&(field, k)| self.not_the_boards(field, k))
+    }
+
+    /// `Err` when a training field's column `k` is the board's.
+    pub(super) fn not_the_boards(&self, field: Field, k: usize) -> Result<(), String> {
+        match self.settled.get() {
+            Some(&b) if b == k => Err(format!(
+                "--train-columns {}: column {} holds the boards: name the field's own column",
+                field.name(),
+                k + 1
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The training fields of a row (without its line end); `Err` names the field's column,
@@ -121,8 +141,8 @@ impl Table {
                 )
             })?;
             let value = rows::value(self.rule, &body[start..end]);
-            let text = std::str::from_utf8(&value).unwrap_or("\u{fffd}");
-            t.set_text(field, text)
+            // Text that is not UTF-8 is no field's: shown as it reads, it fails as such.
+            t.set_text(field, &String::from_utf8_lossy(&value))
                 .map_err(|m| row_error(Some(start), format!("column {}, {m}", k + 1)))?;
         }
         Ok(t)

@@ -391,7 +391,7 @@ def convert(values: Any, *args: Any, **kwargs: Any):
     if single:
         values = [values]
     if call.settings.train is not None:
-        call.fields = _fields.given(call.settings.train, single)
+        call.fields = _fields.given(call.settings.train, single, values)
     kind, default = _kind(values)
     out = call.settings.output or default or ("numpy" if call.fixed else "list")
     result = call.run(kind, values, out)

@@ -18,11 +18,14 @@ _TYPES = {"score": "int32", "result": "int8", "ply": "uint32"}
 _I64 = (-(2**63), 2**63 - 1)
 
 
-def given(train, single):
+def given(train, single, values=None):
     """The fields of ``train=`` as the extension reads them: ``(n, score, result, ply, moves)``,
     each integer field ``None`` or ``(values, given)`` (little-endian int64 bytes, a byte a
-    record), the moves ``None`` or a list of ``str`` and ``None``. ``None`` when no field is."""
+    record), the moves ``None`` or a list of ``str`` and ``None``. ``None`` when no field is.
+    Fields are aligned with the records by position: pandas fields whose index is not the
+    boards' (``values``, a pandas ``Series``) are a ``ValueError``, not silently reordered."""
     columns = _columns(train)
+    _same_index(values, columns)
     unknown = [k for k in columns if k not in NAMES]
     if unknown:
         raise ValueError(f"train=: no field {unknown[0]!r}: the fields are score, result, move and ply")
@@ -40,6 +43,22 @@ def given(train, single):
     ints = [out.get(k) for k in ("score", "result", "ply")]
     ints = [None if v is None else (v[0].astype("<i8").tobytes(), v[1].astype(np.uint8).tobytes()) for v in ints]
     return (n, *ints, out.get("move"))
+
+
+def _same_index(values, columns):
+    """A ``ValueError`` when the boards and a field are both pandas objects with different
+    indexes: the fields go with the records by position, which would then pair a board with
+    another row's field."""
+    index = getattr(values, "index", None)
+    if index is None or type(values).__module__.split(".")[0] != "pandas":
+        return
+    for name, col in columns.items():
+        other = getattr(col, "index", None)
+        if other is not None and type(col).__module__.split(".")[0] == "pandas" and not index.equals(other):
+            raise ValueError(
+                f"train[{name!r}] has another index than the boards: the fields go with the records by "
+                "position; align them first (for example .reindex(boards.index)) or pass .to_numpy()"
+            )
 
 
 def _columns(train):
@@ -73,9 +92,10 @@ def _numpy(name, col):
 
         try:
             col = pa.Array.from_pandas(col)
+            module = "pyarrow"
         except (pa.ArrowInvalid, pa.ArrowTypeError):
-            col = col.astype(object).where(col.notna(), None).to_numpy()
-        module = "pyarrow"
+            # Values of mixed types: checked one by one as an object array.
+            return col.astype(object).where(col.notna(), None).to_numpy()
     elif module != "numpy" and (hasattr(col, "__arrow_c_stream__") or hasattr(col, "__arrow_c_array__")):
         import pyarrow as pa
 
@@ -98,6 +118,11 @@ def _numpy(name, col):
         return np.ma.MaskedArray(data, mask=mask)
     if isinstance(col, np.ndarray):
         return col
+    if isinstance(col, (list, tuple)):
+        # Each value as it was given (numpy would make 3 the text "3" beside a str, True 1).
+        arr = np.empty(len(col), dtype=object)
+        arr[:] = col
+        return arr
     try:
         return np.asarray(col)
     except ValueError:
@@ -131,20 +156,32 @@ def _ints(name, col):
         bad = [v for v, g in zip(data, given) if g and (isinstance(v, (bool, np.bool_)) or not _integral(v))]
         if bad:
             raise TypeError(f"train[{name!r}] holds {bad[0]!r}: expected {_expected(name)}")
-        values = np.array([int(max(min(int(v), _I64[1]), _I64[0])) if g else 0 for v, g in zip(data, given)], dtype=np.int64)
-        return values, given
+        ints = [int(v) if g else 0 for v, g in zip(data, given)]
+        _in_64_bits(name, next((v for v in ints if not _I64[0] <= v <= _I64[1]), None))
+        return np.array(ints, dtype=np.int64), given
     if kind == "f":
         given = given & ~np.isnan(data)
         shown = data[given]
         bad = shown[~np.isfinite(shown) | (shown != np.floor(shown))] if shown.size else shown
         if bad.size:
             raise TypeError(f"train[{name!r}] holds {bad[0]!r}: expected {_expected(name)}")
-        return np.where(given, np.clip(data, *_I64), 0).astype(np.int64), given
+        # 2**63 is the first float past int64 (the float of 2**63 - 1 is 2**63).
+        past = shown[np.abs(shown) >= 2.0**63]
+        _in_64_bits(name, int(past[0]) if past.size else None)
+        return np.where(given, data, 0).astype(np.int64), given
     if kind == "u":
-        return np.minimum(data.astype(np.uint64), np.uint64(_I64[1])).astype(np.int64), given
+        past = data[given & (data > np.uint64(_I64[1]))]
+        _in_64_bits(name, int(past[0]) if past.size else None)
+        return data.astype(np.int64), given
     if kind == "i":
         return data.astype(np.int64), given
     raise TypeError(f"train[{name!r}] is a {data.dtype} array: expected {_expected(name)}")
+
+
+def _in_64_bits(name, past):
+    """A ``ValueError`` naming ``past``, a value no field takes (past 64 bits), if any."""
+    if past is not None:
+        raise ValueError(f"train[{name!r}] holds {past}: no field takes a value past 64 bits")
 
 
 def _integral(v):
@@ -167,7 +204,20 @@ def _moves(col):
     bad = next((v for v in moves if v is not None and not isinstance(v, str)), None)
     if bad is not None:
         raise TypeError(f"train['move'] holds {bad!r}: expected {_expected('move')}")
-    return moves
+    # A lone surrogate (surrogateescape decoding) is no text: its escape, which no move is,
+    # makes the record a bad record naming it.
+    return [_text(v) for v in moves]
+
+
+def _text(v):
+    """``v`` as UTF-8 can hold it: a lone surrogate written as its escape."""
+    if v is None:
+        return v
+    try:
+        v.encode()
+        return v
+    except UnicodeEncodeError:
+        return v.encode("utf-8", "backslashreplace").decode()
 
 
 def taken(buffers, valid, container, index=None, name=None):
