@@ -406,6 +406,12 @@ fn symmetry(cx: &Ctx<'_>) -> Result<Answer, Failure> {
     Ok(Answer::board(cx.moved(&v, Move::Symmetry(sym))?))
 }
 
+/// The axes `op flip` takes.
+pub const FLIPS: [&str; 4] = ["vertical", "horizontal", "diagonal", "antidiagonal"];
+
+/// The angles `op rotate` takes (clockwise).
+pub const ROTATIONS: [&str; 3] = ["90", "180", "270"];
+
 /// The flip (`op` is `flip`) or rotation an argument names.
 pub fn symmetry_named(op: Operation, word: &str) -> Result<Symmetry, Failure> {
     const FLIPS: &str = "expected vertical, horizontal, diagonal or antidiagonal";
