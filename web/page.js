@@ -295,11 +295,13 @@ async function load() {
   compiled = streaming
     ? await WebAssembly.compileStreaming(response)
     : await WebAssembly.compile(await response.arrayBuffer());
+  performance.mark("bbconv:compiled");
   wasm = (await WebAssembly.instantiate(compiled, {})).exports;
 }
 
 load().then(() => {
   fillLists();
+  performance.mark("bbconv:lists");
   loadHash();
   if (!location.hash) $("text").value = "0x70507";
   opArgs();
