@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite: the Rust workspace (cargo test), then the Python package, built into a
 # virtual environment with its test dependencies from PyPI, under pytest (its doctests, and the
-# Polars, DuckDB and PySpark recipes). Under CI=true a test skipped for a missing dependency fails.
+# Polars, DuckDB and PySpark recipes), then the web page: its module built for wasm32 and its
+# browser tests in headless Chromium (Debian's chromium and chromium-driver). Under CI=true a test
+# skipped for a missing dependency fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,3 +26,12 @@ echo "== the package, built by maturin"
 
 echo "== pytest"
 BBCONV_BIN="$PWD/target/release/bbconv" "$VENV/bin/python" -m pytest -q -rs crates/python
+
+echo "== the web page: web/bbconv.wasm, then its tests in headless Chromium"
+if command -v chromedriver >/dev/null || [ "${CI:-}" = "true" ]; then
+  bash web/build.sh
+  "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r web/tests/requirements.txt
+  BBCONV_BIN="$PWD/target/release/bbconv" "$VENV/bin/python" -m pytest -q -rs web/tests
+else
+  echo "skipped: no chromedriver (apt-get install chromium chromium-driver; rustup target add wasm32-unknown-unknown)"
+fi

@@ -98,28 +98,13 @@ pub(crate) struct BoardArgs {
     lang: String,
 }
 
-/// A failure the run reports in one line and maps to its exit code.
-#[derive(Debug)]
-pub(crate) enum Failure {
-    /// A mistake in the command line (exit code 2).
-    Usage(String),
-    /// A board given as an argument that is not valid (exit code 1).
-    Input(String),
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Usage(m) | Failure::Input(m) => f.write_str(m),
-        }
-    }
-}
-
-impl std::error::Error for Failure {}
+/// A failure the run reports in one line and maps to its exit code (the presentation crate's,
+/// which words it).
+pub(crate) use bbconv_present::Failure;
 
 /// A usage failure, as an error.
 pub(crate) fn usage(msg: impl std::fmt::Display) -> anyhow::Error {
-    Failure::Usage(msg.to_string()).into()
+    bbconv_present::usage(msg).into()
 }
 
 /// A usage failure from a value that does not read (a name of a closed set, say).
@@ -129,19 +114,33 @@ fn bad_value(e: impl std::fmt::Display) -> Failure {
 
 /// A bad-input failure, as an error.
 pub(crate) fn bad_input(msg: impl std::fmt::Display) -> anyhow::Error {
-    Failure::Input(msg.to_string()).into()
+    bbconv_present::bad_input(msg).into()
 }
 
-/// A board argument that does not parse: what it was (`board 1`, `VALUE`), the column, why,
-/// and the hint for the kind of error.
-pub(crate) fn bad_board(what: &str, text: &str, e: bbconv_forms::ParseError) -> anyhow::Error {
-    let col = e
-        .offset
-        .map(|o| format!(", column {}", o + 1))
-        .unwrap_or_default();
-    use crate::pipeline::report;
-    let hint = report::file_hint(text);
-    bad_input(format!("{what}{col}: {}{hint}", report::parse_error(&e)))
+/// The command line as the presentation crate's host: grids laid out in the terminal's width,
+/// a board argument that names a file told how to read it, notes on stderr.
+pub(crate) struct CliHost;
+
+impl bbconv_present::Host for CliHost {
+    /// `COLUMNS` when set, else the terminal's width, else 100.
+    fn width(&self) -> usize {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .or_else(|| {
+                terminal_size::terminal_size_of(std::io::stdout())
+                    .map(|(terminal_size::Width(w), _)| usize::from(w))
+            })
+            .unwrap_or(100)
+    }
+
+    fn board_hint(&self, text: &str) -> String {
+        crate::pipeline::report::file_hint(text)
+    }
+
+    fn note(&self, text: &str) {
+        eprintln!("bbconv: note: {text}");
+    }
 }
 
 impl BoardArgs {

@@ -79,7 +79,7 @@ pub(crate) fn run(args: ExploreArgs, grid: GridStyle, color: bool) -> Result<Exi
             }
             let mut out = Vec::new();
             bbconv_forms::render(to, &app.a.value, &o, &mut out)
-                .map_err(|e| super::args::bad_input(crate::pipeline::report::render_error(&e)))?;
+                .map_err(|e| super::args::bad_input(bbconv_present::report::render_error(&e)))?;
             out.push(b'\n');
             let mut w = io::stdout().lock();
             w.write_all(&out)?;

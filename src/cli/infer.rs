@@ -2,7 +2,7 @@
 //! (`VALUE<TAB>EXPECTED` a line). Each sample is read on `convert`'s record pipeline (line
 //! numbers, bad lines reported, none dropped) into the set of readings it agrees with; the
 //! counts over all samples name the readings that fit every one, or the best and the lines
-//! that disagree with it.
+//! that disagree with it, in the words of `bbconv_present::infer`.
 
 use std::process::ExitCode;
 use std::sync::{Arc, Mutex};
@@ -13,7 +13,6 @@ use bbconv_forms::debug::Inferrer;
 use bbconv_forms::{ConvertError, Format, Framing, GridStyle, ParseError};
 
 use super::args::{format_parser, usage, BoardArgs};
-use super::readings::Candidate;
 use crate::pipeline::frame::Input;
 use crate::pipeline::sink::Sink;
 use crate::pipeline::source::Source;
@@ -122,8 +121,8 @@ pub(crate) fn run(args: InferArgs, grid: GridStyle) -> Result<ExitCode> {
     Ok(if fits { code } else { ExitCode::from(1) })
 }
 
-/// The answer in words: the readings every sample agrees with, or the best one, its count
-/// and the lines that disagree. Whether some reading fits every sample.
+/// The answer in words ([`bbconv_present::infer::report`]) of the pipeline's output: a line a
+/// sample, its mask in hex (bad and blank lines empty). Whether some reading fits every sample.
 fn report(out: &[u8], inferrer: &Inferrer<'_>, size: Size, several: bool) -> (String, bool) {
     let words = inferrer.len().div_ceil(64);
     // (line, mask) of every sample read.
@@ -142,57 +141,5 @@ fn report(out: &[u8], inferrer: &Inferrer<'_>, size: Size, several: bool) -> (St
             (k + 1, mask)
         })
         .collect();
-    let answer = inferrer.answer(&samples);
-    let m = answer.samples;
-    let mut text = String::new();
-    if m == 0 {
-        text.push_str("No sample was read: expected lines of VALUE, a tab, and EXPECTED.\n");
-        return (text, false);
-    }
-    let line = |c: &Candidate| {
-        let w = c.words("VALUE", size);
-        format!(
-            "{}: {}",
-            w.strip_prefix("read under ").unwrap_or(&w),
-            crate::cli::readings::flags(c, "--order")
-        )
-    };
-    let all = &answer.fits;
-    if !all.is_empty() {
-        text.push_str(&format!(
-            "{} reading{} fit{} all {m} sample{}:\n",
-            all.len(),
-            if all.len() == 1 { "" } else { "s" },
-            if all.len() == 1 { "s" } else { "" },
-            if m == 1 { "" } else { "s" }
-        ));
-        for c in all.iter().take(12) {
-            text.push_str(&format!("  {}\n", line(c)));
-        }
-        if all.len() > 12 {
-            text.push_str(&format!("  ... and {} more\n", all.len() - 12));
-        }
-        return (text, true);
-    }
-    let Some((best, n)) = &answer.best else {
-        return (text, false);
-    };
-    text.push_str(&format!(
-        "No reading fits all {m} samples. Best: {}\n",
-        line(best)
-    ));
-    text.push_str(&format!("  {n} of {m} samples agree"));
-    let off: Vec<String> = answer.disagree.iter().map(|l| l.to_string()).collect();
-    if !off.is_empty() {
-        let shown = off.iter().take(50).cloned().collect::<Vec<_>>().join(", ");
-        let more = if off.len() > 50 {
-            format!(", ... ({} in all)", off.len())
-        } else {
-            String::new()
-        };
-        let what = if several { "records" } else { "lines" };
-        text.push_str(&format!("; the {what} that do not: {shown}{more}"));
-    }
-    text.push('\n');
-    (text, false)
+    bbconv_present::infer::report(&samples, inferrer, size, several)
 }

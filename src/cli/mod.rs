@@ -8,7 +8,6 @@ mod explain;
 mod explore;
 mod infer;
 mod op;
-pub(crate) mod readings;
 mod show;
 
 use std::io::{IsTerminal, Write};

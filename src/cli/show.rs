@@ -1,11 +1,12 @@
-//! `bbconv show` (also the command when none is named) and `bbconv formats`: human-readable views.
+//! `bbconv show` (also the command when none is named) and `bbconv formats`: human-readable
+//! views, worded by `bbconv_present::show`.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
 use bbconv_board::Size;
-use bbconv_forms::{self as format, ConvertError, Format, Framing, GridStyle, Options, Value};
+use bbconv_forms::{self as format, ConvertError, Format, Framing, GridStyle, Options};
 use clap::Args;
 
 use super::args::{format_parser, BoardArgs};
@@ -43,66 +44,8 @@ impl ShowArgs {
     }
 }
 
-/// Writes the view of one board.
-pub(crate) fn view(value: &Value, opts: &Options, out: &mut Vec<u8>) {
-    // A grid has no SGF labels (`-t grid --to-coords sgf` is refused): shown with chess ones.
-    let grid_opts = match opts.to_coords {
-        bbconv_forms::CoordStyle::Sgf => &Options {
-            to_coords: bbconv_forms::CoordStyle::Chess,
-            ..opts.clone()
-        },
-        _ => opts,
-    };
-    let _ = format::render(Format::Grid, value, grid_opts, out);
-    out.push(b'\n');
-    let order = opts.to_order;
-    // A form the board cannot be written in (a light square under the draughts layout)
-    // shows why, in place.
-    let put = |out: &mut Vec<u8>, form: Format, o: &Options| {
-        let start = out.len();
-        if let Err(e) = format::render(form, value, o, out) {
-            out.truncate(start);
-            out.extend_from_slice(format!("({e})").as_bytes());
-        }
-    };
-    let line = |out: &mut Vec<u8>, label: &str, form: Format, o: &Options| {
-        out.extend_from_slice(format!("{label:<9}").as_bytes());
-        put(out, form, o);
-        out.push(b'\n');
-    };
-    let layer = |l| Options {
-        layer: Some(l),
-        ..opts.clone()
-    };
-    match value {
-        Value::Single(bb) => {
-            line(out, "hex", Format::Hex, opts);
-            line(out, "dec", Format::Dec, opts);
-            out.extend_from_slice(format!("popcount {}\n", bb.count()).as_bytes());
-            line(out, "squares", Format::Squares, opts);
-            out.extend_from_slice(format!("order    {order} ({})\n", order.formula()).as_bytes());
-        }
-        Value::Pair(_) | Value::Pieces(_) => {
-            if let Value::Pieces(_) = value {
-                line(out, "fen", Format::Fen, opts);
-                line(out, "pieces", Format::Pieces, opts);
-            }
-            let p = value.to_pair();
-            for (label, l, n) in [
-                ("first", format::Layer::First, p.first().count()),
-                ("second", format::Layer::Second, p.second().count()),
-            ] {
-                out.extend_from_slice(format!("{label:<9}").as_bytes());
-                put(out, Format::Hex, &layer(l));
-                out.extend_from_slice(format!("  ({n} squares)\n").as_bytes());
-            }
-            line(out, "squares", Format::Squares, opts);
-            line(out, "trits", Format::Trits, opts);
-            line(out, "packed", Format::Packed, opts);
-            out.extend_from_slice(format!("order    {order} ({})\n", order.formula()).as_bytes());
-        }
-    }
-}
+/// Writes the view of one board (the presentation crate's, shared with the web page).
+pub(crate) use bbconv_present::show::view;
 
 /// The view of `show`, as a pipeline stage.
 struct Show<'a> {
@@ -165,22 +108,7 @@ pub(crate) fn run(args: ShowArgs, grid: GridStyle) -> Result<ExitCode> {
 /// `bbconv formats`: every form, what it holds, a description and an example.
 pub(crate) fn formats() -> Result<ExitCode> {
     let mut out = io::stdout().lock();
-    writeln!(out, "Forms for -f (input) and -t (output). N = W*H squares; numbers and digit strings follow --order / --to-order.\n")?;
-    for f in Format::ALL {
-        let holds = f.holds().description();
-        let aliases = if f.aliases().is_empty() {
-            String::new()
-        } else {
-            format!(" (also {})", f.aliases().join(", "))
-        };
-        writeln!(out, "{}{aliases}  [{holds}]", f.name())?;
-        writeln!(out, "    {}", f.description())?;
-        writeln!(out, "    example: {}", f.example())?;
-    }
-    writeln!(out, "\nDetection (-f auto, the default):")?;
-    for rule in format::DETECTION_RULES {
-        writeln!(out, "    {rule}")?;
-    }
+    out.write_all(bbconv_present::show::formats().as_bytes())?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -134,10 +134,6 @@ pub(crate) struct App {
     redo: Vec<Snapshot>,
 }
 
-/// The piece letters a square of a position cycles through: the chess set, and the other
-/// letters the board holds.
-const CHESS: &[u8] = b"PNBRQKpnbrqk";
-
 /// Reads `text` as `from` (`auto`: the form detected), with the form it was read as.
 pub(crate) fn read(text: &str, from: Format, opts: &Options) -> Result<(Format, Value), String> {
     let form = match from {
@@ -385,7 +381,7 @@ impl App {
         let want = layers(&b.value);
         let given = opts.order;
         let mut cands: Vec<_> =
-            crate::cli::readings::candidates(&text, self.a.form, &opts, b.value.size())
+            bbconv_forms::readings::candidates(&text, self.a.form, &opts, b.value.size())
                 .into_iter()
                 .filter(|c| c.steps(given) > 0 && layers(&c.value) == want)
                 .collect();
@@ -396,7 +392,7 @@ impl App {
                 "the second is the first {}",
                 c.words("the first", self.size())
             ),
-            flags: crate::cli::readings::flags(&c, "--order"),
+            flags: bbconv_present::readings::flags(&c, "--order"),
             value: c.value,
         })
     }
@@ -580,52 +576,11 @@ impl App {
     }
 
     /// Toggles a square: one bitboard's bit; a pair's empty -> first -> second; a
-    /// position's `.` and the piece letters of the game, in turn.
+    /// position's `.` and the piece letters of the game, in turn ([`bbconv_present::edit`]).
     fn toggle(&mut self, sq: Square) {
         self.change(|s| {
-            let size = s.size();
-            let i = sq.index(size);
-            match &mut s.a.value {
-                Value::Single(b) => {
-                    if b.bit(i) {
-                        b.clear_bit(i);
-                    } else {
-                        b.set_bit(i);
-                    }
-                }
-                Value::Pair(p) => {
-                    let (mut first, mut second) = (p.first().clone(), p.second().clone());
-                    if first.bit(i) {
-                        first.clear_bit(i);
-                        second.set_bit(i);
-                    } else if second.bit(i) {
-                        second.clear_bit(i);
-                    } else {
-                        first.set_bit(i);
-                    }
-                    let (turn, notes) = (p.turn, p.notes.take());
-                    *p = Pair::new(first, second).map_err(|e| e.to_string())?;
-                    p.turn = turn;
-                    p.notes = notes;
-                }
-                Value::Pieces(pl) => {
-                    let mut letters: Vec<u8> = CHESS.to_vec();
-                    for (l, _) in pl.piece_bitboards() {
-                        if !letters.contains(&l) {
-                            letters.push(l);
-                        }
-                    }
-                    let next = match pl.get(i) {
-                        None => Some(letters[0]),
-                        Some(p) => letters
-                            .iter()
-                            .position(|&l| l == p.letter)
-                            .and_then(|k| letters.get(k + 1).copied()),
-                    };
-                    pl.set(i, next.map(Piece::new));
-                }
-            }
-            Ok(())
+            let i = sq.index(s.size());
+            bbconv_present::edit::toggle(&mut s.a.value, i)
         });
     }
 
@@ -707,21 +662,7 @@ pub(crate) fn flips(o: bbconv_forms::Orientation) -> (bool, bool) {
 }
 
 /// What stands on square `i`: 0 empty, 1 first, 2 second; a position's piece letter.
-pub(crate) fn cell(v: &Value, i: usize) -> u16 {
-    match v {
-        Value::Single(b) => u16::from(b.bit(i)),
-        Value::Pair(p) => {
-            if p.first().bit(i) {
-                1
-            } else if p.second().bit(i) {
-                2
-            } else {
-                0
-            }
-        }
-        Value::Pieces(pl) => pl.get(i).map_or(0, |p| 0x100 | u16::from(p.letter)),
-    }
-}
+pub(crate) use bbconv_present::edit::cell;
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,6 @@
 //! and handed over in parts of bounded size ([`Parts`]).
 
 use bbconv_board::Size;
-use bbconv_forms::ConvertError;
 
 /// The outcome of one input record, or of a run of good ones.
 pub(crate) struct Entry {
@@ -38,17 +37,8 @@ pub(crate) struct Fault {
     pub(crate) kind: FaultKind,
 }
 
-/// The problems a record can have.
-pub(crate) enum FaultKind {
-    /// It does not read, or cannot be written.
-    Convert(ConvertError),
-    /// It is longer than the limit: at least this many bytes.
-    TooLong(usize),
-    /// A binary record cut short by the end of the input: the bytes found.
-    Truncated(usize),
-    /// Its board is not the size of the stream's boards.
-    SizeDrift(Size),
-}
+/// The problems a record can have (their wording is the presentation crate's).
+pub(crate) use bbconv_present::report::FaultKind;
 
 /// A converted chunk.
 pub(crate) struct Done {

@@ -1,0 +1,289 @@
+//! A board on the page: read from the text box under the settings and drawn under each
+//! numbering asked for (`view`), a square toggled (`toggle`), an operation of `op` applied
+//! (`apply`). A changed board is written back in the form its text was read as, so the text
+//! box keeps the user's notation.
+
+use bbconv_board::ops::Symmetry;
+use bbconv_board::{Numbering, Size, Square};
+use bbconv_forms::{self as format, Format, Layer, Options, ParseError, Value};
+use bbconv_present::op::{Op, Operation};
+use bbconv_present::{edit, report, show, Plain};
+use serde_json::{json, Value as Json};
+
+use crate::request::Request;
+
+/// Where in `text` byte `offset` is: `column C`, or `line L, column C` in a text of lines.
+pub fn location(text: &str, offset: usize) -> String {
+    let before = text.get(..offset.min(text.len())).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    if text.trim_end().contains('\n') {
+        format!("line {line}, column {col}")
+    } else {
+        format!("column {col}")
+    }
+}
+
+/// A text that does not read, as the command line words it: where, what, the hint.
+pub fn bad_text(text: &str, e: &ParseError) -> String {
+    match e.offset {
+        Some(o) => format!("{}: {}", location(text, o), report::parse_error(e)),
+        None => report::parse_error(e),
+    }
+}
+
+/// The text of the request's `key` read under `opts`: the form it was read as (`from`, or
+/// the one `-f auto` detects) and the board.
+pub fn read(req: &Request, key: &str, opts: &Options) -> Result<(Format, Value), String> {
+    let text = req.str(key);
+    let form = match req.form("from", Format::Auto)? {
+        Format::Auto => format::detect(text, opts).map_err(|e| bad_text(text, &e))?,
+        f => f,
+    };
+    let v = format::parse(form, text.as_bytes(), opts).map_err(|e| bad_text(text, &e))?;
+    Ok((form, v))
+}
+
+/// What stands on each square, LERF index first: `.` empty, `X` first, `O` second, or a
+/// piece letter.
+fn cells(v: &Value) -> String {
+    (0..v.size().squares())
+        .map(|i| match edit::cell(v, i) {
+            0 => '.',
+            1 => 'X',
+            2 => 'O',
+            c => char::from((c & 0xff) as u8),
+        })
+        .collect()
+}
+
+/// Each square's number under `n`, LERF index first (`null` where `n` has none), counted
+/// from 1 under `one_based`.
+fn indices(n: Numbering, size: Size, one_based: bool) -> Vec<Option<usize>> {
+    (0..size.squares())
+        .map(|i| {
+            Square::from_index(size, i)
+                .and_then(|sq| n.index(size, sq))
+                .map(|k| k + usize::from(one_based))
+        })
+        .collect()
+}
+
+/// The labels of the files (`a`..`z`, then numbers) and ranks (`1`..) of a board.
+fn labels(size: Size) -> (Vec<String>, Vec<String>) {
+    let files = (0..size.width())
+        .map(|f| match u8::try_from(f) {
+            Ok(f) if f < 26 => char::from(b'a' + f).to_string(),
+            _ => (f + 1).to_string(),
+        })
+        .collect();
+    let ranks = (1..=size.height()).map(|r| r.to_string()).collect();
+    (files, ranks)
+}
+
+/// `v` written as `form` under `opts`, or the command line's words for why it cannot be.
+fn written(form: Format, v: &Value, opts: &Options) -> Result<String, String> {
+    let mut out = Vec::new();
+    format::render(form, v, opts, &mut out).map_err(|e| report::render_error(&e))?;
+    Ok(if form.is_binary() {
+        out.iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        String::from_utf8_lossy(&out).trim_end().to_string()
+    })
+}
+
+/// The board's numbers in hex, dec, signed and bin under `opts.to_order` (`[form, text]`
+/// pairs): one side for one bitboard, two for a two-player board or a position.
+fn numbers(v: &Value, opts: &Options) -> Vec<Json> {
+    let layers: &[(&str, Option<Layer>)] = match v {
+        Value::Single(_) => &[("", None)],
+        _ => &[
+            ("first", Some(Layer::First)),
+            ("second", Some(Layer::Second)),
+        ],
+    };
+    layers
+        .iter()
+        .map(|&(label, layer)| {
+            let o = Options {
+                layer,
+                ..opts.clone()
+            };
+            let values: Vec<Json> = [Format::Hex, Format::Dec, Format::Signed, Format::Bin]
+                .into_iter()
+                .map(|f| {
+                    json!([
+                        f.name(),
+                        written(f, v, &o).unwrap_or_else(|e| format!("({e})"))
+                    ])
+                })
+                .collect();
+            json!({ "label": label, "values": values })
+        })
+        .collect()
+}
+
+/// The board of `text` under numbering `n` (the settings' order replaced): its cells and each
+/// square's number, or why the text does not read so.
+fn board_under(req: &Request, n: Numbering, form: Format, opts: &Options) -> Json {
+    let o = Options {
+        order: n,
+        ..opts.clone()
+    };
+    let text = req.str("text");
+    let head = json!({ "numbering": n.name(), "formula": n.formula() });
+    let mut b = match format::parse(form, text.as_bytes(), &o) {
+        Ok(v) => json!({
+            "cells": cells(&v),
+            "indices": indices(n, v.size(), opts.one_based),
+            "width": v.size().width(),
+        }),
+        Err(e) => json!({ "error": bad_text(text, &e) }),
+    };
+    if let (Json::Object(b), Json::Object(h)) = (&mut b, head) {
+        b.extend(h);
+    }
+    b
+}
+
+/// `view`: the board of `text` read under `order` (and under every numbering with `all`),
+/// its numbers, its `to` form under `to_order`, and `show`'s view of it.
+pub fn view(req: &Request) -> Result<Json, String> {
+    let opts = req.options()?;
+    let (form, v) = read(req, "text", &opts)?;
+    let to = req.form("to", Format::Hex)?;
+    let out_opts = Options {
+        order: opts.to_order,
+        ..opts.clone()
+    };
+    let numberings: Vec<Numbering> = if req.flag("all") {
+        Numbering::all().collect()
+    } else {
+        vec![opts.order]
+    };
+    let boards: Vec<Json> = numberings
+        .into_iter()
+        .map(|n| board_under(req, n, form, &opts))
+        .collect();
+    let (files, ranks) = labels(v.size());
+    let mut shown = Vec::new();
+    show::view(&v, &opts, &mut shown);
+    let output = written(to, &v, &opts);
+    Ok(json!({
+        "form": form.name(),
+        "kind": kind(&v),
+        "width": v.size().width(),
+        "height": v.size().height(),
+        "files": files,
+        "ranks": ranks,
+        "boards": boards,
+        "numbers": numbers(&v, &out_opts),
+        "to": to.name(),
+        "output": output.as_ref().ok(),
+        "output_error": output.as_ref().err(),
+        "show": String::from_utf8_lossy(&shown),
+    }))
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Single(_) => "single",
+        Value::Pair(_) => "pair",
+        Value::Pieces(_) => "pieces",
+    }
+}
+
+/// The forms a changed board is written back in, first that can: the form read, then the
+/// plain form of what the board holds.
+fn write_back_forms(form: Format) -> [Format; 4] {
+    [form, Format::Hex, Format::Pair, Format::Fen]
+}
+
+/// The answer of a changed board: its text (under the order it was read in) and, when that
+/// text does not say its size and the size is not the one the settings give, the size.
+fn changed(written: String, form: Format, size: Size, opts: &Options) -> Json {
+    let size = (!form.carries_size() && size != opts.size_or_default()).then(|| size.to_string());
+    json!({ "text": written, "size": size })
+}
+
+/// `toggle`: `text` with square `square` (a LERF index) toggled as the explorer toggles it,
+/// written back in the form it was read as.
+pub fn toggle(req: &Request) -> Result<Json, String> {
+    let opts = req.options()?;
+    let (form, mut v) = read(req, "text", &opts)?;
+    edit::toggle(&mut v, req.index("square")?)?;
+    let back = Options {
+        to_order: opts.order,
+        ..opts.clone()
+    };
+    let mut first = None;
+    for f in write_back_forms(form) {
+        match written(f, &v, &back) {
+            Ok(text) => return Ok(changed(text, f, v.size(), &opts)),
+            Err(e) => {
+                first.get_or_insert(e);
+            }
+        }
+    }
+    Err(first.unwrap_or_default())
+}
+
+/// `apply`: the operation `op` of `bbconv op` on `text` (`and`, `or`, `xor`, `andnot` with
+/// `b`; `shift` with `arg`, a direction, and `n`; `flip` and `rotate` with `arg`; `not`,
+/// `transpose`), written back in the form `text` was read as.
+pub fn apply(req: &Request) -> Result<Json, String> {
+    let opts = req.options()?;
+    let (form, v) = read(req, "text", &opts)?;
+    let op: Operation = req.str("op").parse().map_err(|e| format!("{e}"))?;
+    let text = req.str("text").to_string();
+    let args: Vec<String> = match op {
+        Operation::And | Operation::Or | Operation::Xor | Operation::Andnot => {
+            vec![text, req.str("b").to_string()]
+        }
+        Operation::Not | Operation::Transpose => vec![text],
+        Operation::Shift => vec![req.str("arg").into(), req.str("n").into(), text],
+        Operation::Flip | Operation::Rotate => vec![req.str("arg").into(), text],
+        other => return Err(format!("the page does not apply op {}", other.name())),
+    };
+    let back = Options {
+        to_order: opts.order,
+        ..opts.clone()
+    };
+    let mut first = None;
+    for f in write_back_forms(form) {
+        let o = Op {
+            op,
+            args: &args,
+            from: req.form("from", Format::Auto)?,
+            to: Some(f),
+            opts: back.clone(),
+            swap: false,
+            verbose: false,
+        };
+        match bbconv_present::op::run(&o, &Plain) {
+            Ok(out) => {
+                let out = String::from_utf8_lossy(&out).trim_end().to_string();
+                let size = size_after(op, req.str("arg"), v.size());
+                return Ok(changed(out, f, size, &opts));
+            }
+            Err(e) => {
+                first.get_or_insert(e.to_string());
+            }
+        }
+    }
+    Err(first.unwrap_or_default())
+}
+
+/// The size of the board `op` gives from a board of `size`: transposed by a rotation of 90 or
+/// 270 degrees and by a transposition, else the same.
+fn size_after(op: Operation, arg: &str, size: Size) -> Size {
+    let sym = match op {
+        Operation::Transpose => Some(Symmetry::Transpose),
+        Operation::Rotate | Operation::Flip => bbconv_present::op::symmetry_named(op, arg).ok(),
+        _ => None,
+    };
+    sym.and_then(|s| s.target_of(size).ok()).unwrap_or(size)
+}

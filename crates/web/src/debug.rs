@@ -1,0 +1,82 @@
+//! The square-order debugger on the page: `explain`, `diff` and `infer`, answered in the
+//! command line's words by the presentation crate.
+
+use bbconv_forms::debug::{Expect, Inferrer};
+use bbconv_forms::{Format, Options};
+use bbconv_present::{explain as words, infer as samples, Host};
+use serde_json::{json, Value as Json};
+
+use crate::request::Request;
+
+/// The page as a host: blocks laid out in the width it measured, no files, no notes.
+struct Page(usize);
+
+impl Host for Page {
+    fn width(&self) -> usize {
+        self.0
+    }
+}
+
+/// The host of a request: its `width` in characters (100 when absent; at least 20).
+fn host(req: &Request) -> Page {
+    Page(req.index("width").map_or(100, |w| w.clamp(20, 400)))
+}
+
+/// The options `explain`, `diff` and `infer` read with: the size only (they read every order
+/// themselves).
+fn sized(req: &Request) -> Result<Options, String> {
+    Ok(Options {
+        size: req.size()?,
+        ..Options::default()
+    })
+}
+
+/// `explain`: `text` under every square order, and the readings that make it `expect` (square
+/// names) when given.
+pub fn explain(req: &Request) -> Result<Json, String> {
+    let opts = sized(req)?;
+    let expect = match req.str("expect").trim() {
+        "" => None,
+        sq => Some(Expect::Squares(sq)),
+    };
+    let from = req.form("from", Format::Auto)?;
+    let e = words::explain(req.str("text"), from, &opts, expect, &host(req))
+        .map_err(|e| e.to_string())?;
+    Ok(json!({ "text": e.text, "fits": e.fits }))
+}
+
+/// `diff`: `text` (A) and `b` (B) compared.
+pub fn diff(req: &Request) -> Result<Json, String> {
+    let opts = sized(req)?;
+    let from = req.form("from", Format::Auto)?;
+    let text = words::diff(req.str("text"), req.str("b"), from, &opts, &host(req))
+        .map_err(|e| e.to_string())?;
+    Ok(json!({ "text": text }))
+}
+
+/// A line of samples as the command line reads it: `VALUE`, a tab, `EXPECTED`. A line
+/// without a tab may separate the two with `|` (a phone has no tab key).
+fn with_tab(line: &str) -> String {
+    match (line.contains('\t'), line.split_once('|')) {
+        (false, Some((value, expected))) => format!("{}\t{}", value.trim(), expected.trim()),
+        _ => line.to_string(),
+    }
+}
+
+/// `infer`: the readings that fit every sample of `samples` (one a line), or the best one and
+/// the lines that disagree; the lines that do not read, each with its message.
+pub fn infer(req: &Request) -> Result<Json, String> {
+    let opts = sized(req)?;
+    let side = match req.str("side").trim() {
+        "" => "occupied",
+        s => s,
+    };
+    let side = side.parse().map_err(|e| format!("{e}"))?;
+    let from = req.form("from", Format::Auto)?;
+    let inferrer = Inferrer::new(from, side, &opts)
+        .map_err(|e| bbconv_present::explain::failure(e, &bbconv_present::Plain).to_string())?;
+    let text: Vec<String> = req.str("samples").lines().map(with_tab).collect();
+    let (read, bad) = samples::samples(&text.join("\n"), &inferrer);
+    let (answer, fits) = samples::report(&read, &inferrer, opts.size_or_default(), false);
+    Ok(json!({ "text": answer, "bad": bad, "fits": fits && bad.is_empty() }))
+}

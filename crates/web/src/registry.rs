@@ -1,0 +1,75 @@
+//! What the page lists, from the crates that define it: every form (`Format::ALL`), every
+//! numbering (the 8 orders and the layouts), and the operations, directions, flips and
+//! rotations the page applies.
+
+use bbconv_board::ops::Direction;
+use bbconv_board::Numbering;
+use bbconv_forms::Format;
+use bbconv_present::op::{Operation, FLIPS, ROTATIONS};
+use serde_json::{json, Value as Json};
+
+/// The operations of `op` the page applies to the board shown.
+const APPLIED: [Operation; 9] = [
+    Operation::And,
+    Operation::Or,
+    Operation::Xor,
+    Operation::Andnot,
+    Operation::Not,
+    Operation::Shift,
+    Operation::Flip,
+    Operation::Rotate,
+    Operation::Transpose,
+];
+
+/// What an operation takes besides the board: a second board (`b`), a direction and a
+/// count, an axis, an angle, or nothing.
+fn takes(op: Operation) -> Json {
+    match op {
+        Operation::And | Operation::Or | Operation::Xor | Operation::Andnot => json!(["b"]),
+        Operation::Shift => json!(["directions", "n"]),
+        Operation::Flip => json!(["flips"]),
+        Operation::Rotate => json!(["rotations"]),
+        _ => json!([]),
+    }
+}
+
+/// `registry`: the forms (name, aliases, what each holds, description, example, whether it
+/// is read only or binary), the numberings (name, formula, whether a layout) and the
+/// operations (name, description, what each takes: [`takes`]).
+pub fn registry() -> Json {
+    let forms: Vec<Json> = Format::ALL
+        .iter()
+        .map(|f| {
+            json!({
+                "name": f.name(),
+                "aliases": f.aliases(),
+                "holds": f.holds().description(),
+                "description": f.description(),
+                "example": f.example(),
+                "input_only": f.is_input_only(),
+                "binary": f.is_binary(),
+            })
+        })
+        .collect();
+    let numberings: Vec<Json> = Numbering::all()
+        .map(|n| json!({ "name": n.name(), "formula": n.formula(), "layout": n.as_order().is_none() }))
+        .collect();
+    let ops: Vec<Json> = APPLIED
+        .iter()
+        .map(|&o| json!({ "name": o.name(), "description": o.description(), "takes": takes(o) }))
+        .collect();
+    let directions: Vec<String> = Direction::ALL.iter().map(|d| d.to_string()).collect();
+    json!({
+        "forms": forms,
+        "numberings": numberings,
+        "operations": ops,
+        "directions": directions,
+        "flips": FLIPS,
+        "rotations": ROTATIONS,
+        "defaults": {
+            "from": Format::Auto.name(),
+            "order": Numbering::default().name(),
+            "to": Format::Hex.name(),
+        },
+    })
+}

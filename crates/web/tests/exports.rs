@@ -1,0 +1,173 @@
+//! The module's exports, called natively as the page calls them: every answer is a JSON object,
+//! an error in the command line's words for a request that cannot be answered, and no request,
+//! however hostile, panics (a panic in WebAssembly aborts the page's module).
+
+use bbconv_web::{bb_answer, bb_buffer, bb_call, call, call_bytes, MAX_REQUEST};
+use proptest::prelude::*;
+use serde_json::{json, Value};
+
+/// A request through the exports, as page.js sends it: a buffer, the bytes, the call, the answer.
+#[allow(unsafe_code)]
+fn through_exports(request: &[u8]) -> Value {
+    let p = bb_buffer(request.len());
+    assert!(!p.is_null());
+    // SAFETY: `bb_buffer` gave a buffer of exactly `request.len()` bytes, alive until the call.
+    unsafe { std::ptr::copy_nonoverlapping(request.as_ptr(), p, request.len()) };
+    let n = bb_call();
+    // SAFETY: `bb_answer` points at the answer's `n` bytes, alive until the next call.
+    let answer = unsafe { std::slice::from_raw_parts(bb_answer(), n) };
+    serde_json::from_slice(answer).expect("the answer is JSON")
+}
+
+fn error(v: &Value) -> Option<&str> {
+    v.get("error").and_then(Value::as_str)
+}
+
+#[test]
+fn the_exports_answer_a_view() {
+    let v = through_exports(br#"{"cmd":"view","text":"0x70507"}"#);
+    assert_eq!(v["form"], "int");
+    assert_eq!(v["boards"][0]["cells"].as_str().unwrap().len(), 64);
+    assert_eq!(v["numbers"][0]["values"][1], json!(["dec", "460039"]));
+    assert_eq!(v["output"], "0x0000000000070507");
+}
+
+#[test]
+fn bad_requests_say_why() {
+    let cases: &[(&[u8], &str)] = &[
+        (b"", "not JSON"),
+        (b"[1]", "not a JSON object"),
+        (b"\xff\xfe", "not UTF-8"),
+        (br#"{"cmd":"nope"}"#, "unknown command 'nope'"),
+        (
+            br#"{"cmd":"view","text":"0xzz"}"#,
+            "column 1: cannot tell the form",
+        ),
+        (
+            br#"{"cmd":"view","text":"0x1","size":"0x0"}"#,
+            "invalid size",
+        ),
+        (
+            br#"{"cmd":"view","text":"0x1","order":"diagonal"}"#,
+            "unknown square order",
+        ),
+        (
+            br#"{"cmd":"view","text":"0x1","to":"nope"}"#,
+            "unknown form 'nope'",
+        ),
+        (
+            br#"{"cmd":"toggle","text":"0x1","square":64}"#,
+            "off the 8x8 board",
+        ),
+        (br#"{"cmd":"toggle","text":"0x1"}"#, "no square"),
+        (
+            br#"{"cmd":"apply","text":"0x1","op":"shift","arg":"sideways","n":"1"}"#,
+            "sideways",
+        ),
+        (
+            br#"{"cmd":"apply","text":"0x1","op":"and","b":"8/8"}"#,
+            "board 2",
+        ),
+        (
+            br#"{"cmd":"apply","text":"0x1","op":"popcount"}"#,
+            "does not apply",
+        ),
+        (br#"{"cmd":"explain","text":"e4"}"#, "names its squares"),
+        (
+            br#"{"cmd":"explain","text":"0x1","expect":"z9"}"#,
+            "--expect",
+        ),
+    ];
+    for (request, want) in cases {
+        let v = through_exports(request);
+        let e = error(&v).unwrap_or_else(|| panic!("no error for {request:?}: {v}"));
+        assert!(e.contains(want), "{request:?}: {e:?} does not say {want:?}");
+    }
+    assert!(bb_buffer(MAX_REQUEST + 1).is_null());
+}
+
+#[test]
+fn a_toggle_and_an_operation_keep_the_form_read() {
+    let t = call(r#"{"cmd":"toggle","text":"e1 e8","square":0}"#);
+    assert_eq!(t["text"], "a1 e1 e8");
+    let r = call(r#"{"cmd":"apply","text":"0x7","op":"rotate","arg":"90","size":"4x3"}"#);
+    assert_eq!(r["size"], "3x4", "{r}");
+    let p = call(r#"{"cmd":"toggle","text":"0x1 0x2","square":0}"#);
+    assert_eq!(p["text"], "0x0000000000000000 0x0000000000000003", "{p}");
+}
+
+/// Texts that have broken readers before: empty, huge numbers, lone signs, deep JSON, odd
+/// Unicode, a 64x64 grid, NULs.
+fn hostile() -> Vec<String> {
+    let mut v: Vec<String> = [
+        "",
+        " ",
+        "-",
+        "0x",
+        "0b",
+        "-0",
+        "--1",
+        "0x1 0x1",
+        "\u{feff}0x1",
+        "\0",
+        "é",
+        "[[[[[[[[",
+        "{\"order\":\"lerf\",\"bitboard\":\"0x1\"}",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        "(;SZ[52]AB[zz])",
+        "W:W31-50:B1-20",
+        "2222222222",
+        "ffffffffffffffffffffffffff",
+        "a99 b0",
+        "(0,0) (99,99)",
+        "18446744073709551616",
+        "-18446744073709551617",
+        "99999999999999999999999999999x2",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    v.push("[".repeat(10_000));
+    v.push("X".repeat(4097));
+    v.push(vec![".".repeat(64); 64].join("\n"));
+    v
+}
+
+#[test]
+fn hostile_texts_under_every_command_and_order_never_panic() {
+    let orders = ["lerf", "berbef", "0x88", "mailbox", "sentinel", "draughts"];
+    for text in hostile() {
+        for cmd in ["view", "toggle", "apply", "explain", "diff", "infer"] {
+            for (k, order) in orders.iter().enumerate() {
+                let size = ["", "1x1", "64x64", "3x5"][k % 4];
+                let op = ["flip", "shift", "rotate", "xor"][k % 4];
+                let req = json!({
+                    "cmd": cmd, "text": text, "b": text, "samples": text, "expect": text,
+                    "order": order, "to": "sgf", "size": size, "all": true, "square": k * 7,
+                    "op": op, "arg": "diagonal", "n": "2",
+                });
+                let v = call(&req.to_string());
+                assert!(v.is_object(), "{req}: {v}");
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn any_bytes_are_answered(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        let v: Value = serde_json::from_str(&call_bytes(&bytes)).unwrap();
+        prop_assert!(v.is_object());
+    }
+
+    #[test]
+    fn any_text_and_size_are_answered(text in "\\PC{0,40}", w in 0usize..70, h in 0usize..70,
+                                      sq in 0usize..5000, cmd in 0usize..6) {
+        let cmd = ["view", "toggle", "apply", "explain", "diff", "infer"][cmd];
+        let req = json!({ "cmd": cmd, "text": text, "size": format!("{w}x{h}"), "square": sq,
+                          "op": "shift", "arg": "ne", "n": "3", "all": true, "samples": text });
+        prop_assert!(call(&req.to_string()).is_object());
+    }
+}

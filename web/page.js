@@ -1,0 +1,310 @@
+// bbconv's page: the board of the text box, drawn and changed through the WebAssembly module
+// (crates/web). Every list, answer and message comes from the module; this script only asks
+// it, draws what it answers and keeps the state in the address (#v=...&s=...&o=...).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let wasm = null;
+let compiled = null;
+let registry = null;
+let first = true;
+
+/** Sends a request to the module and returns its answer (an object; `error` when refused). A
+ * module that traps (it never should: its tests send it hostile input) is started afresh. */
+function ask(request) {
+  try {
+    return send(request);
+  } catch (e) {
+    wasm = new WebAssembly.Instance(compiled, {}).exports;
+    return { error: `the WebAssembly module failed (${e.message}); it was restarted` };
+  }
+}
+
+function send(request) {
+  const bytes = new TextEncoder().encode(JSON.stringify(request));
+  const p = wasm.bb_buffer(bytes.length);
+  if (p === 0) return { error: `the request is ${bytes.length} bytes, too long` };
+  new Uint8Array(wasm.memory.buffer, p, bytes.length).set(bytes);
+  const n = wasm.bb_call();
+  return JSON.parse(new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, wasm.bb_answer(), n)));
+}
+
+/** The state in the address, and the controls that hold it. */
+const STATE = { v: "text", s: "size", f: "from", o: "order", t: "to", to: "to-order", n: "numbers" };
+
+function settings() {
+  return {
+    text: $("text").value, size: $("size").value, from: $("from").value,
+    order: $("order").value, to: $("to").value, to_order: $("to-order").value,
+    one_based: $("numbers").value === "1", all: $("all").checked,
+  };
+}
+
+function saveHash() {
+  const h = new URLSearchParams();
+  for (const [k, id] of Object.entries(STATE)) if ($(id).value) h.set(k, $(id).value);
+  if ($("all").checked) h.set("all", "1");
+  history.replaceState(null, "", "#" + h.toString());
+}
+
+function loadHash() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  for (const [k, id] of Object.entries(STATE)) {
+    const el = $(id);
+    el.value = h.get(k) ?? el.dataset.default ?? "";
+    if (el.tagName === "SELECT" && el.selectedIndex < 0) el.value = el.dataset.default ?? "";
+  }
+  $("all").checked = h.get("all") === "1";
+}
+
+function option(select, value, text, title) {
+  const o = document.createElement("option");
+  o.value = value;
+  o.textContent = text;
+  if (title) o.title = title;
+  select.append(o);
+}
+
+/** The lists of forms, orders and operations, from the module's registry. */
+function fillLists() {
+  registry = ask({ cmd: "registry" });
+  for (const f of registry.forms) {
+    option($("from"), f.name, f.name, f.description);
+    if (!f.input_only) option($("to"), f.name, f.name, f.description);
+  }
+  option($("to-order"), "", "the order read", "");
+  for (const n of registry.numberings) {
+    for (const id of ["order", "to-order"]) option($(id), n.name, `${n.name}: ${n.formula}`);
+  }
+  for (const o of registry.operations) option($("op"), o.name, o.name, o.description);
+  for (const [id, name] of Object.entries(registry.defaults)) $(id).dataset.default = name;
+}
+
+function say(text, bad) {
+  $("message").textContent = text;
+  $("message").classList.toggle("error", !!bad);
+}
+
+/** Reads the text box and draws everything it gives. */
+function update() {
+  const a = ask(Object.assign({ cmd: "view" }, settings()));
+  saveHash();
+  if (a.error) {
+    say(a.error, true);
+    return;
+  }
+  say(`read as ${a.form} (${a.kind === "single" ? "one bitboard" : a.kind === "pair" ? "two sides" : "a position"}), ${a.width}x${a.height}`);
+  document.querySelector("main").classList.toggle("all", $("all").checked);
+  drawBoards(a);
+  drawNumbers(a);
+  if (first) {
+    first = false;
+    window.bbconvFirstGrid = performance.now();
+    document.body.dataset.firstGrid = window.bbconvFirstGrid.toFixed(1);
+  }
+}
+
+function drawBoards(a) {
+  const box = $("boards");
+  const focused = document.activeElement && document.activeElement.dataset.square;
+  box.replaceChildren(...a.boards.map((b) => drawBoard(a, b, b.numbering === $("order").value)));
+  const again = focused !== undefined && box.querySelector(`.board.main [data-square="${focused}"]`);
+  if (again) again.focus();
+}
+
+/** One grid: files and ranks labelled, rank 1 at the bottom; the main grid's squares toggle. */
+function drawBoard(a, b, main) {
+  const fig = document.createElement("figure");
+  fig.className = "board" + (main ? " main" : "");
+  const cap = document.createElement("figcaption");
+  if (main) {
+    cap.textContent = `${b.numbering}: ${b.formula}`;
+  } else {
+    const read = document.createElement("button");
+    read.type = "button";
+    read.textContent = `read as ${b.numbering}`;
+    read.title = b.formula;
+    read.addEventListener("click", () => { $("order").value = b.numbering; update(); });
+    cap.append(read, ` ${b.formula}`);
+  }
+  fig.append(cap);
+  if (b.error) {
+    const p = document.createElement("p");
+    p.className = "error";
+    p.textContent = b.error;
+    fig.append(p);
+    return fig;
+  }
+  const grid = document.createElement("div");
+  grid.className = "grid";
+  grid.setAttribute("role", main ? "grid" : "img");
+  grid.setAttribute("aria-label", `the board under ${b.numbering}`);
+  grid.style.gridTemplateColumns = `auto repeat(${a.width}, minmax(0, 1fr))`;
+  const numbers = $("numbers").value !== "";
+  for (let r = a.height - 1; r >= 0; r--) {
+    grid.append(label(a.ranks[r]));
+    for (let f = 0; f < a.width; f++) grid.append(square(a, b, r * a.width + f, main, numbers));
+  }
+  grid.append(label(""));
+  for (let f = 0; f < a.width; f++) grid.append(label(a.files[f]));
+  if (main) grid.addEventListener("keydown", (e) => gridKey(e, a));
+  fig.append(grid);
+  return fig;
+}
+
+function label(text) {
+  const s = document.createElement("span");
+  s.className = "label";
+  s.textContent = text;
+  return s;
+}
+
+function square(a, b, i, main, numbers) {
+  const c = b.cells[i];
+  const el = document.createElement(main ? "button" : "span");
+  el.className = "sq" + (c === "." ? "" : c === "O" ? " second" : " first") + (((i % a.width) + Math.floor(i / a.width)) % 2 ? " light" : " dark");
+  const name = `${a.files[i % a.width]}${a.ranks[Math.floor(i / a.width)]}`;
+  const idx = b.indices[i];
+  const piece = c === "." ? "" : c === "X" || c === "O" ? (c === "X" ? "●" : "○") : c;
+  el.textContent = piece;
+  if (numbers && idx !== null) {
+    const n = document.createElement("small");
+    n.textContent = idx;
+    el.append(n);
+  }
+  el.dataset.square = i;
+  if (main) {
+    el.type = "button";
+    el.tabIndex = i === 0 ? 0 : -1;
+    el.setAttribute("aria-label", `${name}${idx !== null ? `, bit ${idx}` : ""}, ${c === "." ? "empty" : c}`);
+    el.addEventListener("click", () => toggle(i));
+  }
+  return el;
+}
+
+/** Arrow keys move over the main grid (one square in the tab order); Enter and Space toggle. */
+function gridKey(e, a) {
+  const i = Number(e.target.dataset.square);
+  if (Number.isNaN(i)) return;
+  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: a.width, ArrowDown: -a.width }[e.key];
+  if (step === undefined) return;
+  const j = i + step;
+  const sameRank = Math.abs(step) !== 1 || Math.floor(j / a.width) === Math.floor(i / a.width);
+  if (j < 0 || j >= a.width * a.height || !sameRank) return;
+  e.preventDefault();
+  const next = e.currentTarget.querySelector(`[data-square="${j}"]`);
+  e.target.tabIndex = -1;
+  next.tabIndex = 0;
+  next.focus();
+}
+
+/** Toggles square `i` (a LERF index) and writes the board back in the form it was read as. */
+function toggle(i) {
+  changed(ask(Object.assign({ cmd: "toggle", square: i }, settings())));
+}
+
+function changed(a) {
+  if (a.error) {
+    say(a.error, true);
+    return;
+  }
+  $("text").value = a.text;
+  if (a.size) $("size").value = a.size;
+  update();
+}
+
+/** The board's numbers: a row a form (hex, dec, signed, bin), a column a side. */
+function drawNumbers(a) {
+  const row = (cells, head) => {
+    const tr = document.createElement("tr");
+    cells.forEach((v, k) => {
+      const td = document.createElement(head || k === 0 ? "th" : "td");
+      td.textContent = v;
+      tr.append(td);
+    });
+    return tr;
+  };
+  const t = $("numbers-table");
+  t.tHead.replaceChildren(...(a.numbers.length > 1 ? [row(["", ...a.numbers.map((n) => n.label)], true)] : []));
+  t.tBodies[0].replaceChildren(...a.numbers[0].values.map(([form], k) => row([form, ...a.numbers.map((n) => n.values[k][1])])));
+  const out = $("output");
+  out.textContent = a.output ?? a.output_error;
+  out.classList.toggle("error", a.output === null);
+  $("show").textContent = a.show;
+}
+
+/** Shows or hides the operation's arguments: a direction, an axis or angle; a count; B. */
+function opArgs() {
+  const takes = registry.operations.find((o) => o.name === $("op").value).takes;
+  const list = registry[takes.find((t) => t in registry && t !== "operations")];
+  const arg = $("op-arg");
+  arg.replaceChildren();
+  for (const v of list ?? []) option(arg, v, v);
+  $("op-arg-label").hidden = !list;
+  $("op-n-label").hidden = !takes.includes("n");
+  $("operand-label").hidden = !takes.includes("b");
+}
+
+function apply() {
+  changed(ask(Object.assign(settings(), {
+    cmd: "apply", op: $("op").value, arg: $("op-arg").value, n: $("op-n").value, b: $("operand").value,
+  })));
+}
+
+/** The width of the answer box in characters, for the grids laid side by side. */
+function columns() {
+  const probe = document.createElement("span");
+  probe.textContent = "0".repeat(10);
+  $("answer").append(probe);
+  const w = probe.getBoundingClientRect().width / 10 || 8;
+  probe.remove();
+  return Math.max(20, Math.floor($("answer").clientWidth / w) - 1);
+}
+
+function answer(request) {
+  const el = $("answer");
+  el.dataset.width = columns();
+  const a = ask(Object.assign(settings(), { width: Number(el.dataset.width) }, request));
+  el.classList.toggle("error", !!a.error);
+  el.textContent = a.error ?? [...(a.bad ?? []), a.text].join("\n");
+}
+
+function bind() {
+  $("text").addEventListener("input", update);
+  $("text").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); update(); }
+  });
+  for (const id of ["size", "from", "order", "numbers", "to", "to-order", "all"]) {
+    $(id).addEventListener(id === "size" ? "input" : "change", update);
+  }
+  $("op").addEventListener("change", opArgs);
+  $("apply").addEventListener("click", apply);
+  $("explain").addEventListener("click", () => answer({ cmd: "explain", expect: $("expect").value }));
+  $("diff").addEventListener("click", () => answer({ cmd: "diff", b: $("diff-b").value }));
+  $("infer").addEventListener("click", () => answer({ cmd: "infer", samples: $("samples").value }));
+  for (const [id, button] of [["expect", "explain"], ["diff-b", "diff"], ["operand", "apply"], ["op-n", "apply"]]) {
+    $(id).addEventListener("keydown", (e) => { if (e.key === "Enter") $(button).click(); });
+  }
+  window.addEventListener("hashchange", () => { loadHash(); update(); });
+}
+
+async function load() {
+  const response = await fetch("bbconv.wasm");
+  if (!response.ok) throw new Error(`bbconv.wasm: ${response.status} ${response.statusText}`);
+  const streaming = (response.headers.get("content-type") || "").startsWith("application/wasm");
+  compiled = streaming
+    ? await WebAssembly.compileStreaming(response)
+    : await WebAssembly.compile(await response.arrayBuffer());
+  performance.mark("bbconv:compiled");
+  wasm = (await WebAssembly.instantiate(compiled, {})).exports;
+}
+
+load().then(() => {
+  fillLists();
+  performance.mark("bbconv:lists");
+  loadHash();
+  if (!location.hash) $("text").value = "0x70507";
+  opArgs();
+  bind();
+  update();
+}).catch((e) => say(`The WebAssembly module did not load (${e.message}): build it with bash web/build.sh`, true));
