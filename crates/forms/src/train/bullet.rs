@@ -99,9 +99,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     })
     .map_err(cannot)?;
     let sign = if pos.black { -1 } else { 1 };
-    let score = i64::from(train.score.unwrap_or(0)) * i64::from(sign);
-    let score =
-        i16::try_from(score).map_err(|_| cannot(format!("score {score} does not fit 16 bits")))?;
+    let score = super::position::mover_score(&train, pos.black)?;
     let king = |black: bool| pos.king(black).unwrap_or(0) ^ flip as u8;
     out.extend_from_slice(&occ.to_le_bytes());
     out.extend_from_slice(&nibbles[..16]);

@@ -7,7 +7,7 @@
 use bbconv_board::train::{Move, Train};
 use bbconv_board::Size;
 
-use super::position::{train_of, Position};
+use super::position::{mover_score, ply16, train_of, Position};
 use crate::spec::{Frame, InTable, Reader, Readings, Spec};
 use crate::{Format, Holds, Need, Options, ParseError, RenderError, Value};
 
@@ -90,14 +90,13 @@ fn write(v: &Value, opts: &Options, out: &mut Vec<u8>) -> Result<(), RenderError
     }
     let train = train_of(v);
     let view = if pos.black { -1 } else { 1 };
-    let ply = train.ply.map_or(
-        u64::from(pos.fullmove.saturating_sub(1)) * 2 + u64::from(pos.black),
-        u64::from,
-    );
+    // The reference's reader takes the score and the ply into a `.bin` record's 16 bits: a
+    // value past them would come back another.
+    let score = mover_score(&train, pos.black)?;
+    let ply = ply16(&train, &pos)?;
     out.extend_from_slice(b"fen ");
     crate::render(Format::Fen, &pos.to_value(), opts, out)?;
     let mv = train.mv.map_or(NO_MOVE.to_string(), |m| m.uci());
-    let score = i64::from(train.score.unwrap_or(0)) * i64::from(view);
     let result = train.result.unwrap_or(0) * view as i8;
     out.extend_from_slice(
         format!("\nmove {mv}\nscore {score}\nply {ply}\nresult {result}\ne").as_bytes(),
@@ -185,20 +184,32 @@ mod tests {
             "{}",
             e.message
         );
-        let json = r#"{"fen":"8/8/8/3k4/8/8/3K4/8 b - - 0 1","train":{"score":-2147483648}}"#;
-        let v = crate::parse_str(Format::Json, json, &opts).unwrap();
-        for form in [Format::SfBin, Format::Bullet] {
-            let e = crate::render(form, &v, &opts, &mut Vec::new()).unwrap_err();
-            assert!(
-                e.message.contains("does not fit 16 bits"),
-                "{form}: {}",
-                e.message
-            );
+        // JSON's scores are symmetric: the opposite of each fits 32 bits.
+        let min = r#"{"fen":"8/8/8/3k4/8/8/3K4/8 b - - 0 1","train":{"score":-2147483648}}"#;
+        assert!(crate::parse_str(Format::Json, min, &opts).is_err());
+        // A score past 16 bits from the side to move is refused into every form of 16 bits,
+        // .plain too, naming it in both views; White's 32768 is Black's -32768, which fits.
+        for (score, fits) in [
+            (-2147483647, false),
+            (-32768, false),
+            (32769, false),
+            (32768, true),
+            (-32767, true),
+        ] {
+            let json =
+                format!(r#"{{"fen":"8/8/8/3k4/8/8/3K4/8 b - - 0 1","train":{{"score":{score}}}}}"#);
+            let v = crate::parse_str(Format::Json, &json, &opts).unwrap();
+            for form in [Format::SfBin, Format::Bullet, Format::SfPlain] {
+                let r = crate::render(form, &v, &opts, &mut Vec::new());
+                match fits {
+                    true => assert!(r.is_ok(), "{form} {score}: {r:?}"),
+                    false => {
+                        let m = r.unwrap_err().message;
+                        let want = format!("score {score} (White's view) is {} from the side to move's, past 16 bits", -i64::from(score));
+                        assert!(m.contains(&want), "{form}: {m}");
+                    }
+                }
+            }
         }
-        let mut out = Vec::new();
-        crate::render(Format::SfPlain, &v, &opts, &mut out).unwrap();
-        assert!(String::from_utf8(out)
-            .unwrap()
-            .contains("\nscore 2147483648\n"));
     }
 }

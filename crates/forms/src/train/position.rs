@@ -87,6 +87,37 @@ fn cannot(message: impl Into<String>) -> RenderError {
     RenderError::new(RenderErrorKind::Unsupported, message)
 }
 
+/// A training record's score (White's view, 0 when it has none) from the side to move's view
+/// (`black`: Black's), in the 16 bits Stockfish's records and bulletformat hold (the `.plain`
+/// reader takes it into them); `Err` names the value that does not fit, in both views.
+pub(crate) fn mover_score(train: &Train, black: bool) -> Result<i16, RenderError> {
+    let white = train.score.unwrap_or(0);
+    let mover = if black {
+        -i64::from(white)
+    } else {
+        i64::from(white)
+    };
+    i16::try_from(mover).map_err(|_| {
+        cannot(match black {
+            true => format!("score {white} (White's view) is {mover} from the side to move's, past 16 bits (-32768 to 32767)"),
+            false => format!("score {white} does not fit 16 bits (-32768 to 32767)"),
+        })
+    })
+}
+
+/// A training record's ply, or the FEN's (`2 x (fullmove - 1)` + Black to move, as the
+/// reference's `Position::ply()`), in 16 bits; `Err` names the value that does not fit.
+pub(crate) fn ply16(train: &Train, pos: &Position) -> Result<u16, RenderError> {
+    let derived = u64::from(pos.fullmove.saturating_sub(1)) * 2 + u64::from(pos.black);
+    let ply = train.ply.map_or(derived, u64::from);
+    u16::try_from(ply).map_err(|_| {
+        cannot(match train.ply {
+            Some(_) => format!("ply {ply} does not fit 16 bits"),
+            None => format!("ply {ply} (2 x (fullmove number {} - 1) + side to move: the record gives none) does not fit 16 bits", pos.fullmove),
+        })
+    })
+}
+
 impl Position {
     /// The empty board, White to move, no castling or en passant, clocks 0 and 1.
     pub(crate) fn empty() -> Position {

@@ -6,7 +6,7 @@
 
 use bbconv_board::train::{Move, Train};
 
-use super::position::{square_name, train_of, Man, Position};
+use super::position::{mover_score, ply16, square_name, train_of, Man, Position};
 use crate::spec::Spec;
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
 
@@ -306,22 +306,8 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
         )));
     }
     let view = if pos.black { -1 } else { 1 };
-    let score =
-        i16::try_from(i64::from(train.score.unwrap_or(0)) * i64::from(view)).map_err(|_| {
-            cannot(format!(
-                "score {} does not fit 16 bits",
-                train.score.unwrap_or(0)
-            ))
-        })?;
-    // Without a ply of its own, the record's is the FEN's, as the reference's `Position::ply()`.
-    let derived = u64::from(pos.fullmove.saturating_sub(1)) * 2 + u64::from(pos.black);
-    let ply = train.ply.map_or(derived, u64::from);
-    let ply = u16::try_from(ply).map_err(|_| {
-        cannot(match train.ply {
-            Some(_) => format!("ply {ply} does not fit 16 bits"),
-            None => format!("ply {ply} (2 x (fullmove number {} - 1) + side to move: the record gives none) does not fit 16 bits", pos.fullmove),
-        })
-    })?;
+    let score = mover_score(&train, pos.black)?;
+    let ply = ply16(&train, &pos)?;
     out.extend_from_slice(&stream.bytes);
     out.extend_from_slice(&score.to_le_bytes());
     out.extend_from_slice(&write_move(&pos, train.mv).to_le_bytes());
