@@ -185,7 +185,7 @@ mod tests {
             "{}",
             e.message
         );
-        let json = r#"{"fen":"8/8/8/3k4/8/8/3K4/8 b - - 0 1","train":{"score":-2147483648}}"#;
+        let json = r#"{"fen":"8/8/8/3k4/8/8/3K4/8 b - - 0 1","train":{"score":-2147483647}}"#;
         let v = crate::parse_str(Format::Json, json, &opts).unwrap();
         for form in [Format::SfBin, Format::Bullet] {
             let e = crate::render(form, &v, &opts, &mut Vec::new()).unwrap_err();
@@ -199,6 +199,6 @@ mod tests {
         crate::render(Format::SfPlain, &v, &opts, &mut out).unwrap();
         assert!(String::from_utf8(out)
             .unwrap()
-            .contains("\nscore 2147483648\n"));
+            .contains("\nscore 2147483647\n"));
     }
 }
