@@ -218,8 +218,8 @@ forms! {
     Edax => edax::SPEC, edax::EdaxWords, kernel;
     SfCompressed => train::compressed::SPEC, train::words::Words<train::compressed::Compressed>;
     BinaryFen => train::binfen::SPEC, train::words::Words<train::binfen::BinaryFen>;
-    SfBin => train::sfbin::SPEC, NoWords;
-    SfPlain => train::plain::SPEC, NoWords;
+    SfBin => train::sfbin::SPEC, train::words::Words<train::sfwords::SfBin>;
+    SfPlain => train::plain::SPEC, train::words::Words<train::plainwords::Plain>;
     Marlin => train::marlin::SPEC, train::words::Words<train::marlin::Marlin>;
     Bullet => train::bullet::SPEC, train::words::Words<train::bullet::Bullet>;
 }

@@ -16,8 +16,10 @@ pub(crate) mod marlin;
 #[cfg(test)]
 mod paths;
 pub(crate) mod plain;
+pub(crate) mod plainwords;
 pub(crate) mod position;
 pub(crate) mod sfbin;
+pub(crate) mod sfwords;
 pub(crate) mod words;
 
 use position::{square_name, Man, Position};

@@ -1,0 +1,330 @@
+//! `sf-bin`'s word paths ([`SfBin`]): its 256-bit stream written from a [`Chess`] position's
+//! piece words and read back into them, a man at a time (an empty square is a zero bit, so only
+//! the men are placed), with the checks and the en passant rule of the general code
+//! ([`super::sfbin`]); anything it would refuse or write otherwise is left to it.
+
+use super::chess::{Chess, RANK_1, RANK_8};
+use super::codes::{codes, CORNERS};
+use super::sfbin::LEN;
+use super::words::Trainer;
+use crate::board::Board;
+use crate::fen::fast::ReadChess;
+
+/// The stream's bits.
+const BITS: usize = 256;
+
+/// The Huffman code of each piece word with its colour bit above it (`PNBRQKpnbrqk`; the kings
+/// are not in the board's part of the stream).
+const FIELD: [u8; 12] = [1, 3, 5, 7, 9, 0, 17, 19, 21, 23, 25, 0];
+
+/// Of the 4 bits after a man's leading 1 (the code's upper 3 bits, then the colour): the piece
+/// word's index (`PNBRQ`, Black's 6 more), 12 for a code the format does not define.
+const WORD_OF: [usize; 16] = [0, 1, 2, 3, 4, 12, 12, 12, 6, 7, 8, 9, 10, 12, 12, 12];
+
+/// The e1 and e8 kings, which a castling right needs.
+const E1: u64 = 1 << 4;
+const E8: u64 = 1 << 60;
+
+/// `sf-bin`'s word paths ([`Trainer`]).
+pub(crate) struct SfBin;
+
+impl Trainer for SfBin {
+    #[inline(always)]
+    fn read<'r, R: ReadChess>(_: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+        let Ok(b) = <&[u8; LEN]>::try_from(record) else {
+            return false;
+        };
+        match read_record(b) {
+            Some(chess) => {
+                chess.set_board(board);
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[inline(always)]
+    fn write<R: ReadChess>(_: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+        match write_record(chess) {
+            Some(rec) => {
+                out.extend_from_slice(&rec);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// The 8 bytes of `buf` from the byte of bit `pos`, shifted so that bit `pos` is bit 0 (at
+/// least 57 bits of the stream; zeros past the buffer).
+#[inline(always)]
+fn bits_at(buf: &[u8; 48], pos: usize) -> u64 {
+    let at = (pos / 8).min(40);
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&buf[at..at + 8]);
+    u64::from_le_bytes(b) >> (pos % 8)
+}
+
+/// ORs `v` (at most 57 bits) into `buf` at bit `pos` (at most [`BITS`]).
+#[inline(always)]
+fn put_bits(buf: &mut [u8; 48], pos: usize, v: u64) {
+    let at = (pos / 8).min(40);
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&buf[at..at + 8]);
+    let x = u64::from_le_bytes(b) | v << (pos % 8);
+    buf[at..at + 8].copy_from_slice(&x.to_le_bytes());
+}
+
+/// `m` with a zero bit inserted at bit `at` (the bits from `at` up move up one).
+#[inline(always)]
+fn insert_hole(m: u64, at: u32) -> u64 {
+    let below = (1u64 << at) - 1;
+    m & below | (m & !below) << 1
+}
+
+/// The position of a record the general reading reads (fields and all) with no error; `None`
+/// for any other record.
+#[inline(always)]
+fn read_record(b: &[u8; LEN]) -> Option<Chess> {
+    let mut buf = [0u8; 48];
+    buf[..32].copy_from_slice(&b[..32]);
+    let head = bits_at(&buf, 0);
+    let (wk, bk) = ((head >> 1 & 63) as u32, (head >> 7 & 63) as u32);
+    if wk == bk || !(-1..=1).contains(&(b[38] as i8)) {
+        return None;
+    }
+    // The squares in the stream's order (a8 = 0 .. h1 = 63, `sq ^ 56`), the kings' left out:
+    // one word of men a piece word (12: the codes it does not define).
+    let mut by_word = [0u64; 13];
+    let (mut i, mut pos) = (0u32, 13usize);
+    loop {
+        // The empty squares before the next man, at most 51 at a time (so that the man's bits
+        // are in the word read).
+        let w = bits_at(&buf, pos);
+        let z = (w | 1 << 51).trailing_zeros();
+        i += z;
+        pos += z as usize;
+        if i >= 62 {
+            pos -= (i - 62) as usize;
+            break;
+        }
+        if z == 51 {
+            continue;
+        }
+        by_word[WORD_OF[(w >> (z + 1) & 15) as usize]] |= 1 << i;
+        i += 1;
+        pos += 5;
+        if i == 62 {
+            break;
+        }
+    }
+    if by_word[12] != 0 || pos > BITS - 11 {
+        return None;
+    }
+    let (lo, hi) = (wk ^ 56, bk ^ 56);
+    let (lo, hi) = (lo.min(hi), lo.max(hi));
+    let mut words = [0u64; 12];
+    for k in [0, 1, 2, 3, 4, 6, 7, 8, 9, 10] {
+        words[k] = insert_hole(insert_hole(by_word[k], lo), hi).swap_bytes();
+    }
+    words[5] = 1 << wk;
+    words[11] = 1 << bk;
+    let mut chess = Chess::of_words(words);
+    chess.black = head & 1 == 1;
+    let f = bits_at(&buf, pos);
+    let mut len = 5;
+    chess.castling = (f & 1) << 7 | (f >> 1 & 1) | (f >> 2 & 1) << 63 | (f >> 3 & 1) << 56;
+    if f >> 4 & 1 == 1 {
+        chess.ep = Some((f >> 5 & 63) as u8);
+        len = 11;
+    }
+    let f = f >> len;
+    chess.halfmove = (f & 63 | (f >> 22 & 1) << 6) as u32;
+    chess.fullmove = (f >> 6 & 0xffff) as u32;
+    if pos + len + 23 > BITS || !chess.standard_castling() || !chess.check() {
+        return None;
+    }
+    if !move_read(&chess, u16::from_le_bytes([b[34], b[35]])) {
+        return None;
+    }
+    if chess.ep.is_some() && !chess.ep_legal() {
+        chess.ep = None;
+    }
+    Some(chess)
+}
+
+/// Whether the general reading reads the move bits `m` in `chess` (see `sfbin::read_move`):
+/// promotion bits only on a promotion, castling only as the king from e1 or e8 onto its corner
+/// rook.
+#[inline(always)]
+fn move_read(chess: &Chess, m: u16) -> bool {
+    let (to, from, kind, piece) = (m & 63, m >> 6 & 63, m >> 14, m >> 12 & 3);
+    if kind != 1 && piece != 0 {
+        return false;
+    }
+    if kind != 3 {
+        return true;
+    }
+    let w = &chess.words;
+    let black = w[11] >> from & 1 == 1;
+    let back = if black { 56 } else { 0 };
+    let c = 6 * usize::from(black);
+    w[c + 5] >> from & 1 == 1
+        && from == back + 4
+        && (to == back || to == back + 7)
+        && w[c + 3] >> to & 1 == 1
+}
+
+/// The record of a [`Chess::check`]ed position without training fields, as the general writing
+/// writes it; `None` for a position it refuses.
+#[inline(always)]
+fn write_record(chess: &Chess) -> Option<[u8; LEN]> {
+    let ply = u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black);
+    if chess.halfmove >= 128 || ply > 0xffff || !chess.standard_castling() {
+        return None;
+    }
+    let ep = chess.ep.filter(|_| chess.ep_legal());
+    let w = &chess.words;
+    let (wk, bk) = (chess.king(false), chess.king(true));
+    let men = chess.occupancy() & !(w[5] | w[11]);
+    let mut buf = [0u8; 48];
+    let cells = codes(w, &FIELD);
+    // The stream's order (a8 first): each man at 13 bits, plus a bit an earlier square that
+    // is not a king's, plus 4 an earlier man.
+    let (fk1, fk2) = ((wk ^ 56) as u32, (bk ^ 56) as u32);
+    let mut m = men.swap_bytes();
+    let mut base = 13usize;
+    while m != 0 {
+        let t = m.trailing_zeros();
+        m &= m - 1;
+        let at = base + t as usize - usize::from(t > fk1) - usize::from(t > fk2);
+        put_bits(&mut buf, at, u64::from(cells[(t ^ 56) as usize]));
+        base += 4;
+    }
+    // Past the men, a bit each of the 62 squares that are not the kings'.
+    let fields_at = base + 62;
+    let ep_bits = if ep.is_some() { 7 } else { 1 };
+    if fields_at + 4 + ep_bits + 23 > BITS {
+        return None;
+    }
+    put_bits(
+        &mut buf,
+        0,
+        u64::from(chess.black) | u64::from(wk) << 1 | u64::from(bk) << 7,
+    );
+    let c = chess.castling;
+    let mut f = (c >> 7 & 1) | (c & 1) << 1 | (c >> 63 & 1) << 2 | (c >> 56 & 1) << 3;
+    let mut len = 4;
+    if let Some(ep) = ep {
+        f |= (1 | u64::from(ep) << 1) << 4;
+        len = 11;
+    } else {
+        len += 1;
+    }
+    let h = u64::from(chess.halfmove);
+    f |= (h & 63 | u64::from(chess.fullmove) << 6 | (h >> 6) << 22) << len;
+    put_bits(&mut buf, fields_at, f);
+    let mut rec = [0u8; LEN];
+    rec[..32].copy_from_slice(&buf[..32]);
+    rec[36..38].copy_from_slice(&(ply as u16).to_le_bytes());
+    Some(rec)
+}
+
+impl Chess {
+    /// `sf-bin`'s castling (see `sfbin::standard_castling`): rights of the corner rooks only,
+    /// White's with the king on e1, Black's on e8 (the rooks are [`Chess::check`]ed).
+    #[inline(always)]
+    pub(crate) fn standard_castling(&self) -> bool {
+        let c = self.castling;
+        c & !CORNERS == 0
+            && (c & RANK_1 == 0 || self.words[5] == E1)
+            && (c & RANK_8 == 0 || self.words[11] == E8)
+    }
+
+    /// Whether a pawn of the side to move can take en passant without leaving its king
+    /// attacked, the square the taken pawn came from being empty: what
+    /// [`super::position::Position::ep_legal`] says, of a [`Chess::check`]ed position.
+    pub(crate) fn ep_legal(&self) -> bool {
+        let Some(ep) = self.ep else { return false };
+        let pushed = ep ^ 8;
+        let origin = if self.black { ep - 8 } else { ep + 8 };
+        if self.occupancy() >> origin & 1 == 1 {
+            return false;
+        }
+        let (me, them) = if self.black { (6, 0) } else { (0, 6) };
+        let rank = 0xffu64 << (pushed & !7);
+        let mut takers = ((1u64 << pushed) << 1 | (1u64 << pushed) >> 1) & rank & self.words[me];
+        let king = self.king(self.black);
+        while takers != 0 {
+            let taker = takers & takers.wrapping_neg();
+            takers ^= taker;
+            let mut after = self.words;
+            after[me] = after[me] & !taker | 1 << ep;
+            after[them] &= !(1 << pushed);
+            if !attacked(&after, king, !self.black) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// Steps of a knight, and of a king (straight and diagonal in turn).
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const AROUND: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// Whether a man of the side `by_black` attacks `sq` among `words` (one word a piece letter).
+fn attacked(words: &[u64; 12], sq: u8, by_black: bool) -> bool {
+    let o = if by_black { 6 } else { 0 };
+    let occ = words.iter().fold(0, |a, w| a | w);
+    let (f, r) = ((sq % 8) as i8, (sq / 8) as i8);
+    // The bit of the square `(df, dr)` away, 0 off the board.
+    let at = |df: i8, dr: i8| {
+        let (f, r) = (f + df, r + dr);
+        if (0..8).contains(&f) && (0..8).contains(&r) {
+            1u64 << (r * 8 + f)
+        } else {
+            0
+        }
+    };
+    let pawn_rank = if by_black { 1 } else { -1 };
+    let steps =
+        |deltas: &[(i8, i8)], men: u64| deltas.iter().any(|&(df, dr)| at(df, dr) & men != 0);
+    let ray = |df: i8, dr: i8, men: u64| {
+        let mut k = 1;
+        loop {
+            let bit = at(df * k, dr * k);
+            if bit & occ != 0 || bit == 0 {
+                return bit & men != 0;
+            }
+            k += 1;
+        }
+    };
+    let straight = words[o + 3] | words[o + 4];
+    let diagonal = words[o + 2] | words[o + 4];
+    steps(&[(-1, pawn_rank), (1, pawn_rank)], words[o])
+        || steps(&KNIGHT, words[o + 1])
+        || steps(&AROUND, words[o + 5])
+        || AROUND
+            .iter()
+            .enumerate()
+            .any(|(k, &(df, dr))| ray(df, dr, if k % 2 == 0 { straight } else { diagonal }))
+}
