@@ -35,8 +35,12 @@ pub fn bad_text(text: &str, e: &ParseError) -> String {
 /// The text of the request's `key` read under `opts`: the form it was read as (`from`, or
 /// the one `-f auto` detects) and the board.
 pub fn read(req: &Request, key: &str, opts: &Options) -> Result<(Format, Value), String> {
-    let text = req.str(key);
-    let form = match req.form("from", Format::Auto)? {
+    read_as(req.str(key), req.form("from", Format::Auto)?, opts)
+}
+
+/// `text` read as `from` (`auto`: the form detected) under `opts`.
+fn read_as(text: &str, from: Format, opts: &Options) -> Result<(Format, Value), String> {
+    let form = match from {
         Format::Auto => format::detect(text, opts).map_err(|e| bad_text(text, &e))?,
         f => f,
     };
@@ -196,16 +200,36 @@ fn kind(v: &Value) -> &'static str {
     }
 }
 
-/// The forms a changed board is written back in, first that can: the form read, then the
-/// plain form of what the board holds.
-fn write_back_forms(form: Format) -> [Format; 4] {
-    [form, Format::Hex, Format::Pair, Format::Fen]
+/// The forms a changed board is written back in, first that can: the form read, then a form
+/// that keeps everything the board holds (a position's pieces in a FEN before its two sides
+/// in a pair, a pair's sides before one number); never a form that loses part of it.
+fn write_back_forms(form: Format, v: &Value) -> Vec<Format> {
+    match v {
+        Value::Single(_) => vec![form, Format::Hex],
+        Value::Pair(_) => vec![form, Format::Pair],
+        Value::Pieces(_) => vec![form, Format::Fen],
+    }
 }
 
-/// The answer of a changed board: its text (under the order it was read in) and, when that
-/// text does not say its size and the size is not the one the settings give, the size.
-fn changed(written: String, form: Format, size: Size, opts: &Options) -> Json {
-    let size = (!form.carries_size() && size != opts.size_or_default()).then(|| size.to_string());
+/// Whether `text`, read as the page will read it next (the form chosen, the size it will set),
+/// gives `v` back: the page writes nothing it cannot read (an empty board's `-`, a PDN whose
+/// size is ambiguous).
+fn reads_back(req: &Request, text: &str, v: &Value, opts: &Options) -> bool {
+    let opts = Options {
+        size: Some(v.size()),
+        ..opts.clone()
+    };
+    let Ok(from) = req.form("from", Format::Auto) else {
+        return false;
+    };
+    read_as(text, from, &opts).is_ok_and(|(_, back)| &back == v)
+}
+
+/// The answer of a changed board: its text (under the order it was read in) and, when its
+/// size is not the one the settings give, the size (a text that carries its size may carry
+/// it ambiguously: a PDN of 10x10 squares 1-10 reads as 8x8).
+fn changed(written: String, size: Size, opts: &Options) -> Json {
+    let size = (size != opts.size_or_default()).then(|| size.to_string());
     json!({ "text": written, "size": size })
 }
 
@@ -220,9 +244,14 @@ pub fn toggle(req: &Request) -> Result<Json, String> {
         ..opts.clone()
     };
     let mut first = None;
-    for f in write_back_forms(form) {
+    for f in write_back_forms(form, &v) {
         match written(f, &v, &back) {
-            Ok(text) => return Ok(changed(text, f, v.size(), &opts)),
+            Ok(text) if reads_back(req, &text, &v, &opts) => {
+                return Ok(changed(text, v.size(), &opts))
+            }
+            Ok(text) => {
+                first.get_or_insert(format!("{text:?} in {} would not read back", f.name()));
+            }
             Err(e) => {
                 first.get_or_insert(e);
             }
@@ -253,7 +282,7 @@ pub fn apply(req: &Request) -> Result<Json, String> {
         ..opts.clone()
     };
     let mut first = None;
-    for f in write_back_forms(form) {
+    for f in write_back_forms(form, &v) {
         let o = Op {
             op,
             args: &args,
@@ -267,7 +296,18 @@ pub fn apply(req: &Request) -> Result<Json, String> {
             Ok(out) => {
                 let out = String::from_utf8_lossy(&out).trim_end().to_string();
                 let size = size_after(op, req.str("arg"), v.size());
-                return Ok(changed(out, f, size, &opts));
+                let sized = Options {
+                    size: Some(size),
+                    ..opts.clone()
+                };
+                match read_as(&out, Format::Auto, &sized) {
+                    Ok((_, after)) if reads_back(req, &out, &after, &opts) => {
+                        return Ok(changed(out, size, &opts))
+                    }
+                    _ => {
+                        first.get_or_insert(format!("{out:?} in {} would not read back", f.name()));
+                    }
+                }
             }
             Err(e) => {
                 first.get_or_insert(e.to_string());

@@ -171,3 +171,56 @@ proptest! {
         prop_assert!(call(&req.to_string()).is_object());
     }
 }
+
+/// Review 1: diff reads A and B under the page's order, as `bbconv diff --order`.
+#[test]
+fn diff_reads_under_the_order() {
+    let lerf = call(r#"{"cmd":"diff","text":"0xff","b":"0xff00"}"#);
+    let berlef = call(r#"{"cmd":"diff","text":"0xff","b":"0xff00","order":"berlef"}"#);
+    let (l, b) = (lerf["text"].as_str().unwrap(), berlef["text"].as_str().unwrap());
+    assert!(l.contains("shifted 1 square north") || l.contains("north"), "{l}");
+    assert!(b.contains("south"), "under berlef B is A shifted south: {b}");
+    assert_ne!(l, b);
+}
+
+/// Review 2: a position written back keeps its pieces (a FEN before a pair).
+#[test]
+fn a_position_clicked_keeps_its_pieces() {
+    let board = "r n b q k b n r\np p p p p p p p\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\nP P P P P P P P\nR N B Q K B N R";
+    let v = call(&json!({"cmd":"toggle","text":board,"square":8}).to_string());
+    let text = v["text"].as_str().unwrap_or_else(|| panic!("{v}"));
+    assert!(!text.starts_with("0x"), "a pair loses the pieces: {text}");
+    assert!(text.contains('K') && text.contains('q'), "{text}");
+}
+
+/// Review 3: a 10x10 PDN shifted keeps its size.
+#[test]
+fn a_ten_by_ten_pdn_keeps_its_size() {
+    let v = call(r#"{"cmd":"apply","text":"W:W31-50:B1-20","op":"shift","arg":"north","n":"8"}"#);
+    assert_eq!(v["size"], "10x10", "{v}");
+}
+
+/// Review 4: under the draughts layout a light square does not turn the number into a FEN;
+/// the command line's error is given.
+#[test]
+fn draughts_light_squares_are_refused() {
+    let v = call(r#"{"cmd":"toggle","text":"0x0","order":"draughts","square":7}"#);
+    assert!(error(&v).is_some_and(|e| e.contains("no number in the draughts layout")), "{v}");
+    let v = call(r#"{"cmd":"apply","text":"0x70507","order":"draughts","op":"shift","arg":"north","n":"1"}"#);
+    assert!(error(&v).is_some_and(|e| e.contains("no number in the draughts layout")), "{v}");
+}
+
+/// Review 6: a click that empties the board writes a text that reads back.
+#[test]
+fn an_emptied_board_reads_back() {
+    for (text, square) in [("e4", 28), ("SZ[9]AB[aa]", 72)] {
+        let v = call(&json!({"cmd":"toggle","text":text,"square":square}).to_string());
+        let back = v["text"].as_str().unwrap_or_else(|| panic!("{v}"));
+        let mut req = json!({"cmd":"view","text":back});
+        if let Some(s) = v["size"].as_str() {
+            req["size"] = json!(s);
+        }
+        let seen = call(&req.to_string());
+        assert!(error(&seen).is_none(), "{text} -> {back:?}: {seen}");
+    }
+}
