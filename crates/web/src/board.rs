@@ -142,7 +142,7 @@ fn board_under(req: &Request, n: Numbering, form: Format, opts: &Options) -> Jso
     let mut b = match format::parse(form, text.as_bytes(), &o) {
         Ok(v) => json!({
             "cells": cells(&v),
-            "indices": indices(n, v.size(), opts.one_based),
+            "indices": indices(n, v.size(), req.flag("labels_one_based")),
             "width": v.size().width(),
         }),
         Err(e) => json!({ "error": bad_text(text, &e) }),

@@ -177,9 +177,18 @@ proptest! {
 fn diff_reads_under_the_order() {
     let lerf = call(r#"{"cmd":"diff","text":"0xff","b":"0xff00"}"#);
     let berlef = call(r#"{"cmd":"diff","text":"0xff","b":"0xff00","order":"berlef"}"#);
-    let (l, b) = (lerf["text"].as_str().unwrap(), berlef["text"].as_str().unwrap());
-    assert!(l.contains("shifted 1 square north") || l.contains("north"), "{l}");
-    assert!(b.contains("south"), "under berlef B is A shifted south: {b}");
+    let (l, b) = (
+        lerf["text"].as_str().unwrap(),
+        berlef["text"].as_str().unwrap(),
+    );
+    assert!(
+        l.contains("shifted 1 square north") || l.contains("north"),
+        "{l}"
+    );
+    assert!(
+        b.contains("south"),
+        "under berlef B is A shifted south: {b}"
+    );
     assert_ne!(l, b);
 }
 
@@ -205,9 +214,17 @@ fn a_ten_by_ten_pdn_keeps_its_size() {
 #[test]
 fn draughts_light_squares_are_refused() {
     let v = call(r#"{"cmd":"toggle","text":"0x0","order":"draughts","square":7}"#);
-    assert!(error(&v).is_some_and(|e| e.contains("no number in the draughts layout")), "{v}");
-    let v = call(r#"{"cmd":"apply","text":"0x70507","order":"draughts","op":"shift","arg":"north","n":"1"}"#);
-    assert!(error(&v).is_some_and(|e| e.contains("no number in the draughts layout")), "{v}");
+    assert!(
+        error(&v).is_some_and(|e| e.contains("no number in the draughts layout")),
+        "{v}"
+    );
+    let v = call(
+        r#"{"cmd":"apply","text":"0x70507","order":"draughts","op":"shift","arg":"north","n":"1"}"#,
+    );
+    assert!(
+        error(&v).is_some_and(|e| e.contains("no number in the draughts layout")),
+        "{v}"
+    );
 }
 
 /// Review 6: a click that empties the board writes a text that reads back.
@@ -223,4 +240,35 @@ fn an_emptied_board_reads_back() {
         let seen = call(&req.to_string());
         assert!(error(&seen).is_none(), "{text} -> {back:?}: {seen}");
     }
+}
+
+/// Review 8: the address's names read as the command line reads them (any case, aliases),
+/// and a name that does not read has the command line's message.
+#[test]
+fn canonical_names_read_as_the_command_line() {
+    let name =
+        |kind: &str, n: &str| call(&json!({"cmd":"canonical","kind":kind,"name":n}).to_string());
+    assert_eq!(name("order", "BERLEF")["name"], "berlef");
+    assert_eq!(name("form", "INT")["name"], "int");
+    assert_eq!(name("layer", "First")["name"], "first");
+    assert!(error(&name("order", "nonsense")).is_some_and(|e| e.contains("nonsense")));
+    assert!(error(&name("form", "nonsense")).is_some_and(|e| e.contains("nonsense")));
+}
+
+/// Review 5: "Numbers" labels squares and does not change how the text reads.
+#[test]
+fn number_labels_do_not_change_the_reading() {
+    let zero = call(r#"{"cmd":"view","text":"1 2 3"}"#);
+    let one = call(r#"{"cmd":"view","text":"1 2 3","labels_one_based":true}"#);
+    assert_eq!(zero["boards"][0]["cells"], one["boards"][0]["cells"]);
+    assert_eq!(one["boards"][0]["indices"][0], 1);
+}
+
+/// Review 10: a layer writes a pair to a one-bitboard form and lets set ops take a pair.
+#[test]
+fn a_layer_writes_a_pair_to_one_bitboard() {
+    let v = call(r#"{"cmd":"view","text":"0xff 0xff00","to":"hex","layer":"second"}"#);
+    assert_eq!(v["output"], "0x000000000000ff00", "{v}");
+    let v = call(r#"{"cmd":"apply","text":"0xff 0xff00","op":"and","b":"0xf0f0","layer":"first"}"#);
+    assert!(error(&v).is_none(), "{v}");
 }
