@@ -199,7 +199,8 @@ function label(text) {
 function square(a, b, i, main, numbers) {
   const c = b.cells[i];
   const el = document.createElement(main ? "button" : "span");
-  el.className = "sq" + (c === "." ? "" : c === "O" ? " second" : " first") + (((i % a.width) + Math.floor(i / a.width)) % 2 ? " light" : " dark");
+  const side = c === "." ? "" : c === "O" ? " second" : c === "X" ? " first" : c === c.toLowerCase() ? " first black" : " white";
+  el.className = "sq" + side + (((i % a.width) + Math.floor(i / a.width)) % 2 ? " light" : " dark");
   const name = `${a.files[i % a.width]}${a.ranks[Math.floor(i / a.width)]}`;
   const idx = b.indices[i];
   const piece = c === "." ? "" : c === "X" || c === "O" ? (c === "X" ? "●" : "○") : c;

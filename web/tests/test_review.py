@@ -142,3 +142,41 @@ def test_10_a_layer_writes_a_pair_as_one_bitboard(browser, server, bbconv):
     Select(el(browser, "layer")).select_by_value("second")
     assert el(browser, "output").text == cli(bbconv, "convert", "--layer", "second", "-t", "hex", "0xff 0xff00")
     assert "layer=second" in browser.current_url or "l=second" in browser.current_url
+
+
+def _luminance(rgb):
+    def lin(x):
+        x /= 255
+        return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a, b):
+    la, lb = sorted((_luminance(a), _luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def _rgb(css):
+    return tuple(int(float(v)) for v in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+
+
+def test_12_dark_mode_contrast(server):
+    d = chrome()
+    try:
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        open_page(d, server, "v=rnbqkbnr%2Fpppppppp%2F8%2F8%2F8%2F8%2FPPPPPPPP%2FRNBQKBNR%20w%20KQkq%20-%200%201&n=0")
+        style = "const s = getComputedStyle(arguments[0]); return [s.color, s.backgroundColor];"
+        sq = lambda i: d.find_element(By.CSS_SELECTOR, f'.board.main [data-square="{i}"]')
+        for i in (56, 57):  # a8 (light) and b8 (dark): black pieces
+            color, bg = d.execute_script(style, sq(i))
+            assert _contrast(_rgb(color), _rgb(bg)) >= 4.5, (i, color, bg)
+        for i in (20, 21):  # e3, f3: empty squares of both colours, their numbers
+            label = sq(i).find_element(By.TAG_NAME, "small")
+            color = d.execute_script("return getComputedStyle(arguments[0]).color", label)
+            bg = d.execute_script(style, sq(i))[1]
+            assert _contrast(_rgb(color), _rgb(bg)) >= 4.5, (i, color, bg)
+        white, black = d.execute_script(style, sq(4))[0], d.execute_script(style, sq(60))[0]
+        assert white != black  # K and k differ in colour, not in case alone
+    finally:
+        d.quit()
