@@ -180,3 +180,12 @@ def test_12_dark_mode_contrast(server):
         assert white != black  # K and k differ in colour, not in case alone
     finally:
         d.quit()
+
+
+def test_11_binary_output_reads_back(browser, server, bbconv):
+    open_page(browser, server, "v=0x70507+0xff00000000000000&t=packed-bin")
+    hexed = el(browser, "output").text
+    Select(el(browser, "from")).select_by_value("packed-bin")
+    paste(browser, hexed)
+    assert el(browser, "message").text.startswith("read as packed-bin"), el(browser, "message").text
+    assert set_names(browser) == cli(bbconv, "convert", "-t", "squares", "--layer", "occupied", "0x70507 0xff00000000000000")

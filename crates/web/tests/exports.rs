@@ -272,3 +272,41 @@ fn a_layer_writes_a_pair_to_one_bitboard() {
     let v = call(r#"{"cmd":"apply","text":"0xff 0xff00","op":"and","b":"0xf0f0","layer":"first"}"#);
     assert!(error(&v).is_none(), "{v}");
 }
+
+/// Review 11: a binary form reads the hex bytes the page writes it as.
+#[test]
+fn binary_forms_read_the_hex_bytes_written() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for (to, text) in [
+        ("packed-bin", "0x70507 0xff00000000000000"),
+        ("trits-bin", "0x70507 0xff00000000000000"),
+        ("binary-fen", start),
+    ] {
+        let v = call(&json!({"cmd":"view","text":text,"to":to}).to_string());
+        let hex = v["output"].as_str().unwrap_or_else(|| panic!("{to}: {v}"));
+        let back = call(&json!({"cmd":"view","text":hex,"from":to}).to_string());
+        assert_eq!(
+            back["boards"][0]["cells"], v["boards"][0]["cells"],
+            "{to}: {hex}: {back}"
+        );
+    }
+    let bad = call(r#"{"cmd":"view","text":"07 zz","from":"packed-bin"}"#);
+    assert!(
+        error(&bad).is_some_and(|e| e.contains("hex bytes")),
+        "{bad}"
+    );
+}
+
+/// Review 11: an operation on a board read from a binary form's hex bytes gives hex bytes.
+#[test]
+fn an_operation_on_binary_hex_bytes() {
+    let v = call(r#"{"cmd":"view","text":"0x70507 0xff00000000000000","to":"packed-bin"}"#);
+    let hex = v["output"].as_str().unwrap();
+    let a = call(
+        &json!({"cmd":"apply","text":hex,"from":"packed-bin","op":"flip","arg":"vertical"})
+            .to_string(),
+    );
+    let out = a["text"].as_str().unwrap_or_else(|| panic!("{a}"));
+    let want = call(r#"{"cmd":"view","text":"0x0705070000000000 0xff","to":"packed-bin"}"#);
+    assert_eq!(out, want["output"].as_str().unwrap());
+}
