@@ -30,13 +30,15 @@ function send(request) {
 }
 
 /** The state in the address, and the controls that hold it. */
-const STATE = { v: "text", s: "size", f: "from", o: "order", t: "to", to: "to-order", n: "numbers" };
+const STATE = { v: "text", s: "size", f: "from", o: "order", t: "to", to: "to-order", n: "numbers", l: "layer" };
 
+/** The settings sent with a request. "Numbers" labels the squares only (labels_one_based); it
+ * never changes how the text reads (the command line's --one-based). */
 function settings() {
   return {
     text: $("text").value, size: $("size").value, from: $("from").value,
     order: $("order").value, to: $("to").value, to_order: $("to-order").value,
-    one_based: $("numbers").value === "1", all: $("all").checked,
+    layer: $("layer").value, labels_one_based: $("numbers").value === "1", all: $("all").checked,
   };
 }
 
@@ -47,14 +49,33 @@ function saveHash() {
   history.replaceState(null, "", "#" + h.toString());
 }
 
+/** What the module calls a select's names (a form's alias, an order in any case). */
+const KIND = { from: "form", to: "form", order: "order", "to-order": "order", layer: "layer" };
+
+/** Sets the controls from the address; a value that does not read is named in the address
+ * note (#address), with the command line's message, and its control keeps its default. */
 function loadHash() {
   const h = new URLSearchParams(location.hash.slice(1));
+  const bad = [];
   for (const [k, id] of Object.entries(STATE)) {
     const el = $(id);
-    el.value = h.get(k) ?? el.dataset.default ?? "";
-    if (el.tagName === "SELECT" && el.selectedIndex < 0) el.value = el.dataset.default ?? "";
+    const given = h.get(k);
+    el.value = given ?? el.dataset.default ?? "";
+    if (el.tagName === "SELECT" && el.selectedIndex < 0) {
+      const a = KIND[id] ? ask({ cmd: "canonical", kind: KIND[id], name: given }) : { error: "expected " + [...el.options].map((o) => o.value || "(empty)").join(", ") };
+      el.value = a.error ? "" : a.name;
+      if (el.selectedIndex < 0 || a.error) {
+        el.value = el.dataset.default ?? "";
+        bad.push(`${k}=${given}: ${a.error ?? "not one the page lists"}`);
+      }
+    }
   }
-  $("all").checked = h.get("all") === "1";
+  const all = h.get("all");
+  $("all").checked = all === "1";
+  if (all !== null && all !== "1" && all !== "0") bad.push(`all=${all}: expected 1 or 0`);
+  const note = $("address");
+  note.textContent = bad.length ? `The address has a value the page does not read (it keeps the default): ${bad.join("; ")}` : "";
+  note.hidden = !bad.length;
 }
 
 function option(select, value, text, title) {
@@ -80,9 +101,23 @@ function fillLists() {
   for (const [id, name] of Object.entries(registry.defaults)) $(id).dataset.default = name;
 }
 
+/** The longest message shown whole; a longer one is cut, saying how much was left off. */
+const MAX_MESSAGE = 600;
+
+function capped(text) {
+  return text.length <= MAX_MESSAGE ? text : `${text.slice(0, MAX_MESSAGE)}... (${text.length - MAX_MESSAGE} more characters)`;
+}
+
 function say(text, bad) {
-  $("message").textContent = text;
+  $("message").textContent = capped(text);
   $("message").classList.toggle("error", !!bad);
+}
+
+/** Marks the board, its numbers and outputs as the last good value's (a text that does not
+ * read), or as current. */
+function stale(yes) {
+  for (const id of ["boards", "values"]) $(id).classList.toggle("stale", yes);
+  $("stale").hidden = !yes;
 }
 
 /** Reads the text box and draws everything it gives. */
@@ -91,8 +126,10 @@ function update() {
   saveHash();
   if (a.error) {
     say(a.error, true);
+    stale(!first);
     return;
   }
+  stale(false);
   say(`read as ${a.form} (${a.kind === "single" ? "one bitboard" : a.kind === "pair" ? "two sides" : "a position"}), ${a.width}x${a.height}`);
   document.querySelector("main").classList.toggle("all", $("all").checked);
   drawBoards(a);
@@ -162,7 +199,8 @@ function label(text) {
 function square(a, b, i, main, numbers) {
   const c = b.cells[i];
   const el = document.createElement(main ? "button" : "span");
-  el.className = "sq" + (c === "." ? "" : c === "O" ? " second" : " first") + (((i % a.width) + Math.floor(i / a.width)) % 2 ? " light" : " dark");
+  const side = c === "." ? "" : c === "O" ? " second" : c === "X" ? " first" : c === c.toLowerCase() ? " first black" : " white";
+  el.className = "sq" + side + (((i % a.width) + Math.floor(i / a.width)) % 2 ? " light" : " dark");
   const name = `${a.files[i % a.width]}${a.ranks[Math.floor(i / a.width)]}`;
   const idx = b.indices[i];
   const piece = c === "." ? "" : c === "X" || c === "O" ? (c === "X" ? "●" : "○") : c;
@@ -228,7 +266,7 @@ function drawNumbers(a) {
   t.tHead.replaceChildren(...(a.numbers.length > 1 ? [row(["", ...a.numbers.map((n) => n.label)], true)] : []));
   t.tBodies[0].replaceChildren(...a.numbers[0].values.map(([form], k) => row([form, ...a.numbers.map((n) => n.values[k][1])])));
   const out = $("output");
-  out.textContent = a.output ?? a.output_error;
+  out.textContent = capped(a.output ?? a.output_error);
   out.classList.toggle("error", a.output === null);
   $("show").textContent = a.show;
 }
@@ -274,7 +312,7 @@ function bind() {
   $("text").addEventListener("keydown", (e) => {
     if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); update(); }
   });
-  for (const id of ["size", "from", "order", "numbers", "to", "to-order", "all"]) {
+  for (const id of ["size", "from", "order", "numbers", "to", "to-order", "layer", "all"]) {
     $(id).addEventListener(id === "size" ? "input" : "change", update);
   }
   $("op").addEventListener("change", opArgs);

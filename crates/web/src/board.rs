@@ -35,13 +35,53 @@ pub fn bad_text(text: &str, e: &ParseError) -> String {
 /// The text of the request's `key` read under `opts`: the form it was read as (`from`, or
 /// the one `-f auto` detects) and the board.
 pub fn read(req: &Request, key: &str, opts: &Options) -> Result<(Format, Value), String> {
-    let text = req.str(key);
-    let form = match req.form("from", Format::Auto)? {
+    read_as(req.str(key), req.form("from", Format::Auto)?, opts)
+}
+
+/// `text` read as `from` (`auto`: the form detected) under `opts`. A binary form is read from
+/// hex bytes (`07 05 07 00`, spaces optional), as the page writes it: a text box holds no raw
+/// bytes.
+fn read_as(text: &str, from: Format, opts: &Options) -> Result<(Format, Value), String> {
+    let form = match from {
         Format::Auto => format::detect(text, opts).map_err(|e| bad_text(text, &e))?,
         f => f,
     };
-    let v = format::parse(form, text.as_bytes(), opts).map_err(|e| bad_text(text, &e))?;
+    let v = if form.is_binary() {
+        let bytes = hex_bytes(text)?;
+        format::parse(form, &bytes, opts).map_err(|e| report::parse_error(&e))?
+    } else {
+        format::parse(form, text.as_bytes(), opts).map_err(|e| bad_text(text, &e))?
+    };
     Ok((form, v))
+}
+
+/// The bytes of hex text (pairs of hex digits; spaces and line breaks between them ignored),
+/// or where it is not.
+fn hex_bytes(text: &str) -> Result<Vec<u8>, String> {
+    let digits: Vec<(usize, char)> = text
+        .char_indices()
+        .filter(|(_, c)| !c.is_whitespace())
+        .collect();
+    if let Some(&(at, c)) = digits.iter().find(|(_, c)| !c.is_ascii_hexdigit()) {
+        return Err(format!(
+            "{}: {c:?} is not a hex digit: the page reads a binary form as hex bytes, as it writes it (07 05 07 00 ...)",
+            location(text, at)
+        ));
+    }
+    if digits.len() % 2 == 1 {
+        return Err(format!(
+            "{} hex digits: the page reads a binary form as hex bytes, two digits a byte",
+            digits.len()
+        ));
+    }
+    Ok(digits
+        .chunks(2)
+        .map(|p| {
+            let hi = p[0].1.to_digit(16).unwrap_or(0);
+            let lo = p[1].1.to_digit(16).unwrap_or(0);
+            (hi * 16 + lo) as u8
+        })
+        .collect())
 }
 
 /// What stands on each square, LERF index first: `.` empty, `X` first, `O` second, or a
@@ -135,13 +175,13 @@ fn board_under(req: &Request, n: Numbering, form: Format, opts: &Options) -> Jso
     };
     let text = req.str("text");
     let head = json!({ "numbering": n.name(), "formula": n.formula() });
-    let mut b = match format::parse(form, text.as_bytes(), &o) {
-        Ok(v) => json!({
+    let mut b = match read_as(text, form, &o) {
+        Ok((_, v)) => json!({
             "cells": cells(&v),
-            "indices": indices(n, v.size(), opts.one_based),
+            "indices": indices(n, v.size(), req.flag("labels_one_based")),
             "width": v.size().width(),
         }),
-        Err(e) => json!({ "error": bad_text(text, &e) }),
+        Err(e) => json!({ "error": e }),
     };
     if let (Json::Object(b), Json::Object(h)) = (&mut b, head) {
         b.extend(h);
@@ -196,16 +236,36 @@ fn kind(v: &Value) -> &'static str {
     }
 }
 
-/// The forms a changed board is written back in, first that can: the form read, then the
-/// plain form of what the board holds.
-fn write_back_forms(form: Format) -> [Format; 4] {
-    [form, Format::Hex, Format::Pair, Format::Fen]
+/// The forms a changed board is written back in, first that can: the form read, then a form
+/// that keeps everything the board holds (a position's pieces in a FEN before its two sides
+/// in a pair, a pair's sides before one number); never a form that loses part of it.
+fn write_back_forms(form: Format, v: &Value) -> Vec<Format> {
+    match v {
+        Value::Single(_) => vec![form, Format::Hex],
+        Value::Pair(_) => vec![form, Format::Pair],
+        Value::Pieces(_) => vec![form, Format::Fen],
+    }
 }
 
-/// The answer of a changed board: its text (under the order it was read in) and, when that
-/// text does not say its size and the size is not the one the settings give, the size.
-fn changed(written: String, form: Format, size: Size, opts: &Options) -> Json {
-    let size = (!form.carries_size() && size != opts.size_or_default()).then(|| size.to_string());
+/// Whether `text`, read as the page will read it next (the form chosen, the size it will set),
+/// gives `v` back: the page writes nothing it cannot read (an empty board's `-`, a PDN whose
+/// size is ambiguous).
+fn reads_back(req: &Request, text: &str, v: &Value, opts: &Options) -> bool {
+    let opts = Options {
+        size: Some(v.size()),
+        ..opts.clone()
+    };
+    let Ok(from) = req.form("from", Format::Auto) else {
+        return false;
+    };
+    read_as(text, from, &opts).is_ok_and(|(_, back)| &back == v)
+}
+
+/// The answer of a changed board: its text (under the order it was read in) and, when its
+/// size is not the one the settings give, the size (a text that carries its size may carry
+/// it ambiguously: a PDN of 10x10 squares 1-10 reads as 8x8).
+fn changed(written: String, size: Size, opts: &Options) -> Json {
+    let size = (size != opts.size_or_default()).then(|| size.to_string());
     json!({ "text": written, "size": size })
 }
 
@@ -220,9 +280,14 @@ pub fn toggle(req: &Request) -> Result<Json, String> {
         ..opts.clone()
     };
     let mut first = None;
-    for f in write_back_forms(form) {
+    for f in write_back_forms(form, &v) {
         match written(f, &v, &back) {
-            Ok(text) => return Ok(changed(text, f, v.size(), &opts)),
+            Ok(text) if reads_back(req, &text, &v, &opts) => {
+                return Ok(changed(text, v.size(), &opts))
+            }
+            Ok(text) => {
+                first.get_or_insert(format!("{text:?} in {} would not read back", f.name()));
+            }
             Err(e) => {
                 first.get_or_insert(e);
             }
@@ -238,7 +303,18 @@ pub fn apply(req: &Request) -> Result<Json, String> {
     let opts = req.options()?;
     let (form, v) = read(req, "text", &opts)?;
     let op: Operation = req.str("op").parse().map_err(|e| format!("{e}"))?;
-    let text = req.str("text").to_string();
+    // A binary form's hex bytes go to op as the board they read as, in a text form that keeps
+    // it (its B, if any, is read as -f auto reads it).
+    let (text, from) = if form.is_binary() {
+        let plain = write_back_forms(Format::Auto, &v)[1];
+        let with_order = Options {
+            to_order: opts.order,
+            ..opts.clone()
+        };
+        (written(plain, &v, &with_order)?, Format::Auto)
+    } else {
+        (req.str("text").to_string(), req.form("from", Format::Auto)?)
+    };
     let args: Vec<String> = match op {
         Operation::And | Operation::Or | Operation::Xor | Operation::Andnot => {
             vec![text, req.str("b").to_string()]
@@ -253,11 +329,11 @@ pub fn apply(req: &Request) -> Result<Json, String> {
         ..opts.clone()
     };
     let mut first = None;
-    for f in write_back_forms(form) {
+    for f in write_back_forms(form, &v) {
         let o = Op {
             op,
             args: &args,
-            from: req.form("from", Format::Auto)?,
+            from,
             to: Some(f),
             opts: back.clone(),
             swap: false,
@@ -265,9 +341,27 @@ pub fn apply(req: &Request) -> Result<Json, String> {
         };
         match bbconv_present::op::run(&o, &Plain) {
             Ok(out) => {
-                let out = String::from_utf8_lossy(&out).trim_end().to_string();
+                let out = if f.is_binary() {
+                    out.iter()
+                        .map(|b| format!("{b:02x}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                } else {
+                    String::from_utf8_lossy(&out).trim_end().to_string()
+                };
                 let size = size_after(op, req.str("arg"), v.size());
-                return Ok(changed(out, f, size, &opts));
+                let sized = Options {
+                    size: Some(size),
+                    ..opts.clone()
+                };
+                match read_as(&out, f, &sized) {
+                    Ok((_, after)) if reads_back(req, &out, &after, &opts) => {
+                        return Ok(changed(out, size, &opts))
+                    }
+                    _ => {
+                        first.get_or_insert(format!("{out:?} in {} would not read back", f.name()));
+                    }
+                }
             }
             Err(e) => {
                 first.get_or_insert(e.to_string());

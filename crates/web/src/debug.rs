@@ -22,13 +22,10 @@ fn host(req: &Request) -> Page {
     Page(req.index("width").map_or(100, |w| w.clamp(20, 400)))
 }
 
-/// The options `explain`, `diff` and `infer` read with: the size only (they read every order
-/// themselves).
+/// The options `explain`, `diff` and `infer` read with: the page's board settings, as the
+/// command line's `--size`, `--order` and `--one-based` (diff reads A and B under the order).
 fn sized(req: &Request) -> Result<Options, String> {
-    Ok(Options {
-        size: req.size()?,
-        ..Options::default()
-    })
+    req.options()
 }
 
 /// `explain`: `text` under every square order, and the readings that make it `expect` (square

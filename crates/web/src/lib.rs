@@ -109,11 +109,40 @@ pub fn call(request: &str) -> Json {
         "explain" => debug::explain(&req),
         "diff" => debug::diff(&req),
         "infer" => debug::infer(&req),
+        "canonical" => canonical(&req),
         other => Err(format!(
-            "unknown command '{other}': expected registry, view, toggle, apply, explain, diff or infer"
+            "unknown command '{other}': expected registry, view, toggle, apply, explain, diff, infer or canonical"
         )),
     };
     answer.unwrap_or_else(error)
+}
+
+/// `canonical`: the name the page lists for `name` (a form's alias, an order in any case), as
+/// the command line reads `-f`/`-t` (`kind` "form"), `--order` ("order") and `--layer`
+/// ("layer"); or the command line's message.
+fn canonical(req: &request::Request) -> Result<Json, String> {
+    let name = match req.str("kind") {
+        "form" => req
+            .form("name", bbconv_forms::Format::Auto)?
+            .name()
+            .to_string(),
+        "order" => req
+            .numbering("name", bbconv_board::Numbering::default())?
+            .name()
+            .to_string(),
+        "layer" => {
+            let mut r = request::Request(serde_json::Map::new());
+            r.0.insert("layer".into(), Json::String(req.str("name").into()));
+            r.options()?;
+            req.str("name").trim().to_ascii_lowercase()
+        }
+        other => {
+            return Err(format!(
+                "unknown kind '{other}': expected form, order or layer"
+            ))
+        }
+    };
+    Ok(json!({ "name": name }))
 }
 
 /// An answer that says why there is none.

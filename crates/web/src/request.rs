@@ -3,7 +3,7 @@
 //! them, with its words when one does not read.
 
 use bbconv_board::{Numbering, Size};
-use bbconv_forms::{Format, Options};
+use bbconv_forms::{Format, Layer, Options};
 use serde_json::{Map, Value as Json};
 
 /// A request: a JSON object.
@@ -33,7 +33,10 @@ impl Request {
     pub fn form(&self, key: &str, default: Format) -> Result<Format, String> {
         match self.str(key).trim() {
             "" => Ok(default),
-            name => name.parse().map_err(|e| format!("{e}")),
+            name => name
+                .to_ascii_lowercase()
+                .parse()
+                .map_err(|e| format!("{e}")),
         }
     }
 
@@ -41,7 +44,10 @@ impl Request {
     pub fn numbering(&self, key: &str, default: Numbering) -> Result<Numbering, String> {
         match self.str(key).trim() {
             "" => Ok(default),
-            name => name.parse().map_err(|e| format!("{e}")),
+            name => name
+                .to_ascii_lowercase()
+                .parse()
+                .map_err(|e| format!("{e}")),
         }
     }
 
@@ -53,15 +59,26 @@ impl Request {
         }
     }
 
-    /// The options of the board settings: `size`, `order`, `to_order` (default: `order`) and
-    /// `one_based`.
+    /// The options of the board settings: `size`, `order`, `to_order` (default: `order`),
+    /// `one_based` (`--one-based`: how square numbers in the text read; the page's "Numbers"
+    /// only labels squares and never sends it) and `layer` (`--layer`: first, second or
+    /// occupied; none when empty).
     pub fn options(&self) -> Result<Options, String> {
         let order = self.numbering("order", Numbering::default())?;
+        let layer = match self.str("layer").trim() {
+            "" => None,
+            l => Some(
+                l.to_ascii_lowercase()
+                    .parse::<Layer>()
+                    .map_err(|e| format!("invalid --layer {e}"))?,
+            ),
+        };
         Ok(Options {
             size: self.size()?,
             order,
             to_order: self.numbering("to_order", order)?,
             one_based: self.flag("one_based"),
+            layer,
             ..Options::default()
         })
     }

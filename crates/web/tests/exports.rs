@@ -171,3 +171,142 @@ proptest! {
         prop_assert!(call(&req.to_string()).is_object());
     }
 }
+
+/// Review 1: diff reads A and B under the page's order, as `bbconv diff --order`.
+#[test]
+fn diff_reads_under_the_order() {
+    let lerf = call(r#"{"cmd":"diff","text":"0xff","b":"0xff00"}"#);
+    let berlef = call(r#"{"cmd":"diff","text":"0xff","b":"0xff00","order":"berlef"}"#);
+    let (l, b) = (
+        lerf["text"].as_str().unwrap(),
+        berlef["text"].as_str().unwrap(),
+    );
+    assert!(
+        l.contains("shifted 1 square north") || l.contains("north"),
+        "{l}"
+    );
+    assert!(
+        b.contains("south"),
+        "under berlef B is A shifted south: {b}"
+    );
+    assert_ne!(l, b);
+}
+
+/// Review 2: a position written back keeps its pieces (a FEN before a pair).
+#[test]
+fn a_position_clicked_keeps_its_pieces() {
+    let board = "r n b q k b n r\np p p p p p p p\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\nP P P P P P P P\nR N B Q K B N R";
+    let v = call(&json!({"cmd":"toggle","text":board,"square":8}).to_string());
+    let text = v["text"].as_str().unwrap_or_else(|| panic!("{v}"));
+    assert!(!text.starts_with("0x"), "a pair loses the pieces: {text}");
+    assert!(text.contains('K') && text.contains('q'), "{text}");
+}
+
+/// Review 3: a 10x10 PDN shifted keeps its size.
+#[test]
+fn a_ten_by_ten_pdn_keeps_its_size() {
+    let v = call(r#"{"cmd":"apply","text":"W:W31-50:B1-20","op":"shift","arg":"north","n":"8"}"#);
+    assert_eq!(v["size"], "10x10", "{v}");
+}
+
+/// Review 4: under the draughts layout a light square does not turn the number into a FEN;
+/// the command line's error is given.
+#[test]
+fn draughts_light_squares_are_refused() {
+    let v = call(r#"{"cmd":"toggle","text":"0x0","order":"draughts","square":7}"#);
+    assert!(
+        error(&v).is_some_and(|e| e.contains("no number in the draughts layout")),
+        "{v}"
+    );
+    let v = call(
+        r#"{"cmd":"apply","text":"0x70507","order":"draughts","op":"shift","arg":"north","n":"1"}"#,
+    );
+    assert!(
+        error(&v).is_some_and(|e| e.contains("no number in the draughts layout")),
+        "{v}"
+    );
+}
+
+/// Review 6: a click that empties the board writes a text that reads back.
+#[test]
+fn an_emptied_board_reads_back() {
+    for (text, square) in [("e4", 28), ("SZ[9]AB[aa]", 72)] {
+        let v = call(&json!({"cmd":"toggle","text":text,"square":square}).to_string());
+        let back = v["text"].as_str().unwrap_or_else(|| panic!("{v}"));
+        let mut req = json!({"cmd":"view","text":back});
+        if let Some(s) = v["size"].as_str() {
+            req["size"] = json!(s);
+        }
+        let seen = call(&req.to_string());
+        assert!(error(&seen).is_none(), "{text} -> {back:?}: {seen}");
+    }
+}
+
+/// Review 8: the address's names read as the command line reads them (any case, aliases),
+/// and a name that does not read has the command line's message.
+#[test]
+fn canonical_names_read_as_the_command_line() {
+    let name =
+        |kind: &str, n: &str| call(&json!({"cmd":"canonical","kind":kind,"name":n}).to_string());
+    assert_eq!(name("order", "BERLEF")["name"], "berlef");
+    assert_eq!(name("form", "INT")["name"], "int");
+    assert_eq!(name("layer", "First")["name"], "first");
+    assert!(error(&name("order", "nonsense")).is_some_and(|e| e.contains("nonsense")));
+    assert!(error(&name("form", "nonsense")).is_some_and(|e| e.contains("nonsense")));
+}
+
+/// Review 5: "Numbers" labels squares and does not change how the text reads.
+#[test]
+fn number_labels_do_not_change_the_reading() {
+    let zero = call(r#"{"cmd":"view","text":"1 2 3"}"#);
+    let one = call(r#"{"cmd":"view","text":"1 2 3","labels_one_based":true}"#);
+    assert_eq!(zero["boards"][0]["cells"], one["boards"][0]["cells"]);
+    assert_eq!(one["boards"][0]["indices"][0], 1);
+}
+
+/// Review 10: a layer writes a pair to a one-bitboard form and lets set ops take a pair.
+#[test]
+fn a_layer_writes_a_pair_to_one_bitboard() {
+    let v = call(r#"{"cmd":"view","text":"0xff 0xff00","to":"hex","layer":"second"}"#);
+    assert_eq!(v["output"], "0x000000000000ff00", "{v}");
+    let v = call(r#"{"cmd":"apply","text":"0xff 0xff00","op":"and","b":"0xf0f0","layer":"first"}"#);
+    assert!(error(&v).is_none(), "{v}");
+}
+
+/// Review 11: a binary form reads the hex bytes the page writes it as.
+#[test]
+fn binary_forms_read_the_hex_bytes_written() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for (to, text) in [
+        ("packed-bin", "0x70507 0xff00000000000000"),
+        ("trits-bin", "0x70507 0xff00000000000000"),
+        ("binary-fen", start),
+    ] {
+        let v = call(&json!({"cmd":"view","text":text,"to":to}).to_string());
+        let hex = v["output"].as_str().unwrap_or_else(|| panic!("{to}: {v}"));
+        let back = call(&json!({"cmd":"view","text":hex,"from":to}).to_string());
+        assert_eq!(
+            back["boards"][0]["cells"], v["boards"][0]["cells"],
+            "{to}: {hex}: {back}"
+        );
+    }
+    let bad = call(r#"{"cmd":"view","text":"07 zz","from":"packed-bin"}"#);
+    assert!(
+        error(&bad).is_some_and(|e| e.contains("hex bytes")),
+        "{bad}"
+    );
+}
+
+/// Review 11: an operation on a board read from a binary form's hex bytes gives hex bytes.
+#[test]
+fn an_operation_on_binary_hex_bytes() {
+    let v = call(r#"{"cmd":"view","text":"0x70507 0xff00000000000000","to":"packed-bin"}"#);
+    let hex = v["output"].as_str().unwrap();
+    let a = call(
+        &json!({"cmd":"apply","text":hex,"from":"packed-bin","op":"flip","arg":"vertical"})
+            .to_string(),
+    );
+    let out = a["text"].as_str().unwrap_or_else(|| panic!("{a}"));
+    let want = call(r#"{"cmd":"view","text":"0x0705070000000000 0xff","to":"packed-bin"}"#);
+    assert_eq!(out, want["output"].as_str().unwrap());
+}
