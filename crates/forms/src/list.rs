@@ -216,10 +216,10 @@ forms! {
     Pdn => pdn::SPEC, NoWords;
     Sgf => sgf::SPEC, NoWords;
     Edax => edax::SPEC, edax::EdaxWords, kernel;
-    SfCompressed => train::compressed::SPEC, train::words::Words<train::compressed::Compressed>;
-    BinaryFen => train::binfen::SPEC, train::words::Words<train::binfen::BinaryFen>;
-    SfBin => train::sfbin::SPEC, train::words::Words<train::sfwords::SfBin>;
-    SfPlain => train::plain::SPEC, train::words::Words<train::plainwords::Plain>;
-    Marlin => train::marlin::SPEC, train::words::Words<train::marlin::Marlin>;
-    Bullet => train::bullet::SPEC, train::words::Words<train::bullet::Bullet>;
+    SfCompressed => train::compressed::SPEC, train::words::Words<train::compressed::Compressed>, kernel;
+    BinaryFen => train::binfen::SPEC, train::words::Words<train::binfen::BinaryFen>, kernel;
+    SfBin => train::sfbin::SPEC, train::words::Words<train::sfwords::SfBin>, kernel;
+    SfPlain => train::plain::SPEC, train::words::Words<train::plainwords::Plain>, kernel;
+    Marlin => train::marlin::SPEC, train::words::Words<train::marlin::Marlin>, kernel;
+    Bullet => train::bullet::SPEC, train::words::Words<train::bullet::Bullet>, kernel;
 }

@@ -511,21 +511,22 @@ pub(crate) mod x86 {
             unsafe { _pdep_u64(_pext_u64(x, from), to) }
         }
 
-        /// Hex digits with `pdep`, which spreads eight nibbles to eight bytes in one step.
         #[inline(always)]
         fn hex(&self, v: u64) -> [u8; 16] {
-            const ONES: u64 = 0x0101_0101_0101_0101;
-            let digits = |x: u64| {
-                // SAFETY: as in `pair` (BMI2).
-                let x = unsafe { _pdep_u64(x, ONES * 0x0f) };
-                // Nibble k in byte k; '0'..'9', then 'a'..'f' 39 further on.
-                let letters = ((x + ONES * 6) >> 4) & ONES;
-                (x + ONES * b'0' as u64 + letters * 39).to_be_bytes()
-            };
-            let mut out = [0u8; 16];
-            out[..8].copy_from_slice(&digits(v >> 32));
-            out[8..].copy_from_slice(&digits(v & 0xffff_ffff));
-            out
+            // SAFETY: as in `pair` (BMI2).
+            unsafe { crate::kernels::bmi2::hex(v) }
+        }
+
+        #[inline(always)]
+        fn nibbles(&self, occ: u64, planes: &[u64; 4]) -> [u64; 2] {
+            // SAFETY: as in `pair` (BMI2).
+            unsafe { crate::kernels::bmi2::nibbles(occ, planes) }
+        }
+
+        #[inline(always)]
+        fn planes(&self, occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
+            // SAFETY: as in `pair` (BMI2).
+            unsafe { crate::kernels::bmi2::planes(occ, nibbles) }
         }
 
         /// The packed pair's digits with `pdep` and byte shuffles: `pdep` puts each group of
@@ -961,6 +962,42 @@ mod tests {
                 }
             }
             check(&v);
+        }
+    }
+
+    /// The AVX2 reader's nibble kernels (BMI2) give what the portable ones give, on random
+    /// occupancies of 0 to 64 men and random planes and nibbles.
+    #[test]
+    fn nibble_kernels_as_the_portable_ones() {
+        use crate::kernels::{nibbles_portable, planes_portable};
+        struct Both;
+        impl WithReader for Both {
+            type Output = usize;
+            fn run<R: ReadChess>(self, r: &R) -> usize {
+                let mut v = 0x9e37_79b9_7f4a_7c15u64;
+                let mut next = move || {
+                    v ^= v << 13;
+                    v ^= v >> 7;
+                    v ^= v << 17;
+                    v
+                };
+                for k in 0..20_000 {
+                    let occ = match k % 4 {
+                        0 => next() & next(),
+                        1 => next() & next() & next(),
+                        2 => next(),
+                        _ => next() | next(),
+                    };
+                    let planes = [next(), next(), next(), next()];
+                    let nibbles = [next(), next()];
+                    assert_eq!(r.nibbles(occ, &planes), nibbles_portable(occ, &planes));
+                    assert_eq!(r.planes(occ, nibbles), planes_portable(occ, nibbles));
+                }
+                20_000
+            }
+        }
+        if let Some(simd) = FenReader::avx2() {
+            assert_eq!(simd.with_reader(Both), 20_000);
         }
     }
 }

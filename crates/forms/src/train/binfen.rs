@@ -9,7 +9,7 @@
 use bbconv_board::Size;
 
 use super::chess::Chess;
-use super::codes::{masks, pack, stem_codes, stem_position};
+use super::codes::{masks, masks_of, pack, pack_planes, stem_codes, stem_planes, stem_position};
 use super::position::Position;
 use super::words::Trainer;
 use super::{pack_nibbles, unpack_nibbles, Castling};
@@ -220,14 +220,14 @@ pub(crate) struct BinaryFen;
 
 impl Trainer for BinaryFen {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(_: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
         let t = record.trim_ascii();
         let n = t.len() / 2;
         let mut b = [0u8; MAX];
         if t.len() % 2 == 1 || n > MAX || !crate::kernels::hex_bytes(t, &mut b[..n]) {
             return false;
         }
-        match read_bytes(&b, n) {
+        match read_bytes(r, &b, n) {
             Some(chess) => {
                 chess.set_board(board);
                 true
@@ -245,7 +245,10 @@ impl Trainer for BinaryFen {
         let mut b = [0u8; MAX];
         b[..8].copy_from_slice(&occ.to_be_bytes());
         let mut at = 8 + occ.count_ones().div_ceil(2) as usize;
-        pack(occ, &stem_codes(chess), &mut b[8..at]);
+        match occ.count_ones() {
+            0..=32 => pack_planes(r, occ, &stem_planes(chess), &mut b[8..at]),
+            _ => pack(occ, &stem_codes(chess), &mut b[8..at]),
+        }
         let ply = u64::from(chess.fullmove - 1) * 2 + u64::from(chess.black);
         // The clocks only when they are not the defaults (the black king's code says whose turn).
         if chess.halfmove > 0 || ply > 1 {
@@ -263,10 +266,14 @@ impl Trainer for BinaryFen {
 /// The position of a record's `n` bytes `b` (zero-padded), as [`read`] reads it; `None` for
 /// anything [`read`] refuses.
 #[inline(always)]
-fn read_bytes(b: &[u8; MAX], n: usize) -> Option<Chess> {
+fn read_bytes<R: ReadChess>(r: &R, b: &[u8; MAX], n: usize) -> Option<Chess> {
     let occ = u64::from_be_bytes(b[..8].try_into().unwrap_or_default());
     let mut at = 8 + occ.count_ones().div_ceil(2) as usize;
-    let mut chess = stem_position(&masks(occ, &b[8..at]), false).filter(Chess::check)?;
+    let m = match occ.count_ones() {
+        0..=32 => masks_of(r, occ, b[8..24].try_into().unwrap_or(&[0; 16])),
+        _ => masks(occ, &b[8..at]),
+    };
+    let mut chess = stem_position(&m, false).filter(Chess::check)?;
     let halfmove = varint_of(b, &mut at)?;
     let ply = varint_of(b, &mut at)?;
     chess.halfmove = u32::try_from(halfmove).ok()?;

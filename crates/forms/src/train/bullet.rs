@@ -8,7 +8,7 @@
 use bbconv_board::train::Train;
 
 use super::chess::Chess;
-use super::codes::{codes, masks, pack};
+use super::codes::{masks_of, pack_planes, planes};
 use super::position::{square_name, train_of, Man, Position};
 use super::words::Trainer;
 use super::{nibbles, put_nibbles};
@@ -120,7 +120,7 @@ pub(crate) struct Bullet;
 
 impl Trainer for Bullet {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(_: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
         let Ok(b) = <&[u8; LEN]>::try_from(record) else {
             return false;
         };
@@ -128,7 +128,7 @@ impl Trainer for Bullet {
         if occ.count_ones() > 32 {
             return false;
         }
-        let m = masks(occ, &b[8..24]);
+        let m = masks_of(r, occ, b[8..24].try_into().unwrap_or(&[0; 16]));
         if m[6] | m[7] | m[14] | m[15] != 0 || b[26] > 2 {
             return false;
         }
@@ -141,7 +141,7 @@ impl Trainer for Bullet {
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(_: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
         // The side to move's view: Black's board mirrored, its colours exchanged.
         let mut view = chess.words;
         if chess.black {
@@ -155,7 +155,7 @@ impl Trainer for Bullet {
         }
         let mut rec = [0u8; LEN];
         rec[..8].copy_from_slice(&occ.to_le_bytes());
-        pack(occ, &codes(&view.words, &CODES), &mut rec[8..24]);
+        pack_planes(r, occ, &planes(&view.words, &CODES), &mut rec[8..24]);
         // Score 0, the result a draw (1) where the record gives none, the two kings.
         rec[26] = 1;
         rec[27] = view.king(false);

@@ -225,21 +225,23 @@ impl Chess {
     }
 }
 
-/// Writes the decimal digits of `v` at `b[at..]`, returning where they end.
+/// Writes the decimal digits of `v` at `b[at..]`, returning where they end (nothing is written
+/// past `b`'s end). The length first, then the digits from the last, in place.
+#[inline(always)]
 pub(crate) fn put_number<const N: usize>(b: &mut [u8; N], at: usize, v: u64) -> usize {
-    let mut digits = [0u8; 20];
-    let (mut i, mut v) = (20, v);
-    loop {
+    let len = match v {
+        0..=9 => 1,
+        10..=99 => 2,
+        100..=999 => 3,
+        _ => v.ilog10() as usize + 1,
+    };
+    let (mut i, mut v) = (at + len, v);
+    while i > at {
         i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
+        if let Some(d) = b.get_mut(i) {
+            *d = b'0' + (v % 10) as u8;
         }
-    }
-    let len = 20 - i;
-    if let Some(to) = b.get_mut(at..at + len) {
-        to.copy_from_slice(&digits[i..]);
+        v /= 10;
     }
     at + len
 }

@@ -1,9 +1,12 @@
 //! The nibble codes of the trainers' forms that give each man a nibble (the compressed
 //! position, BinaryFen, marlinformat, bulletformat) on piece words, for their word paths: a
 //! record's nibbles sorted into one mask a code ([`masks`]), and a position's codes, one a
-//! square ([`codes`]), packed in LERF order ([`pack`]).
+//! square ([`codes`]), packed in LERF order ([`pack`]). Up to 32 men, the codes go by bit
+//! planes instead, one square word a bit of the code ([`planes`], [`code_masks`]), packed and
+//! unpacked by the reader's kernel ([`Simd::nibbles`], [`Simd::planes`]).
 
 use super::chess::Chess;
+use crate::kernels::Simd;
 
 /// One mask a nibble code of the men of `occ`, their nibbles in LERF order in `bytes`, low
 /// nibble first; the men past the bytes have code 0 (as the general reading reads them). The
@@ -124,4 +127,71 @@ pub(crate) fn stem_codes(chess: &Chess) -> [u8; 64] {
         set(&mut cells, chess.words[11], 15);
     }
     cells
+}
+
+/// The code planes of piece words: bit `b` of the code of a square in `planes[b]`, `table[k]`
+/// for a man of word `k`, 0 on an empty square.
+#[inline(always)]
+pub(crate) fn planes(words: &[u64; 12], table: &[u8; 12]) -> [u64; 4] {
+    let mut p = [0u64; 4];
+    for (b, plane) in p.iter_mut().enumerate() {
+        for (&w, &code) in words.iter().zip(table) {
+            if code >> b & 1 == 1 {
+                *plane |= w;
+            }
+        }
+    }
+    p
+}
+
+/// Sets every square of `mask` to `code` in the code planes `p`.
+#[inline(always)]
+pub(crate) fn set_planes(p: &mut [u64; 4], mask: u64, code: u8) {
+    for (b, plane) in p.iter_mut().enumerate() {
+        *plane = (*plane & !mask) | (mask * u64::from(code >> b & 1));
+    }
+}
+
+/// One mask a code of the squares of `occ`, from their code planes (as [`masks`] gives them).
+#[inline(always)]
+pub(crate) fn code_masks(p: &[u64; 4], occ: u64) -> [u64; 16] {
+    let pair = |a: u64, b: u64| [!a & !b & occ, a & !b & occ, !a & b & occ, a & b & occ];
+    let (low, high) = (pair(p[0], p[1]), pair(p[2], p[3]));
+    std::array::from_fn(|c| low[c & 3] & high[c >> 2])
+}
+
+/// [`masks`] of at most 32 men with the reader's kernel: 16 bytes of nibbles (as [`masks`],
+/// the men past the nibbles read code 0).
+#[inline(always)]
+pub(crate) fn masks_of<R: Simd>(r: &R, occ: u64, bytes: &[u8; 16]) -> [u64; 16] {
+    let low = u64::from_le_bytes(bytes[..8].try_into().unwrap_or_default());
+    let high = u64::from_le_bytes(bytes[8..].try_into().unwrap_or_default());
+    code_masks(&r.planes(occ, [low, high]), occ)
+}
+
+/// [`pack`] of at most 32 men from their code planes with the reader's kernel: the nibbles'
+/// first `out.len()` bytes (at most 16).
+#[inline(always)]
+pub(crate) fn pack_planes<R: Simd>(r: &R, occ: u64, p: &[u64; 4], out: &mut [u8]) {
+    let [low, high] = r.nibbles(occ, p);
+    let mut b = [0u8; 16];
+    b[..8].copy_from_slice(&low.to_le_bytes());
+    b[8..].copy_from_slice(&high.to_le_bytes());
+    let n = out.len().min(16);
+    out[..n].copy_from_slice(&b[..n]);
+}
+
+/// [`stem_codes`] as code planes.
+#[inline(always)]
+pub(crate) fn stem_planes(chess: &Chess) -> [u64; 4] {
+    let mut p = planes(&chess.words, &STEM);
+    if let Some(ep) = chess.ep {
+        set_planes(&mut p, 1 << (ep ^ 8), 12);
+    }
+    set_planes(&mut p, chess.castling & chess.words[3], 13);
+    set_planes(&mut p, chess.castling & chess.words[9], 14);
+    if chess.black {
+        set_planes(&mut p, chess.words[11], 15);
+    }
+    p
 }

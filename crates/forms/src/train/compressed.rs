@@ -4,7 +4,7 @@
 //! castling rights of the corner rooks only (Chess960 rights are an error).
 
 use super::chess::Chess;
-use super::codes::{masks, pack, stem_codes, stem_position, CORNERS};
+use super::codes::{masks_of, pack_planes, stem_planes, stem_position, CORNERS};
 use super::position::Position;
 use super::words::Trainer;
 use super::{pack_nibbles, unpack_nibbles, Castling};
@@ -40,7 +40,7 @@ pub(crate) struct Compressed;
 
 impl Trainer for Compressed {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(_: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
         let Ok(b) = <&[u8; LEN]>::try_from(record) else {
             return false;
         };
@@ -48,7 +48,8 @@ impl Trainer for Compressed {
         if occ.count_ones() > 32 {
             return false;
         }
-        match stem_position(&masks(occ, &b[8..]), true) {
+        let nibbles = b[8..].try_into().unwrap_or(&[0; 16]);
+        match stem_position(&masks_of(r, occ, nibbles), true) {
             Some(chess) if chess.check() => {
                 chess.set_board(board);
                 true
@@ -58,14 +59,14 @@ impl Trainer for Compressed {
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(_: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
         let occ = chess.occupancy();
         if chess.castling & !CORNERS != 0 || occ.count_ones() > 32 {
             return false;
         }
         let mut rec = [0u8; LEN];
         rec[..8].copy_from_slice(&occ.to_be_bytes());
-        pack(occ, &stem_codes(chess), &mut rec[8..]);
+        pack_planes(r, occ, &stem_planes(chess), &mut rec[8..]);
         out.extend_from_slice(&rec);
         true
     }

@@ -8,7 +8,7 @@
 use bbconv_board::train::Train;
 
 use super::chess::Chess;
-use super::codes::{codes, masks, pack, set};
+use super::codes::{masks_of, pack_planes, planes, set_planes};
 use super::position::{square_name, train_of, Man, Position};
 use super::words::Trainer;
 use super::{nibbles, put_nibbles};
@@ -131,7 +131,7 @@ pub(crate) struct Marlin;
 
 impl Trainer for Marlin {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(_: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
         let Ok(b) = <&[u8; LEN]>::try_from(record) else {
             return false;
         };
@@ -139,7 +139,7 @@ impl Trainer for Marlin {
         if occ.count_ones() > 32 {
             return false;
         }
-        let m = masks(occ, &b[8..24]);
+        let m = masks_of(r, occ, b[8..24].try_into().unwrap_or(&[0; 16]));
         // Codes 7 and 15 are no man; 6 and 14 a rook with a castling right.
         if m[7] | m[15] != 0 || b[24] & 0x7f > 64 || b[30] > 2 {
             return false;
@@ -160,7 +160,7 @@ impl Trainer for Marlin {
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(_: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
         let occ = chess.occupancy();
         let (Ok(halfmove), Ok(fullmove)) =
             (u8::try_from(chess.halfmove), u16::try_from(chess.fullmove))
@@ -170,16 +170,12 @@ impl Trainer for Marlin {
         if occ.count_ones() > 32 {
             return false;
         }
-        let mut cells = codes(&chess.words, &CODES);
-        set(&mut cells, chess.castling & chess.words[3], CASTLING_ROOK);
-        set(
-            &mut cells,
-            chess.castling & chess.words[9],
-            CASTLING_ROOK | 8,
-        );
+        let mut p = planes(&chess.words, &CODES);
+        set_planes(&mut p, chess.castling & chess.words[3], CASTLING_ROOK);
+        set_planes(&mut p, chess.castling & chess.words[9], CASTLING_ROOK | 8);
         let mut rec = [0u8; LEN];
         rec[..8].copy_from_slice(&occ.to_le_bytes());
-        pack(occ, &cells, &mut rec[8..24]);
+        pack_planes(r, occ, &p, &mut rec[8..24]);
         rec[24] = u8::from(chess.black) << 7 | chess.ep.unwrap_or(64);
         rec[25] = halfmove;
         rec[26..28].copy_from_slice(&fullmove.to_le_bytes());
