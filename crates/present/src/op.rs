@@ -65,6 +65,23 @@ impl Operation {
         Operation::Mask,
     ];
 
+    /// Whether it makes a board of the board it is given (and of a second one): the set
+    /// operations and the moves, which the explorer and the page apply to the board shown.
+    pub fn transforms(self) -> bool {
+        matches!(
+            self,
+            Operation::And
+                | Operation::Or
+                | Operation::Xor
+                | Operation::Andnot
+                | Operation::Not
+                | Operation::Shift
+                | Operation::Flip
+                | Operation::Rotate
+                | Operation::Transpose
+        )
+    }
+
     /// The name on the command line (`and`, `shift`, ...).
     pub fn name(self) -> &'static str {
         self.about().0

@@ -8,19 +8,6 @@ use bbconv_forms::Format;
 use bbconv_present::op::{Operation, FLIPS, ROTATIONS};
 use serde_json::{json, Value as Json};
 
-/// The operations of `op` the page applies to the board shown.
-const APPLIED: [Operation; 9] = [
-    Operation::And,
-    Operation::Or,
-    Operation::Xor,
-    Operation::Andnot,
-    Operation::Not,
-    Operation::Shift,
-    Operation::Flip,
-    Operation::Rotate,
-    Operation::Transpose,
-];
-
 /// What an operation takes besides the board: a second board (`b`), a direction and a
 /// count, an axis, an angle, or nothing.
 fn takes(op: Operation) -> Json {
@@ -54,9 +41,11 @@ pub fn registry() -> Json {
     let numberings: Vec<Json> = Numbering::all()
         .map(|n| json!({ "name": n.name(), "formula": n.formula(), "layout": n.as_order().is_none() }))
         .collect();
-    let ops: Vec<Json> = APPLIED
-        .iter()
-        .map(|&o| json!({ "name": o.name(), "description": o.description(), "takes": takes(o) }))
+    // The operations of `op` the page applies to the board shown.
+    let ops: Vec<Json> = Operation::ALL
+        .into_iter()
+        .filter(|o| o.transforms())
+        .map(|o| json!({ "name": o.name(), "description": o.description(), "takes": takes(o) }))
         .collect();
     let directions: Vec<String> = Direction::ALL.iter().map(|d| d.to_string()).collect();
     json!({

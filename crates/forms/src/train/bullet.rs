@@ -8,7 +8,7 @@
 use bbconv_board::train::Train;
 
 use super::chess::Chess;
-use super::codes::{masks_of, pack_planes, planes};
+use super::codes::{pack_planes, planes};
 use super::position::{square_name, train_of, Man, Position};
 use super::words::Trainer;
 use super::{nibbles, put_nibbles};
@@ -121,14 +121,9 @@ pub(crate) struct Bullet;
 impl Trainer for Bullet {
     #[inline(always)]
     fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
-        let Ok(b) = <&[u8; LEN]>::try_from(record) else {
+        let Some((b, m)) = super::codes::le_record(r, record) else {
             return false;
         };
-        let occ = u64::from_le_bytes(b[..8].try_into().unwrap_or_default());
-        if occ.count_ones() > 32 {
-            return false;
-        }
-        let m = masks_of(r, occ, b[8..24].try_into().unwrap_or(&[0; 16]));
         if m[6] | m[7] | m[14] | m[15] != 0 || b[26] > 2 {
             return false;
         }

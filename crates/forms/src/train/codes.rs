@@ -169,6 +169,19 @@ pub(crate) fn masks_of<R: Simd>(r: &R, occ: u64, bytes: &[u8; 16]) -> [u64; 16] 
     code_masks(&r.planes(occ, [low, high]), occ)
 }
 
+/// The 32 bytes of a record that opens with its little-endian occupancy and 16 bytes of
+/// nibbles (marlinformat, bulletformat) and its code masks ([`masks_of`]); `None` for a record
+/// of another length or of more than 32 men.
+#[inline(always)]
+pub(crate) fn le_record<'r, R: Simd>(r: &R, record: &'r [u8]) -> Option<(&'r [u8; 32], [u64; 16])> {
+    let b = <&[u8; 32]>::try_from(record).ok()?;
+    let occ = u64::from_le_bytes(b[..8].try_into().unwrap_or_default());
+    if occ.count_ones() > 32 {
+        return None;
+    }
+    Some((b, masks_of(r, occ, b[8..24].try_into().unwrap_or(&[0; 16]))))
+}
+
 /// [`pack`] of at most 32 men from their code planes with the reader's kernel: the nibbles'
 /// first `out.len()` bytes (at most 16).
 #[inline(always)]

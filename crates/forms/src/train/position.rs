@@ -82,6 +82,31 @@ fn square_of(name: &str) -> Option<u8> {
     }
 }
 
+/// The steps of a knight, as (file, rank) offsets.
+pub(crate) const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The steps of a king, straight and diagonal in turn (the even ones a rook's directions, the
+/// odd ones a bishop's).
+pub(crate) const AROUND: [(i8, i8); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
 /// An error of a position that a trainer's form cannot hold.
 fn cannot(message: impl Into<String>) -> RenderError {
     RenderError::new(RenderErrorKind::Unsupported, message)
@@ -444,26 +469,6 @@ fn attacked(squares: &[Option<Man>; 64], sq: u8, by_black: bool) -> bool {
     let pawn_rank = if by_black { 1 } else { -1 };
     let steps =
         |deltas: &[(i8, i8)], kinds: &[u8]| deltas.iter().any(|&(df, dr)| is(at(df, dr), kinds));
-    let knight = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    let around = [
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ];
     let ray = |df: i8, dr: i8, kinds: &[u8]| {
         let mut k = 1;
         loop {
@@ -474,9 +479,9 @@ fn attacked(squares: &[Option<Man>; 64], sq: u8, by_black: bool) -> bool {
         }
     };
     steps(&[(-1, pawn_rank), (1, pawn_rank)], &[Man::PAWN])
-        || steps(&knight, &[1])
-        || steps(&around, &[Man::KING])
-        || around.iter().enumerate().any(|(k, &(df, dr))| {
+        || steps(&KNIGHT, &[1])
+        || steps(&AROUND, &[Man::KING])
+        || AROUND.iter().enumerate().any(|(k, &(df, dr))| {
             let slider = if k % 2 == 0 { [Man::ROOK, 4] } else { [2, 4] };
             ray(df, dr, &slider)
         })

@@ -269,28 +269,6 @@ impl Chess {
     }
 }
 
-/// Steps of a knight, and of a king (straight and diagonal in turn).
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const AROUND: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-
 /// Whether a man of the side `by_black` attacks `sq` among `words` (one word a piece letter).
 fn attacked(words: &[u64; 12], sq: u8, by_black: bool) -> bool {
     let o = if by_black { 6 } else { 0 };
@@ -321,9 +299,9 @@ fn attacked(words: &[u64; 12], sq: u8, by_black: bool) -> bool {
     let straight = words[o + 3] | words[o + 4];
     let diagonal = words[o + 2] | words[o + 4];
     steps(&[(-1, pawn_rank), (1, pawn_rank)], words[o])
-        || steps(&KNIGHT, words[o + 1])
-        || steps(&AROUND, words[o + 5])
-        || AROUND
+        || steps(&super::position::KNIGHT, words[o + 1])
+        || steps(&super::position::AROUND, words[o + 5])
+        || super::position::AROUND
             .iter()
             .enumerate()
             .any(|(k, &(df, dr))| ray(df, dr, if k % 2 == 0 { straight } else { diagonal }))
