@@ -113,6 +113,7 @@ impl Train {
 
 /// A field of a training record, as a table's column or a Python keyword names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Field {
     /// [`Train::score`].
     Score,
@@ -157,6 +158,7 @@ impl Field {
 
 /// Whose point of view a score and a result are given from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub enum View {
     /// White's (bbconv's JSON `train` member, marlinformat).
     #[default]

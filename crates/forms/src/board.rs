@@ -20,6 +20,7 @@ pub const PIECE_LETTERS: &[u8; 12] = b"PNBRQKpnbrqk";
 /// What a reader must fill for the writer that follows: the two sides suffice for every form
 /// that holds one or two bitboards, so a FEN read for `packed` builds two words, not twelve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Need {
     /// The two sides (or the one bitboard), and the side to move.
     Sides,
