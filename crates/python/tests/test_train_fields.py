@@ -269,7 +269,7 @@ def test_fields_that_do_not_fit_are_errors():
     [
         ("sf-bin", {"result": [0, 2, 0]}, 'train: result: found "2": expected an integer from -1 to 1'),
         ("marlin", {"score": [0, 40_000, 0]}, "score 40000 does not fit 16 bits"),
-        ("bullet", {"score": [0, -40_000, 0]}, "does not fit 16 bits"),
+        ("bullet", {"score": [0, -40_000, 0]}, "past 16 bits"),
         ("sf-bin", {"score": [0, 2**40, 0]}, "train: score: found"),
         ("sf-plain", {"move": ["e2e4", "e2e9", None]}, 'train: move: found "e2e9": expected a UCI move'),
         ("sf-bin", {"ply": [0, -1, 0]}, "train: ply: found"),
