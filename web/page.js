@@ -8,6 +8,9 @@ let wasm = null;
 let compiled = null;
 let registry = null;
 let first = true;
+/** The main grid's square in the tab order (a LERF index): the last one moved to or clicked,
+ * kept across redraws. */
+let cursor = 0;
 
 /** Sends a request to the module and returns its answer (an object; `error` when refused). A
  * module that traps (it never should: its tests send it hostile input) is started afresh. */
@@ -28,6 +31,9 @@ function send(request) {
   const n = wasm.bb_call();
   return JSON.parse(new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, wasm.bb_answer(), n)));
 }
+
+/** The value shown when the address names none (or an empty one). */
+const EXAMPLE = "0x70507";
 
 /** The state in the address, and the controls that hold it. */
 const STATE = { v: "text", s: "size", f: "from", o: "order", t: "to", to: "to-order", n: "numbers", l: "layer" };
@@ -59,7 +65,8 @@ function loadHash() {
   const bad = [];
   for (const [k, id] of Object.entries(STATE)) {
     const el = $(id);
-    const given = h.get(k);
+    // An empty value is no value: the box shows the example, not a board that does not read.
+    const given = k === "v" && h.get(k) === "" ? null : h.get(k);
     el.value = given ?? el.dataset.default ?? "";
     if (el.tagName === "SELECT" && el.selectedIndex < 0) {
       const a = KIND[id] ? ask({ cmd: "canonical", kind: KIND[id], name: given }) : { error: "expected " + [...el.options].map((o) => o.value || "(empty)").join(", ") };
@@ -213,26 +220,33 @@ function square(a, b, i, main, numbers) {
   el.dataset.square = i;
   if (main) {
     el.type = "button";
-    el.tabIndex = i === 0 ? 0 : -1;
+    el.tabIndex = i === Math.min(cursor, a.width * a.height - 1) ? 0 : -1;
     el.setAttribute("aria-label", `${name}${idx !== null ? `, bit ${idx}` : ""}, ${c === "." ? "empty" : c}`);
-    el.addEventListener("click", () => toggle(i));
+    el.addEventListener("click", () => { cursor = i; toggle(i); });
   }
   return el;
 }
 
-/** Arrow keys move over the main grid (one square in the tab order); Enter and Space toggle. */
+/** Arrow keys move over the main grid (one square in the tab order); Home and End go to the
+ * rank's ends, Page Up and Page Down to the file's; Enter and Space toggle. */
 function gridKey(e, a) {
   const i = Number(e.target.dataset.square);
   if (Number.isNaN(i)) return;
-  const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: a.width, ArrowDown: -a.width }[e.key];
-  if (step === undefined) return;
-  const j = i + step;
-  const sameRank = Math.abs(step) !== 1 || Math.floor(j / a.width) === Math.floor(i / a.width);
-  if (j < 0 || j >= a.width * a.height || !sameRank) return;
+  const file = i % a.width;
+  const rank = Math.floor(i / a.width);
+  const to = {
+    ArrowLeft: file > 0 ? i - 1 : i, ArrowRight: file < a.width - 1 ? i + 1 : i,
+    ArrowUp: rank < a.height - 1 ? i + a.width : i, ArrowDown: rank > 0 ? i - a.width : i,
+    Home: rank * a.width, End: rank * a.width + a.width - 1,
+    PageUp: (a.height - 1) * a.width + file, PageDown: file,
+  }[e.key];
+  if (to === undefined) return;
   e.preventDefault();
-  const next = e.currentTarget.querySelector(`[data-square="${j}"]`);
+  const next = e.currentTarget.querySelector(`[data-square="${to}"]`);
+  if (!next) return;
   e.target.tabIndex = -1;
   next.tabIndex = 0;
+  cursor = to;
   next.focus();
 }
 
@@ -317,10 +331,10 @@ function bind() {
   }
   $("op").addEventListener("change", opArgs);
   $("apply").addEventListener("click", apply);
-  $("explain").addEventListener("click", () => answer({ cmd: "explain", expect: $("expect").value }));
+  $("explain").addEventListener("click", () => answer({ cmd: "explain", expect: $("expect").value, side: $("expect-side").value }));
   $("diff").addEventListener("click", () => answer({ cmd: "diff", b: $("diff-b").value }));
   $("infer").addEventListener("click", () => answer({ cmd: "infer", samples: $("samples").value }));
-  for (const [id, button] of [["expect", "explain"], ["diff-b", "diff"], ["operand", "apply"], ["op-n", "apply"]]) {
+  for (const [id, button] of [["expect", "explain"], ["expect-side", "explain"], ["diff-b", "diff"], ["operand", "apply"], ["op-n", "apply"]]) {
     $(id).addEventListener("keydown", (e) => { if (e.key === "Enter") $(button).click(); });
   }
   window.addEventListener("hashchange", () => { loadHash(); update(); });
@@ -340,8 +354,8 @@ async function load() {
 load().then(() => {
   fillLists();
   performance.mark("bbconv:lists");
+  $("text").dataset.default = EXAMPLE;
   loadHash();
-  if (!location.hash) $("text").value = "0x70507";
   opArgs();
   bind();
   update();

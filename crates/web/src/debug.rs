@@ -2,6 +2,7 @@
 //! command line's words by the presentation crate.
 
 use bbconv_forms::debug::{Expect, Inferrer};
+use bbconv_forms::readings::Side;
 use bbconv_forms::{Format, Options};
 use bbconv_present::{explain as words, infer as samples, Host};
 use serde_json::{json, Value as Json};
@@ -28,12 +29,14 @@ fn sized(req: &Request) -> Result<Options, String> {
     req.options()
 }
 
-/// `explain`: `text` under every square order, and the readings that make it `expect` (square
-/// names) when given.
+/// `explain`: `text` under every square order, and the readings that make it `expect` when
+/// given: square names, or a FEN (it has a `/`) whose `side` squares are meant (the command
+/// line's `--expect-fen` and `--side`; occupied when `side` is empty).
 pub fn explain(req: &Request) -> Result<Json, String> {
     let opts = sized(req)?;
     let expect = match req.str("expect").trim() {
         "" => None,
+        fen if fen.contains('/') => Some(Expect::Fen(fen, side(req)?)),
         sq => Some(Expect::Squares(sq)),
     };
     let from = req.form("from", Format::Auto)?;
@@ -51,6 +54,14 @@ pub fn diff(req: &Request) -> Result<Json, String> {
     Ok(json!({ "text": text }))
 }
 
+/// The request's `side` (the command line's `--side`): occupied when empty.
+fn side(req: &Request) -> Result<Side, String> {
+    match req.str("side").trim() {
+        "" => Ok(Side::Occupied),
+        s => s.parse().map_err(|e| format!("{e}")),
+    }
+}
+
 /// A line of samples as the command line reads it: `VALUE`, a tab, `EXPECTED`. A line
 /// without a tab may separate the two with `|` (a phone has no tab key).
 fn with_tab(line: &str) -> String {
@@ -64,11 +75,7 @@ fn with_tab(line: &str) -> String {
 /// the lines that disagree; the lines that do not read, each with its message.
 pub fn infer(req: &Request) -> Result<Json, String> {
     let opts = sized(req)?;
-    let side = match req.str("side").trim() {
-        "" => "occupied",
-        s => s,
-    };
-    let side = side.parse().map_err(|e| format!("{e}"))?;
+    let side = side(req)?;
     let from = req.form("from", Format::Auto)?;
     let inferrer = Inferrer::new(from, side, &opts)
         .map_err(|e| bbconv_present::explain::failure(e, &bbconv_present::Plain).to_string())?;
