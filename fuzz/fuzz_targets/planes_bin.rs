@@ -1,2 +1,5 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| bbconv_fuzz::check(bbconv_forms::Format::PlanesBin, data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| bbconv_fuzz::check(
+    bbconv_forms::Format::PlanesBin,
+    data
+));

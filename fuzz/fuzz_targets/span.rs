@@ -14,7 +14,10 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             if step == Step::EndBefore {
                 assert!(!spans.is_open());
                 step = spans.feed(line);
-                assert!(step != Step::EndBefore, "a line fed again to a closed state");
+                assert!(
+                    step != Step::EndBefore,
+                    "a line fed again to a closed state"
+                );
             }
             if !open {
                 assert!(matches!(step, Step::Single | Step::Open | Step::Close));

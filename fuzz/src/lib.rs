@@ -1,20 +1,32 @@
 //! The check every fuzz target runs: parsing arbitrary bytes as one form never panics, and what
 //! parses renders in every form without panicking.
 
-use bbconv_forms::{parse, render, Format, Options};
 use bbconv_board::Size;
+use bbconv_forms::{parse, render, Format, Options};
 
 /// Parses `data` as `format` under a few sizes; renders what parses in every form. The fast
 /// paths must agree with the general code: `parse` with `parse_str` (no fast path), `render`
 /// with `render_general`, and a `Conversion` with parsing and rendering.
 pub fn check(format: Format, data: &[u8]) {
-    for size in [None, Some(Size::CHESS), Size::new(3, 3).ok(), Size::new(19, 19).ok()] {
-        let opts = Options { size, ..Options::default() };
+    for size in [
+        None,
+        Some(Size::CHESS),
+        Size::new(3, 3).ok(),
+        Size::new(19, 19).ok(),
+    ] {
+        let opts = Options {
+            size,
+            ..Options::default()
+        };
         let parsed = parse(format, data, &opts);
         if let (Ok(v), Ok(text)) = (&parsed, std::str::from_utf8(data)) {
             if !format.is_binary() {
                 let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-                assert_eq!(bbconv_forms::parse_str(format, text, &opts).as_ref(), Ok(v), "parse: fast and general differ");
+                assert_eq!(
+                    bbconv_forms::parse_str(format, text, &opts).as_ref(),
+                    Ok(v),
+                    "parse: fast and general differ"
+                );
             }
         }
         if let Ok(v) = &parsed {
@@ -24,7 +36,11 @@ pub fn check(format: Format, data: &[u8]) {
                 reference.clear();
                 let a = render(to, v, &opts, &mut out);
                 let b = bbconv_forms::render_general(to, v, &opts, &mut reference);
-                assert_eq!((a.is_ok(), &out), (b.is_ok(), &reference), "render {to}: fast and general differ");
+                assert_eq!(
+                    (a.is_ok(), &out),
+                    (b.is_ok(), &reference),
+                    "render {to}: fast and general differ"
+                );
             }
         }
         // Every conversion (a form's reader, then a writer) gives what the general reading and
@@ -34,13 +50,24 @@ pub fn check(format: Format, data: &[u8]) {
                 let general = parsed.clone().map_err(|e| e.to_string()).and_then(|v| {
                     let v = if swap { v.swap() } else { v };
                     let mut o = Vec::new();
-                    bbconv_forms::render_general(to, &v, &opts, &mut o).map(|_| o).map_err(|e| e.to_string())
+                    bbconv_forms::render_general(to, &v, &opts, &mut o)
+                        .map(|_| o)
+                        .map_err(|e| e.to_string())
                 });
                 let mut converted = Vec::new();
-                let swapped = Options { swap, ..opts.clone() };
+                let swapped = Options {
+                    swap,
+                    ..opts.clone()
+                };
                 let conv = bbconv_forms::Conversion::new(format, to, &swapped);
-                let via = conv.run(data, &mut converted).map(|_| converted).map_err(|e| e.to_string());
-                assert_eq!(via, general, "convert to {to} (swap {swap}): reader and writer differ from the general code");
+                let via = conv
+                    .run(data, &mut converted)
+                    .map(|_| converted)
+                    .map_err(|e| e.to_string());
+                assert_eq!(
+                    via, general,
+                    "convert to {to} (swap {swap}): reader and writer differ from the general code"
+                );
             }
         }
     }
@@ -52,10 +79,15 @@ pub fn readers_agree(data: &[u8]) {
     use bbconv_forms::FenReader;
     let portable = FenReader::Portable.read(data);
     if let Some(simd) = FenReader::avx2() {
-        assert_eq!(simd.read(data), portable, "avx2 and portable readers differ");
+        assert_eq!(
+            simd.read(data),
+            portable,
+            "avx2 and portable readers differ"
+        );
     }
     if let Some((first, second)) = portable {
-        let v = parse(Format::Fen, data, &Options::default()).expect("the general parser accepts it");
+        let v =
+            parse(Format::Fen, data, &Options::default()).expect("the general parser accepts it");
         let pair = v.to_pair();
         assert_eq!(v.size(), Size::CHESS);
         assert_eq!(
@@ -65,6 +97,5 @@ pub fn readers_agree(data: &[u8]) {
         );
     }
 }
-
 
 pub mod options;

@@ -231,7 +231,10 @@ pub fn check(data: &[u8]) {
                     .map(|_| o)
                     .map_err(ConvertError::Render)
             });
-            let swapped = bbconv_forms::Options { swap, ..opts.clone() };
+            let swapped = bbconv_forms::Options {
+                swap,
+                ..opts.clone()
+            };
             for reader in [Some(FenReader::Portable), FenReader::avx2()]
                 .into_iter()
                 .flatten()

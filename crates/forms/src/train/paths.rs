@@ -8,15 +8,13 @@
 use crate::convert::check::against_general;
 use crate::{parse_general, render_general, Format, Options};
 
-/// The trainers' forms.
-const FORMS: [Format; 6] = [
-    Format::SfBin,
-    Format::SfPlain,
-    Format::SfCompressed,
-    Format::BinaryFen,
-    Format::Marlin,
-    Format::Bullet,
-];
+/// The trainers' forms: those that hold a chess position with a training record's fields.
+fn trainers() -> impl Iterator<Item = Format> {
+    Format::ALL
+        .iter()
+        .copied()
+        .filter(|f| f.holds() == crate::Holds::Position)
+}
 
 /// Positions of every kind the paths meet, and faults each of them must leave to the general
 /// code.
@@ -84,9 +82,8 @@ fn records(fen: &str) -> Vec<(Format, Vec<u8>)> {
     let Ok(v) = parse_general(Format::Fen, fen.as_bytes(), &opts) else {
         return Vec::new();
     };
-    FORMS
-        .iter()
-        .filter_map(|&form| {
+    trainers()
+        .filter_map(|form| {
             let mut rec = Vec::new();
             render_general(form, &v, &opts, &mut rec).ok()?;
             Some((form, rec))
@@ -98,18 +95,20 @@ fn records(fen: &str) -> Vec<(Format, Vec<u8>)> {
 /// form, as the general code converts it; the paths take most of them.
 #[test]
 fn positions_as_the_general_code() {
-    let mut taken = [0; FORMS.len()];
+    let forms: Vec<Format> = trainers().collect();
+    assert!(forms.contains(&Format::SfBin) && forms.contains(&Format::Bullet));
+    let mut taken = vec![0; forms.len()];
     for opts in options() {
         for fen in FENS {
             against_general(Format::Fen, fen.as_bytes(), &opts);
             for (form, rec) in records(fen) {
-                let k = FORMS.iter().position(|&f| f == form).unwrap_or(0);
+                let k = forms.iter().position(|&f| f == form).unwrap_or(0);
                 taken[k] += against_general(form, &rec, &opts);
             }
         }
     }
     // Each form's word path took readings of its own.
-    for (form, &n) in FORMS.iter().zip(&taken) {
+    for (form, &n) in forms.iter().zip(&taken) {
         assert!(n > 100, "{form}: {n}");
     }
 }
