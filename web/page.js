@@ -138,7 +138,9 @@ function update() {
   }
   stale(false);
   say(`read as ${a.form} (${a.kind === "single" ? "one bitboard" : a.kind === "pair" ? "two sides" : "a position"}), ${a.width}x${a.height}`);
-  document.querySelector("main").classList.toggle("all", $("all").checked);
+  // Every order, or a board wider or taller than 16, takes the page's width.
+  const wide = $("all").checked || a.width > 16 || a.height > 16;
+  document.querySelector("main").classList.toggle("wide", wide);
   drawBoards(a);
   drawNumbers(a);
   if (first) {
@@ -183,17 +185,35 @@ function drawBoard(a, b, main) {
   grid.className = "grid";
   grid.setAttribute("role", main ? "grid" : "img");
   grid.setAttribute("aria-label", `the board under ${b.numbering}`);
-  grid.style.gridTemplateColumns = `auto repeat(${a.width}, minmax(0, 1fr))`;
+  // The squares' size: at most 3rem, and the board at most 40rem tall; at least 10px (a
+  // wide board scrolls in its frame).
+  grid.style.setProperty("--w", a.width);
+  grid.style.setProperty("--h", a.height);
+  const big = a.width > 16 || a.height > 16;
+  grid.classList.toggle("big", big);
+  fig.classList.toggle("big", big);
   const numbers = $("numbers").value !== "";
+  const rankEvery = every(a.height);
   for (let r = a.height - 1; r >= 0; r--) {
-    grid.append(label(a.ranks[r]));
+    grid.append(label(shown(a.ranks, r, rankEvery)));
     for (let f = 0; f < a.width; f++) grid.append(square(a, b, r * a.width + f, main, numbers));
   }
   grid.append(label(""));
-  for (let f = 0; f < a.width; f++) grid.append(label(a.files[f]));
+  const fileEvery = every(a.width);
+  for (let f = 0; f < a.width; f++) grid.append(label(shown(a.files, f, fileEvery)));
   if (main) grid.addEventListener("keydown", (e) => gridKey(e, a));
   fig.append(grid);
   return fig;
+}
+
+/** Every how many files (or ranks) a label is shown: all of them on a board up to 16 wide,
+ * else about 16 of them (the first and the last always), so that none overlaps. */
+function every(n) {
+  return n > 16 ? Math.ceil(n / 16) : 1;
+}
+
+function shown(names, i, step) {
+  return i % step === 0 || i === names.length - 1 ? names[i] : "";
 }
 
 function label(text) {

@@ -62,3 +62,31 @@ def test_explain_with_an_expected_fen(browser, server, bbconv):
     got, width = answer(browser)
     assert got == bbconv("explain", "0x1000000000000000", "--side", "K", "--expect-fen",
                          "8/8/8/8/8/8/8/4K3", columns=width).stdout
+
+
+def _boxes(browser, css):
+    return browser.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].filter(e => e.textContent)"
+        ".map(e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })", css)
+
+
+def _overlap(a, b):
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def test_a_big_boards_labels_do_not_overlap_nor_does_it_cover_its_numbers(browser, server):
+    for size in ("64x64", "64x1", "1x64", "19x19"):
+        open_page(browser, server, f"v=0x1&s={size}")
+        labels = _boxes(browser, ".board.main .label")
+        assert not [(a, b) for i, a in enumerate(labels) for b in labels[i + 1:] if _overlap(a, b)], size
+        grid = browser.execute_script(
+            "const r = document.querySelector('.board.main').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];")
+        table = browser.execute_script(
+            "const r = document.getElementById('numbers-table').getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];")
+        assert not _overlap(grid, table), (size, grid, table)
+        # Square squares, at most 40rem (640px) tall together.
+        sq = browser.execute_script(
+            "const r = document.querySelector('.board.main .sq').getBoundingClientRect(); return [r.width, r.height];")
+        assert abs(sq[0] - sq[1]) < 1.5, (size, sq)
+        height = int(size.split("x")[1]) * sq[1]
+        assert height <= 660 or sq[1] <= 10.5, (size, sq)
