@@ -192,16 +192,26 @@ function drawBoard(a, b, main) {
   const big = a.width > 16 || a.height > 16;
   grid.classList.toggle("big", big);
   fig.classList.toggle("big", big);
+  // Written as one string (a 64x64 board in every order is 49,152 squares: elements made one
+  // by one took 150 ms); a click or a key on the main grid is taken by the grid.
   const numbers = $("numbers").value !== "";
+  const html = [];
   const rankEvery = every(a.height);
   for (let r = a.height - 1; r >= 0; r--) {
-    grid.append(label(shown(a.ranks, r, rankEvery)));
-    for (let f = 0; f < a.width; f++) grid.append(square(a, b, r * a.width + f, main, numbers));
+    html.push(label(shown(a.ranks, r, rankEvery)));
+    for (let f = 0; f < a.width; f++) html.push(square(a, b, r * a.width + f, main, numbers));
   }
-  grid.append(label(""));
+  html.push(label(""));
   const fileEvery = every(a.width);
-  for (let f = 0; f < a.width; f++) grid.append(label(shown(a.files, f, fileEvery)));
-  if (main) grid.addEventListener("keydown", (e) => gridKey(e, a));
+  for (let f = 0; f < a.width; f++) html.push(label(shown(a.files, f, fileEvery)));
+  grid.innerHTML = html.join("");
+  if (main) {
+    grid.addEventListener("keydown", (e) => gridKey(e, a));
+    grid.addEventListener("click", (e) => {
+      const sq = e.target.closest("[data-square]");
+      if (sq) { cursor = Number(sq.dataset.square); toggle(cursor); }
+    });
+  }
   fig.append(grid);
   return fig;
 }
@@ -216,35 +226,29 @@ function shown(names, i, step) {
   return i % step === 0 || i === names.length - 1 ? names[i] : "";
 }
 
-function label(text) {
-  const s = document.createElement("span");
-  s.className = "label";
-  s.textContent = text;
-  return s;
+/** Text made safe inside HTML. */
+function esc(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+function label(text) {
+  return `<span class="label">${esc(text)}</span>`;
+}
+
+/** Square `i` (a LERF index) of board `b`: a button on the main grid, in the tab order when it
+ * is the cursor. */
 function square(a, b, i, main, numbers) {
   const c = b.cells[i];
-  const el = document.createElement(main ? "button" : "span");
   const side = c === "." ? "" : c === "O" ? " second" : c === "X" ? " first" : c === c.toLowerCase() ? " first black" : " white";
-  el.className = "sq" + side + (((i % a.width) + Math.floor(i / a.width)) % 2 ? " light" : " dark");
-  const name = `${a.files[i % a.width]}${a.ranks[Math.floor(i / a.width)]}`;
+  const shade = ((i % a.width) + Math.floor(i / a.width)) % 2 ? " light" : " dark";
   const idx = b.indices[i];
-  const piece = c === "." ? "" : c === "X" || c === "O" ? (c === "X" ? "●" : "○") : c;
-  el.textContent = piece;
-  if (numbers && idx !== null) {
-    const n = document.createElement("small");
-    n.textContent = idx;
-    el.append(n);
-  }
-  el.dataset.square = i;
-  if (main) {
-    el.type = "button";
-    el.tabIndex = i === Math.min(cursor, a.width * a.height - 1) ? 0 : -1;
-    el.setAttribute("aria-label", `${name}${idx !== null ? `, bit ${idx}` : ""}, ${c === "." ? "empty" : c}`);
-    el.addEventListener("click", () => { cursor = i; toggle(i); });
-  }
-  return el;
+  const piece = c === "." ? "" : c === "X" ? "●" : c === "O" ? "○" : esc(c);
+  const number = numbers && idx !== null ? `<small>${idx}</small>` : "";
+  if (!main) return `<span class="sq${side}${shade}" data-square="${i}">${piece}${number}</span>`;
+  const name = `${a.files[i % a.width]}${a.ranks[Math.floor(i / a.width)]}`;
+  const said = `${name}${idx !== null ? `, bit ${idx}` : ""}, ${c === "." ? "empty" : c}`;
+  const stop = i === Math.min(cursor, a.width * a.height - 1) ? 0 : -1;
+  return `<button type="button" class="sq${side}${shade}" data-square="${i}" tabindex="${stop}" aria-label="${esc(said)}">${piece}${number}</button>`;
 }
 
 /** Arrow keys move over the main grid (one square in the tab order); Home and End go to the
