@@ -366,6 +366,8 @@ impl App {
                     value,
                 })
             }
+            // A mapping this explorer does not know: the readings below still say it.
+            _ => None,
         });
         mapped.or_else(|| self.reading_of_text(b))
     }

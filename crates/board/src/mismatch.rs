@@ -49,6 +49,7 @@ pub fn closest_order(
 
 /// A board of one or two layers, for comparisons.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Layers {
     /// One bitboard.
     One(Bitboard),
@@ -75,6 +76,7 @@ impl Layers {
 
 /// A transformation found to map A onto B.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Mapping {
     /// A symmetry of the grid.
     Symmetry(Symmetry),
@@ -110,6 +112,7 @@ pub fn mappings(a: &Layers, b: &Layers, max_shift: usize) -> Vec<Mapping> {
 /// A change made to a number before it is read, as programs get them wrong: each is its own
 /// inverse, on the `N` bits of the numbering it is read in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Fix {
     /// Negated in two's complement (a signed print read as unsigned, or the reverse).
     Negate,

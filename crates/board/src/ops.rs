@@ -345,6 +345,7 @@ impl Symmetry {
 
 /// A mask of squares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Mask {
     /// Rank `n` (0 = south).
     Rank(i64),

@@ -5,6 +5,7 @@ use crate::{Bitboard, Pair, Size, Square};
 
 /// A promotion marker as written in variant FEN.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Mark {
     /// No marker.
     None,

@@ -592,6 +592,7 @@ impl<'a> Conversion<'a> {
 
 /// What became of one record of a batch ([`convert_batch`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Status {
     /// Converted: the output is `out[start..end]` of the batch's buffer; the board's size.
     Done {

@@ -19,6 +19,7 @@ use bbconv_board::{Bitboard, Numbering, Order, Pair, Size};
 
 /// Why a question cannot be answered.
 #[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
 pub enum DebugError {
     /// The question is not one this command answers (a front end's usage error).
     Usage(String),
@@ -87,6 +88,7 @@ fn read(text: &str, what: &'static str, from: Format, opts: &Options) -> Result<
 
 /// The squares expected of a value `explain` decodes.
 #[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
 pub enum Expect<'a> {
     /// Square names (`e1`, `a1 h8`).
     Squares(&'a str),

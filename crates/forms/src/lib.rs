@@ -714,6 +714,7 @@ impl Format {
 /// Why one record could not be converted: it does not read, or it cannot be written in the
 /// form asked for (exhaustive: every failure of a conversion is one of the two).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ConvertError {
     /// The record does not read as the input form.
     Parse(ParseError),

@@ -322,6 +322,7 @@ fn remap_digits(text: &str, map: [u8; 3]) -> String {
 /// Which squares of a board a comparison looks at (`explain --expect-fen`, `infer`): a side, the
 /// occupied squares, or one piece letter's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Side {
     /// The first side's squares.
     First,

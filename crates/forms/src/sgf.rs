@@ -15,6 +15,7 @@ use bbconv_board::{Bitboard, Pair, Size, Square, Turn};
 
 /// Which position of an SGF game record to read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum SgfNode {
     /// The root node's setup (the default).
     #[default]

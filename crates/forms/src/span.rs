@@ -21,6 +21,7 @@
 
 /// Which records may span lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SpanMode {
     /// SGF game trees (`-f sgf`).
     Sgf,

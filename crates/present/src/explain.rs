@@ -43,6 +43,7 @@ pub fn failure(e: DebugError, host: &dyn Host) -> Failure {
         DebugError::SizeMismatch(..) => bad_input(e.message(&Cli)),
         DebugError::TwoSides(_) => usage(e.message(&Cli)),
         DebugError::Input(m) => bad_input(m),
+        other => bad_input(other.message(&Cli)),
     }
 }
 
@@ -178,6 +179,7 @@ fn diff_mappings(d: &Difference, text: &mut String) {
                 "B = A shifted {n} square{} {dir}\n",
                 if *n == 1 { "" } else { "s" }
             )),
+            other => text.push_str(&format!("B = A mapped by {other:?}\n")),
         }
     }
     for c in d.readings.iter().take(MAX_LINES) {

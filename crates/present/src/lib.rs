@@ -21,6 +21,7 @@ pub mod show;
 
 /// A failure a command reports in one line; the command line maps it to its exit code.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Failure {
     /// A mistake in the command line (exit code 2).
     Usage(String),

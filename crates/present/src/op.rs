@@ -12,6 +12,7 @@ use crate::{bad_board, bad_input, usage, Failure, Host};
 
 /// An operation of `op`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Operation {
     /// A B: squares in both (sizes must match).
     And,
@@ -310,6 +311,7 @@ type SquareMap = Box<dyn Fn(Square) -> Option<Square>>;
 
 /// How a move of the board sends squares: a symmetry, or a shift.
 #[derive(Debug, Clone, Copy)]
+#[non_exhaustive]
 pub enum Move {
     /// A flip, rotation or transposition.
     Symmetry(Symmetry),

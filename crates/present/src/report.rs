@@ -9,6 +9,7 @@ use bbconv_forms::{ConvertError, ErrorKind, ParseError, RenderError};
 
 /// The problems a record can have.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum FaultKind {
     /// It does not read, or cannot be written.
     Convert(ConvertError),
@@ -136,6 +137,7 @@ pub fn kind_label(kind: &FaultKind) -> &'static str {
             _ => "other",
         },
         FaultKind::Convert(ConvertError::Render(_)) => "cannot be written",
+        FaultKind::Convert(_) => "other",
         FaultKind::TooLong(_) => "too long",
         FaultKind::Truncated(_) => "cut short",
         FaultKind::SizeDrift(_) => "another size",

@@ -402,7 +402,7 @@ fn part(
                         ConvertError::Parse(p) => {
                             p.offset.and_then(|at| column(record.as_deref()?, at))
                         }
-                        ConvertError::Render(_) => None,
+                        _ => None,
                     };
                     o.first_error = Some((first + k, col, e));
                     o.error_record = record.map(<[u8]>::to_vec);

@@ -42,9 +42,7 @@ fn error(e: DebugError) -> PyErr {
             let message = bbconv_forms::hint::parse_message(&error, &crate::Keywords);
             PyValueError::new_err(format!("{what} {text:?}{col}: {message}"))
         }
-        DebugError::SizeMismatch(..) | DebugError::TwoSides(_) => {
-            PyValueError::new_err(e.message(&crate::Keywords))
-        }
+        other => PyValueError::new_err(other.message(&crate::Keywords)),
     }
 }
 
@@ -170,6 +168,7 @@ pub(crate) fn diff<'py>(
                 Mapping::Shift(dir, n) => {
                     format!("shifted {n} square{} {dir}", if *n == 1 { "" } else { "s" })
                 }
+                other => format!("{other:?}"),
             })
             .collect();
         d.set_item("mappings", mappings)?;

@@ -23,6 +23,7 @@
 /// }
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenReader {
     /// A byte at a time through a class table: runs on every CPU.
     Portable,
