@@ -26,7 +26,10 @@ function ask(request) {
 function send(request) {
   const bytes = new TextEncoder().encode(JSON.stringify(request));
   const p = wasm.bb_buffer(bytes.length);
-  if (p === 0) return { error: `the request is ${bytes.length} bytes, too long` };
+  if (p === 0) {
+    const limit = registry ? ` of ${registry.max_request} bytes` : "";
+    return { error: `the request (the text and its settings) is ${bytes.length} bytes, longer than the page's limit${limit}; the command line reads longer records (--max-line)` };
+  }
   new Uint8Array(wasm.memory.buffer, p, bytes.length).set(bytes);
   const n = wasm.bb_call();
   return JSON.parse(new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, wasm.bb_answer(), n)));
@@ -48,26 +51,84 @@ function settings() {
   };
 }
 
-function saveHash() {
-  const h = new URLSearchParams();
-  for (const [k, id] of Object.entries(STATE)) if ($(id).value) h.set(k, $(id).value);
-  if ($("all").checked) h.set("all", "1");
-  history.replaceState(null, "", "#" + h.toString());
+/** The address of the state: each value percent-encoded (a space as %20, a `+` as %2B). */
+function hashOf() {
+  const h = [];
+  for (const [k, id] of Object.entries(STATE)) if ($(id).value) h.push(`${k}=${encodeURIComponent($(id).value)}`);
+  if ($("all").checked) h.push("all=1");
+  return "#" + h.join("&");
+}
+
+/** How long after the last keystroke the address is written: a write a keystroke makes
+ * Chrome throttle the page's navigations ("Throttling navigation to prevent the browser from
+ * hanging") and the address stop following. */
+const HASH_DELAY = 250;
+let hashTimer = 0;
+
+/** Writes the state into the address: at once (a click, a setting), or `later` (typing:
+ * HASH_DELAY after the last change; flushed when the box loses focus or the page is left). */
+function saveHash(later) {
+  clearTimeout(hashTimer);
+  hashTimer = 0;
+  if (later) {
+    hashTimer = setTimeout(() => saveHash(false), HASH_DELAY);
+    return;
+  }
+  const hash = hashOf();
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+
+function flushHash() {
+  if (hashTimer) saveHash(false);
 }
 
 /** What the module calls a select's names (a form's alias, an order in any case). */
-const KIND = { from: "form", to: "form", order: "order", "to-order": "order", layer: "layer" };
+const KIND = { from: "form", to: "form", order: "order", "to-order": "order", layer: "layer", size: "size" };
+
+/** The address's fragment, name by name (the first of a name given twice): each value
+ * percent-decoded, a `+` kept a plus (URLSearchParams would read it as a space). A name the
+ * page does not read and a value whose percent-encoding is broken are named in `bad`. */
+function fragment(bad) {
+  const h = new Map();
+  const names = [...Object.keys(STATE), "all"];
+  const unknown = [];
+  for (const part of location.hash.slice(1).split("&")) {
+    if (!part) continue;
+    const eq = part.indexOf("=");
+    const [k, raw] = eq < 0 ? [part, ""] : [part.slice(0, eq), part.slice(eq + 1)];
+    if (!names.includes(k)) {
+      const like = names.find((n) => n === k.toLowerCase());
+      unknown.push(`${part}: unknown name${like ? ` (names are lowercase: ${like})` : ""}`);
+      continue;
+    }
+    try {
+      if (!h.has(k)) h.set(k, decodeURIComponent(raw));
+    } catch {
+      bad.push(`${part}: broken percent-encoding (a % is two hex digits of a UTF-8 byte)`);
+    }
+  }
+  if (unknown.length) bad.push(`${unknown.join("; ")} (the page reads ${names.join(", ")})`);
+  return h;
+}
 
 /** Sets the controls from the address; a value that does not read is named in the address
  * note (#address), with the command line's message, and its control keeps its default. */
 function loadHash() {
-  const h = new URLSearchParams(location.hash.slice(1));
   const bad = [];
+  const h = fragment(bad);
+  delete $("size").dataset.auto;
   for (const [k, id] of Object.entries(STATE)) {
     const el = $(id);
     // An empty value is no value: the box shows the example, not a board that does not read.
-    const given = k === "v" && h.get(k) === "" ? null : h.get(k);
+    const given = k === "v" && h.get(k) === "" ? null : h.get(k) ?? null;
     el.value = given ?? el.dataset.default ?? "";
+    if (id === "size" && given) {
+      const a = ask({ cmd: "canonical", kind: "size", name: given });
+      if (a.error) {
+        el.value = "";
+        bad.push(`${k}=${given}: ${a.error}`);
+      }
+    }
     if (el.tagName === "SELECT" && el.selectedIndex < 0) {
       const a = KIND[id] ? ask({ cmd: "canonical", kind: KIND[id], name: given }) : { error: "expected " + [...el.options].map((o) => o.value || "(empty)").join(", ") };
       el.value = a.error ? "" : a.name;
@@ -77,7 +138,7 @@ function loadHash() {
       }
     }
   }
-  const all = h.get("all");
+  const all = h.get("all") ?? null;
   $("all").checked = all === "1";
   if (all !== null && all !== "1" && all !== "0") bad.push(`all=${all}: expected 1 or 0`);
   const note = $("address");
@@ -105,6 +166,8 @@ function fillLists() {
     for (const id of ["order", "to-order"]) option($(id), n.name, `${n.name}: ${n.formula}`);
   }
   for (const o of registry.operations) option($("op"), o.name, o.name, o.description);
+  option($("layer"), "", "none");
+  for (const l of registry.layers) option($("layer"), l, l);
   for (const [id, name] of Object.entries(registry.defaults)) $(id).dataset.default = name;
 }
 
@@ -127,10 +190,11 @@ function stale(yes) {
   $("stale").hidden = !yes;
 }
 
-/** Reads the text box and draws everything it gives. */
-function update() {
+/** Reads the text box and draws everything it gives; the address written at once, or
+ * `later` (typing). */
+function update(later) {
   const a = ask(Object.assign({ cmd: "view" }, settings()));
-  saveHash();
+  saveHash(later === true);
   if (a.error) {
     say(a.error, true);
     stale(!first);
@@ -142,6 +206,7 @@ function update() {
   const wide = $("all").checked || a.width > 16 || a.height > 16;
   document.querySelector("main").classList.toggle("wide", wide);
   drawBoards(a);
+  fitNumbers(a);
   drawNumbers(a);
   if (first) {
     first = false;
@@ -153,24 +218,33 @@ function update() {
 function drawBoards(a) {
   const box = $("boards");
   const focused = document.activeElement && document.activeElement.dataset.square;
-  box.replaceChildren(...a.boards.map((b) => drawBoard(a, b, b.numbering === $("order").value)));
+  const numbers = $("numbers").value !== "";
+  box.replaceChildren(...a.boards.map((b) => drawBoard(a, b, b.numbering === $("order").value, numbers)));
   const again = focused !== undefined && box.querySelector(`.board.main [data-square="${focused}"]`);
   if (again) again.focus();
 }
 
 /** One grid: files and ranks labelled, rank 1 at the bottom; the main grid's squares toggle. */
-function drawBoard(a, b, main) {
+function drawBoard(a, b, main, numbers) {
   const fig = document.createElement("figure");
   fig.className = "board" + (main ? " main" : "");
   const cap = document.createElement("figcaption");
   if (main) {
     cap.textContent = `${b.numbering}: ${b.formula}`;
+    cap.tabIndex = -1;
   } else {
     const read = document.createElement("button");
     read.type = "button";
     read.textContent = `read as ${b.numbering}`;
     read.title = b.formula;
-    read.addEventListener("click", () => { $("order").value = b.numbering; update(); });
+    read.className = "read-as";
+    // The button is redrawn away: the focus goes to the new main grid's caption.
+    read.addEventListener("click", () => {
+      $("order").value = b.numbering;
+      update();
+      const cap = $("boards").querySelector(".board.main figcaption");
+      if (cap) cap.focus();
+    });
     cap.append(read, ` ${b.formula}`);
   }
   fig.append(cap);
@@ -184,6 +258,7 @@ function drawBoard(a, b, main) {
   const grid = document.createElement("div");
   grid.className = "grid";
   grid.setAttribute("role", main ? "grid" : "img");
+  if (numbers) grid.classList.add("numbered");
   grid.setAttribute("aria-label", `the board under ${b.numbering}`);
   // The squares' size: at most 3rem, and the board at most 40rem tall; at least 10px (a
   // wide board scrolls in its frame).
@@ -194,16 +269,19 @@ function drawBoard(a, b, main) {
   fig.classList.toggle("big", big);
   // Written as one string (a 64x64 board in every order is 49,152 squares: elements made one
   // by one took 150 ms); a click or a key on the main grid is taken by the grid.
-  const numbers = $("numbers").value !== "";
+  // A rank a row (role="row" on the main grid, laid out as if not there: display: contents).
   const html = [];
+  const row = main ? '<div class="row" role="row">' : '<div class="row">';
   const rankEvery = every(a.height);
   for (let r = a.height - 1; r >= 0; r--) {
-    html.push(label(shown(a.ranks, r, rankEvery)));
+    html.push(row, label(shown(a.ranks, r, rankEvery), main && "rowheader"));
     for (let f = 0; f < a.width; f++) html.push(square(a, b, r * a.width + f, main, numbers));
+    html.push("</div>");
   }
-  html.push(label(""));
+  html.push(row, label("", main && "columnheader"));
   const fileEvery = every(a.width);
-  for (let f = 0; f < a.width; f++) html.push(label(shown(a.files, f, fileEvery)));
+  for (let f = 0; f < a.width; f++) html.push(label(shown(a.files, f, fileEvery), main && "columnheader"));
+  html.push("</div>");
   grid.innerHTML = html.join("");
   if (main) {
     grid.addEventListener("keydown", (e) => gridKey(e, a));
@@ -214,6 +292,38 @@ function drawBoard(a, b, main) {
   }
   fig.append(grid);
   return fig;
+}
+
+/** The widest digit's share of a monospace font's size, and the smallest font a square's
+ * number or piece is legible in (pixels). */
+const DIGIT = 0.62;
+const LEGIBLE = 6.5;
+
+/** Sizes the squares' numbers to their squares (measured on the main grid): the number in
+ * the top corner, in a font its digits fit across, the piece below it; hidden, saying so, on
+ * squares too small for both. */
+function fitNumbers(a) {
+  const box = $("boards");
+  const note = $("numbers-note");
+  box.style.removeProperty("--num");
+  box.style.removeProperty("--piece");
+  box.classList.remove("no-numbers");
+  note.hidden = true;
+  const sq = box.querySelector(".board.main .grid.numbered .sq");
+  if (!sq) return;
+  const r = sq.getBoundingClientRect();
+  const digits = String(Math.max(...a.boards.map((b) => Math.max(0, ...(b.indices ?? []).filter((i) => i !== null))))).length;
+  const num = Math.min(9.6, (r.width - 3) / (digits * DIGIT));
+  const piece = Math.min(parseFloat(getComputedStyle(sq).fontSize), r.height - num * 1.15 - 1);
+  if (num < LEGIBLE || piece < LEGIBLE) {
+    box.classList.add("no-numbers");
+    const need = Math.ceil(digits * DIGIT * LEGIBLE + 3);
+    note.textContent = `The squares' numbers are hidden: a square is ${Math.floor(r.width)} pixels wide, and ${digits}-digit numbers with a piece under them need about ${need}.`;
+    note.hidden = false;
+    return;
+  }
+  box.style.setProperty("--num", `${num.toFixed(1)}px`);
+  box.style.setProperty("--piece", `${piece.toFixed(1)}px`);
 }
 
 /** Every how many files (or ranks) a label is shown: all of them on a board up to 16 wide,
@@ -231,8 +341,8 @@ function esc(text) {
   return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function label(text) {
-  return `<span class="label">${esc(text)}</span>`;
+function label(text, role) {
+  return `<span class="label"${role ? ` role="${role}"` : ""}>${esc(text)}</span>`;
 }
 
 /** Square `i` (a LERF index) of board `b`: a button on the main grid, in the tab order when it
@@ -245,10 +355,12 @@ function square(a, b, i, main, numbers) {
   const piece = c === "." ? "" : c === "X" ? "●" : c === "O" ? "○" : esc(c);
   const number = numbers && idx !== null ? `<small>${idx}</small>` : "";
   if (!main) return `<span class="sq${side}${shade}" data-square="${i}">${piece}${number}</span>`;
-  const name = `${a.files[i % a.width]}${a.ranks[Math.floor(i / a.width)]}`;
-  const said = `${name}${idx !== null ? `, bit ${idx}` : ""}, ${c === "." ? "empty" : c}`;
+  // The bit as the command line counts it (from 0), and the label shown when it differs.
+  const one = $("numbers").value === "1" ? 1 : 0;
+  const bit = idx === null ? "" : `, bit ${idx - one}${numbers && one ? `, labelled ${idx}` : ""}`;
+  const said = `${a.names[i]}${bit}, ${c === "." ? "empty" : c}`;
   const stop = i === Math.min(cursor, a.width * a.height - 1) ? 0 : -1;
-  return `<button type="button" class="sq${side}${shade}" data-square="${i}" tabindex="${stop}" aria-label="${esc(said)}">${piece}${number}</button>`;
+  return `<button type="button" role="gridcell" class="sq${side}${shade}" data-square="${i}" tabindex="${stop}" aria-label="${esc(said)}">${piece}${number}</button>`;
 }
 
 /** Arrow keys move over the main grid (one square in the tab order); Home and End go to the
@@ -279,14 +391,21 @@ function toggle(i) {
   changed(ask(Object.assign({ cmd: "toggle", square: i }, settings())));
 }
 
+/** Shows a changed board (a toggle's, an operation's). A size the page sets itself is
+ * marked so (data-auto) and cleared when a new text is typed; one the user typed stays. */
 function changed(a) {
   if (a.error) {
     say(a.error, true);
     return;
   }
   $("text").value = a.text;
-  if (a.size) $("size").value = a.size;
+  if (a.size) {
+    $("size").value = a.size;
+    $("size").dataset.auto = "1";
+  }
+  if (a.from) $("from").value = a.from;
   update();
+  if (a.note && !$("message").classList.contains("error")) say(`${a.note}; ${$("message").textContent}`);
 }
 
 /** The board's numbers: a row a form (hex, dec, signed, bin), a column a side. */
@@ -304,7 +423,8 @@ function drawNumbers(a) {
   t.tHead.replaceChildren(...(a.numbers.length > 1 ? [row(["", ...a.numbers.map((n) => n.label)], true)] : []));
   t.tBodies[0].replaceChildren(...a.numbers[0].values.map(([form], k) => row([form, ...a.numbers.map((n) => n.values[k][1])])));
   const out = $("output");
-  out.textContent = capped(a.output ?? a.output_error);
+  // The output whole (the cap is for messages), scrolling in its box.
+  out.textContent = a.output ?? capped(a.output_error);
   out.classList.toggle("error", a.output === null);
   $("show").textContent = a.show;
 }
@@ -321,20 +441,29 @@ function opArgs() {
   $("operand-label").hidden = !takes.includes("b");
 }
 
+/** Applies the operation; its message is shown by the Apply button too (#op-status: on a
+ * phone the message atop the page is off the screen). */
 function apply() {
   changed(ask(Object.assign(settings(), {
     cmd: "apply", op: $("op").value, arg: $("op-arg").value, n: $("op-n").value, b: $("operand").value,
   })));
+  const status = $("op-status");
+  status.textContent = $("message").textContent;
+  status.classList.toggle("error", $("message").classList.contains("error"));
 }
 
-/** The width of the answer box in characters, for the grids laid side by side. */
+/** The width of the answer box's text in characters (its padding left out), for the
+ * grids laid side by side. */
 function columns() {
+  const box = $("answer");
   const probe = document.createElement("span");
   probe.textContent = "0".repeat(10);
-  $("answer").append(probe);
+  box.append(probe);
   const w = probe.getBoundingClientRect().width / 10 || 8;
   probe.remove();
-  return Math.max(20, Math.floor($("answer").clientWidth / w) - 1);
+  const style = getComputedStyle(box);
+  const inner = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return Math.max(20, Math.floor(inner / w));
 }
 
 function answer(request) {
@@ -346,13 +475,22 @@ function answer(request) {
 }
 
 function bind() {
-  $("text").addEventListener("input", update);
+  $("text").addEventListener("input", () => {
+    // A size the page set (a toggle's write-back) is the last board's: a new text drops it.
+    if ($("size").dataset.auto) {
+      $("size").value = "";
+      delete $("size").dataset.auto;
+    }
+    update(true);
+  });
+  $("text").addEventListener("blur", flushHash);
+  window.addEventListener("pagehide", flushHash);
+  $("size").addEventListener("input", () => delete $("size").dataset.auto);
   $("text").addEventListener("keydown", (e) => {
     if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); update(); }
   });
-  for (const id of ["size", "from", "order", "numbers", "to", "to-order", "layer", "all"]) {
-    $(id).addEventListener(id === "size" ? "input" : "change", update);
-  }
+  $("size").addEventListener("input", () => update(true));
+  for (const id of ["from", "order", "numbers", "to", "to-order", "layer", "all"]) $(id).addEventListener("change", update);
   $("op").addEventListener("change", opArgs);
   $("apply").addEventListener("click", apply);
   $("explain").addEventListener("click", () => answer({ cmd: "explain", expect: $("expect").value, side: $("expect-side").value }));
@@ -383,4 +521,6 @@ load().then(() => {
   opArgs();
   bind();
   update();
-}).catch((e) => say(`The WebAssembly module did not load (${e.message}): build it with bash web/build.sh`, true));
+}).catch((e) => say(location.protocol === "file:"
+  ? "The page is opened as a file (file://), from which the browser does not load its WebAssembly module: serve the folder, python3 -m http.server -d web 8000, and open http://localhost:8000/"
+  : `The WebAssembly module did not load (${e.message}): build it with bash web/build.sh`, true));

@@ -38,4 +38,5 @@ def bbconv():
         env = dict(os.environ, COLUMNS=str(columns), NO_COLOR="1")
         return subprocess.run([path, *args], input=stdin, capture_output=True, text=True, env=env)
 
+    run.path = path
     return run

@@ -86,7 +86,7 @@ def test_4_draughts_light_squares_say_the_command_lines_error(browser, server, b
 
 
 def test_5_numbers_label_squares_and_do_not_change_the_reading(browser, server, bbconv):
-    open_page(browser, server, "v=1+2+3&n=1")
+    open_page(browser, server, "v=1%202%203&n=1")
     assert set_names(browser) == cli(bbconv, "convert", "-t", "squares", "1 2 3")
     assert main_squares(browser)[0].endswith("1")  # a1 labelled 1
 
@@ -138,7 +138,7 @@ def test_9_a_long_error_wraps(server):
 
 
 def test_10_a_layer_writes_a_pair_as_one_bitboard(browser, server, bbconv):
-    open_page(browser, server, "v=0xff+0xff00")
+    open_page(browser, server, "v=0xff%200xff00")
     Select(el(browser, "layer")).select_by_value("second")
     assert el(browser, "output").text == cli(bbconv, "convert", "--layer", "second", "-t", "hex", "0xff 0xff00")
     assert "layer=second" in browser.current_url or "l=second" in browser.current_url
@@ -183,7 +183,7 @@ def test_12_dark_mode_contrast(server):
 
 
 def test_11_binary_output_reads_back(browser, server, bbconv):
-    open_page(browser, server, "v=0x70507+0xff00000000000000&t=packed-bin")
+    open_page(browser, server, "v=0x70507%200xff00000000000000&t=packed-bin")
     hexed = el(browser, "output").text
     Select(el(browser, "from")).select_by_value("packed-bin")
     paste(browser, hexed)

@@ -48,11 +48,47 @@ fn read_as(text: &str, from: Format, opts: &Options) -> Result<(Format, Value), 
     };
     let v = if form.is_binary() {
         let bytes = hex_bytes(text)?;
-        format::parse(form, &bytes, opts).map_err(|e| report::parse_error(&e))?
+        one_record(form, &bytes, opts)?;
+        format::parse(form, &bytes, opts).map_err(|e| match e.offset {
+            Some(o) => format!("record 1 (byte {o}): {}", report::parse_error(&e)),
+            None => format!("record 1 (byte 0): {}", report::parse_error(&e)),
+        })?
     } else {
         format::parse(form, text.as_bytes(), opts).map_err(|e| bad_text(text, &e))?
     };
     Ok((form, v))
+}
+
+/// Whether `bytes` are one record of binary form `form` (its length for the board's size and
+/// order), or the command line's message for them: it reads bytes as records, so a short
+/// input is its last record cut short and a long one more than one record.
+fn one_record(form: Format, bytes: &[u8], opts: &Options) -> Result<(), String> {
+    let len = form.record_len(opts.size_or_default(), 12, opts.order);
+    let n = bytes.len();
+    if len == 0 || n == len {
+        return Ok(());
+    }
+    let cut = |k: usize, left: usize| {
+        format!(
+            "record {k} (byte {}): the last record is {left} bytes, expected {len} (the input ends inside a record)",
+            (k - 1) * len
+        )
+    };
+    Err(match n {
+        0 => format!("no bytes: a record of {} is {len} bytes", form.name()),
+        n if n < len => cut(1, n),
+        n if n % len != 0 => format!(
+            "{}; the page reads one record ({len} bytes of {}, the size and order's)",
+            cut(n / len + 1, n % len),
+            form.name()
+        ),
+        n => format!(
+            "record 2 (byte {len}): {n} bytes are {} records of {len}: the page reads one record ({} bytes of {}, the size and order's)",
+            n / len,
+            len,
+            form.name()
+        ),
+    })
 }
 
 /// The bytes of hex text (pairs of hex digits; spaces and line breaks between them ignored),
@@ -109,16 +145,21 @@ fn indices(n: Numbering, size: Size, one_based: bool) -> Vec<Option<usize>> {
         .collect()
 }
 
-/// The labels of the files (`a`..`z`, then numbers) and ranks (`1`..) of a board.
-fn labels(size: Size) -> (Vec<String>, Vec<String>) {
+/// The labels of the files and ranks (`1`..) of a board, and each square's name (LERF index
+/// first), as the command line names squares: files `a`..`z`, past `z` the file's number from 0
+/// as in the command line's name of such a square (`(48,0)`: file 48, rank 1).
+fn labels(size: Size) -> (Vec<String>, Vec<String>, Vec<String>) {
     let files = (0..size.width())
-        .map(|f| match u8::try_from(f) {
-            Ok(f) if f < 26 => char::from(b'a' + f).to_string(),
-            _ => (f + 1).to_string(),
+        .map(|f| match Square::from_index(size, f) {
+            Some(sq) if f < 26 => sq.to_string().trim_end_matches('1').to_string(),
+            _ => f.to_string(),
         })
         .collect();
     let ranks = (1..=size.height()).map(|r| r.to_string()).collect();
-    (files, ranks)
+    let names = (0..size.squares())
+        .map(|i| Square::from_index(size, i).map_or_else(|| i.to_string(), |sq| sq.to_string()))
+        .collect();
+    (files, ranks, names)
 }
 
 /// `v` written as `form` under `opts`, or the command line's words for why it cannot be.
@@ -208,7 +249,7 @@ pub fn view(req: &Request) -> Result<Json, String> {
         .into_iter()
         .map(|n| board_under(req, n, form, &opts))
         .collect();
-    let (files, ranks) = labels(v.size());
+    let (files, ranks, names) = labels(v.size());
     let mut shown = Vec::new();
     show::view(&v, &opts, &mut shown);
     let output = written(to, &v, &opts);
@@ -219,6 +260,7 @@ pub fn view(req: &Request) -> Result<Json, String> {
         "height": v.size().height(),
         "files": files,
         "ranks": ranks,
+        "names": names,
         "boards": boards,
         "numbers": numbers(&v, &out_opts),
         "to": to.name(),
@@ -258,7 +300,21 @@ fn reads_back(req: &Request, text: &str, v: &Value, opts: &Options) -> bool {
     let Ok(from) = req.form("from", Format::Auto) else {
         return false;
     };
-    read_as(text, from, &opts).is_ok_and(|(_, back)| &back == v)
+    read_as(text, from, &opts).is_ok_and(|(_, back)| same_board(&back, v))
+}
+
+/// Whether two boards hold the same: a position's text read (`notation`, which a PDN keeps to
+/// write itself back) left out.
+fn same_board(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Pieces(x), Value::Pieces(y)) => {
+            let (mut x, mut y) = (x.clone(), y.clone());
+            x.notation = None;
+            y.notation = None;
+            x == y
+        }
+        _ => a == b,
+    }
 }
 
 /// The answer of a changed board: its text (under the order it was read in) and, when its
@@ -274,11 +330,22 @@ fn changed(written: String, size: Size, opts: &Options) -> Json {
 pub fn toggle(req: &Request) -> Result<Json, String> {
     let opts = req.options()?;
     let (form, mut v) = read(req, "text", &opts)?;
-    edit::toggle(&mut v, req.index("square")?)?;
+    let i = req.index("square")?;
     let back = Options {
         to_order: opts.order,
         ..opts.clone()
     };
+    // A position's square cycles through the letters of the form it is written in (a PDN's
+    // men and kings), the first of the write-back forms that writes.
+    let letters = match &v {
+        Value::Pieces(pl) if i < v.size().squares() => write_back_forms(form, &v)
+            .into_iter()
+            .find(|f| !f.is_input_only())
+            .map(|f| edit::letters_for(f, pl, i, &back))
+            .transpose()?,
+        _ => None,
+    };
+    edit::toggle_with(&mut v, i, letters.as_deref())?;
     let mut first = None;
     for f in write_back_forms(form, &v) {
         match written(f, &v, &back) {
@@ -303,33 +370,31 @@ pub fn apply(req: &Request) -> Result<Json, String> {
     let opts = req.options()?;
     let (form, v) = read(req, "text", &opts)?;
     let op: Operation = req.str("op").parse().map_err(|e| format!("{e}"))?;
-    // A binary form's hex bytes go to op as the board they read as, in a text form that keeps
-    // it (its B, if any, is read as -f auto reads it).
-    let (text, from) = if form.is_binary() {
-        let plain = write_back_forms(Format::Auto, &v)[1];
-        let with_order = Options {
-            to_order: opts.order,
-            ..opts.clone()
-        };
-        (written(plain, &v, &with_order)?, Format::Auto)
-    } else {
-        (req.str("text").to_string(), req.form("from", Format::Auto)?)
-    };
-    let args: Vec<String> = match op {
-        Operation::And | Operation::Or | Operation::Xor | Operation::Andnot => {
-            vec![text, req.str("b").to_string()]
-        }
-        Operation::Not | Operation::Transpose => vec![text],
-        Operation::Shift => vec![req.str("arg").into(), req.str("n").into(), text],
-        Operation::Flip | Operation::Rotate => vec![req.str("arg").into(), text],
-        other => return Err(format!("the page does not apply op {}", other.name())),
-    };
+    let (text, from) = op_text(req, form, &v, &opts)?;
+    let args = op_args(op, req, text)?;
     let back = Options {
         to_order: opts.order,
         ..opts.clone()
     };
+    // A set operation on a layer of a two-player board gives one bitboard: written in hex,
+    // never back into the pair (or FEN) it was taken from.
+    let layered = opts.layer.filter(|_| {
+        !matches!(v, Value::Single(_))
+            && matches!(
+                op,
+                Operation::And
+                    | Operation::Or
+                    | Operation::Xor
+                    | Operation::Andnot
+                    | Operation::Not
+            )
+    });
+    let forms = match layered {
+        Some(_) => vec![Format::Hex],
+        None => write_back_forms(form, &v),
+    };
     let mut first = None;
-    for f in write_back_forms(form, &v) {
+    for f in forms {
         let o = Op {
             op,
             args: &args,
@@ -355,6 +420,9 @@ pub fn apply(req: &Request) -> Result<Json, String> {
                     ..opts.clone()
                 };
                 match read_as(&out, f, &sized) {
+                    Ok((_, after)) if layered.is_some() => {
+                        return Ok(one_layer(out, &after, size, &opts, req, req.str("layer")))
+                    }
                     Ok((_, after)) if reads_back(req, &out, &after, &opts) => {
                         return Ok(changed(out, size, &opts))
                     }
@@ -369,6 +437,68 @@ pub fn apply(req: &Request) -> Result<Json, String> {
         }
     }
     Err(first.unwrap_or_default())
+}
+
+/// The board's text as `op` reads it, and the form to read it as: the text box's; a binary
+/// form's hex bytes as the board they read as, in a text form that keeps it (its B, if any,
+/// is read as -f auto reads it).
+fn op_text(
+    req: &Request,
+    form: Format,
+    v: &Value,
+    opts: &Options,
+) -> Result<(String, Format), String> {
+    if form.is_binary() {
+        let plain = write_back_forms(Format::Auto, v)[1];
+        let with_order = Options {
+            to_order: opts.order,
+            ..opts.clone()
+        };
+        Ok((written(plain, v, &with_order)?, Format::Auto))
+    } else {
+        Ok((req.str("text").to_string(), req.form("from", Format::Auto)?))
+    }
+}
+
+/// The arguments of `bbconv op` for `op` on the board's `text`: B, a direction and a count,
+/// an axis or an angle from the request.
+fn op_args(op: Operation, req: &Request, text: String) -> Result<Vec<String>, String> {
+    Ok(match op {
+        Operation::And | Operation::Or | Operation::Xor | Operation::Andnot => {
+            vec![text, req.str("b").to_string()]
+        }
+        Operation::Not | Operation::Transpose => vec![text],
+        Operation::Shift => vec![req.str("arg").into(), req.str("n").into(), text],
+        Operation::Flip | Operation::Rotate => vec![req.str("arg").into(), text],
+        other => return Err(format!("the page does not apply op {}", other.name())),
+    })
+}
+
+/// The answer of a set operation on a layer: one bitboard in hex, the form read from then
+/// `auto` when the one chosen would not read it, and a note saying so.
+fn one_layer(
+    out: String,
+    after: &Value,
+    size: Size,
+    opts: &Options,
+    req: &Request,
+    layer: &str,
+) -> Json {
+    let mut a = changed(out.clone(), size, opts);
+    let from = req.form("from", Format::Auto).unwrap_or(Format::Auto);
+    if let Json::Object(m) = &mut a {
+        if from != Format::Auto && !reads_back(req, &out, after, opts) {
+            m.insert("from".into(), json!(Format::Auto.name()));
+        }
+        m.insert(
+            "note".into(),
+            json!(format!(
+                "the result is one bitboard (layer {}), written in hex",
+                layer.trim().to_ascii_lowercase()
+            )),
+        );
+    }
+    a
 }
 
 /// The size of the board `op` gives from a board of `size`: transposed by a rotation of 90 or

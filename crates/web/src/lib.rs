@@ -118,8 +118,8 @@ pub fn call(request: &str) -> Json {
 }
 
 /// `canonical`: the name the page lists for `name` (a form's alias, an order in any case), as
-/// the command line reads `-f`/`-t` (`kind` "form"), `--order` ("order") and `--layer`
-/// ("layer"); or the command line's message.
+/// the command line reads `-f`/`-t` (`kind` "form"), `--order` ("order"), `--layer`
+/// ("layer") and `--size` ("size"); or the command line's message.
 fn canonical(req: &request::Request) -> Result<Json, String> {
     let name = match req.str("kind") {
         "form" => req
@@ -136,9 +136,16 @@ fn canonical(req: &request::Request) -> Result<Json, String> {
             r.options()?;
             req.str("name").trim().to_ascii_lowercase()
         }
+        "size" => match req.str("name").trim() {
+            "" => String::new(),
+            s => s
+                .parse::<bbconv_board::Size>()
+                .map_err(|e| format!("{e}"))?
+                .to_string(),
+        },
         other => {
             return Err(format!(
-                "unknown kind '{other}': expected form, order or layer"
+                "unknown kind '{other}': expected form, order, layer or size"
             ))
         }
     };

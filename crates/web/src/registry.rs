@@ -4,9 +4,16 @@
 
 use bbconv_board::ops::Direction;
 use bbconv_board::Numbering;
-use bbconv_forms::Format;
+use bbconv_forms::{Format, Layer};
 use bbconv_present::op::{Operation, FLIPS, ROTATIONS};
 use serde_json::{json, Value as Json};
+
+/// The layers of `--layer`, by the names it reads (each tested to read as its layer).
+pub const LAYERS: [(&str, Layer); 3] = [
+    ("first", Layer::First),
+    ("second", Layer::Second),
+    ("occupied", Layer::Occupied),
+];
 
 /// What an operation takes besides the board: a second board (`b`), a direction and a
 /// count, an axis, an angle, or nothing.
@@ -22,7 +29,8 @@ fn takes(op: Operation) -> Json {
 
 /// `registry`: the forms (name, aliases, what each holds, description, example, whether it
 /// is read only or binary), the numberings (name, formula, whether a layout) and the
-/// operations (name, description, what each takes: [`takes`]).
+/// operations (name, description, what each takes: [`takes`]), the layers, and the longest
+/// request the module reads.
 pub fn registry() -> Json {
     let forms: Vec<Json> = Format::ALL
         .iter()
@@ -55,10 +63,24 @@ pub fn registry() -> Json {
         "directions": directions,
         "flips": FLIPS,
         "rotations": ROTATIONS,
+        "layers": LAYERS.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
+        "max_request": crate::MAX_REQUEST,
         "defaults": {
             "from": Format::Auto.name(),
             "order": Numbering::default().name(),
             "to": Format::Hex.name(),
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_layer_reads_as_itself() {
+        for (name, layer) in LAYERS {
+            assert_eq!(name.parse::<Layer>().ok(), Some(layer));
+        }
+    }
 }
