@@ -481,6 +481,7 @@ function bind() {
       $("size").value = "";
       delete $("size").dataset.auto;
     }
+    $("op-status").textContent = "";  // the last operation's, not this text's
     update(true);
   });
   $("text").addEventListener("blur", flushHash);
