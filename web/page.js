@@ -311,7 +311,12 @@ function fitNumbers(a) {
   note.hidden = true;
   const sq = box.querySelector(".board.main .grid.numbered .sq");
   if (!sq) return;
-  const r = sq.getBoundingClientRect();
+  // The smallest square of the grids side by side (up to 16x16 they differ in width; a bigger
+  // board's grids are as wide as the main one, and laid out only when scrolled to).
+  const big = a.width > 16 || a.height > 16;
+  const squares = big ? [sq] : [...box.querySelectorAll(".grid.numbered")].map((g) => g.querySelector(".sq")).filter(Boolean);
+  const rects = squares.map((e) => e.getBoundingClientRect());
+  const r = { width: Math.min(...rects.map((x) => x.width)), height: Math.min(...rects.map((x) => x.height)) };
   const digits = String(Math.max(...a.boards.map((b) => Math.max(0, ...(b.indices ?? []).filter((i) => i !== null))))).length;
   const num = Math.min(9.6, (r.width - 3) / (digits * DIGIT));
   const piece = Math.min(parseFloat(getComputedStyle(sq).fontSize), r.height - num * 1.15 - 1);

@@ -358,3 +358,21 @@ def test_r2_big_one_rank_boards_redraw_in_every_order(browser, server):
             return performance.now() - t;""")
         print(size, f"{ms:.0f} ms a redraw")
         assert len(browser.find_elements(By.CSS_SELECTOR, ".board")) == 12
+
+
+def test_r2_11_numbers_fit_every_grid_side_by_side(browser, server):
+    """With every order side by side (a desktop), the grids beside the main one are narrower:
+    their numbers fit too."""
+    for size in ("8x8", "16x16", "19x19"):
+        open_page(browser, server, f"v=0x1&s={size}&all=1&n=1")
+        clipped = browser.execute_script("""
+            for (const b of document.querySelectorAll('.board')) b.style.contentVisibility = 'visible';
+            const bad = [];
+            for (const sq of document.querySelectorAll('.board .sq')) {
+              const n = sq.querySelector('small');
+              if (!n || getComputedStyle(n).display === 'none') continue;
+              if (n.getBoundingClientRect().right > sq.getBoundingClientRect().right + 0.5)
+                bad.push(sq.closest('.board').querySelector('figcaption').textContent);
+            }
+            return [...new Set(bad)];""")
+        assert not clipped, (size, clipped)
