@@ -315,6 +315,12 @@ impl OwnFields {
         }
     }
 
+    /// The text's bytes and what follows them in the buffer (`text()` is the first `len`).
+    #[inline(always)]
+    pub(crate) fn padded(&self) -> (&[u8; OwnFields::CAP], usize) {
+        (&self.bytes, usize::from(self.len))
+    }
+
     /// The text.
     #[inline(always)]
     pub(crate) fn text(&self) -> &[u8] {

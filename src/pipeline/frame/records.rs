@@ -116,8 +116,9 @@ pub(crate) struct Records<R> {
     pub(super) defer_lines: bool,
     /// A line of a block framing read ahead (its number and text), for the next block.
     pub(super) held: Option<(usize, Vec<u8>)>,
-    /// Whether a block whole in the buffer is handed out in one step ([`Records::whole_block`]);
-    /// the tests turn it off to check the line loop gives the same records.
+    /// Whether a block or a terminated record whole in the buffer is handed out in one step
+    /// ([`Records::whole_block`], `whole_terminated`); the tests turn it off to check the line
+    /// loops give the same records.
     pub(super) whole_blocks: bool,
 }
 

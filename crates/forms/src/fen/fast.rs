@@ -530,6 +530,12 @@ pub(crate) mod x86 {
             unsafe { crate::kernels::bmi2::planes(occ, nibbles) }
         }
 
+        #[inline(always)]
+        fn stream5(&self, gone: u64, men: u64, planes: &[u64; 4]) -> [u64; 4] {
+            // SAFETY: as in `pair` (BMI2).
+            unsafe { crate::kernels::bmi2::stream5(gone, men, planes) }
+        }
+
         /// The packed pair's digits with `pdep` and byte shuffles: `pdep` puts each group of
         /// five squares in a byte (groups 0-7 from bits 0..40, 8-12 from bits 40..64), a
         /// shuffle gives the group's base-3 value of its low four bits (bit 4 adds 81), the
@@ -967,7 +973,7 @@ mod tests {
     }
 
     /// The AVX2 reader's nibble kernels (BMI2) give what the portable ones give, on random
-    /// occupancies of 0 to 64 men and random planes and nibbles.
+    /// occupancies of 0 to 64 men and random planes and nibbles; its `sf-bin` stream too.
     #[test]
     fn nibble_kernels_as_the_portable_ones() {
         use crate::kernels::{nibbles_portable, planes_portable};
@@ -993,6 +999,13 @@ mod tests {
                     let nibbles = [next(), next()];
                     assert_eq!(r.nibbles(occ, &planes), nibbles_portable(occ, &planes));
                     assert_eq!(r.planes(occ, nibbles), planes_portable(occ, nibbles));
+                    // sf-bin's stream: two squares gone (its kings), at most 38 men kept.
+                    let gone = 1 << (next() % 64) | 1 << (next() % 64);
+                    let men = occ & !gone;
+                    if (64 - gone.count_ones() + 4 * men.count_ones()) <= 256 {
+                        let want = crate::kernels::stream5_portable(gone, men, &planes);
+                        assert_eq!(r.stream5(gone, men, &planes), want, "{gone:x} {men:x}");
+                    }
                 }
                 20_000
             }

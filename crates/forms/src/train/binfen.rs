@@ -182,6 +182,26 @@ fn push_hex<R: ReadChess>(r: &R, bytes: &[u8], out: &mut Vec<u8>) {
     }
 }
 
+/// Appends the hex digits of the first `len` bytes of `b` ([`push_hex`]'s digits): eight bytes
+/// at a time into a buffer, appended in one copy of the whole buffer cut back to the digits
+/// (a copy of fixed length takes a few vector moves; one a word of variable length, a call
+/// of the library's copy each: about 100 instructions a record).
+#[inline(always)]
+fn push_record_hex<R: ReadChess>(r: &R, b: &[u8; MAX], len: usize, out: &mut Vec<u8>) {
+    let mut hex = [0u8; 2 * MAX];
+    for (digits, word) in hex
+        .chunks_exact_mut(16)
+        .zip(b.chunks_exact(8))
+        .take(len.div_ceil(8))
+    {
+        let word = u64::from_be_bytes(word.try_into().unwrap_or_default());
+        digits.copy_from_slice(&r.hex(word));
+    }
+    let start = out.len();
+    out.extend_from_slice(&hex);
+    out.truncate(start + 2 * len.min(MAX));
+}
+
 /// The most bytes a record's word paths take: the occupancy, 32 bytes of nibbles, two varints
 /// of five bytes and the variant byte, and zeros after it (a longer record takes the general
 /// reading).
@@ -258,7 +278,7 @@ impl Trainer for BinaryFen {
             }
         }
         let len = b[..at].iter().rposition(|&x| x != 0).map_or(0, |k| k + 1);
-        push_hex(r, &b[..len], out);
+        push_record_hex(r, &b, len, out);
         true
     }
 }

@@ -7,7 +7,7 @@
 
 use super::chess::{put_number, Chess};
 use super::words::Trainer;
-use crate::board::Board;
+use crate::board::{Board, OwnFields};
 use crate::fen::fast::ReadChess;
 
 /// `sf-plain`'s word paths ([`Trainer`]).
@@ -24,7 +24,7 @@ impl Trainer for Plain {
         };
         let fields = crate::fen::fields_after(fen, len);
         let Some(mut chess) = Chess::of_words(words)
-            .with_fields(fields)
+            .with_standard_fields(fields)
             .filter(Chess::check)
         else {
             return false;
@@ -47,60 +47,113 @@ impl Trainer for Plain {
         if c.ep.is_some() && !c.ep_legal() {
             c.ep = None;
         }
-        out.extend_from_slice(b"fen ");
-        if placement.is_empty() {
+        // The record is made in a buffer with copies of fixed lengths and appended whole, cut
+        // back to its length: a copy of variable length is a call of the library's copy, about
+        // 30 instructions, and the record had seven (`fen_record`).
+        let mut b = [0u8; RECORD];
+        b[..4].copy_from_slice(b"fen ");
+        let Some(len) = copy_placement(r, &c, placement, &mut b) else {
+            return false;
+        };
+        let mut n = 4 + len;
+        b[n] = b' ';
+        let fields = c.fields();
+        let (text, len) = fields.padded();
+        b[n + 1..n + 1 + text.len()].copy_from_slice(text);
+        n += 1 + len;
+        // No training fields: no move (`a1a1`), score and result 0, the FEN's ply.
+        const MIDDLE: &[u8; 23] = b"\nmove a1a1\nscore 0\nply ";
+        b[n..n + MIDDLE.len()].copy_from_slice(MIDDLE);
+        let ply = u64::from(c.fullmove.saturating_sub(1)) * 2 + u64::from(c.black);
+        n = put_number(&mut b, n + MIDDLE.len(), ply);
+        const END: &[u8; 11] = b"\nresult 0\ne";
+        b[n..n + END.len()].copy_from_slice(END);
+        n += END.len();
+        let start = out.len();
+        out.extend_from_slice(&b);
+        out.truncate(start + n);
+        true
+    }
+}
+
+/// Room for a record: `fen `, a placement of at most 80 bytes, a space, the fields (at most
+/// [`OwnFields::CAP`]), the middle lines, a ply of at most 11 digits and the end.
+const RECORD: usize = 4 + 80 + 1 + OwnFields::CAP + 23 + 11 + 11;
+
+/// Writes the placement at `b[4..]`, returning its length: the caller's text where it has it
+/// (16 bytes at a time, the last 16 again, when it is that long), else written from the words;
+/// `None` for a text past 80 bytes (which no placement the readers accept is).
+#[inline(always)]
+fn copy_placement<R: ReadChess>(
+    r: &R,
+    c: &Chess,
+    placement: &[u8],
+    b: &mut [u8; RECORD],
+) -> Option<usize> {
+    let n = placement.len();
+    match n {
+        0 => {
             let mut buf = [0u8; 80];
             let n = crate::fen::words::placement_of(r, &c.words, &mut buf);
-            out.extend_from_slice(&buf[..n]);
-        } else {
-            out.extend_from_slice(placement);
+            b[4..84].copy_from_slice(&buf);
+            Some(n)
         }
-        out.push(b' ');
-        out.extend_from_slice(c.fields().text());
-        // No training fields: no move (`a1a1`), score and result 0, the FEN's ply.
-        out.extend_from_slice(b"\nmove a1a1\nscore 0\nply ");
-        let ply = u64::from(c.fullmove.saturating_sub(1)) * 2 + u64::from(c.black);
-        let mut digits = [0u8; 20];
-        let n = put_number(&mut digits, 0, ply);
-        out.extend_from_slice(&digits[..n]);
-        out.extend_from_slice(b"\nresult 0\ne");
-        true
+        16..=80 => {
+            for k in (0..n - 16).step_by(16) {
+                b[4 + k..20 + k].copy_from_slice(&placement[k..k + 16]);
+            }
+            b[n - 12..n + 4].copy_from_slice(&placement[n - 16..]);
+            Some(n)
+        }
+        1..=15 => {
+            b[4..4 + n].copy_from_slice(placement);
+            Some(n)
+        }
+        _ => None,
     }
 }
 
 /// The FEN of a record of the five lines in the writer's order ending in the line `e`, each
 /// other line's value one the general reading reads without error; `None` for any other
-/// record.
+/// record. Read forward from the FEN line's end, found 64 bytes at a time
+/// ([`crate::kernels::byte_mask`]), each line's value by its length (a search backward for
+/// each line's start cost about 500 instructions a record).
 #[inline(always)]
 fn fen_line(record: &[u8]) -> Option<&[u8]> {
-    let t = record.strip_suffix(b"\ne")?;
-    let (t, result) = last_line(t, b"result ")?;
-    let (t, ply) = last_line(t, b"ply ")?;
-    let (t, score) = last_line(t, b"score ")?;
-    let (t, mv) = last_line(t, b"move ")?;
-    let fen = t.strip_prefix(b"fen ")?;
-    let score = score.strip_prefix(b"-").unwrap_or(score);
-    let ok = matches!(result, b"0" | b"1" | b"-1")
-        && digits(ply)
-        && digits(score)
-        && uci(mv)
-        && !fen.contains(&b'\n');
+    // The first 64 bytes, then the last 64 (the FEN line often ends past byte 64; the last 64
+    // bytes of a longer record have no newline before byte 64 when the first 64 have none).
+    let first = |b: &[u8; 64]| crate::kernels::byte_mask(b, b'\n').trailing_zeros() as usize;
+    let nl = match (record.first_chunk::<64>(), record.last_chunk::<64>()) {
+        (Some(head), Some(tail)) => match first(head) {
+            64 => (record.len() - 64 + first(tail)).min(record.len() - 1),
+            k => k,
+        },
+        _ => record.iter().position(|&c| c == b'\n')?,
+    };
+    let fen = record[..nl].strip_prefix(b"fen ")?;
+    let t = record[nl + 1..].strip_prefix(b"move ")?;
+    let (mv, t) = match t {
+        [_, _, _, _, b'\n', rest @ ..] => (&t[..4], rest),
+        [_, _, _, _, _, b'\n', rest @ ..] => (&t[..5], rest),
+        _ => return None,
+    };
+    let t = t.strip_prefix(b"score ")?;
+    let t = digits_line(t.strip_prefix(b"-").unwrap_or(t))?;
+    let t = digits_line(t.strip_prefix(b"ply ")?)?;
+    let result = t.strip_prefix(b"result ")?;
+    let ok = matches!(result, b"0\ne" | b"1\ne" | b"-1\ne") && uci(mv);
     ok.then_some(fen)
 }
 
-/// The text before the last line of `t`, and the last line's value after `key`; `None` when
-/// `t` has one line or the last does not start with `key`.
+/// What follows a line of one to nine ASCII digits (a number that fits 31 bits, as the general
+/// reading reads it) at the start of `t`; `None` when `t` does not start with one.
 #[inline(always)]
-fn last_line<'t>(t: &'t [u8], key: &[u8]) -> Option<(&'t [u8], &'t [u8])> {
-    let nl = t.iter().rposition(|&c| c == b'\n')?;
-    let value = t[nl + 1..].strip_prefix(key)?;
-    Some((&t[..nl], value))
-}
-
-/// One to nine ASCII digits (a number that fits 31 bits, as the general reading reads it).
-#[inline(always)]
-fn digits(t: &[u8]) -> bool {
-    (1..=9).contains(&t.len()) && t.iter().all(u8::is_ascii_digit)
+fn digits_line(t: &[u8]) -> Option<&[u8]> {
+    let n = t.iter().take(10).take_while(|c| c.is_ascii_digit()).count();
+    match t.get(n) {
+        Some(b'\n') if (1..=9).contains(&n) => Some(&t[n + 1..]),
+        _ => None,
+    }
 }
 
 /// A move as the general reading reads it: `a1a1` or `0000` (none) or UCI.

@@ -4,18 +4,19 @@
 //! ([`super::sfbin`]); anything it would refuse or write otherwise is left to it.
 
 use super::chess::{Chess, RANK_1, RANK_8};
-use super::codes::{codes, CORNERS};
+use super::codes::{planes, CORNERS};
 use super::sfbin::LEN;
 use super::words::Trainer;
 use crate::board::Board;
 use crate::fen::fast::ReadChess;
+use crate::kernels::Simd;
 
 /// The stream's bits.
 const BITS: usize = 256;
 
-/// The Huffman code of each piece word with its colour bit above it (`PNBRQKpnbrqk`; the kings
-/// are not in the board's part of the stream).
-const FIELD: [u8; 12] = [1, 3, 5, 7, 9, 0, 17, 19, 21, 23, 25, 0];
+/// The 4 bits after a man's leading 1 of each piece word (`PNBRQKpnbrqk`): its Huffman code's
+/// upper 3 bits, then its colour (the kings are not in the board's part of the stream).
+const MAN_BITS: [u8; 12] = [0, 1, 2, 3, 4, 0, 8, 9, 10, 11, 12, 0];
 
 /// Of the 4 bits after a man's leading 1 (the code's upper 3 bits, then the colour): the piece
 /// word's index (`PNBRQ`, Black's 6 more), 12 for a code the format does not define.
@@ -44,8 +45,8 @@ impl Trainer for SfBin {
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(_: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
-        match write_record(chess) {
+    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+        match write_record(r, chess) {
             Some(rec) => {
                 out.extend_from_slice(&rec);
                 true
@@ -176,9 +177,12 @@ fn move_read(chess: &Chess, m: u16) -> bool {
 }
 
 /// The record of a [`Chess::check`]ed position without training fields, as the general writing
-/// writes it; `None` for a position it refuses.
+/// writes it; `None` for a position it refuses. The board's bits come from the reader's
+/// [`crate::kernels::Simd::stream5`] (in the stream's order, a8 first: the words' bytes
+/// swapped), the men's four bits after their leading 1 being their code's upper bits, then
+/// their colour.
 #[inline(always)]
-fn write_record(chess: &Chess) -> Option<[u8; LEN]> {
+fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; LEN]> {
     let ply = u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black);
     if chess.halfmove >= 128 || ply > 0xffff || !chess.standard_castling() {
         return None;
@@ -186,32 +190,33 @@ fn write_record(chess: &Chess) -> Option<[u8; LEN]> {
     let ep = chess.ep.filter(|_| chess.ep_legal());
     let w = &chess.words;
     let (wk, bk) = (chess.king(false), chess.king(true));
-    let men = chess.occupancy() & !(w[5] | w[11]);
-    let mut buf = [0u8; 48];
-    let cells = codes(w, &FIELD);
-    // The stream's order (a8 first): each man at 13 bits, plus a bit an earlier square that
-    // is not a king's, plus 4 an earlier man.
-    let (fk1, fk2) = ((wk ^ 56) as u32, (bk ^ 56) as u32);
-    let mut m = men.swap_bytes();
-    let mut base = 13usize;
-    while m != 0 {
-        let t = m.trailing_zeros();
-        m &= m - 1;
-        let at = base + t as usize - usize::from(t > fk1) - usize::from(t > fk2);
-        put_bits(&mut buf, at, u64::from(cells[(t ^ 56) as usize]));
-        base += 4;
-    }
+    let kings = w[5] | w[11];
+    let men = chess.occupancy() & !kings;
     // Past the men, a bit each of the 62 squares that are not the kings'.
-    let fields_at = base + 62;
+    let fields_at = 13 + 62 + 4 * men.count_ones() as usize;
     let ep_bits = if ep.is_some() { 7 } else { 1 };
     if fields_at + 4 + ep_bits + 23 > BITS {
         return None;
     }
-    put_bits(
-        &mut buf,
-        0,
-        u64::from(chess.black) | u64::from(wk) << 1 | u64::from(bk) << 7,
-    );
+    let p = planes(w, &MAN_BITS);
+    let p = [
+        p[0].swap_bytes(),
+        p[1].swap_bytes(),
+        p[2].swap_bytes(),
+        p[3].swap_bytes(),
+    ];
+    let s = r.stream5(kings.swap_bytes(), men.swap_bytes(), &p);
+    let head = u64::from(chess.black) | u64::from(wk) << 1 | u64::from(bk) << 7;
+    let mut buf = [0u8; 48];
+    let words = [
+        head | s[0] << 13,
+        s[0] >> 51 | s[1] << 13,
+        s[1] >> 51 | s[2] << 13,
+        s[2] >> 51 | s[3] << 13,
+    ];
+    for (b, w) in buf.chunks_exact_mut(8).zip(words) {
+        b.copy_from_slice(&w.to_le_bytes());
+    }
     let c = chess.castling;
     let mut f = (c >> 7 & 1) | (c & 1) << 1 | (c >> 63 & 1) << 2 | (c >> 56 & 1) << 3;
     let mut len = 4;

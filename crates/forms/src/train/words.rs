@@ -63,7 +63,7 @@ impl<T: Trainer> WordPaths for Words<T> {
             false => &record[..len],
         };
         let fields = crate::fen::fields_after(record, len);
-        match Chess::of_words(words).with_fields(fields) {
+        match Chess::of_words(words).with_standard_fields(fields) {
             Some(c) if c.check() && T::write(r, &c, placement, out) => Direct::Done,
             _ => Direct::NotTried,
         }
