@@ -6,13 +6,25 @@
 use bbconv_board::ternary;
 
 /// The kernels whose code depends on the CPU, as a type: the portable ones by default, the
-/// AVX2 FEN reader's (`pdep`, byte shuffles) where it overrides them, so that a writer inlined
-/// into the AVX2 kernel uses them.
+/// BMI2 and SSSE3 ones where [`Simd::bmi2`] gives the proof that the CPU has them (the AVX2 FEN
+/// reader, which overrides some kernels too), so that a writer inlined into the AVX2 kernel
+/// uses them.
 pub(crate) trait Simd {
+    /// The proof that this CPU has BMI2 and SSSE3, where the kernel runs with them (the AVX2
+    /// reader's): the methods below then use them.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn bmi2(&self) -> Option<Bmi2> {
+        None
+    }
     /// The bytes of `x` under the 0xff bytes of `from`, in order, moved to the 0xff bytes of
     /// `to` (which has as many): `pdep(pext(x, from), to)` with BMI2.
     #[inline(always)]
     fn move_bytes(&self, x: u64, from: u64, to: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.bmi2() {
+            return t.deposit(t.extract(x, from), to);
+        }
         let (mut out, mut from, mut to) = (0u64, from, to);
         while from != 0 {
             let (a, b) = (from.trailing_zeros(), to.trailing_zeros());
@@ -22,9 +34,30 @@ pub(crate) trait Simd {
         }
         out
     }
+    /// The low bytes of `x`, in order, moved to the 0xff bytes of `to` (whose bytes are each
+    /// 0 or 0xff): `pdep(x, to)` with BMI2.
+    #[inline(always)]
+    fn deposit_bytes(&self, x: u64, to: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.bmi2() {
+            return t.deposit(x, to);
+        }
+        let (mut out, mut x, mut to) = (0u64, x, to);
+        while to != 0 {
+            let b = to.trailing_zeros();
+            out |= (x & 0xff) << b;
+            x >>= 8;
+            to &= !(0xff << b);
+        }
+        out
+    }
     /// The 16 lowercase hex digits of `v` (the writers' digits, with the reader's CPU features).
     #[inline(always)]
     fn hex(&self, v: u64) -> [u8; 16] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.bmi2() {
+            return t.hex(v);
+        }
         hex_digits(v)
     }
     /// Appends the 26 hex digits of the packed pair (see [`push_packed_hex_chess`]).
@@ -53,13 +86,134 @@ pub(crate) trait Simd {
     /// [`nibbles_portable`]; with BMI2 a `pext` and two `pdep` a plane, [`bmi2::nibbles`]).
     #[inline(always)]
     fn nibbles(&self, occ: u64, planes: &[u64; 4]) -> [u64; 2] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.bmi2() {
+            return t.nibbles(occ, planes);
+        }
         nibbles_portable(occ, planes)
     }
     /// [`Simd::nibbles`] undone: the four planes of the nibbles of the first 32 men of `occ`
     /// (the other squares' bits 0; see [`planes_portable`], with BMI2 [`bmi2::planes`]).
     #[inline(always)]
     fn planes(&self, occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.bmi2() {
+            return t.planes(occ, nibbles);
+        }
         planes_portable(occ, nibbles)
+    }
+    /// `table` looked up by each of 32 nibbles (nibble `i` in bits `4i..4i + 4` of
+    /// `[nibbles 0-15, nibbles 16-31]`), byte `i` for nibble `i` (see
+    /// [`nibble_bytes_portable`]; with SSSE3 two byte shuffles, [`ssse3::nibble_bytes`]).
+    #[inline(always)]
+    fn nibble_bytes(&self, nibbles: [u64; 2], table: &[u8; 16]) -> [u8; 32] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.bmi2() {
+            return t.nibble_bytes(nibbles, table);
+        }
+        nibble_bytes_portable(nibbles, table)
+    }
+}
+
+/// The proof that the CPU has BMI2 and SSSE3: only [`Bmi2::new`], unsafe, makes one (the
+/// AVX2 reader's [`Simd::bmi2`], which runs only where its `Avx2` token checked the CPU). The
+/// kernels of [`bmi2`] and [`ssse3`] are safe to call with one.
+#[cfg(target_arch = "x86_64")]
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bmi2(());
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+impl Bmi2 {
+    /// The proof.
+    ///
+    /// # Safety
+    /// The CPU has BMI2 and SSSE3.
+    #[inline(always)]
+    pub(crate) unsafe fn new() -> Bmi2 {
+        Bmi2(())
+    }
+    /// `pdep`.
+    #[inline(always)]
+    fn deposit(self, x: u64, mask: u64) -> u64 {
+        // SAFETY: the CPU has BMI2 (`self`).
+        unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
+    }
+    /// `pext`.
+    #[inline(always)]
+    fn extract(self, x: u64, mask: u64) -> u64 {
+        // SAFETY: as in `deposit`.
+        unsafe { std::arch::x86_64::_pext_u64(x, mask) }
+    }
+    /// [`bmi2::hex`].
+    #[inline(always)]
+    fn hex(self, v: u64) -> [u8; 16] {
+        // SAFETY: as in `deposit`.
+        unsafe { bmi2::hex(v) }
+    }
+    /// [`bmi2::nibbles`].
+    #[inline(always)]
+    fn nibbles(self, occ: u64, planes: &[u64; 4]) -> [u64; 2] {
+        // SAFETY: as in `deposit`.
+        unsafe { bmi2::nibbles(occ, planes) }
+    }
+    /// [`bmi2::planes`].
+    #[inline(always)]
+    fn planes(self, occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
+        // SAFETY: as in `deposit`.
+        unsafe { bmi2::planes(occ, nibbles) }
+    }
+    /// [`ssse3::nibble_bytes`].
+    #[inline(always)]
+    fn nibble_bytes(self, nibbles: [u64; 2], table: &[u8; 16]) -> [u8; 32] {
+        // SAFETY: the CPU has SSSE3 (`self`).
+        unsafe { ssse3::nibble_bytes(nibbles, table) }
+    }
+}
+
+/// [`Simd::nibble_bytes`] a nibble at a time, on every CPU.
+#[inline(always)]
+pub(crate) fn nibble_bytes_portable(nibbles: [u64; 2], table: &[u8; 16]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = table[(nibbles[i / 16] >> (4 * (i % 16))) as usize & 15];
+    }
+    out
+}
+
+/// The SSSE3 kernels of [`Simd`], called through a [`Bmi2`].
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+pub(crate) mod ssse3 {
+    use std::arch::x86_64::{
+        _mm_and_si128, _mm_loadu_si128, _mm_set1_epi8, _mm_set_epi64x, _mm_shuffle_epi8,
+        _mm_srli_epi16, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
+    };
+
+    /// [`super::Simd::nibble_bytes`]: the nibbles split into their bytes' low halves (the
+    /// even nibbles, then the odd ones), interleaved back into order and looked up by
+    /// `pshufb`: about 12 instructions where the portable loop takes about 130.
+    ///
+    /// # Safety
+    /// The CPU has SSSE3 (a [`super::Bmi2`] exists).
+    #[inline(always)]
+    pub(crate) unsafe fn nibble_bytes(nibbles: [u64; 2], table: &[u8; 16]) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        // SAFETY: the CPU has SSSE3 (the caller's contract); the load reads the 16 bytes of
+        // `table` and the stores write the 32 bytes of `out`; `loadu`/`storeu` need no
+        // alignment.
+        unsafe {
+            let v = _mm_set_epi64x(nibbles[1] as i64, nibbles[0] as i64);
+            let low = _mm_set1_epi8(0x0f);
+            let even = _mm_and_si128(v, low);
+            let odd = _mm_and_si128(_mm_srli_epi16::<4>(v), low);
+            let t = _mm_loadu_si128(table.as_ptr().cast());
+            let first = _mm_shuffle_epi8(t, _mm_unpacklo_epi8(even, odd));
+            let second = _mm_shuffle_epi8(t, _mm_unpackhi_epi8(even, odd));
+            _mm_storeu_si128(out.as_mut_ptr().cast(), first);
+            _mm_storeu_si128(out.as_mut_ptr().add(16).cast(), second);
+        }
+        out
     }
 }
 
@@ -97,7 +251,7 @@ pub(crate) fn planes_portable(occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
     planes
 }
 
-/// The BMI2 kernels of [`Simd`], for the AVX2 reader's overrides (`crate::fen::fast`).
+/// The BMI2 kernels of [`Simd`], called through a [`Bmi2`].
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub(crate) mod bmi2 {
@@ -110,12 +264,12 @@ pub(crate) mod bmi2 {
     /// nibbles' bit (`pdep`): 12 instructions where the portable loop takes about 300.
     ///
     /// # Safety
-    /// Only inlined into a function compiled with BMI2 (the AVX2 reader's).
+    /// The CPU has BMI2 (a [`super::Bmi2`] exists).
     #[inline(always)]
     pub(crate) unsafe fn nibbles(occ: u64, planes: &[u64; 4]) -> [u64; 2] {
         let mut out = [0u64; 2];
         for (b, &p) in planes.iter().enumerate() {
-            // SAFETY: the caller's function has BMI2.
+            // SAFETY: the CPU has BMI2 (the caller's contract).
             let men = unsafe { _pext_u64(p, occ) };
             // SAFETY: as above.
             unsafe {
@@ -135,7 +289,7 @@ pub(crate) mod bmi2 {
     pub(crate) unsafe fn planes(occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
         let mut planes = [0u64; 4];
         for (b, p) in planes.iter_mut().enumerate() {
-            // SAFETY: the caller's function has BMI2.
+            // SAFETY: the CPU has BMI2 (the caller's contract).
             *p = unsafe {
                 let men =
                     _pext_u64(nibbles[0], NIBBLE << b) | _pext_u64(nibbles[1], NIBBLE << b) << 16;
@@ -154,7 +308,7 @@ pub(crate) mod bmi2 {
     pub(crate) unsafe fn hex(v: u64) -> [u8; 16] {
         const ONES: u64 = 0x0101_0101_0101_0101;
         let digits = |x: u64| {
-            // SAFETY: the caller's function has BMI2.
+            // SAFETY: the CPU has BMI2 (the caller's contract).
             let x = unsafe { _pdep_u64(x, ONES * 0x0f) };
             // Nibble k in byte k; '0'..'9', then 'a'..'f' 39 further on.
             let letters = ((x + ONES * 6) >> 4) & ONES;
