@@ -6,15 +6,15 @@
 use bbconv_board::ternary;
 
 /// The kernels whose code depends on the CPU, as a type: the portable ones by default, the
-/// BMI2 and SSSE3 ones where [`Simd::bmi2`] gives the proof that the CPU has them (the AVX2 FEN
+/// AVX2, BMI2 and SSSE3 ones where [`Simd::avx2`] gives the proof that the CPU has them (the AVX2 FEN
 /// reader, which overrides some kernels too), so that a writer inlined into the AVX2 kernel
 /// uses them.
 pub(crate) trait Simd {
-    /// The proof that this CPU has BMI2 and SSSE3, where the kernel runs with them (the AVX2
-    /// reader's): the methods below then use them.
+    /// The proof that this CPU has AVX2 (so SSSE3) and BMI2, where the kernel runs with them
+    /// (the AVX2 reader's): the methods below then use them.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn bmi2(&self) -> Option<Bmi2> {
+    fn avx2(&self) -> Option<Avx2Cpu> {
         None
     }
     /// The bytes of `x` under the 0xff bytes of `from`, in order, moved to the 0xff bytes of
@@ -22,7 +22,7 @@ pub(crate) trait Simd {
     #[inline(always)]
     fn move_bytes(&self, x: u64, from: u64, to: u64) -> u64 {
         #[cfg(target_arch = "x86_64")]
-        if let Some(t) = self.bmi2() {
+        if let Some(t) = self.avx2() {
             return t.deposit(t.extract(x, from), to);
         }
         let (mut out, mut from, mut to) = (0u64, from, to);
@@ -39,7 +39,7 @@ pub(crate) trait Simd {
     #[inline(always)]
     fn deposit_bytes(&self, x: u64, to: u64) -> u64 {
         #[cfg(target_arch = "x86_64")]
-        if let Some(t) = self.bmi2() {
+        if let Some(t) = self.avx2() {
             return t.deposit(x, to);
         }
         let (mut out, mut x, mut to) = (0u64, x, to);
@@ -55,7 +55,7 @@ pub(crate) trait Simd {
     #[inline(always)]
     fn hex(&self, v: u64) -> [u8; 16] {
         #[cfg(target_arch = "x86_64")]
-        if let Some(t) = self.bmi2() {
+        if let Some(t) = self.avx2() {
             return t.hex(v);
         }
         hex_digits(v)
@@ -87,7 +87,7 @@ pub(crate) trait Simd {
     #[inline(always)]
     fn nibbles(&self, occ: u64, planes: &[u64; 4]) -> [u64; 2] {
         #[cfg(target_arch = "x86_64")]
-        if let Some(t) = self.bmi2() {
+        if let Some(t) = self.avx2() {
             return t.nibbles(occ, planes);
         }
         nibbles_portable(occ, planes)
@@ -97,79 +97,36 @@ pub(crate) trait Simd {
     #[inline(always)]
     fn planes(&self, occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
         #[cfg(target_arch = "x86_64")]
-        if let Some(t) = self.bmi2() {
+        if let Some(t) = self.avx2() {
             return t.planes(occ, nibbles);
         }
         planes_portable(occ, nibbles)
     }
     /// `table` looked up by each of 32 nibbles (nibble `i` in bits `4i..4i + 4` of
     /// `[nibbles 0-15, nibbles 16-31]`), byte `i` for nibble `i` (see
-    /// [`nibble_bytes_portable`]; with SSSE3 two byte shuffles, [`ssse3::nibble_bytes`]).
+    /// [`nibble_bytes_portable`]; with SSSE3 two byte shuffles,
+    /// [`crate::cpu::ssse3::nibble_bytes`]).
     #[inline(always)]
     fn nibble_bytes(&self, nibbles: [u64; 2], table: &[u8; 16]) -> [u8; 32] {
         #[cfg(target_arch = "x86_64")]
-        if let Some(t) = self.bmi2() {
+        if let Some(t) = self.avx2() {
             return t.nibble_bytes(nibbles, table);
         }
         nibble_bytes_portable(nibbles, table)
     }
-}
-
-/// The proof that the CPU has BMI2 and SSSE3: only [`Bmi2::new`], unsafe, makes one (the
-/// AVX2 reader's [`Simd::bmi2`], which runs only where its `Avx2` token checked the CPU). The
-/// kernels of [`bmi2`] and [`ssse3`] are safe to call with one.
-#[cfg(target_arch = "x86_64")]
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Bmi2(());
-
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-impl Bmi2 {
-    /// The proof.
-    ///
-    /// # Safety
-    /// The CPU has BMI2 and SSSE3.
+    /// [`hex_bytes`] (with AVX2 32 digits at a time, [`crate::cpu::avx2::hex_bytes`]).
     #[inline(always)]
-    pub(crate) unsafe fn new() -> Bmi2 {
-        Bmi2(())
-    }
-    /// `pdep`.
-    #[inline(always)]
-    fn deposit(self, x: u64, mask: u64) -> u64 {
-        // SAFETY: the CPU has BMI2 (`self`).
-        unsafe { std::arch::x86_64::_pdep_u64(x, mask) }
-    }
-    /// `pext`.
-    #[inline(always)]
-    fn extract(self, x: u64, mask: u64) -> u64 {
-        // SAFETY: as in `deposit`.
-        unsafe { std::arch::x86_64::_pext_u64(x, mask) }
-    }
-    /// [`bmi2::hex`].
-    #[inline(always)]
-    fn hex(self, v: u64) -> [u8; 16] {
-        // SAFETY: as in `deposit`.
-        unsafe { bmi2::hex(v) }
-    }
-    /// [`bmi2::nibbles`].
-    #[inline(always)]
-    fn nibbles(self, occ: u64, planes: &[u64; 4]) -> [u64; 2] {
-        // SAFETY: as in `deposit`.
-        unsafe { bmi2::nibbles(occ, planes) }
-    }
-    /// [`bmi2::planes`].
-    #[inline(always)]
-    fn planes(self, occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
-        // SAFETY: as in `deposit`.
-        unsafe { bmi2::planes(occ, nibbles) }
-    }
-    /// [`ssse3::nibble_bytes`].
-    #[inline(always)]
-    fn nibble_bytes(self, nibbles: [u64; 2], table: &[u8; 16]) -> [u8; 32] {
-        // SAFETY: the CPU has SSSE3 (`self`).
-        unsafe { ssse3::nibble_bytes(nibbles, table) }
+    fn hex_bytes(&self, digits: &[u8], bytes: &mut [u8]) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.avx2() {
+            return t.hex_bytes(digits, bytes);
+        }
+        hex_bytes(digits, bytes)
     }
 }
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use crate::cpu::Avx2Cpu;
 
 /// [`Simd::nibble_bytes`] a nibble at a time, on every CPU.
 #[inline(always)]
@@ -179,42 +136,6 @@ pub(crate) fn nibble_bytes_portable(nibbles: [u64; 2], table: &[u8; 16]) -> [u8;
         *o = table[(nibbles[i / 16] >> (4 * (i % 16))) as usize & 15];
     }
     out
-}
-
-/// The SSSE3 kernels of [`Simd`], called through a [`Bmi2`].
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-pub(crate) mod ssse3 {
-    use std::arch::x86_64::{
-        _mm_and_si128, _mm_loadu_si128, _mm_set1_epi8, _mm_set_epi64x, _mm_shuffle_epi8,
-        _mm_srli_epi16, _mm_storeu_si128, _mm_unpackhi_epi8, _mm_unpacklo_epi8,
-    };
-
-    /// [`super::Simd::nibble_bytes`]: the nibbles split into their bytes' low halves (the
-    /// even nibbles, then the odd ones), interleaved back into order and looked up by
-    /// `pshufb`: about 12 instructions where the portable loop takes about 130.
-    ///
-    /// # Safety
-    /// The CPU has SSSE3 (a [`super::Bmi2`] exists).
-    #[inline(always)]
-    pub(crate) unsafe fn nibble_bytes(nibbles: [u64; 2], table: &[u8; 16]) -> [u8; 32] {
-        let mut out = [0u8; 32];
-        // SAFETY: the CPU has SSSE3 (the caller's contract); the load reads the 16 bytes of
-        // `table` and the stores write the 32 bytes of `out`; `loadu`/`storeu` need no
-        // alignment.
-        unsafe {
-            let v = _mm_set_epi64x(nibbles[1] as i64, nibbles[0] as i64);
-            let low = _mm_set1_epi8(0x0f);
-            let even = _mm_and_si128(v, low);
-            let odd = _mm_and_si128(_mm_srli_epi16::<4>(v), low);
-            let t = _mm_loadu_si128(table.as_ptr().cast());
-            let first = _mm_shuffle_epi8(t, _mm_unpacklo_epi8(even, odd));
-            let second = _mm_shuffle_epi8(t, _mm_unpackhi_epi8(even, odd));
-            _mm_storeu_si128(out.as_mut_ptr().cast(), first);
-            _mm_storeu_si128(out.as_mut_ptr().add(16).cast(), second);
-        }
-        out
-    }
 }
 
 /// [`Simd::nibbles`] a man at a time, on every CPU.
@@ -251,7 +172,7 @@ pub(crate) fn planes_portable(occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
     planes
 }
 
-/// The BMI2 kernels of [`Simd`], called through a [`Bmi2`].
+/// The BMI2 kernels of [`Simd`], called through an [`Avx2Cpu`].
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub(crate) mod bmi2 {
@@ -264,7 +185,7 @@ pub(crate) mod bmi2 {
     /// nibbles' bit (`pdep`): 12 instructions where the portable loop takes about 300.
     ///
     /// # Safety
-    /// The CPU has BMI2 (a [`super::Bmi2`] exists).
+    /// The CPU has BMI2 (a [`super::Avx2Cpu`] exists).
     #[inline(always)]
     pub(crate) unsafe fn nibbles(occ: u64, planes: &[u64; 4]) -> [u64; 2] {
         let mut out = [0u64; 2];
@@ -784,6 +705,50 @@ mod tests {
             for byte in [0, b'\n', b'\t', b',', 0x80, 0xff, block[k]] {
                 assert_eq!(byte_mask(&block, byte), byte_mask_portable(&block, byte));
             }
+        }
+    }
+
+    /// The AVX2 hex decoder (where the CPU has it) decodes as the portable one: digits of both
+    /// cases and other bytes in every place, of every even and odd length to 100.
+    #[test]
+    fn hex_bytes_as_the_portable_one() {
+        use crate::fen::fast::{FenReader, ReadChess, WithReader};
+        struct Both;
+        impl WithReader for Both {
+            type Output = usize;
+            fn run<R: ReadChess>(self, r: &R) -> usize {
+                let alphabet = b"0123456789abcdefABCDEF/:@`gG \x00\xff";
+                let mut v = 0x1234_5678_9abc_def1u64;
+                let mut n = 0;
+                for len in 0..100 {
+                    for k in 0..300u64 {
+                        let d: Vec<u8> = (0..len)
+                            .map(|_| {
+                                v = v.rotate_left(7).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ k;
+                                let i = if v.is_multiple_of(97) {
+                                    v >> 8
+                                } else {
+                                    (v >> 8) % 22
+                                };
+                                alphabet[i as usize % alphabet.len()]
+                            })
+                            .collect();
+                        for size in [len / 2, len / 2 + 1] {
+                            let (mut a, mut b) = (vec![0u8; size], vec![0u8; size]);
+                            let (x, y) = (r.hex_bytes(&d, &mut a), hex_bytes(&d, &mut b));
+                            assert_eq!(x, y, "{d:?}");
+                            if x {
+                                assert_eq!(a, b);
+                                n += 1;
+                            }
+                        }
+                    }
+                }
+                n
+            }
+        }
+        if let Some(simd) = FenReader::avx2() {
+            assert!(simd.with_reader(Both) > 10_000);
         }
     }
 

@@ -506,9 +506,9 @@ pub(crate) mod x86 {
 
     impl crate::kernels::Simd for Reader {
         #[inline(always)]
-        fn bmi2(&self) -> Option<crate::kernels::Bmi2> {
-            // SAFETY: as in `pair` (AVX2 implies SSSE3).
-            Some(unsafe { crate::kernels::Bmi2::new() })
+        fn avx2(&self) -> Option<crate::kernels::Avx2Cpu> {
+            // SAFETY: as in `pair` (AVX2 and BMI2).
+            Some(unsafe { crate::kernels::Avx2Cpu::new() })
         }
 
         /// The packed pair's digits with `pdep` and byte shuffles: `pdep` puts each group of
