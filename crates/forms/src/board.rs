@@ -326,6 +326,12 @@ impl OwnFields {
     pub(crate) fn text(&self) -> &[u8] {
         self.bytes.get(..usize::from(self.len)).unwrap_or_default()
     }
+
+    /// The whole buffer and the text's length in it (for a copy of a fixed size).
+    #[inline(always)]
+    pub(crate) fn buffer(&self) -> (&[u8; OwnFields::CAP], usize) {
+        (&self.bytes, usize::from(self.len))
+    }
 }
 
 /// The side to move of a FEN's fields: `w` first, `b` second.

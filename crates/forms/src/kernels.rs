@@ -6,13 +6,25 @@
 use bbconv_board::ternary;
 
 /// The kernels whose code depends on the CPU, as a type: the portable ones by default, the
-/// AVX2 FEN reader's (`pdep`, byte shuffles) where it overrides them, so that a writer inlined
-/// into the AVX2 kernel uses them.
+/// AVX2, BMI2 and SSSE3 ones where [`Simd::avx2`] gives the proof that the CPU has them (the AVX2 FEN
+/// reader, which overrides some kernels too), so that a writer inlined into the AVX2 kernel
+/// uses them.
 pub(crate) trait Simd {
+    /// The proof that this CPU has AVX2 (so SSSE3) and BMI2, where the kernel runs with them
+    /// (the AVX2 reader's): the methods below then use them.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn avx2(&self) -> Option<Avx2Cpu> {
+        None
+    }
     /// The bytes of `x` under the 0xff bytes of `from`, in order, moved to the 0xff bytes of
     /// `to` (which has as many): `pdep(pext(x, from), to)` with BMI2.
     #[inline(always)]
     fn move_bytes(&self, x: u64, from: u64, to: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.avx2() {
+            return t.deposit(t.extract(x, from), to);
+        }
         let (mut out, mut from, mut to) = (0u64, from, to);
         while from != 0 {
             let (a, b) = (from.trailing_zeros(), to.trailing_zeros());
@@ -22,9 +34,30 @@ pub(crate) trait Simd {
         }
         out
     }
+    /// The low bytes of `x`, in order, moved to the 0xff bytes of `to` (whose bytes are each
+    /// 0 or 0xff): `pdep(x, to)` with BMI2.
+    #[inline(always)]
+    fn deposit_bytes(&self, x: u64, to: u64) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.avx2() {
+            return t.deposit(x, to);
+        }
+        let (mut out, mut x, mut to) = (0u64, x, to);
+        while to != 0 {
+            let b = to.trailing_zeros();
+            out |= (x & 0xff) << b;
+            x >>= 8;
+            to &= !(0xff << b);
+        }
+        out
+    }
     /// The 16 lowercase hex digits of `v` (the writers' digits, with the reader's CPU features).
     #[inline(always)]
     fn hex(&self, v: u64) -> [u8; 16] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.avx2() {
+            return t.hex(v);
+        }
         hex_digits(v)
     }
     /// Appends the 26 hex digits of the packed pair (see [`push_packed_hex_chess`]).
@@ -53,6 +86,10 @@ pub(crate) trait Simd {
     /// [`nibbles_portable`]; with BMI2 a `pext` and two `pdep` a plane, [`bmi2::nibbles`]).
     #[inline(always)]
     fn nibbles(&self, occ: u64, planes: &[u64; 4]) -> [u64; 2] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.avx2() {
+            return t.nibbles(occ, planes);
+        }
         nibbles_portable(occ, planes)
     }
     /// The bit stream of the squares of `men | planes` that are not in `gone`, from bit 0 up:
@@ -67,8 +104,46 @@ pub(crate) trait Simd {
     /// (the other squares' bits 0; see [`planes_portable`], with BMI2 [`bmi2::planes`]).
     #[inline(always)]
     fn planes(&self, occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.avx2() {
+            return t.planes(occ, nibbles);
+        }
         planes_portable(occ, nibbles)
     }
+    /// `table` looked up by each of 32 nibbles (nibble `i` in bits `4i..4i + 4` of
+    /// `[nibbles 0-15, nibbles 16-31]`), byte `i` for nibble `i` (see
+    /// [`nibble_bytes_portable`]; with SSSE3 two byte shuffles,
+    /// [`crate::cpu::ssse3::nibble_bytes`]).
+    #[inline(always)]
+    fn nibble_bytes(&self, nibbles: [u64; 2], table: &[u8; 16]) -> [u8; 32] {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.avx2() {
+            return t.nibble_bytes(nibbles, table);
+        }
+        nibble_bytes_portable(nibbles, table)
+    }
+    /// [`hex_bytes`] (with AVX2 32 digits at a time, [`crate::cpu::avx2::hex_bytes`]).
+    #[inline(always)]
+    fn hex_bytes(&self, digits: &[u8], bytes: &mut [u8]) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = self.avx2() {
+            return t.hex_bytes(digits, bytes);
+        }
+        hex_bytes(digits, bytes)
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) use crate::cpu::Avx2Cpu;
+
+/// [`Simd::nibble_bytes`] a nibble at a time, on every CPU.
+#[inline(always)]
+pub(crate) fn nibble_bytes_portable(nibbles: [u64; 2], table: &[u8; 16]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = table[(nibbles[i / 16] >> (4 * (i % 16))) as usize & 15];
+    }
+    out
 }
 
 /// [`Simd::nibbles`] a man at a time, on every CPU.
@@ -124,7 +199,7 @@ pub(crate) fn planes_portable(occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
     planes
 }
 
-/// The BMI2 kernels of [`Simd`], for the AVX2 reader's overrides (`crate::fen::fast`).
+/// The BMI2 kernels of [`Simd`], called through an [`Avx2Cpu`].
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub(crate) mod bmi2 {
@@ -137,12 +212,12 @@ pub(crate) mod bmi2 {
     /// nibbles' bit (`pdep`): 12 instructions where the portable loop takes about 300.
     ///
     /// # Safety
-    /// Only inlined into a function compiled with BMI2 (the AVX2 reader's).
+    /// The CPU has BMI2 (a [`super::Avx2Cpu`] exists).
     #[inline(always)]
     pub(crate) unsafe fn nibbles(occ: u64, planes: &[u64; 4]) -> [u64; 2] {
         let mut out = [0u64; 2];
         for (b, &p) in planes.iter().enumerate() {
-            // SAFETY: the caller's function has BMI2.
+            // SAFETY: the CPU has BMI2 (the caller's contract).
             let men = unsafe { _pext_u64(p, occ) };
             // SAFETY: as above.
             unsafe {
@@ -162,7 +237,7 @@ pub(crate) mod bmi2 {
     pub(crate) unsafe fn planes(occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
         let mut planes = [0u64; 4];
         for (b, p) in planes.iter_mut().enumerate() {
-            // SAFETY: the caller's function has BMI2.
+            // SAFETY: the CPU has BMI2 (the caller's contract).
             *p = unsafe {
                 let men =
                     _pext_u64(nibbles[0], NIBBLE << b) | _pext_u64(nibbles[1], NIBBLE << b) << 16;
@@ -220,7 +295,7 @@ pub(crate) mod bmi2 {
     pub(crate) unsafe fn hex(v: u64) -> [u8; 16] {
         const ONES: u64 = 0x0101_0101_0101_0101;
         let digits = |x: u64| {
-            // SAFETY: the caller's function has BMI2.
+            // SAFETY: the CPU has BMI2 (the caller's contract).
             let x = unsafe { _pdep_u64(x, ONES * 0x0f) };
             // Nibble k in byte k; '0'..'9', then 'a'..'f' 39 further on.
             let letters = ((x + ONES * 6) >> 4) & ONES;
@@ -696,6 +771,50 @@ mod tests {
             for byte in [0, b'\n', b'\t', b',', 0x80, 0xff, block[k]] {
                 assert_eq!(byte_mask(&block, byte), byte_mask_portable(&block, byte));
             }
+        }
+    }
+
+    /// The AVX2 hex decoder (where the CPU has it) decodes as the portable one: digits of both
+    /// cases and other bytes in every place, of every even and odd length to 100.
+    #[test]
+    fn hex_bytes_as_the_portable_one() {
+        use crate::fen::fast::{FenReader, ReadChess, WithReader};
+        struct Both;
+        impl WithReader for Both {
+            type Output = usize;
+            fn run<R: ReadChess>(self, r: &R) -> usize {
+                let alphabet = b"0123456789abcdefABCDEF/:@`gG \x00\xff";
+                let mut v = 0x1234_5678_9abc_def1u64;
+                let mut n = 0;
+                for len in 0..100 {
+                    for k in 0..300u64 {
+                        let d: Vec<u8> = (0..len)
+                            .map(|_| {
+                                v = v.rotate_left(7).wrapping_mul(0x2545_f491_4f6c_dd1d) ^ k;
+                                let i = if v.is_multiple_of(97) {
+                                    v >> 8
+                                } else {
+                                    (v >> 8) % 22
+                                };
+                                alphabet[i as usize % alphabet.len()]
+                            })
+                            .collect();
+                        for size in [len / 2, len / 2 + 1] {
+                            let (mut a, mut b) = (vec![0u8; size], vec![0u8; size]);
+                            let (x, y) = (r.hex_bytes(&d, &mut a), hex_bytes(&d, &mut b));
+                            assert_eq!(x, y, "{d:?}");
+                            if x {
+                                assert_eq!(a, b);
+                                n += 1;
+                            }
+                        }
+                    }
+                }
+                n
+            }
+        }
+        if let Some(simd) = FenReader::avx2() {
+            assert!(simd.with_reader(Both) > 10_000);
         }
     }
 

@@ -62,6 +62,8 @@ pub struct ReadmeDoctests;
 pub mod board;
 mod convert;
 mod coords;
+#[cfg(target_arch = "x86_64")]
+mod cpu;
 pub mod debug;
 mod detect;
 mod digits;

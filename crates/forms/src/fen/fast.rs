@@ -507,27 +507,9 @@ pub(crate) mod x86 {
 
     impl crate::kernels::Simd for Reader {
         #[inline(always)]
-        fn move_bytes(&self, x: u64, from: u64, to: u64) -> u64 {
-            // SAFETY: as in `pair` (BMI2).
-            unsafe { _pdep_u64(_pext_u64(x, from), to) }
-        }
-
-        #[inline(always)]
-        fn hex(&self, v: u64) -> [u8; 16] {
-            // SAFETY: as in `pair` (BMI2).
-            unsafe { crate::kernels::bmi2::hex(v) }
-        }
-
-        #[inline(always)]
-        fn nibbles(&self, occ: u64, planes: &[u64; 4]) -> [u64; 2] {
-            // SAFETY: as in `pair` (BMI2).
-            unsafe { crate::kernels::bmi2::nibbles(occ, planes) }
-        }
-
-        #[inline(always)]
-        fn planes(&self, occ: u64, nibbles: [u64; 2]) -> [u64; 4] {
-            // SAFETY: as in `pair` (BMI2).
-            unsafe { crate::kernels::bmi2::planes(occ, nibbles) }
+        fn avx2(&self) -> Option<crate::kernels::Avx2Cpu> {
+            // SAFETY: as in `pair` (AVX2 and BMI2).
+            Some(unsafe { crate::kernels::Avx2Cpu::new() })
         }
 
         #[inline(always)]

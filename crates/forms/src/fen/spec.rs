@@ -69,16 +69,42 @@ impl WordPaths for FenWords {
 }
 
 /// The FEN of a board of piece words: the placement as the record wrote it, or as the words
-/// give it, then the other fields.
+/// give it, then the other fields. A placement of the words and fields a word path wrote
+/// ([`Board::own`]) are put together in one buffer, each copy of a fixed size, and appended at
+/// once (one copy of a variable length where there were two and a push).
 #[inline(always)]
 fn write_fen_of_pieces<R: ReadChess>(r: &R, board: &Board<'_>, w: &[u64; 12], out: &mut Vec<u8>) {
-    if board.placement.is_empty() {
-        let mut buf = [0u8; 80];
-        let len = words::placement_of(r, w, &mut buf);
-        words::fen(&buf[..len], board.fields(), out);
-    } else {
+    if !board.placement.is_empty() {
         words::fen(board.placement, board.fields(), out);
+        return;
     }
+    // The longest placement (71 bytes), a space and the whole fields' buffer fit.
+    let mut buf = [0u8; 128];
+    let Some(head) = buf.first_chunk_mut::<80>() else {
+        return;
+    };
+    let len = words::placement_of(r, w, head);
+    let end = match &board.own {
+        Some(own) => {
+            let (fields, n) = own.buffer();
+            if let Some(space) = buf.get_mut(len) {
+                *space = b' ';
+            }
+            if let Some(to) = buf.get_mut(len + 1..len + 1 + fields.len()) {
+                to.copy_from_slice(fields);
+            }
+            if n == 0 {
+                len
+            } else {
+                len + 1 + n
+            }
+        }
+        None => {
+            words::fen(&buf[..len], board.fields, out);
+            return;
+        }
+    };
+    out.extend_from_slice(&buf[..end]);
 }
 
 /// A placement read from FEN as a value, checked against the size given.

@@ -241,10 +241,14 @@ pub(crate) struct BinaryFen;
 impl Trainer for BinaryFen {
     #[inline(always)]
     fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
-        let t = record.trim_ascii();
+        // A line seldom has spaces at its ends: a look at both ends before the trim's loops.
+        let t = match (record.first(), record.last()) {
+            (Some(a), Some(z)) if a.is_ascii_hexdigit() && z.is_ascii_hexdigit() => record,
+            _ => record.trim_ascii(),
+        };
         let n = t.len() / 2;
         let mut b = [0u8; MAX];
-        if t.len() % 2 == 1 || n > MAX || !crate::kernels::hex_bytes(t, &mut b[..n]) {
+        if t.len() % 2 == 1 || n > MAX || !r.hex_bytes(t, &mut b[..n]) {
             return false;
         }
         match read_bytes(r, &b, n) {
@@ -293,7 +297,10 @@ fn read_bytes<R: ReadChess>(r: &R, b: &[u8; MAX], n: usize) -> Option<Chess> {
         0..=32 => masks_of(r, occ, b[8..24].try_into().unwrap_or(&[0; 16])),
         _ => masks(occ, &b[8..at]),
     };
-    let mut chess = stem_position(&m, false).filter(Chess::check)?;
+    let mut chess = stem_position(&m, false)?;
+    if !chess.check() {
+        return None;
+    }
     let halfmove = varint_of(b, &mut at)?;
     let ply = varint_of(b, &mut at)?;
     chess.halfmove = u32::try_from(halfmove).ok()?;
