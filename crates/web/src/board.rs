@@ -303,6 +303,19 @@ fn reads_back(req: &Request, text: &str, v: &Value, opts: &Options) -> bool {
     read_as(text, from, &opts).is_ok_and(|(_, back)| same_board(&back, v))
 }
 
+/// Why `text` does not read back as the page will read it next: `: ` and the message of its
+/// reading, or nothing when it reads (as another board).
+fn why_not(req: &Request, text: &str, size: Size, opts: &Options) -> String {
+    let opts = Options {
+        size: Some(size),
+        ..opts.clone()
+    };
+    let from = req.form("from", Format::Auto).unwrap_or(Format::Auto);
+    read_as(text, from, &opts)
+        .err()
+        .map_or(String::new(), |e| format!(" ({e})"))
+}
+
 /// Whether two boards hold the same: a position's text read (`notation`, which a PDN keeps to
 /// write itself back) left out.
 fn same_board(a: &Value, b: &Value) -> bool {
@@ -350,10 +363,21 @@ pub fn toggle(req: &Request) -> Result<Json, String> {
     for f in write_back_forms(form, &v) {
         match written(f, &v, &back) {
             Ok(text) if reads_back(req, &text, &v, &opts) => {
-                return Ok(changed(text, v.size(), &opts))
+                let mut a = changed(text, v.size(), &opts);
+                if let (Some(why), Json::Object(m)) = (&first, &mut a) {
+                    m.insert(
+                        "note".into(),
+                        json!(format!("written in {}: {why}", f.name())),
+                    );
+                }
+                return Ok(a);
             }
             Ok(text) => {
-                first.get_or_insert(format!("{text:?} in {} would not read back", f.name()));
+                first.get_or_insert(format!(
+                    "{text:?} in {} would not read back{}",
+                    f.name(),
+                    why_not(req, &text, v.size(), &opts)
+                ));
             }
             Err(e) => {
                 first.get_or_insert(e);
@@ -458,6 +482,24 @@ fn op_text(
     } else {
         Ok((req.str("text").to_string(), req.form("from", Format::Auto)?))
     }
+}
+
+/// `text` as the debugger reads it under `from`: a binary form's hex bytes (as the view reads
+/// them) as the board they read as, in a text form that keeps it under the page's order, read
+/// as `auto`; a text form's text as it is.
+pub fn plain(text: &str, from: Format, opts: &Options) -> Result<(String, Format), String> {
+    if !from.is_binary() {
+        return Ok((text.to_string(), from));
+    }
+    let (_, v) = read_as(text, from, opts)?;
+    let with_order = Options {
+        to_order: opts.order,
+        ..opts.clone()
+    };
+    Ok((
+        written(write_back_forms(Format::Auto, &v)[1], &v, &with_order)?,
+        Format::Auto,
+    ))
 }
 
 /// The arguments of `bbconv op` for `op` on the board's `text`: B, a direction and a count,
