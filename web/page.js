@@ -32,7 +32,7 @@ function send(request) {
   const p = wasm.bb_buffer(bytes.length);
   if (p === 0) {
     const limit = registry ? ` of ${registry.max_request} bytes` : "";
-    return { error: `the request (the text and its settings) is ${bytes.length} bytes, longer than the page's limit${limit}; the command line reads longer records (--max-line)` };
+    return { error: `the request (the text and its settings, as JSON in UTF-8: a quote or backslash counts twice) is ${bytes.length} bytes, longer than the page's limit${limit}; the command line reads longer records (--max-line)` };
   }
   new Uint8Array(wasm.memory.buffer, p, bytes.length).set(bytes);
   const n = wasm.bb_call();

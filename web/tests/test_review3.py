@@ -118,3 +118,26 @@ def test_r3_11_a_toggle_that_changes_the_form_says_why(browser, server, bbconv):
     assert set_names(browser) == "a1 b1 j10"
     message = el(browser, "message").text
     assert "written in hex" in message and "would not read back" in message, message
+
+
+def test_r3_6_a_moved_position_clears_castling_and_en_passant(browser, server, bbconv):
+    for fields in ("w KQkq - 0 1", "b KQkq e3 0 1"):
+        fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR " + fields
+        open_page(browser, server, "v=" + fen.replace(" ", "%20"))
+        Select(el(browser, "op")).select_by_value("flip")
+        Select(el(browser, "op-arg")).select_by_value("vertical")
+        el(browser, "apply").click()
+        cleared = " ".join([fen.split()[0], fields.split()[0], "-", "-", *fields.split()[3:]])
+        want = bbconv("op", "-t", "fen", "flip", "vertical", cleared).stdout.strip()
+        assert _text(browser) == want, (fields, _text(browser), want)
+        status = el(browser, "op-status").text
+        assert status.startswith("applied flip: castling and en passant set to -"), status
+
+
+def test_r3_12_the_limit_is_said_to_count_the_request(browser, server):
+    open_page(browser, server, "v=0x1")
+    browser.execute_script(
+        "const t = document.getElementById('text'); t.value = '\"'.repeat(600000);"
+        "t.dispatchEvent(new Event('input'))")
+    message = el(browser, "message").text
+    assert "as JSON in UTF-8" in message and "1200" in message.replace(",", ""), message
