@@ -141,3 +141,13 @@ def test_r3_12_the_limit_is_said_to_count_the_request(browser, server):
         "t.dispatchEvent(new Event('input'))")
     message = el(browser, "message").text
     assert "as JSON in UTF-8" in message and "1200" in message.replace(",", ""), message
+
+
+def test_r3_3_infer_reads_a_binary_forms_samples_as_hex_bytes(browser, server, bbconv):
+    open_page(browser, server, "v=" + PACKED.replace(" ", "%20") + "&f=packed-bin&t=pair")
+    pair = el(browser, "output").get_attribute("textContent")
+    el(browser, "samples").send_keys(PACKED + "|a1 b1")
+    el(browser, "infer").click()
+    got, _ = answer(browser)
+    assert "error" not in el(browser, "answer").get_attribute("class")
+    assert got == bbconv("infer", stdin=f"{pair}\ta1 b1\n").stdout

@@ -72,16 +72,41 @@ fn with_tab(line: &str) -> String {
     }
 }
 
+/// Line `k` of the samples with its VALUE, in binary form `from`, read as hex bytes and
+/// written as `board::plain` writes it (a line whose VALUE does not read is left out, its
+/// message in `bad`); a line of a text form as it is.
+fn hexed(k: usize, line: String, from: Format, opts: &Options, bad: &mut Vec<String>) -> String {
+    let Some((value, expected)) = line.split_once('\t').filter(|_| from.is_binary()) else {
+        return line;
+    };
+    match board::plain(value.trim(), from, opts) {
+        Ok((text, _)) => format!("{text}\t{expected}"),
+        Err(e) => {
+            bad.push(format!("line {k}: {e}"));
+            String::new()
+        }
+    }
+}
+
 /// `infer`: the readings that fit every sample of `samples` (one a line), or the best one and
 /// the lines that disagree; the lines that do not read, each with its message.
 pub fn infer(req: &Request) -> Result<Json, String> {
     let opts = sized(req)?;
     let side = side(req)?;
     let from = req.form("from", Format::Auto)?;
+    let mut bad = Vec::new();
+    let text: Vec<String> = req
+        .str("samples")
+        .lines()
+        .map(with_tab)
+        .enumerate()
+        .map(|(k, l)| hexed(k + 1, l, from, &opts, &mut bad))
+        .collect();
+    let from = if from.is_binary() { Format::Auto } else { from };
     let inferrer = Inferrer::new(from, side, &opts)
         .map_err(|e| bbconv_present::explain::failure(e, &bbconv_present::Plain).to_string())?;
-    let text: Vec<String> = req.str("samples").lines().map(with_tab).collect();
-    let (read, bad) = samples::samples(&text.join("\n"), &inferrer);
+    let (read, more) = samples::samples(&text.join("\n"), &inferrer);
+    bad.extend(more);
     let (answer, fits) = samples::report(&read, &inferrer, opts.size_or_default(), false);
     Ok(json!({ "text": answer, "bad": bad, "fits": fits && bad.is_empty() }))
 }
