@@ -23,12 +23,16 @@ function ask(request) {
   }
 }
 
+/** A text with each unpaired surrogate (which JSON and the address cannot carry) replaced by
+ * U+FFFD, as the command line reads such bytes. */
+const whole = (v) => (typeof v === "string" ? v.toWellFormed() : v);
+
 function send(request) {
-  const bytes = new TextEncoder().encode(JSON.stringify(request));
+  const bytes = new TextEncoder().encode(JSON.stringify(request, (k, v) => whole(v)));
   const p = wasm.bb_buffer(bytes.length);
   if (p === 0) {
     const limit = registry ? ` of ${registry.max_request} bytes` : "";
-    return { error: `the request (the text and its settings) is ${bytes.length} bytes, longer than the page's limit${limit}; the command line reads longer records (--max-line)` };
+    return { error: `the request (the text and its settings, as JSON in UTF-8: a quote or backslash counts twice) is ${bytes.length} bytes, longer than the page's limit${limit}; the command line reads longer records (--max-line)` };
   }
   new Uint8Array(wasm.memory.buffer, p, bytes.length).set(bytes);
   const n = wasm.bb_call();
@@ -54,19 +58,20 @@ function settings() {
 /** The address of the state: each value percent-encoded (a space as %20, a `+` as %2B). */
 function hashOf() {
   const h = [];
-  for (const [k, id] of Object.entries(STATE)) if ($(id).value) h.push(`${k}=${encodeURIComponent($(id).value)}`);
+  for (const [k, id] of Object.entries(STATE)) if ($(id).value) h.push(`${k}=${encodeURIComponent(whole($(id).value))}`);
   if ($("all").checked) h.push("all=1");
   return "#" + h.join("&");
 }
 
-/** How long after the last keystroke the address is written: a write a keystroke makes
- * Chrome throttle the page's navigations ("Throttling navigation to prevent the browser from
- * hanging") and the address stop following. */
+/** How long after the last change the address is written: a write a change (a keystroke, a
+ * held Enter on a square or on Apply) makes Chrome throttle the page's navigations
+ * ("Throttling navigation to prevent the browser from hanging") and the address stop
+ * following. */
 const HASH_DELAY = 250;
 let hashTimer = 0;
 
-/** Writes the state into the address: at once (a click, a setting), or `later` (typing:
- * HASH_DELAY after the last change; flushed when the box loses focus or the page is left). */
+/** Writes the state into the address: at once, or `later` (every change: HASH_DELAY after the
+ * last one; flushed when the box loses focus or the page is left). */
 function saveHash(later) {
   clearTimeout(hashTimer);
   hashTimer = 0;
@@ -190,11 +195,10 @@ function stale(yes) {
   $("stale").hidden = !yes;
 }
 
-/** Reads the text box and draws everything it gives; the address written at once, or
- * `later` (typing). */
-function update(later) {
+/** Reads the text box and draws everything it gives; the address written HASH_DELAY later. */
+function update() {
   const a = ask(Object.assign({ cmd: "view" }, settings()));
-  saveHash(later === true);
+  saveHash(true);
   if (a.error) {
     say(a.error, true);
     stale(!first);
@@ -419,7 +423,13 @@ function drawNumbers(a) {
     const tr = document.createElement("tr");
     cells.forEach((v, k) => {
       const td = document.createElement(head || k === 0 ? "th" : "td");
-      td.textContent = v;
+      if (v.length > 200 && !head && k) {
+        // A long value scrolls in a box of its own, reached by the keyboard.
+        const box = document.createElement("div");
+        Object.assign(box, { className: "long", tabIndex: 0, textContent: v });
+        box.setAttribute("aria-label", `${cells[0]}, ${v.length} characters`);
+        td.append(box);
+      } else td.textContent = v;
       tr.append(td);
     });
     return tr;
@@ -453,8 +463,9 @@ function apply() {
     cmd: "apply", op: $("op").value, arg: $("op-arg").value, n: $("op-n").value, b: $("operand").value,
   })));
   const status = $("op-status");
-  status.textContent = $("message").textContent;
-  status.classList.toggle("error", $("message").classList.contains("error"));
+  const bad = $("message").classList.contains("error");
+  status.textContent = bad ? $("message").textContent : `applied ${$("op").value}: ${$("message").textContent}`;
+  status.classList.toggle("error", bad);
 }
 
 /** The width of the answer box's text in characters (its padding left out), for the
@@ -487,16 +498,16 @@ function bind() {
       delete $("size").dataset.auto;
     }
     $("op-status").textContent = "";  // the last operation's, not this text's
-    update(true);
+    update();
   });
-  $("text").addEventListener("blur", flushHash);
+  for (const id of ["text", "size"]) $(id).addEventListener("blur", flushHash);
   window.addEventListener("pagehide", flushHash);
   $("size").addEventListener("input", () => delete $("size").dataset.auto);
   $("text").addEventListener("keydown", (e) => {
     if (e.key === "Enter" && !e.shiftKey) { e.preventDefault(); update(); }
   });
-  $("size").addEventListener("input", () => update(true));
-  for (const id of ["from", "order", "numbers", "to", "to-order", "layer", "all"]) $(id).addEventListener("change", update);
+  $("size").addEventListener("input", () => update());
+  for (const id of ["from", "order", "numbers", "to", "to-order", "layer", "all"]) $(id).addEventListener("change", () => update());
   $("op").addEventListener("change", opArgs);
   $("apply").addEventListener("click", apply);
   $("explain").addEventListener("click", () => answer({ cmd: "explain", expect: $("expect").value, side: $("expect-side").value }));

@@ -94,7 +94,7 @@ def test_clicks_toggle_squares_and_the_text_keeps_its_form(browser, server, bbco
     open_page(browser, server, "v=e1%20e8")
     browser.find_element(By.CSS_SELECTOR, '.board.main [data-square="0"]').click()
     assert el(browser, "text").get_attribute("value") == "a1 e1 e8"
-    assert "v=a1%20e1%20e8" in browser.current_url  # a space as %20: a + is a plus
+    WebDriverWait(browser, 3).until(lambda d: "v=a1%20e1%20e8" in d.current_url)  # %20: a + is a plus
     browser.find_element(By.CSS_SELECTOR, '.board.main [data-square="4"]').click()
     text = el(browser, "text").get_attribute("value")
     assert text == "a1 e8"

@@ -3,7 +3,7 @@ helpers); each answer compared with the bbconv binary's where it has one."""
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from browser import chrome
 from test_page import answer, cli, el, main_squares, numbers, open_page, set_names, type_value
@@ -141,7 +141,7 @@ def test_10_a_layer_writes_a_pair_as_one_bitboard(browser, server, bbconv):
     open_page(browser, server, "v=0xff%200xff00")
     Select(el(browser, "layer")).select_by_value("second")
     assert el(browser, "output").text == cli(bbconv, "convert", "--layer", "second", "-t", "hex", "0xff 0xff00")
-    assert "layer=second" in browser.current_url or "l=second" in browser.current_url
+    WebDriverWait(browser, 3).until(lambda d: "l=second" in d.current_url)
 
 
 def _luminance(rgb):

@@ -170,7 +170,7 @@ def test_r2_4_typing_fast_writes_the_address_once_it_settles(browser, server):
     box.send_keys(typed)
     logs = [e for e in browser.get_log("browser") if e["level"] in ("WARNING", "SEVERE")]
     assert not logs, logs
-    _wait(browser, lambda: unquote(browser.current_url.split("#v=")[1].split("&")[0]) == typed)
+    _wait(browser, lambda: unquote((browser.current_url + "#v=").split("#v=")[1].split("&")[0]) == typed)
 
 
 def test_r2_5_a_bad_size_in_the_address_is_named_and_keeps_the_default(browser, server, bbconv):

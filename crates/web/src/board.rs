@@ -303,6 +303,19 @@ fn reads_back(req: &Request, text: &str, v: &Value, opts: &Options) -> bool {
     read_as(text, from, &opts).is_ok_and(|(_, back)| same_board(&back, v))
 }
 
+/// Why `text` does not read back as the page will read it next: `: ` and the message of its
+/// reading, or nothing when it reads (as another board).
+fn why_not(req: &Request, text: &str, size: Size, opts: &Options) -> String {
+    let opts = Options {
+        size: Some(size),
+        ..opts.clone()
+    };
+    let from = req.form("from", Format::Auto).unwrap_or(Format::Auto);
+    read_as(text, from, &opts)
+        .err()
+        .map_or(String::new(), |e| format!(" ({e})"))
+}
+
 /// Whether two boards hold the same: a position's text read (`notation`, which a PDN keeps to
 /// write itself back) left out.
 fn same_board(a: &Value, b: &Value) -> bool {
@@ -350,10 +363,21 @@ pub fn toggle(req: &Request) -> Result<Json, String> {
     for f in write_back_forms(form, &v) {
         match written(f, &v, &back) {
             Ok(text) if reads_back(req, &text, &v, &opts) => {
-                return Ok(changed(text, v.size(), &opts))
+                let mut a = changed(text, v.size(), &opts);
+                if let (Some(why), Json::Object(m)) = (&first, &mut a) {
+                    m.insert(
+                        "note".into(),
+                        json!(format!("written in {}: {why}", f.name())),
+                    );
+                }
+                return Ok(a);
             }
             Ok(text) => {
-                first.get_or_insert(format!("{text:?} in {} would not read back", f.name()));
+                first.get_or_insert(format!(
+                    "{text:?} in {} would not read back{}",
+                    f.name(),
+                    why_not(req, &text, v.size(), &opts)
+                ));
             }
             Err(e) => {
                 first.get_or_insert(e);
@@ -370,7 +394,7 @@ pub fn apply(req: &Request) -> Result<Json, String> {
     let opts = req.options()?;
     let (form, v) = read(req, "text", &opts)?;
     let op: Operation = req.str("op").parse().map_err(|e| format!("{e}"))?;
-    let (text, from) = op_text(req, form, &v, &opts)?;
+    let (text, from, cleared) = op_text(req, op, form, &v, &opts)?;
     let args = op_args(op, req, text)?;
     let back = Options {
         to_order: opts.order,
@@ -424,7 +448,7 @@ pub fn apply(req: &Request) -> Result<Json, String> {
                         return Ok(one_layer(out, &after, size, &opts, req, req.str("layer")))
                     }
                     Ok((_, after)) if reads_back(req, &out, &after, &opts) => {
-                        return Ok(changed(out, size, &opts))
+                        return Ok(with_note(changed(out, size, &opts), cleared));
                     }
                     _ => {
                         first.get_or_insert(format!("{out:?} in {} would not read back", f.name()));
@@ -439,10 +463,60 @@ pub fn apply(req: &Request) -> Result<Json, String> {
     Err(first.unwrap_or_default())
 }
 
-/// The board's text as `op` reads it, and the form to read it as: the text box's; a binary
-/// form's hex bytes as the board they read as, in a text form that keeps it (its B, if any,
-/// is read as -f auto reads it).
+/// What a move of a position's squares (a shift, flip, rotation or transposition, no layer)
+/// does to its fields: castling and en passant no longer fit the moved squares.
+const CLEARED: &str = "castling and en passant set to - (the side to move and the clocks kept)";
+
+/// A changed board's answer with the note `note`, if any.
+fn with_note(mut a: Json, note: Option<&str>) -> Json {
+    if let (Some(n), Json::Object(m)) = (note, &mut a) {
+        m.insert("note".into(), json!(n));
+    }
+    a
+}
+
+/// A position `v` whose castling or en passant field is not `-`, with both set to `-`.
+fn cleared_fields(v: &Value) -> Option<Value> {
+    let Value::Pieces(pl) = v else { return None };
+    let mut fields: Vec<&str> = pl.rest.as_ref()?.as_str().split(' ').collect();
+    if fields.len() < 3 || (fields[1] == "-" && fields[2] == "-") {
+        return None;
+    }
+    (fields[1], fields[2]) = ("-", "-");
+    let mut pl = pl.clone();
+    pl.rest = Some(fields.join(" ").as_str().into());
+    Some(Value::Pieces(pl))
+}
+
+/// The board's text as `op` reads it, the form to read it as, and the note of fields it
+/// cleared: the text box's; a position moved (`CLEARED`) written again with its castling and
+/// en passant `-`; a binary form's hex bytes as the board they read as, in a text form that
+/// keeps it (its B, if any, is read as -f auto reads it).
 fn op_text(
+    req: &Request,
+    op: Operation,
+    form: Format,
+    v: &Value,
+    opts: &Options,
+) -> Result<(String, Format, Option<&'static str>), String> {
+    let moves = matches!(
+        op,
+        Operation::Shift | Operation::Flip | Operation::Rotate | Operation::Transpose
+    );
+    if let Some(c) = cleared_fields(v).filter(|_| moves && opts.layer.is_none()) {
+        let with_order = Options {
+            to_order: opts.order,
+            ..opts.clone()
+        };
+        let f = if form.is_binary() { Format::Fen } else { form };
+        return Ok((written(f, &c, &with_order)?, f, Some(CLEARED)));
+    }
+    let (text, from) = plain_or_text(req, form, v, opts)?;
+    Ok((text, from, None))
+}
+
+/// The board's text as `op` reads it when no field is cleared (see `op_text`).
+fn plain_or_text(
     req: &Request,
     form: Format,
     v: &Value,
@@ -458,6 +532,24 @@ fn op_text(
     } else {
         Ok((req.str("text").to_string(), req.form("from", Format::Auto)?))
     }
+}
+
+/// `text` as the debugger reads it under `from`: a binary form's hex bytes (as the view reads
+/// them) as the board they read as, in a text form that keeps it under the page's order, read
+/// as `auto`; a text form's text as it is.
+pub fn plain(text: &str, from: Format, opts: &Options) -> Result<(String, Format), String> {
+    if !from.is_binary() {
+        return Ok((text.to_string(), from));
+    }
+    let (_, v) = read_as(text, from, opts)?;
+    let with_order = Options {
+        to_order: opts.order,
+        ..opts.clone()
+    };
+    Ok((
+        written(write_back_forms(Format::Auto, &v)[1], &v, &with_order)?,
+        Format::Auto,
+    ))
 }
 
 /// The arguments of `bbconv op` for `op` on the board's `text`: B, a direction and a count,

@@ -70,7 +70,7 @@ impl Request {
             l => Some(
                 l.to_ascii_lowercase()
                     .parse::<Layer>()
-                    .map_err(|e| format!("invalid --layer {e}"))?,
+                    .map_err(|e| format!("invalid --layer: {e}"))?,
             ),
         };
         Ok(Options {
