@@ -196,20 +196,17 @@ const OTHER: u8 = 11;
 /// 56. Returns the placement's length too.
 ///
 /// Measured under `BBCONV_PORTABLE=1` (`bench/paths.py --portable`, `-f fen -t packed`,
-/// instructions a line, the whole conversion):
-/// - 1,361 with the reader it replaced (a rank at a time in a word, SWAR), about 1,340 with
-///   eight bytes at a time across ranks, 1,081 with this one as first written;
-/// - 999 with the checks moved out of the loop (digits by position, the eighth slash by the end
-///   of the last rank, ASCII on the other fields only);
-/// - 918 reading without a bounds check when the record ends with its counters (a space among
-///   the last eight bytes stops the loop);
-/// - 838 with the slashes' squares checked at the end, the classes' values chosen for two-
-///   instruction tests, and the packed digits written straight into the output.
+/// instructions a line, the whole conversion): 1,361 with the reader it replaced (a rank at a time
+/// in a word, SWAR), about 1,340 with eight bytes at a time across ranks, 1,081 with this one as
+/// first written; 999 with the checks moved out of the loop (digits by position, the eighth slash
+/// by the end of the last rank, ASCII on the other fields only); 918 reading without a bounds check
+/// when the record ends with its counters (a space among the last eight bytes stops the loop); 838
+/// with the slashes' squares checked at the end, the classes' values chosen for two-instruction
+/// tests, and the packed digits written straight into the output.
 ///
-/// Also measured and dropped: eight bytes a step, unrolled (1,172: the compiler shuffles the
-/// square count between registers at every byte); two bytes a step through a table of 65,536
-/// byte pairs (1,236); a `match` over dense classes (950: a jump table costs five
-/// instructions a byte).
+/// Also measured and dropped: eight bytes a step, unrolled (1,172: the compiler shuffles the square
+/// count between registers at every byte); two bytes a step through a table of 65,536 byte pairs
+/// (1,236); a `match` over dense classes (950: a jump table costs five instructions a byte).
 pub(crate) fn chess_pair_bytes(b: &[u8]) -> Option<(usize, u64, u64)> {
     pair_bytes(b)
 }
@@ -472,9 +469,8 @@ pub(crate) mod x86 {
     /// inline into the kernel, with no call between).
     ///
     /// # Safety
-    /// The caller is a function compiled with `#[target_feature(enable =
-    /// "avx2,bmi1,bmi2,popcnt")]` that runs only when an [`Avx2`] token exists, and the reader
-    /// is used only inside it.
+    /// The caller is a function compiled with `#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]`
+    /// that runs only when an [`Avx2`] token exists, and the reader is used only inside it.
     #[inline(always)]
     pub(crate) unsafe fn reader() -> impl super::ReadChess {
         Reader
@@ -511,7 +507,6 @@ pub(crate) mod x86 {
             // SAFETY: as in `pair` (AVX2 and BMI2).
             Some(unsafe { crate::kernels::Avx2Cpu::new() })
         }
-
         #[inline(always)]
         fn stream5(&self, gone: u64, men: u64, planes: &[u64; 4]) -> [u64; 4] {
             // SAFETY: as in `pair` (BMI2).

@@ -7,8 +7,9 @@
 
 use super::chess::{put_number, Chess};
 use super::words::Trainer;
-use crate::board::{Board, OwnFields};
+use crate::board::{Board, OwnFields, Repr};
 use crate::fen::fast::ReadChess;
+use bbconv_board::Size;
 
 /// `sf-plain`'s word paths ([`Trainer`]).
 pub(crate) struct Plain;
@@ -30,16 +31,24 @@ impl Trainer for Plain {
             return false;
         };
         // As the general reading: an en passant square no pawn can take is dropped.
+        let ep = chess.ep;
         if chess.ep.is_some() && !chess.ep_legal() {
             chess.ep = None;
         }
-        chess.set_board(board);
+        // The fields as the record's text where they are spelt as the board's own would be.
+        match fen_fields(fen) == Fields::Common && chess.ep == ep {
+            true => {
+                board.set(Size::CHESS, Repr::Chess(chess.words));
+                board.fields = fields;
+            }
+            false => chess.set_board(board),
+        }
         board.placement = &fen[..len];
         true
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(r: &R, chess: &Chess, placement: &[u8], out: &mut Vec<u8>) -> bool {
+    fn write<R: ReadChess>(r: &R, chess: &Chess, fen: &[u8], out: &mut Vec<u8>) -> bool {
         if !chess.standard_castling() {
             return false;
         }
@@ -49,18 +58,28 @@ impl Trainer for Plain {
         }
         // The record is made in a buffer with copies of fixed lengths and appended whole, cut
         // back to its length: a copy of variable length is a call of the library's copy, about
-        // 30 instructions, and the record had seven (`fen_record`).
+        // 30 instructions, and the record had seven.
         let mut b = [0u8; RECORD];
         b[..4].copy_from_slice(b"fen ");
-        let Some(len) = copy_placement(r, &c, placement, &mut b) else {
+        // The FEN's own text where its fields are spelt as they are written, else its
+        // placement and the fields written.
+        let verbatim = fen_fields(fen) == Fields::Common && c.ep == chess.ep;
+        let text = match fen_fields(fen) {
+            Fields::None => fen,
+            _ if verbatim => fen,
+            _ => &fen[..fen.iter().position(|&x| x == b' ').unwrap_or(fen.len())],
+        };
+        let Some(len) = copy_text(r, &c, text, &mut b) else {
             return false;
         };
         let mut n = 4 + len;
-        b[n] = b' ';
-        let fields = c.fields();
-        let (text, len) = fields.padded();
-        b[n + 1..n + 1 + text.len()].copy_from_slice(text);
-        n += 1 + len;
+        if !verbatim {
+            b[n] = b' ';
+            let fields = c.fields();
+            let (text, len) = fields.padded();
+            b[n + 1..n + 1 + text.len()].copy_from_slice(text);
+            n += 1 + len;
+        }
         // No training fields: no move (`a1a1`), score and result 0, the FEN's ply.
         const MIDDLE: &[u8; 23] = b"\nmove a1a1\nscore 0\nply ";
         b[n..n + MIDDLE.len()].copy_from_slice(MIDDLE);
@@ -76,21 +95,55 @@ impl Trainer for Plain {
     }
 }
 
-/// Room for a record: `fen `, a placement of at most 80 bytes, a space, the fields (at most
-/// [`OwnFields::CAP`]), the middle lines, a ply of at most 11 digits and the end.
-const RECORD: usize = 4 + 80 + 1 + OwnFields::CAP + 23 + 11 + 11;
+/// What follows the placement in a FEN text given to the writer or read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fields {
+    /// Nothing: the text is a placement.
+    None,
+    /// Fields as the writer spells them (and a board's own are spelt, [`Chess::fields`]) but
+    /// for the en passant square (kept only when a pawn can take): no counter with a leading
+    /// zero (the castling letters of the common spelling are those the writer would write).
+    Common,
+    /// Fields spelt otherwise (a counter with a leading zero).
+    Other,
+}
 
-/// Writes the placement at `b[4..]`, returning its length: the caller's text where it has it
-/// (16 bytes at a time, the last 16 again, when it is that long), else written from the words;
-/// `None` for a text past 80 bytes (which no placement the readers accept is).
+/// The fields of a FEN text the readers accepted (a placement, or a placement and fields in
+/// their common spelling), from its last eight bytes: a placement has no space, fields in
+/// their common spelling have one there (before the last counter), and their only digits
+/// there are the counters' (en passant's rank is not a zero).
 #[inline(always)]
-fn copy_placement<R: ReadChess>(
-    r: &R,
-    c: &Chess,
-    placement: &[u8],
-    b: &mut [u8; RECORD],
-) -> Option<usize> {
-    let n = placement.len();
+fn fen_fields(fen: &[u8]) -> Fields {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES << 7;
+    let Some(tail) = fen.last_chunk::<8>() else {
+        return Fields::None;
+    };
+    let w = u64::from_le_bytes(*tail);
+    let x = w ^ (ONES * u64::from(b'0'));
+    let zero = |v: u64| !(((v & !HIGH) + !HIGH) | v) & HIGH;
+    if zero(w ^ (ONES * u64::from(b' '))) == 0 {
+        return Fields::None;
+    }
+    // ASCII (the readers checked): no carry between bytes.
+    let digit = !((x.wrapping_add(ONES * 0x76)) | x) & HIGH;
+    // A zero that starts a number (no digit before it) and has a digit after it.
+    match zero(x) & !(digit << 8) & (digit >> 8) {
+        0 => Fields::Common,
+        _ => Fields::Other,
+    }
+}
+
+/// Room for a record: `fen `, a FEN text of at most 96 bytes, a space, the fields (at most
+/// [`OwnFields::CAP`]), the middle lines, a ply of at most 11 digits and the end.
+const RECORD: usize = 4 + 96 + 1 + OwnFields::CAP + 23 + 11 + 11;
+
+/// Writes a FEN text at `b[4..]`, returning its length: the caller's text where it has it (16
+/// bytes at a time, the last 16 again, when it is that long), else the placement written from
+/// the words; `None` for a text past 96 bytes (which no FEN the readers accept is).
+#[inline(always)]
+fn copy_text<R: ReadChess>(r: &R, c: &Chess, text: &[u8], b: &mut [u8; RECORD]) -> Option<usize> {
+    let n = text.len();
     match n {
         0 => {
             let mut buf = [0u8; 80];
@@ -98,15 +151,15 @@ fn copy_placement<R: ReadChess>(
             b[4..84].copy_from_slice(&buf);
             Some(n)
         }
-        16..=80 => {
+        16..=96 => {
             for k in (0..n - 16).step_by(16) {
-                b[4 + k..20 + k].copy_from_slice(&placement[k..k + 16]);
+                b[4 + k..20 + k].copy_from_slice(&text[k..k + 16]);
             }
-            b[n - 12..n + 4].copy_from_slice(&placement[n - 16..]);
+            b[n - 12..n + 4].copy_from_slice(&text[n - 16..]);
             Some(n)
         }
         1..=15 => {
-            b[4..4 + n].copy_from_slice(placement);
+            b[4..4 + n].copy_from_slice(text);
             Some(n)
         }
         _ => None,

@@ -22,10 +22,11 @@ pub(crate) trait Trainer {
     /// `board` untouched, for a record the general reading must read.
     fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool;
 
-    /// Writes a [`Chess::check`]ed position, given its FEN placement where the caller has it
-    /// as text (else empty); `false`, with nothing written, where the general writing must
-    /// decide.
-    fn write<R: ReadChess>(r: &R, chess: &Chess, placement: &[u8], out: &mut Vec<u8>) -> bool;
+    /// Writes a [`Chess::check`]ed position, given its FEN text where the caller has it (the
+    /// placement, with the fields after one space when the readers found them in their common
+    /// spelling, [`crate::fen::fields::standard`]; else empty); `false`, with nothing written,
+    /// where the general writing must decide.
+    fn write<R: ReadChess>(r: &R, chess: &Chess, fen: &[u8], out: &mut Vec<u8>) -> bool;
 }
 
 /// The word paths of the trainer's form `T`.
@@ -55,16 +56,16 @@ impl<T: Trainer> WordPaths for Words<T> {
             return Direct::NotTaken;
         };
         // `--swap`: the sides exchanged, the fields as written (as a board's swap).
-        let placement = match swap {
+        let fen = match swap {
             true => {
                 words.rotate_left(6);
                 &[][..]
             }
-            false => &record[..len],
+            false => record,
         };
         let fields = crate::fen::fields_after(record, len);
         match Chess::of_words(words).with_standard_fields(fields) {
-            Some(c) if c.check() && T::write(r, &c, placement, out) => Direct::Done,
+            Some(c) if c.check() && T::write(r, &c, fen, out) => Direct::Done,
             _ => Direct::NotTried,
         }
     }
