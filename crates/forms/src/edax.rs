@@ -263,6 +263,7 @@ pub(crate) const SPEC: Spec = Spec {
     spans: None,
     need: Need::Sides,
     fixed: None,
+    words: false,
     fast: None,
     read: Reader::Text(|t, o| {
         o.check_size(Size::CHESS)?;

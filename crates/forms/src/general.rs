@@ -113,6 +113,7 @@ pub(crate) const AUTO: Spec = Spec {
     spans: Some(crate::span::SpanMode::Auto),
     need: Need::Sides,
     fixed: None,
+    words: false,
     fast: None,
     read: Reader::Either {
         when: detect::is_sgf,

@@ -636,6 +636,19 @@ impl Format {
         self.spec().fixed
     }
 
+    /// Whether a record of this form is 64-bit words in an array (numpy's rows, Arrow's
+    /// fixed-size lists), not bytes: `pair`'s two sides, `planes-bin`'s planes.
+    pub fn record_words(self) -> bool {
+        self.spec().words
+    }
+
+    /// The form whose fixed-size records an array of this form's boards holds: its binary
+    /// form ([`Format::fixed`]), or the form itself when its records are words
+    /// ([`Format::record_words`]: `pair`), if there is one.
+    pub fn array_form(self) -> Option<Format> {
+        self.fixed().or(self.record_words().then_some(self))
+    }
+
     /// Whether the form is read only (no writer: `auto`, `paste`).
     pub fn is_input_only(self) -> bool {
         self.spec().write.is_none()

@@ -470,6 +470,7 @@ pub(crate) const SPEC: Spec = Spec {
     spans: Some(crate::span::SpanMode::Paste),
     need: Need::Sides,
     fixed: None,
+    words: false,
     fast: None,
     read: Reader::Text(|t, o| parse(t, o.size)),
     write: None,

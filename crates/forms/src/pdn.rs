@@ -415,6 +415,7 @@ pub(crate) const SPEC: Spec = Spec {
     spans: None,
     need: Need::All,
     fixed: None,
+    words: false,
     fast: None,
     read: Reader::Text(|t, o| parse(t, o.size)),
     write: Some(|v, _, out| match v {

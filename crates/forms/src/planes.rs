@@ -276,6 +276,7 @@ pub(crate) const SPEC: Spec = Spec {
     spans: None,
     need: Need::All,
     fixed: Some(crate::Format::PlanesBin),
+    words: true,
     fast: None,
     read: Reader::Bytes(parse),
     write: Some(|v, o, out| render(&v.to_placement(o), o, out)),

@@ -583,6 +583,7 @@ pub(crate) const SPEC: Spec = Spec {
     spans: Some(crate::span::SpanMode::Sgf),
     need: Need::Sides,
     fixed: None,
+    words: false,
     fast: None,
     read: Reader::Bytes(|r, o| parse(r, o.size, o.sgf_node)),
     write: Some(|v, _, out| go::render_sgf(&v.to_pair(), out)),

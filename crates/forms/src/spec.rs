@@ -45,6 +45,10 @@ pub(crate) struct Spec {
     /// The form that writes this board as fixed-size binary records (`packed` as
     /// `packed-bin`; a binary form itself), if there is one.
     pub(crate) fixed: Option<Format>,
+    /// In an array (numpy's rows, Arrow's fixed-size lists) a record of this form is 64-bit
+    /// words, not bytes: `pair`'s two sides (a word each, more for a board over 64 squares),
+    /// `planes-bin`'s planes.
+    pub(crate) words: bool,
     /// A word path tried on the record's bytes before the general reading (before the text
     /// is checked as UTF-8): `Some` when it takes the record. The general reading alone
     /// (`parse_general`, the reference) does not try it.
@@ -83,6 +87,7 @@ impl Spec {
             spans: None,
             need: Need::Sides,
             fixed: None,
+            words: false,
             fast: None,
             read,
             write: Some(write),
@@ -529,6 +534,13 @@ mod tests {
             let len = form.record_len(Size::CHESS, 12, Numbering::default());
             assert_eq!(form.is_binary(), len > 0, "{form}");
             assert_eq!(form.framing() == Framing::Binary, len > 0, "{form}");
+            // Records that are 64-bit words in an array: whole words.
+            assert!(!form.record_words() || len % 8 == 0, "{form}");
+            assert_eq!(
+                form.record_words(),
+                form.array_form().is_some_and(|f| f.record_words()),
+                "{form}"
+            );
             if len > 0 {
                 // Zeros, or a chess position's (a record of zeros holds no kings).
                 let mut record = vec![0; len];

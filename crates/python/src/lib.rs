@@ -56,7 +56,8 @@ impl Call {
         Call {
             from: read_as.unwrap_or(settings.from),
             to: settings.to,
-            words: settings.fixed && settings.to == Format::Pair,
+            // A form whose records are words but no binary form of its own (`pair`).
+            words: settings.fixed && settings.to.record_words() && !settings.to.is_binary(),
             opts: settings.opts.clone(),
             jobs: settings.jobs,
             as_list,
@@ -156,7 +157,7 @@ impl Call {
         let size = self.opts.size_or_default();
         match (self.to, self.words) {
             // A layout's cells (`to_order`), not the board's squares, make the words.
-            (Format::Pair, true) => Layout::PairWords(self.opts.to_order.span(size).div_ceil(64)),
+            (_, true) => Layout::PairWords(self.opts.to_order.span(size).div_ceil(64)),
             (to, _) if to.is_binary() => {
                 Layout::Fixed(to.record_len(size, self.opts.planes.len(), self.opts.to_order))
             }
@@ -676,9 +677,9 @@ fn convert_fixed<'py>(
     })
 }
 
-/// The forms: `(name, aliases, holds, description, example, binary, fixed)`, `fixed` the form
-/// whose fixed-size records a batch converted to it gives (`packed` -> `packed-bin`; `pair` its
-/// two words a row).
+/// The forms: `(name, aliases, holds, description, example, binary, fixed, words)`, `fixed` the
+/// form whose fixed-size records a batch converted to it gives (`packed` -> `packed-bin`; `pair`
+/// its two words a row), `words` whether those records are 64-bit words.
 #[pyfunction]
 #[allow(clippy::type_complexity)]
 fn formats() -> PyResult<
@@ -690,6 +691,7 @@ fn formats() -> PyResult<
         &'static str,
         bool,
         Option<&'static str>,
+        bool,
     )>,
 > {
     guard::guarded(|| {
@@ -703,10 +705,8 @@ fn formats() -> PyResult<
                     f.description(),
                     f.example(),
                     f.is_binary(),
-                    match f {
-                        Format::Pair => Some("pair"),
-                        f => f.fixed().map(Format::name),
-                    },
+                    f.array_form().map(Format::name),
+                    f.record_words(),
                 )
             })
             .collect())

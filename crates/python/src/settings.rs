@@ -286,8 +286,7 @@ impl Settings {
         // A text form with a fixed-size twin by its name (an alias such as `packed-hex` asks
         // for the text); a binary form by any of its names.
         let twin = match given {
-            Format::Pair => Some(Format::Pair),
-            f if f.is_binary() || f.name() == to => f.fixed(),
+            f if f.is_binary() || f.name() == to || f.record_words() => f.array_form(),
             _ => None,
         };
         let mut opts = board_options("convert", size, order, options)?;
@@ -399,7 +398,10 @@ impl Settings {
         let size = bbconv_board::Size::new(width, height)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         Ok(self.fixed.then(|| match self.to {
-            Format::Pair => 16 * self.opts.to_order.span(size).div_ceil(64),
+            // Two sides of the layout's cells in 64-bit words (`pair`).
+            to if to.record_words() && !to.is_binary() => {
+                16 * self.opts.to_order.span(size).div_ceil(64)
+            }
             to => to.record_len(size, self.opts.planes.len(), self.opts.to_order),
         }))
     }

@@ -321,6 +321,19 @@ def test_formats_lists_the_cli_forms():
     assert packed.binary
 
 
+def test_formats_say_which_records_are_words():
+    # The registry says it (issue 36, point 1): a form whose fixed-size records are 64-bit
+    # words comes out as uint64 rows; every other fixed-size form as uint8 rows.
+    forms = {f.name: f for f in bbconv.formats()}
+    assert {n for n, f in forms.items() if f.words} == {"pair", "planes-bin"}
+    for name, f in forms.items():
+        if f.fixed is None:
+            continue
+        out = bbconv.convert(["4k3/8/8/8/8/8/8/R3K3 w - - 0 1"], to=name)
+        assert out.dtype == (np.uint64 if forms[f.fixed].words else np.uint8), name
+        assert out.shape[0] == 1, name
+
+
 @pytest.mark.parametrize("layout", ["0x88", "mailbox", "sentinel", "draughts"])
 def test_every_form_the_cli_writes_under_a_layout(cli, layout):
     # Issue 37, point 3: pair, packed and trits under a layout, the command line's bytes, and

@@ -154,6 +154,7 @@ pub(crate) const SPEC: Spec = Spec {
     spans: None,
     need: Need::All,
     fixed: None,
+    words: false,
     fast: Some(|r, o| parse_small(r, o).map(Value::Pieces)),
     read: Reader::Text(|t, o| value(parse_general(t, o), o)),
     write: Some(|v, o, out| {

@@ -555,6 +555,7 @@ pub(crate) const SPEC: Spec = Spec {
     spans: None,
     need: Need::All,
     fixed: None,
+    words: false,
     fast: None,
     read: Reader::Text(|t, o| {
         let v = parse(t)?;

@@ -361,6 +361,7 @@ pub(crate) const PAIR: Spec = Spec {
     spans: None,
     need: Need::Sides,
     fixed: None,
+    words: true,
     fast: None,
     read: Reader::Text(|t, o| parse_pair(t, o.size_or_default(), o.order).map(Value::Pair)),
     write: Some(write_pair),

@@ -133,6 +133,7 @@ pub(crate) const SPEC: Spec = Spec {
     spans: None,
     need: Need::Train,
     fixed: None,
+    words: false,
     fast: None,
     read: Reader::Text(parse),
     write: Some(render),

@@ -334,6 +334,7 @@ pub(crate) const SPEC: Spec = Spec {
     spans: None,
     need: Need::Train,
     fixed: None,
+    words: false,
     fast: None,
     read: Reader::Text(read),
     write: Some(|v, _, out| write(v, out)),

@@ -53,6 +53,7 @@ pub(crate) const fn record_spec<const LEN: usize>(
         spans: None,
         need: Need::Train,
         fixed: Some(form),
+        words: false,
         fast: None,
         read: Reader::Bytes(read),
         write: Some(write),

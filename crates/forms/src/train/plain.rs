@@ -121,6 +121,7 @@ pub(crate) const SPEC: Spec = Spec {
     spans: None,
     need: Need::Train,
     fixed: None,
+    words: false,
     fast: None,
     read: Reader::Text(read),
     write: Some(write),

@@ -75,6 +75,9 @@ class Form:
     #: The form whose fixed-size records a batch converted to this one gives
     #: (``packed`` -> ``packed-bin``; ``pair``: two 64-bit words a row), or ``None``.
     fixed: Optional[str] = None
+    #: Whether those fixed-size records are 64-bit words (``pair``'s sides, ``planes``'
+    #: planes), not bytes.
+    words: bool = False
 
 
 def formats() -> list:
@@ -84,7 +87,7 @@ def formats() -> list:
     ['auto', 'int', 'hex']
     """
     return [
-        Form(n, tuple(a), h, d, e, b, x) for (n, a, h, d, e, b, x) in _bbconv.formats()
+        Form(n, tuple(a), h, d, e, b, x, w) for (n, a, h, d, e, b, x, w) in _bbconv.formats()
     ]
 
 
@@ -107,10 +110,10 @@ _FIXED = _fixed_forms()
 _BINARY = frozenset(n for f in formats() if f.binary for n in (f.name, *f.aliases))
 
 #: What the rows of a 2-D numpy array are, for the forms with a binary spelling.
-_ROWS = {name: form for name, form in _FIXED.items() if form != "pair"}
+_ROWS = {name: form for name, form in _FIXED.items() if form in _BINARY}
 
 #: The fixed-size forms whose rows are 64-bit words (every other one's are bytes).
-_WORDS = ("pair", "planes-bin")
+_WORDS = frozenset(f.name for f in formats() if f.words)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -39,6 +39,7 @@ class Form:
     example: str
     binary: bool
     fixed: Optional[str]
+    words: bool
 
 @dataclass(frozen=True)
 class Reading:
