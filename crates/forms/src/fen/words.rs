@@ -50,18 +50,24 @@ pub(crate) fn placement_of<K: crate::kernels::Simd>(
             .get(below..below + 8)
             .map_or(0, |b| u64::from_le_bytes(b.try_into().unwrap_or_default()));
         let text = shape.text | k.deposit_bytes(letters, shape.pieces);
-        // Eight bytes stored, `len` of them kept (the separator and the next rank overwrite
-        // the rest).
-        if let Some(to) = buf.get_mut(len..len + 8) {
-            to.copy_from_slice(&text.to_le_bytes());
-        }
-        len += shape.len as usize;
-        if let Some(b) = buf.get_mut(len) {
-            *b = b'/';
-        }
-        len += 1;
+        len = put_rank(buf, len, text, shape.len);
     }
     len - 1
+}
+
+/// Stores a rank's text (`len` bytes of `text`, at most 8) at `at` and its `/` after it;
+/// returns where the next rank starts. Eight bytes are stored, `len` of them kept (the
+/// separator and the next rank overwrite the rest).
+#[inline(always)]
+fn put_rank(buf: &mut [u8; 80], at: usize, text: u64, len: u64) -> usize {
+    if let Some(to) = buf.get_mut(at..at + 8) {
+        to.copy_from_slice(&text.to_le_bytes());
+    }
+    let end = at + len as usize;
+    if let Some(b) = buf.get_mut(end) {
+        *b = b'/';
+    }
+    end + 1
 }
 
 /// [`placement_of`] of any chess piece words: a table of the 64 squares' letters filled a man
@@ -91,15 +97,7 @@ pub(crate) fn placement_cells<K: crate::kernels::Simd>(
         let letters = u64::from_le_bytes(row.try_into().unwrap_or_default());
         let from = bbconv_board::ternary::SPREAD[o as usize] * 0xff;
         let text = shape.text | k.move_bytes(letters, from, shape.pieces);
-        // As in `placement_of`.
-        if let Some(to) = buf.get_mut(len..len + 8) {
-            to.copy_from_slice(&text.to_le_bytes());
-        }
-        len += shape.len as usize;
-        if let Some(b) = buf.get_mut(len) {
-            *b = b'/';
-        }
-        len += 1;
+        len = put_rank(buf, len, text, shape.len);
     }
     len - 1
 }
