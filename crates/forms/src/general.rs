@@ -114,6 +114,7 @@ pub(crate) const AUTO: Spec = Spec {
     need: Need::Sides,
     fixed: None,
     words: false,
+    raw_bytes: false,
     fast: None,
     read: Reader::Either {
         when: detect::is_sgf,

@@ -335,6 +335,7 @@ pub(crate) const SPEC: Spec = Spec {
     need: Need::Train,
     fixed: None,
     words: false,
+    raw_bytes: true,
     fast: None,
     read: Reader::Text(read),
     write: Some(|v, _, out| write(v, out)),
