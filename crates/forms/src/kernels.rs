@@ -740,6 +740,94 @@ fn mask_sse2(block: &[u8; 64], byte: u8) -> u64 {
     }
 }
 
+/// Bit k is set when `block[k]` is at most a space (a blank or a control byte) or is `byte`:
+/// the line starts and line ends a framing of records ended by a line of their own looks at
+/// (`sf-plain`'s `e`). SSE2 on x86_64, a byte at a time elsewhere
+/// ([`blank_or_mask_portable`]).
+///
+/// ```
+/// let mut block = [b'x'; 64];
+/// block[3] = b'\r';
+/// block[5] = b'e';
+/// block[63] = b' ';
+/// assert_eq!(bbconv_forms::blank_or_mask(&block, b'e'), 1 << 3 | 1 << 5 | 1 << 63);
+/// ```
+#[inline(always)]
+pub fn blank_or_mask(block: &[u8; 64], byte: u8) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    return blank_or_sse2(block, byte);
+    #[cfg(not(target_arch = "x86_64"))]
+    return blank_or_mask_portable(block, byte);
+}
+
+/// [`blank_or_mask`] a byte at a time, on every CPU.
+#[inline(always)]
+pub fn blank_or_mask_portable(block: &[u8; 64], byte: u8) -> u64 {
+    block
+        .iter()
+        .enumerate()
+        .fold(0, |m, (k, &c)| m | u64::from(c <= b' ' || c == byte) << k)
+}
+
+/// [`blank_or_mask`] 16 bytes a step: a byte is at most a space when the smaller of it and a
+/// space is itself.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+#[inline(always)]
+fn blank_or_sse2(block: &[u8; 64], byte: u8) -> u64 {
+    // SAFETY: SSE2 is part of the x86_64 baseline; the loads read 16 bytes each from a
+    // 64-byte array, with no alignment requirement.
+    unsafe {
+        use std::arch::x86_64::*;
+        let (space, that) = (_mm_set1_epi8(b' ' as i8), _mm_set1_epi8(byte as i8));
+        let p = block.as_ptr();
+        let m = |k: usize| {
+            let v = _mm_loadu_si128(p.add(16 * k).cast());
+            let blank = _mm_cmpeq_epi8(_mm_min_epu8(v, space), v);
+            let hit = _mm_or_si128(blank, _mm_cmpeq_epi8(v, that));
+            _mm_movemask_epi8(hit) as u32 as u64
+        };
+        m(0) | m(1) << 16 | m(2) << 32 | m(3) << 48
+    }
+}
+
+/// Copies `src` into `buf` at `at` with copies of fixed lengths (16 bytes at a time and the
+/// last 16 again, or two overlapping words of 8 or 4 bytes, or a byte at a time below 4), each
+/// a move or two where a copy of variable length is a call of the library's copy (about 30
+/// instructions); `false`, with nothing written, when it does not fit. Nothing past
+/// `at + src.len()` is written.
+#[inline(always)]
+pub(crate) fn put_bytes<const N: usize>(buf: &mut [u8; N], at: usize, src: &[u8]) -> bool {
+    let n = src.len();
+    let Some(to) = at.checked_add(n).and_then(|end| buf.get_mut(at..end)) else {
+        return false;
+    };
+    match n {
+        16.. => {
+            let mut k = 0;
+            while k + 16 < n {
+                to[k..k + 16].copy_from_slice(&src[k..k + 16]);
+                k += 16;
+            }
+            to[n - 16..].copy_from_slice(&src[n - 16..]);
+        }
+        8..=15 => {
+            to[..8].copy_from_slice(&src[..8]);
+            to[n - 8..].copy_from_slice(&src[n - 8..]);
+        }
+        4..=7 => {
+            to[..4].copy_from_slice(&src[..4]);
+            to[n - 4..].copy_from_slice(&src[n - 4..]);
+        }
+        _ => {
+            for (t, &s) in to.iter_mut().zip(src) {
+                *t = s;
+            }
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     /// The word search finds a byte where the slice search does, at every place and length.
@@ -844,5 +932,43 @@ mod tests {
             );
         }
         assert_eq!(hex16(b"00000000000000fF"), Some(255));
+    }
+
+    /// The fixed-length copy writes what a plain copy writes, at every length and place, and
+    /// nothing around it; refuses what does not fit.
+    #[test]
+    fn put_bytes_as_a_copy() {
+        let src: Vec<u8> = (0..100u8).map(|i| i.wrapping_mul(7) | 1).collect();
+        for n in 0..=src.len() {
+            for at in [0, 1, 3, 7, 15, 16, 17, 40] {
+                let mut buf = [0u8; 160];
+                assert!(put_bytes(&mut buf, at, &src[..n]));
+                let mut want = [0u8; 160];
+                want[at..at + n].copy_from_slice(&src[..n]);
+                assert_eq!(buf, want, "{n} {at}");
+            }
+        }
+        let mut buf = [0u8; 16];
+        assert!(!put_bytes(&mut buf, 10, &src[..7]));
+        assert!(!put_bytes(&mut buf, usize::MAX, &src[..7]));
+        assert_eq!(buf, [0; 16]);
+        assert!(put_bytes(&mut buf, 9, &src[..7]));
+    }
+
+    /// The blank-or-byte bitmap of every CPU is the portable one, for every byte in every place.
+    #[test]
+    fn blank_or_mask_as_the_portable_one() {
+        let mut block = [0u8; 64];
+        for k in 0..256 {
+            for (i, b) in block.iter_mut().enumerate() {
+                *b = (i * 37 + k * 11) as u8;
+            }
+            for byte in [0, b'\n', b' ', b'!', b'e', 0x80, 0xff, block[k % 64]] {
+                let want = blank_or_mask_portable(&block, byte);
+                assert_eq!(blank_or_mask(&block, byte), want);
+                let naive = (0..64).filter(|&i| block[i] <= 32 || block[i] == byte);
+                assert_eq!(want, naive.fold(0, |m, i| m | 1 << i));
+            }
+        }
     }
 }

@@ -2,9 +2,32 @@
 //! words in two letters (a rank at a time from a table of the ranks' shapes), and a FEN of a
 //! placement and its other fields.
 
-/// A FEN: the placement, then a space and the other fields when there are any.
+/// A FEN: the placement, then a space and the other fields when there are any. Where both fit
+/// 128 bytes (the common FEN), put together in a buffer with copies of fixed lengths
+/// ([`crate::kernels::put_bytes`]) and appended whole, cut back to its length: about 40
+/// instructions where two copies of variable length and a push took about 90 (`-f sf-plain
+/// -t fen`, callgrind).
 #[inline(always)]
 pub(crate) fn fen(placement: &[u8], rest: &[u8], out: &mut Vec<u8>) {
+    let mut buf = [0u8; 128];
+    let p = placement.len();
+    if crate::kernels::put_bytes(&mut buf, 0, placement) {
+        let end = match rest.len() {
+            0 => Some(p),
+            n => {
+                if let Some(space) = buf.get_mut(p) {
+                    *space = b' ';
+                }
+                crate::kernels::put_bytes(&mut buf, p + 1, rest).then_some(p + 1 + n)
+            }
+        };
+        if let Some(end) = end {
+            let start = out.len();
+            out.extend_from_slice(&buf);
+            out.truncate(start + end);
+            return;
+        }
+    }
     out.extend_from_slice(placement);
     if !rest.is_empty() {
         out.push(b' ');
@@ -306,6 +329,27 @@ mod tests {
         assert!(FenReader::Portable.with_reader(Both) > 20_000);
         if let Some(simd) = FenReader::avx2() {
             assert!(simd.with_reader(Both) > 20_000);
+        }
+    }
+
+    /// A FEN put together in a buffer is the placement, a space and the fields, at every length
+    /// of each (past the buffer too).
+    #[test]
+    fn fen_as_its_parts() {
+        let text: Vec<u8> = (0..260).map(|i| b'a' + (i % 26) as u8).collect();
+        for p in 0..140 {
+            for r in [0, 1, 3, 4, 7, 8, 9, 13, 15, 16, 17, 30, 47, 60, 100] {
+                let (placement, rest) = (&text[..p], &text[p..p + r]);
+                let mut out = b"head".to_vec();
+                fen(placement, rest, &mut out);
+                let mut want = b"head".to_vec();
+                want.extend_from_slice(placement);
+                if r > 0 {
+                    want.push(b' ');
+                    want.extend_from_slice(rest);
+                }
+                assert_eq!(out, want, "{p} {r}");
+            }
         }
     }
 }

@@ -24,12 +24,12 @@ impl Trainer for Plain {
             return false;
         };
         let fields = crate::fen::fields_after(fen, len);
-        let Some(mut chess) = Chess::of_words(words)
-            .with_standard_fields(fields)
-            .filter(Chess::check)
-        else {
+        let Some(mut chess) = Chess::of_words(words).with_standard_fields(fields) else {
             return false;
         };
+        if !chess.check() {
+            return false;
+        }
         // As the general reading: an en passant square no pawn can take is dropped.
         let ep = chess.ep;
         if chess.ep.is_some() && !chess.ep_legal() {
@@ -88,8 +88,12 @@ impl Trainer for Plain {
         const END: &[u8; 11] = b"\nresult 0\ne";
         b[n..n + END.len()].copy_from_slice(END);
         n += END.len();
+        // The common record, in one copy of 128 bytes (one of the whole buffer is a call).
         let start = out.len();
-        out.extend_from_slice(&b);
+        out.extend_from_slice(&b[..128]);
+        if n > 128 {
+            out.extend_from_slice(&b[128..]);
+        }
         out.truncate(start + n);
         true
     }
