@@ -112,7 +112,7 @@ pub use go::CoordStyle;
 pub use grid::{GridStyle, Orientation};
 pub use int::{parse_integer, Lang};
 pub use json::JsonField;
-pub use kernels::{blank_or_mask, blank_or_mask_portable, byte_mask, byte_mask_portable};
+pub use kernels::{byte_mask, byte_mask_portable};
 pub use list::Format;
 pub(crate) use raw::{from_raw, numbering_error, raw_size, to_raw};
 pub use sgf::SgfNode;

@@ -93,59 +93,52 @@ fn ends_record(line: &[u8], end: &[u8]) -> bool {
 
 /// A record that the line loop of [`Records::next_terminated`] would take whole, with nothing
 /// to decide: its lines up to the first that ends it ([`ends_record`]) and that line's newline,
-/// all in the whole 64-byte chunks of `b` (but the last newline), the first line not blank, no
-/// line ending in a CR (which the line loop drops), and shorter than `max_len` by two bytes.
-/// Its length (without the last newline) and number of lines, or `None`.
+/// the newlines found in the whole 64-byte chunks of `b`, the first line not blank, no line
+/// ending in a CR (which the line loop drops), and shorter than `max_len` by two bytes. Its
+/// length (without the last newline) and number of lines, or `None`.
 ///
-/// Only for an end text of one byte above a space (`sf-plain`'s `e`), a chunk at a time by two
-/// bitmaps, of the newlines and of the bytes that matter
-/// ([`bbconv_forms::blank_or_mask`]): a line that starts with a byte above a space other than
-/// `end` neither ends the record nor is blank, so the record ends at the first line that
-/// starts with `end` followed by its newline, unless a line that starts with a blank (or with
-/// `end` and a blank) comes first, or a blank stands before a newline (a CR, maybe), which the
-/// line loop decides. About 130 instructions a six-line `sf-plain` record, where a line at a
-/// time took about 380 (callgrind).
+/// Only for an end text of one byte above a space (`sf-plain`'s `e`), and only the bytes
+/// around each newline are looked at: a line that starts with a byte above a space other than
+/// `end` neither ends the record nor is blank, so the record ends at the first line of `end`
+/// alone, unless a line that starts with a blank (or with `end` and a blank) comes first, or a
+/// blank stands before a newline (a CR, maybe), which the line loop decides. About 15
+/// instructions a line and 20 a chunk, where each line's trim and comparison, and a second
+/// search for CRs, cost about 380 a six-line `sf-plain` record (callgrind).
 fn plain_record(b: &[u8], end: &[u8], max_len: usize) -> Option<(usize, usize)> {
     let &[e] = end else {
         return None;
     };
-    if e <= b' ' {
-        return None;
+    match b.first() {
+        Some(&c) if c > b' ' && c != e && e > b' ' => {}
+        _ => return None,
     }
-    // A line starts at byte 0; a blank ended the last chunk (a newline may follow it).
-    let (mut starts_in, mut blank_in, mut lines) = (1u64, 0u64, 0usize);
+    let mut lines = 0;
     for (k, chunk) in b.chunks_exact(64).enumerate() {
-        let chunk: &[u8; 64] = chunk.try_into().ok()?;
-        let nl = bbconv_forms::byte_mask(chunk, b'\n');
-        let marked = bbconv_forms::blank_or_mask(chunk, e);
-        // A blank (or `e`) before a newline: a CR the line loop drops, maybe.
-        let before = marked & !nl & (nl >> 1);
-        if blank_in & nl & 1 != 0 {
-            return None;
-        }
-        let mut odd = (nl << 1 | starts_in) & marked;
-        while odd != 0 {
-            let q = odd.trailing_zeros() as usize;
-            let at = 64 * k + q;
-            match (b[at], b.get(at + 1)) {
-                (c, Some(b'\n')) if c == e => {
-                    if before & ((1 << q) - 1) != 0 || at + 3 > max_len {
-                        return None;
-                    }
-                    lines += (nl & ((1 << q) - 1)).count_ones() as usize + 1;
-                    return Some((at + 1, lines));
+        let mut ends = bbconv_forms::byte_mask(chunk.try_into().ok()?, b'\n');
+        while ends != 0 {
+            let nl = 64 * k + ends.trailing_zeros() as usize;
+            ends &= ends - 1;
+            lines += 1;
+            // The line's last byte (a blank: a CR, maybe; a newline: an empty line), and the
+            // next line's first.
+            let (Some(&last), Some(&next)) = (b.get(nl.wrapping_sub(1)), b.get(nl + 1)) else {
+                return None;
+            };
+            if last <= b' ' {
+                return None;
+            }
+            if next > b' ' && next != e {
+                continue;
+            }
+            match b.get(nl + 2) {
+                Some(b'\n') if next == e => {
+                    return (nl + 4 <= max_len).then_some((nl + 2, lines + 1));
                 }
                 // A line such as `eh`: it does not end the record.
-                (c, Some(&next)) if c == e && next > b' ' => odd &= odd - 1,
+                Some(&c) if next == e && c > b' ' => {}
                 _ => return None,
             }
         }
-        if before != 0 {
-            return None;
-        }
-        lines += nl.count_ones() as usize;
-        starts_in = nl >> 63;
-        blank_in = (marked & !nl) >> 63;
     }
     // The record's end is not in the whole 64-byte chunks: the line loop takes it.
     None

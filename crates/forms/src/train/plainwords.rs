@@ -24,10 +24,8 @@ impl Trainer for Plain {
             return false;
         };
         let fields = crate::fen::fields_after(fen, len);
-        let Some(mut chess) = Chess::of_words(words).with_standard_fields(fields) else {
-            return false;
-        };
-        if !chess.check() {
+        let mut chess = Chess::of_words(words);
+        if !chess.read_standard_fields(fields) || !chess.check() {
             return false;
         }
         // As the general reading: an en passant square no pawn can take is dropped.
@@ -88,13 +86,7 @@ impl Trainer for Plain {
         const END: &[u8; 11] = b"\nresult 0\ne";
         b[n..n + END.len()].copy_from_slice(END);
         n += END.len();
-        // The common record, in one copy of 128 bytes (one of the whole buffer is a call).
-        let start = out.len();
-        out.extend_from_slice(&b[..128]);
-        if n > 128 {
-            out.extend_from_slice(&b[128..]);
-        }
-        out.truncate(start + n);
+        crate::fen::words::append(out, &b, n);
         true
     }
 }
@@ -139,8 +131,9 @@ fn fen_fields(fen: &[u8]) -> Fields {
 }
 
 /// Room for a record: `fen `, a FEN text of at most 96 bytes, a space, the fields (at most
-/// [`OwnFields::CAP`]), the middle lines, a ply of at most 11 digits and the end.
-const RECORD: usize = 4 + 96 + 1 + OwnFields::CAP + 23 + 11 + 11;
+/// [`OwnFields::CAP`]), the middle lines, a ply of at most 11 digits and the end, rounded up
+/// to 32 bytes (appended 32 at a time, [`crate::fen::words::append`]).
+const RECORD: usize = (4 + 96 + 1 + OwnFields::CAP + 23 + 11 + 11).next_multiple_of(32);
 
 /// Writes a FEN text at `b[4..]`, returning its length: the caller's text where it has it (16
 /// bytes at a time, the last 16 again, when it is that long), else the placement written from
@@ -203,9 +196,20 @@ fn fen_line(record: &[u8]) -> Option<&[u8]> {
 }
 
 /// What follows a line of one to nine ASCII digits (a number that fits 31 bits, as the general
-/// reading reads it) at the start of `t`; `None` when `t` does not start with one.
+/// reading reads it) at the start of `t`; `None` when `t` does not start with one. Up to seven
+/// digits found in one word (the first byte that is not a digit), more a byte at a time.
 #[inline(always)]
 fn digits_line(t: &[u8]) -> Option<&[u8]> {
+    if let Some(w) = t.first_chunk::<8>() {
+        let x = u64::from_le_bytes(*w) ^ crate::kernels::splat(b'0');
+        // The high bit of each byte that is not a digit (carries only run up from one).
+        let odd = (x.wrapping_add(crate::kernels::splat(0x76)) | x) & crate::kernels::splat(0x80);
+        match (odd.trailing_zeros() / 8) as usize {
+            0 => return None,
+            n @ 1..=7 => return (t[n] == b'\n').then(|| &t[n + 1..]),
+            _ => {}
+        }
+    }
     let n = t.iter().take(10).take_while(|c| c.is_ascii_digit()).count();
     match t.get(n) {
         Some(b'\n') if (1..=9).contains(&n) => Some(&t[n + 1..]),
