@@ -33,21 +33,21 @@ pub(crate) fn fen(placement: &[u8], rest: &[u8], out: &mut Vec<u8>) {
     }
 }
 
-/// Appends the first `len` bytes of `buf` (at most `N`, a multiple of 32) in copies of 32
+/// Appends the first `len` bytes of `buf` (at most `N`, a multiple of 64) in copies of 64
 /// bytes, as many as they need, cut back to `len`: a few moves each, where a copy of the whole
 /// buffer in a large function is a call of `Vec`'s append and the library's copy (about 45
 /// instructions, `-f sf-plain -t fen`).
 #[inline(always)]
 pub(crate) fn append<const N: usize>(out: &mut Vec<u8>, buf: &[u8; N], len: usize) {
     let start = out.len();
-    for chunk in buf.chunks_exact(32).take(len.div_ceil(32)) {
+    for chunk in buf.chunks_exact(64).take(len.div_ceil(64)) {
         out.extend_from_slice(chunk);
     }
     out.truncate(start + len);
 }
 
-/// Copies `src` into `buf` at `at` with copies of fixed lengths (16 bytes at a time and the
-/// last 16 again, or two overlapping words of 8 or 4 bytes, or a byte at a time below 4), each
+/// Copies `src` into `buf` at `at` with copies of fixed lengths (32 bytes at a time and the
+/// last 32 again, or two overlapping copies of 16, 8 or 4 bytes, or a byte at a time below 4), each
 /// a move or two where a copy of variable length is a call of the library's copy (about 30
 /// instructions); `false`, with nothing written, when it does not fit. Nothing past
 /// `at + src.len()` is written.
@@ -58,12 +58,16 @@ pub(crate) fn put_bytes<const N: usize>(buf: &mut [u8; N], at: usize, src: &[u8]
         return false;
     };
     match n {
-        16.. => {
+        32.. => {
             let mut k = 0;
-            while k + 16 < n {
-                to[k..k + 16].copy_from_slice(&src[k..k + 16]);
-                k += 16;
+            while k + 32 < n {
+                to[k..k + 32].copy_from_slice(&src[k..k + 32]);
+                k += 32;
             }
+            to[n - 32..].copy_from_slice(&src[n - 32..]);
+        }
+        16..=31 => {
+            to[..16].copy_from_slice(&src[..16]);
             to[n - 16..].copy_from_slice(&src[n - 16..]);
         }
         8..=15 => {

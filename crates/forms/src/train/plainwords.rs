@@ -50,10 +50,8 @@ impl Trainer for Plain {
         if !chess.standard_castling() {
             return false;
         }
-        let mut c = *chess;
-        if c.ep.is_some() && !c.ep_legal() {
-            c.ep = None;
-        }
+        // An en passant square no pawn can take is dropped (the position is copied only then).
+        let ep_kept = chess.ep.is_none() || chess.ep_legal();
         // The record is made in a buffer with copies of fixed lengths and appended whole, cut
         // back to its length: a copy of variable length is a call of the library's copy, about
         // 30 instructions, and the record had seven.
@@ -61,17 +59,22 @@ impl Trainer for Plain {
         b[..4].copy_from_slice(b"fen ");
         // The FEN's own text where its fields are spelt as they are written, else its
         // placement and the fields written.
-        let verbatim = fen_fields(fen) == Fields::Common && c.ep == chess.ep;
-        let text = match fen_fields(fen) {
+        let spelling = fen_fields(fen);
+        let verbatim = spelling == Fields::Common && ep_kept;
+        let text = match spelling {
             Fields::None => fen,
             _ if verbatim => fen,
             _ => &fen[..fen.iter().position(|&x| x == b' ').unwrap_or(fen.len())],
         };
-        let Some(len) = copy_text(r, &c, text, &mut b) else {
+        let Some(len) = copy_text(r, chess, text, &mut b) else {
             return false;
         };
         let mut n = 4 + len;
         if !verbatim {
+            let mut c = *chess;
+            if !ep_kept {
+                c.ep = None;
+            }
             b[n] = b' ';
             let fields = c.fields();
             let (text, len) = fields.padded();
@@ -81,13 +84,37 @@ impl Trainer for Plain {
         // No training fields: no move (`a1a1`), score and result 0, the FEN's ply.
         const MIDDLE: &[u8; 23] = b"\nmove a1a1\nscore 0\nply ";
         b[n..n + MIDDLE.len()].copy_from_slice(MIDDLE);
-        let ply = u64::from(c.fullmove.saturating_sub(1)) * 2 + u64::from(c.black);
-        n = put_number(&mut b, n + MIDDLE.len(), ply);
+        let ply = u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black);
+        n = put_ply(&mut b, n + MIDDLE.len(), ply);
         const END: &[u8; 11] = b"\nresult 0\ne";
         b[n..n + END.len()].copy_from_slice(END);
         n += END.len();
         crate::fen::words::append(out, &b, n);
         true
+    }
+}
+
+/// [`put_number`] of a ply: up to three digits written straight (a division a digit, about 10
+/// instructions each, in the loop).
+#[inline(always)]
+fn put_ply<const N: usize>(b: &mut [u8; N], at: usize, v: u64) -> usize {
+    match (v, b.get_mut(at..at + 3)) {
+        (0..=9, Some(d)) => {
+            d[0] = b'0' + v as u8;
+            at + 1
+        }
+        (10..=99, Some(d)) => {
+            d[0] = b'0' + (v / 10) as u8;
+            d[1] = b'0' + (v % 10) as u8;
+            at + 2
+        }
+        (100..=999, Some(d)) => {
+            d[0] = b'0' + (v / 100) as u8;
+            d[1] = b'0' + (v / 10 % 10) as u8;
+            d[2] = b'0' + (v % 10) as u8;
+            at + 3
+        }
+        _ => put_number(b, at, v),
     }
 }
 
@@ -132,8 +159,8 @@ fn fen_fields(fen: &[u8]) -> Fields {
 
 /// Room for a record: `fen `, a FEN text of at most 96 bytes, a space, the fields (at most
 /// [`OwnFields::CAP`]), the middle lines, a ply of at most 11 digits and the end, rounded up
-/// to 32 bytes (appended 32 at a time, [`crate::fen::words::append`]).
-const RECORD: usize = (4 + 96 + 1 + OwnFields::CAP + 23 + 11 + 11).next_multiple_of(32);
+/// to 64 bytes (appended 64 at a time, [`crate::fen::words::append`]).
+const RECORD: usize = (4 + 96 + 1 + OwnFields::CAP + 23 + 11 + 11).next_multiple_of(64);
 
 /// Writes a FEN text at `b[4..]`, returning its length: the caller's text where it has it (16
 /// bytes at a time, the last 16 again, when it is that long), else the placement written from
