@@ -85,6 +85,10 @@ impl Trainer for Plain {
         const MIDDLE: &[u8; 23] = b"\nmove a1a1\nscore 0\nply ";
         b[n..n + MIDDLE.len()].copy_from_slice(MIDDLE);
         let ply = u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black);
+        // A ply past 16 bits: the general writing refuses it ([`super::position::ply16`]).
+        if ply > u64::from(u16::MAX) {
+            return false;
+        }
         n = put_ply(&mut b, n + MIDDLE.len(), ply);
         const END: &[u8; 11] = b"\nresult 0\ne";
         b[n..n + END.len()].copy_from_slice(END);
@@ -208,17 +212,25 @@ fn fen_line(record: &[u8]) -> Option<&[u8]> {
         _ => record.iter().position(|&c| c == b'\n')?,
     };
     let fen = record[..nl].strip_prefix(b"fen ")?;
-    let t = record[nl + 1..].strip_prefix(b"move ")?;
-    let (mv, t) = match t {
-        [_, _, _, _, b'\n', rest @ ..] => (&t[..4], rest),
-        [_, _, _, _, _, b'\n', rest @ ..] => (&t[..5], rest),
+    // `move `, the move and its newline in the first 16 bytes (the shortest lines after the
+    // FEN's take 34).
+    let t = record.get(nl + 1..)?;
+    let head = t.first_chunk::<16>()?;
+    let word = |k: usize| u64::from_le_bytes(head[k..k + 8].try_into().unwrap_or_default());
+    if word(0) & 0xff_ffff_ffff != u64::from_le_bytes(*b"move \0\0\0") {
+        return None;
+    }
+    let mv = (word(5) & 0xffff_ffff) as u32;
+    let (promotion, t) = match (head[9], head[10]) {
+        (b'\n', _) => (None, &t[10..]),
+        (p, b'\n') => (Some(p), &t[11..]),
         _ => return None,
     };
     let t = t.strip_prefix(b"score ")?;
     let t = digits_line(t.strip_prefix(b"-").unwrap_or(t))?;
     let t = digits_line(t.strip_prefix(b"ply ")?)?;
     let result = t.strip_prefix(b"result ")?;
-    let ok = matches!(result, b"0\ne" | b"1\ne" | b"-1\ne") && uci(mv);
+    let ok = matches!(result, b"0\ne" | b"1\ne" | b"-1\ne") && uci(mv, promotion);
     ok.then_some(fen)
 }
 
@@ -244,14 +256,15 @@ fn digits_line(t: &[u8]) -> Option<&[u8]> {
     }
 }
 
-/// A move as the general reading reads it: `a1a1` or `0000` (none) or UCI.
+/// A move as the general reading reads it: `a1a1` or `0000` (none) or UCI, its first four
+/// bytes in `mv` (little-endian) and its promotion letter, if it has a fifth byte: the four
+/// bytes' ranges in one word (each byte less its range's first is below 8: a byte below it
+/// borrows, and shows, before any byte it borrows from).
 #[inline(always)]
-fn uci(t: &[u8]) -> bool {
-    let square = |f: u8, r: u8| matches!((f, r), (b'a'..=b'h', b'1'..=b'8'));
-    match *t {
-        [b'0', b'0', b'0', b'0'] => true,
-        [a, b, c, d] => square(a, b) && square(c, d),
-        [a, b, c, d, p] => square(a, b) && square(c, d) && matches!(p, b'n' | b'b' | b'r' | b'q'),
-        _ => false,
+fn uci(mv: u32, promotion: Option<u8>) -> bool {
+    let squares = mv.wrapping_sub(u32::from_le_bytes(*b"a1a1")) & 0xf8f8_f8f8 == 0;
+    match promotion {
+        None => squares || mv == u32::from_le_bytes(*b"0000"),
+        Some(p) => squares && matches!(p, b'n' | b'b' | b'r' | b'q'),
     }
 }
