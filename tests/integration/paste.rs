@@ -156,3 +156,22 @@ fn a_grid_with_gtp_columns_reads_back_whole() {
         }
     }
 }
+
+/// A rank of cells whose first is python-chess's `·` (`unicode(empty_square="·")`, the a8
+/// square empty) starts a board under `-f auto` and `-f paste`, from a file as from an
+/// argument: before, the framing's first-byte look passed such a line by, and the board was
+/// read as eight bad records of one line.
+#[test]
+fn a_rank_that_starts_with_a_middle_dot_starts_a_board() {
+    let want = "2bqkbnr/rppppppp/p7/8/1P4P1/5N2/1PPPPP1P/RNBQKB1R";
+    let input = fixture("paste/python-chess-unicode-dot.txt");
+    for form in ["auto", "paste"] {
+        let (code, out, err) = run(&["convert", "-f", form, "-t", "fen"], &input);
+        assert_eq!(code, 0, "-f {form}: {err}");
+        assert_eq!(
+            String::from_utf8(out).unwrap().lines().collect::<Vec<_>>(),
+            [want, want],
+            "-f {form}"
+        );
+    }
+}

@@ -140,8 +140,12 @@ pub fn start_table(mode: SpanMode) -> &'static [u8; 256] {
 const fn starts(auto: bool) -> [u8; 256] {
     let mut t = [0u8; 256];
     t[b'(' as usize] = 1;
+    // What `trim_ascii` strips before a first line's text (a CR of a blank CRLF line comes
+    // here and starts nothing).
     t[b' ' as usize] = 1;
     t[b'\t' as usize] = 1;
+    t[b'\r' as usize] = 1;
+    t[0x0c] = 1;
     if auto {
         let mut c = 0;
         while c < 256 {
@@ -155,19 +159,21 @@ const fn starts(auto: bool) -> [u8; 256] {
         t[b'=' as usize] = 1;
         t[b'#' as usize] = 1;
         t[b'-' as usize] = b'-';
-        // The lead byte of the chess glyphs and of python-chess's empty square.
+        // The lead bytes of the chess glyphs and of python-chess's empty square (`\u{2b58}`),
+        // and of the middle dot (`\u{b7}`), a rank's empty cell.
         t[0xe2] = 1;
+        t[0xc2] = 1;
     }
     t
 }
 
 const SGF_STARTS: [u8; 256] = starts(false);
 const AUTO_STARTS: [u8; 256] = starts(true);
-/// Under `-f paste` every line but a blank one starts a record.
+/// Under `-f paste` every line but a blank one starts a record (a line that starts with a CR
+/// is looked at: after it may come text).
 const PASTE_STARTS: [u8; 256] = {
     let mut t = [1u8; 256];
     t[b'\n' as usize] = 0;
-    t[b'\r' as usize] = 0;
     t
 };
 
@@ -851,18 +857,64 @@ mod tests {
         }
     }
 
+    /// The first-byte table is a safe look: no line it passes by starts a record. Each line
+    /// that opens a record, after any one byte and after pairs of the bytes `trim_ascii`
+    /// strips (a form feed, a CR), opens one only if the table lets it through.
+    #[test]
+    fn the_table_passes_by_no_line_that_starts_a_record() {
+        let openers: [&[u8]; 11] = [
+            b"(;GM[1]SZ[9]",
+            b"+---+---+---+",
+            b"---------------",
+            b"=",
+            b"A B C D E F G H",
+            b"# 8x8 lerf",
+            b"r n b q k b n r",
+            "\u{b7} \u{b7} \u{b7} \u{265a} \u{b7} \u{b7} \u{b7} \u{b7}".as_bytes(),
+            "\u{2b58} \u{2b58} \u{2b58} \u{2b58}".as_bytes(),
+            b". . . . . . . .",
+            b"anything",
+        ];
+        let spaces = [b' ', b'\t', b'\r', 0x0b, 0x0c];
+        let mut prefixes: Vec<Vec<u8>> = vec![vec![]];
+        // (A line holds no `\n` before its end.)
+        prefixes.extend((0..=255u8).filter(|&b| b != b'\n').map(|b| vec![b]));
+        for a in spaces {
+            prefixes.extend(spaces.iter().map(|&b| vec![a, b]));
+        }
+        let mut bad = Vec::new();
+        for mode in [SpanMode::Sgf, SpanMode::Auto, SpanMode::Paste] {
+            for opener in openers {
+                for prefix in &prefixes {
+                    let line = [&prefix[..], opener].concat();
+                    let step = Spans::new(mode).feed(&line);
+                    if !(step == Step::Single || may_start(mode, &line)) {
+                        bad.push(format!(
+                            "{mode:?} {:?} is {step:?}",
+                            String::from_utf8_lossy(&line)
+                        ));
+                    }
+                }
+            }
+        }
+        assert!(bad.is_empty(), "the table passes by: {bad:#?}");
+        // The openers do open (else the test above could not fail).
+        assert_eq!(Spans::new(SpanMode::Auto).feed(openers[7]), Step::Open);
+        assert_eq!(Spans::new(SpanMode::Sgf).feed(b"(;GM[1]"), Step::Open);
+    }
+
     /// The table passes by only the lines the table before it passed by (which took any line
     /// that starts with `-`) and lines that start with `-` and no second `-`; such a line
     /// starts nothing: fed with nothing open, it is a record of one line.
     #[test]
     fn lines_passed_by_start_nothing() {
         let before = |mode: SpanMode, first: u8, second: u8| match mode {
-            SpanMode::Sgf => matches!(first, b'(' | b' ' | b'\t'),
-            SpanMode::Paste => !matches!(first, b'\n' | b'\r'),
+            SpanMode::Sgf => matches!(first, b'(' | b' ' | b'\t' | b'\r' | 0x0c),
+            SpanMode::Paste => first != b'\n',
             SpanMode::Auto => {
                 matches!(
                     first,
-                    b'(' | b' ' | b'\t' | b'+' | b'=' | b'#' | b'-' | 0xe2
+                    b'(' | b' ' | b'\t' | b'\r' | 0x0c | b'+' | b'=' | b'#' | b'-' | 0xe2 | 0xc2
                 ) || ((first.is_ascii_alphabetic() || first == b'.') && second == b' ')
             }
         };
