@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use bbconv_board::Numbering;
-use bbconv_forms::{Format, DETECTION_RULES};
+use bbconv_forms::{detection_rules, Format};
 use clap_complete::Shell;
 
 use super::args::EXIT_CODES;
@@ -121,8 +121,8 @@ pub(crate) fn man(cmd: clap::Command) -> Result<ExitCode> {
         ));
     }
     extra.push_str(".SH DETECTION\n");
-    for r in DETECTION_RULES {
-        extra.push_str(&format!("{}\n.br\n", line_start(r)));
+    for r in detection_rules() {
+        extra.push_str(&format!("{}\n.br\n", line_start(&r)));
     }
     extra.push_str(".SH SQUARE ORDERS\nBit i of a number is the square whose index is i under the order (\\-\\-order, \\-\\-to\\-order). File f counts from the west and rank r from the south, from 0.\n");
     for o in Numbering::all() {

@@ -318,6 +318,37 @@ fn formats_lists_every_form() {
     }
 }
 
+/// The detection rules, as every form declares its own: `bbconv formats` lists them in the
+/// order they are tried, and docs/detection.md holds the same numbered list.
+#[test]
+fn the_detection_rules_are_listed_alike() {
+    let rules = bbconv_forms::detection_rules();
+    let numbered: Vec<&String> = rules
+        .iter()
+        .filter(|r| r.starts_with(char::is_numeric))
+        .collect();
+    assert!(numbered.len() >= 16, "{rules:?}");
+    let (code, out, _) = run(&["formats"], b"");
+    assert_eq!(code, 0);
+    let text = String::from_utf8(out).unwrap();
+    let listed: Vec<&str> = text
+        .split_once("Detection (-f auto, the default):\n")
+        .expect("a detection section")
+        .1
+        .lines()
+        .map(str::trim)
+        .collect();
+    assert_eq!(listed, rules);
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/detection.md")).unwrap();
+    let in_page: Vec<&str> = page
+        .lines()
+        .skip_while(|l| !l.starts_with("1. "))
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert_eq!(in_page, numbered, "docs/detection.md's list of rules");
+}
+
 #[test]
 fn colour_rules() {
     let esc = |args: &[&str], env: Option<(&str, &str)>| {

@@ -3,6 +3,7 @@
 //! `first: ...; second: ...`, for two players. `-` is the empty list.
 
 use crate::board::{Board, Repr};
+use crate::detect::{Probe, Rule};
 use crate::fen::fast::ReadChess;
 use crate::go::{self, CoordStyle};
 use crate::small::{read_names, write_names};
@@ -368,6 +369,46 @@ fn write_names_of_sides(f: u64, s: u64, out: &mut Vec<u8>) {
     write_names(s, Size::CHESS, out);
 }
 
+/// `-f auto`'s rules for a coordinate list (`detect.rs`): a two-sided list, then (last of all
+/// the rules) any tokens that are squares.
+const DETECT: [Rule; 2] = [
+    Rule {
+        rank: 40,
+        words: "contains first: or second:: a two-sided coordinate list (squares)",
+        test: |p| {
+            let b = p.text.as_bytes();
+            let side = |name: &[u8]| b.windows(name.len()).any(|w| w.eq_ignore_ascii_case(name));
+            (side(b"first:") || side(b"second:")).then_some(Ok(Format::Squares))
+        },
+    },
+    Rule {
+        rank: 100,
+        words: "square names, (x,y) pairs or three or more indices: squares (on boards wider than 8, names from j on without i are ambiguous with GTP's, which skip I: an error naming both)",
+        test: detect_names,
+    },
+];
+
+/// The last rule: tokens that are square names or indices (with `--coords sgf|gtp`, any
+/// tokens), or `(x, y)` pairs (a space splits one into two tokens: the list's reading judges
+/// the parentheses).
+fn detect_names(p: &Probe<'_>) -> Option<Result<Format, ParseError>> {
+    let chess = p.opts.coords == CoordStyle::Chess;
+    let all_coords = !chess
+        || p.tokens()
+            .all(|s| s.parse::<Square>().is_ok() || s.bytes().all(|c| c.is_ascii_digit()));
+    if !all_coords && !p.text.starts_with('(') {
+        return None;
+    }
+    if chess {
+        let names: Vec<&str> = p.tokens().collect();
+        if let Some(m) = crate::go::ambiguity(&names, p.size) {
+            let kind = crate::ErrorKind::Ambiguous(vec![Format::Squares]);
+            return Some(Err(ParseError::of(kind, Some(0), m)));
+        }
+    }
+    Some(Ok(Format::Squares))
+}
+
 /// The `squares` form.
 pub(crate) const SQUARES: Spec = Spec {
     name: "squares",
@@ -387,6 +428,7 @@ pub(crate) const SQUARES: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &DETECT,
     fast: None,
     read: Reader::Text(|t, o| parse_as(Format::Squares, t, o.size_or_default(), o)),
     write: Some(|v, o, out| render(Format::Squares, v, o, out)),
@@ -412,6 +454,7 @@ pub(crate) const INDICES: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &[],
     fast: None,
     read: Reader::Text(|t, o| parse_as(Format::Indices, t, o.size_or_default(), o)),
     write: Some(|v, o, out| render(Format::Indices, v, o, out)),
@@ -436,6 +479,7 @@ pub(crate) const COORDS: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &[],
     fast: None,
     read: Reader::Text(|t, o| parse_as(Format::Coords, t, o.size_or_default(), o)),
     write: Some(|v, o, out| render(Format::Coords, v, o, out)),

@@ -2,7 +2,9 @@
 //! (two players).
 
 use crate::board::{Board, Repr};
+use crate::detect::{ambiguous, Rule};
 use crate::fen::fast::ReadChess;
+use crate::int::forms::fits_int;
 use crate::kernels::digits64;
 use crate::packed::{pair_of_words, MAX_WORDS};
 use crate::spec::{
@@ -386,6 +388,23 @@ pub(crate) const BITS: Spec = Spec::one_bitboard(
     |v, o, out| render_single(Format::Bits, &v.to_single(o.layer)?, o.to_order, out),
 );
 
+/// `-f auto`'s rule for rows (`detect.rs`): before FEN's, which takes any other `/`.
+const DETECT_ROWS: [Rule; 1] = [Rule {
+    rank: 30,
+    words: "contains / and only 0, 1 and /: rows if some 0 (only 1s and /: ambiguous with fen)",
+    test: |p| {
+        let t = p.text;
+        if !t.contains('/') || !t.bytes().all(|c| matches!(c, b'0' | b'1' | b'/')) {
+            return None;
+        }
+        Some(if t.contains('0') {
+            Ok(Format::Rows)
+        } else {
+            Err(ambiguous(&[Format::Rows, Format::Fen]))
+        })
+    },
+}];
+
 /// The `rows` form.
 pub(crate) const ROWS: Spec = Spec {
     names_squares: true,
@@ -489,6 +508,23 @@ impl WordPaths for Base3Words {
     }
 }
 
+/// `-f auto`'s rule for trits (`detect.rs`).
+const DETECT_TRITS: [Rule; 1] = [Rule {
+    rank: 80,
+    words: "one token of exactly N digits 0-2: trits (ambiguous with int if it also fits N bits as decimal)",
+    test: |p| {
+        let tok = p.one_token()?;
+        if tok.len() != p.size.squares() || !tok.bytes().all(|c| matches!(c, b'0'..=b'2')) {
+            return None;
+        }
+        Some(if fits_int(tok, p.size) {
+            Err(ambiguous(&[Format::Trits, Format::Int]))
+        } else {
+            Ok(Format::Trits)
+        })
+    },
+}];
+
 /// The `trits` form.
 pub(crate) const TRITS: Spec = Spec {
     name: "trits",
@@ -508,6 +544,7 @@ pub(crate) const TRITS: Spec = Spec {
     fixed: Some(Format::TritsBin),
     words: false,
     raw_bytes: false,
+    detect: &DETECT_ROWS,
     fast: None,
     read: Reader::Text(|t, o| parse_two(Format::Trits, t, o.size_or_default(), o.order)),
     write: Some(|v, o, out| render_two(Format::Trits, &v.to_pair(), o.to_order, out)),
@@ -532,6 +569,7 @@ pub(crate) const BASE3: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &DETECT_TRITS,
     fast: None,
     read: Reader::Text(|t, o| parse_two(Format::Base3, t, o.size_or_default(), o.order)),
     write: Some(|v, o, out| render_two(Format::Base3, &v.to_pair(), o.to_order, out)),

@@ -3,9 +3,11 @@
 //! written.
 
 use crate::board::{Board, Repr};
+use crate::detect::Rule;
 use crate::fen::fast::ReadChess;
 use crate::kernels::splat;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec, WordPaths, Writing};
+use crate::Format;
 use crate::Options;
 use crate::{found, trim, ParseError, RenderError, Value};
 use crate::{Holds, Need};
@@ -246,6 +248,20 @@ impl WordPaths for EdaxWords {
     }
 }
 
+/// `-f auto`'s rule for Edax (`detect.rs`). An OBF comment line: the Edax reading reports it as
+/// a comment, passed by as `-f edax` passes it.
+const DETECT: [Rule; 1] = [Rule {
+    rank: 20,
+    words: "64 Edax square characters (X * x b O o w - .), then nothing or the side to move, or a line starting with % (an OBF comment): edax",
+    test: |p| {
+        let (t, b) = (p.text, p.text.as_bytes());
+        let squares = b.len() >= 64 && b[..64].iter().all(|&c| is_square_char(c));
+        let edax = b[0] == b'%'
+            || (squares && (t.len() == 64 || t[64..].starts_with(char::is_whitespace)));
+        edax.then_some(Ok(Format::Edax))
+    },
+}];
+
 /// The `edax` form.
 pub(crate) const SPEC: Spec = Spec {
     name: "edax",
@@ -265,6 +281,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &DETECT,
     fast: None,
     read: Reader::Text(|t, o| {
         o.check_size(Size::CHESS)?;

@@ -3,7 +3,9 @@
 //! python-chess's `Board.from_epd` and `Board.epd` read and write them. The operations are kept
 //! as written; `hmvc` and `fmvn` give the clocks a FEN written from the position carries.
 
+use crate::detect::Rule;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec};
+use crate::Format;
 use crate::{Holds, Need};
 use crate::{Options, ParseError, Value};
 use bbconv_board::placement::{Placement, Text};
@@ -211,6 +213,18 @@ pub(crate) fn has_ops(fields_after_placement: &str) -> bool {
         .is_some_and(|f| f.as_bytes()[0].is_ascii_alphabetic())
 }
 
+/// `-f auto`'s rule for EPD (`detect.rs`): four fields, then an opcode where a FEN has its
+/// clocks (the same board).
+const DETECT: [Rule; 1] = [Rule {
+    rank: 31,
+    words: "contains /, then an opcode after four fields: epd",
+    test: |p| {
+        let t = p.text;
+        let fields = t.split_once(char::is_whitespace).map(|(_, f)| f);
+        (t.contains('/') && fields.is_some_and(has_ops)).then_some(Ok(Format::Epd))
+    },
+}];
+
 /// The `epd` form.
 pub(crate) const SPEC: Spec = Spec {
     name: "epd",
@@ -230,6 +244,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &DETECT,
     fast: None,
     read: Reader::Text(|t, o| {
         let v = parse(t, o)?;

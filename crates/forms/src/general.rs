@@ -115,9 +115,10 @@ pub(crate) const AUTO: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &[],
     fast: None,
     read: Reader::Either {
-        when: detect::is_sgf,
+        when: sgf::is_game_tree,
         bytes: |r, o| sgf::parse(r, o.size, o.sgf_node),
         text: |t, o| {
             let f = detect(t, o)?;
@@ -150,7 +151,7 @@ impl WordPaths for AutoWords {
     }
 
     /// A record in the very shape bbconv writes a form in, which the detection rules
-    /// (`DETECTION_RULES`) give that form, is read by the form's word path; `false` for
+    /// (`detect.rs`, each form's rules) give that form, is read by the form's word path; `false` for
     /// anything else, which detection then reads.
     #[inline(always)]
     fn read_after_fen<'r, R: ReadChess>(
@@ -163,30 +164,30 @@ impl WordPaths for AutoWords {
         // Each form's own path, named (not through the dispatch over every form, which would
         // inline `fen`'s and this one's again).
         match record {
-            // Rule 1.
+            // JSON's rule.
             [b'{', ..] => json::read_board(r, record, need, board),
-            // Rule 1 (several lines: a pasted board): bbconv's own 8x8 grid, read as a grid.
+            // Paste's rule (several lines: a pasted board): bbconv's own 8x8 grid, read as a grid.
             [b'#', b' ', b'8', b'x', b'8', b' ', ..] => {
                 GridWords::read_chess(r, record, opts, need, board)
             }
-            // Rule 2: 64 squares and the side to move.
+            // Edax's rule: 64 squares and the side to move.
             _ if record.len() == 66 && record[64] == b' ' => {
                 EdaxWords::read_chess(r, record, opts, need, board)
             }
-            // Rule 4 (no `/` in square names; the path reads chess names only).
+            // The two-sided list's rule (no `/` in square names; the path reads chess names only).
             [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => {
                 SquaresWords::read_chess(r, record, opts, need, board)
             }
-            // Rule 8: 64 digits 0-2 that do not fit 64 bits as a decimal (21 digits or more
+            // Trits' rule: 64 digits 0-2 that do not fit 64 bits as a decimal (21 digits or more
             // from the first one not 0). (Before the line break's arm below: the digits' path
             // refuses a line break, and no arm below takes a record of 64 bytes whose first two
             // are digits.)
             [b'0'..=b'2', b'0'..=b'2', ..] if record.len() == 64 && !zeros(&record[..44]) => {
                 TritsWords::read_chess(r, record, opts, need, board)
             }
-            // Rule 10: 26 hex digits that are no integer that fits 64 bits (rule 9): one of
+            // Packed's rule: 26 hex digits that are no integer that fits 64 bits (int's rule): one of
             // them a letter, or a decimal of 21 digits or more from the first one not 0; but
-            // `0b` or `0B` first, a binary integer to rule 9 (which may fit). (Before the line
+            // `0b` or `0B` first, a binary integer to int's rule (which may fit). (Before the line
             // break's arm, as the digits: the hex path refuses a line break, and of the arms
             // below only the pieces' takes a record whose second byte is `:`.)
             [first, second, ..]
@@ -197,7 +198,7 @@ impl WordPaths for AutoWords {
             {
                 PackedWords::read_chess(r, record, opts, need, board)
             }
-            // Rule 7 in the layout bbconv writes (`0x` and 16 digits, a space, `0x` and 16
+            // Pair's rule in the layout bbconv writes (`0x` and 16 digits, a space, `0x` and 16
             // digits), which holds no line break: the pair's own reading of it, in place.
             [b'0', b'x', ..] if record.len() == 37 && record[18] == b' ' => {
                 match (hex0x16(&record[..18]), hex0x16(&record[19..])) {
@@ -212,11 +213,11 @@ impl WordPaths for AutoWords {
             // a line break separates (a pair's list path splits at any whitespace; the
             // others refuse a line break).
             [b'0', ..] if has_byte(record, b'\n') => false,
-            // Rule 7: two integers.
+            // Pair's rule: two integers.
             [b'0', b'x', ..] if record.len() == 37 => {
                 PairWords::read_chess(r, record, opts, need, board)
             }
-            // Rule 6: `P:0x...` tokens.
+            // Pieces' rule: `P:0x...` tokens.
             [_, b':', b'0', b'x', ..] => PiecesWords::read_chess(r, record, opts, need, board),
             _ => false,
         }
@@ -374,7 +375,7 @@ mod tests {
             b"first: a1 b2 c3 d4 e5 f6 h".to_vec(),
             b"first: a1 b2 c3; second: f6".to_vec(),
             b"first: a1; second: h8 ".repeat(3)[..64].to_vec(),
-            // Integers as rule 9 reads them, of the length of packed digits: binary (which
+            // Integers as int's rule reads them, of the length of packed digits: binary (which
             // may fit 64 bits), decimal with leading zeros (fits) or without (does not).
             b"0b000000000000000000000001".to_vec(),
             b"0B000000000000000000000001".to_vec(),

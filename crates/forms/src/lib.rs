@@ -105,7 +105,7 @@ use bbconv_board::{Bitboard, NameError, Numbering, Order, Pair, Placement, Size}
 
 pub use board::{Board, Need};
 pub use convert::{convert, convert_batch, read, write, Conversion, Status};
-pub use detect::{detect, DETECTION_RULES};
+pub use detect::{detect, detection_rules};
 pub use fen::FenReader;
 pub use general::{parse, parse_general, parse_str, render, render_general};
 pub use go::CoordStyle;

@@ -2,7 +2,9 @@
 //! (one raw byte per square).
 
 use crate::board::{Board, Repr};
+use crate::detect::{ambiguous, Rule};
 use crate::fen::fast::ReadChess;
+use crate::int::forms::{fits_int, is_int_token};
 use crate::kernels::{bits_at, hex_bytes, DIGIT};
 use crate::small::write_packed_hex;
 use crate::spec::{
@@ -353,6 +355,24 @@ impl WordPaths for TritsBinWords {
     }
 }
 
+/// `-f auto`'s rule for packed digits (`detect.rs`): before int's, whose tokens they may be.
+const DETECT: [Rule; 1] = [Rule {
+    rank: 85,
+    words: "one token of 2*ceil(N/5) hex digits: packed (ambiguous with int when it is an integer that fits N bits)",
+    test: |p| {
+        let tok = p.one_token()?;
+        let len = 2 * bbconv_board::ternary::packed_len(p.size.squares());
+        if tok.len() != len || !tok.bytes().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        Some(if is_int_token(tok) && fits_int(tok, p.size) {
+            Err(ambiguous(&[Format::Int, Format::Packed]))
+        } else {
+            Ok(Format::Packed)
+        })
+    },
+}];
+
 /// The `packed` form.
 pub(crate) const PACKED: Spec = Spec {
     name: "packed",
@@ -372,6 +392,7 @@ pub(crate) const PACKED: Spec = Spec {
     fixed: Some(Format::PackedBin),
     words: false,
     raw_bytes: false,
+    detect: &DETECT,
     fast: None,
     read: Reader::Text(parse_hex),
     write: Some(|v, o, out| render(Format::Packed, &v.to_pair(), o, out)),
@@ -397,6 +418,7 @@ pub(crate) const PACKED_BIN: Spec = Spec {
     fixed: Some(Format::PackedBin),
     words: false,
     raw_bytes: false,
+    detect: &[],
     fast: None,
     read: Reader::Bytes(|r, o| parse_binary(Format::PackedBin, r, o)),
     write: Some(|v, o, out| render(Format::PackedBin, &v.to_pair(), o, out)),
@@ -421,6 +443,7 @@ pub(crate) const TRITS_BIN: Spec = Spec {
     fixed: Some(Format::TritsBin),
     words: false,
     raw_bytes: false,
+    detect: &[],
     fast: None,
     read: Reader::Bytes(|r, o| parse_binary(Format::TritsBin, r, o)),
     write: Some(|v, o, out| render(Format::TritsBin, &v.to_pair(), o, out)),

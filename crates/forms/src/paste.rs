@@ -6,7 +6,9 @@
 //! move), and rows of cells: python-chess's `print(board)` and `unicode()`, shakmaty's `Debug`
 //! board, and bbconv's own grids.
 
+use crate::detect::Rule;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec, WordPaths};
+use crate::Format;
 use crate::{grid, ParseError, Value};
 use crate::{Holds, Need};
 use bbconv_board::placement::{Piece, Placement};
@@ -453,6 +455,13 @@ impl WordPaths for PasteWords {
     }
 }
 
+/// `-f auto`'s rule for a pasted board (`detect.rs`).
+const DETECT: [Rule; 1] = [Rule {
+    rank: 13,
+    words: "several lines: paste (a board as a tool prints it)",
+    test: |p| p.text.contains('\n').then_some(Ok(Format::Paste)),
+}];
+
 /// The `paste` form.
 pub(crate) const SPEC: Spec = Spec {
     name: "paste",
@@ -472,6 +481,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &DETECT,
     fast: None,
     read: Reader::Text(|t, o| parse(t, o.size)),
     write: None,

@@ -5,7 +5,9 @@
 //! and `m`/`k` (Black's), the side to move kept as the FEN-like field `w` or `b`, and the text
 //! kept to be written back as it was.
 
+use crate::detect::Rule;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec};
+use crate::Format;
 use crate::{Holds, Need};
 use crate::{ParseError, RenderError, RenderErrorKind, Value};
 use bbconv_board::placement::{Piece, Placement, Text};
@@ -398,6 +400,18 @@ fn colour_lists(pl: &Placement) -> Result<[String; 2], RenderError> {
     }))
 }
 
+/// `-f auto`'s rule for PDN (`detect.rs`).
+const DETECT: [Rule; 1] = [Rule {
+    rank: 10,
+    words: "starts with W:W, W:B, B:W, B:B or [FEN: pdn (draughts)",
+    test: |p| {
+        let b = p.text.as_bytes();
+        let sides = b.len() > 2 && matches!(b[0], b'W' | b'B') && b[1] == b':';
+        (b.starts_with(b"[FEN") || (sides && matches!(b[2], b'W' | b'B')))
+            .then_some(Ok(Format::Pdn))
+    },
+}];
+
 /// The `pdn` form.
 pub(crate) const SPEC: Spec = Spec {
     name: "pdn",
@@ -417,6 +431,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &DETECT,
     fast: None,
     read: Reader::Text(|t, o| parse(t, o.size)),
     write: Some(|v, _, out| match v {

@@ -2,6 +2,7 @@
 //! [`bbconv_board::placement::CHESS_PIECE_ORDER`] then other letters; `-` for an empty board.
 
 use crate::board::{Board, Repr};
+use crate::detect::Rule;
 use crate::fen::fast::ReadChess;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec, WordPaths, Writing};
 use crate::{int, Format, Options, ParseError, RenderError};
@@ -192,6 +193,19 @@ impl WordPaths for PiecesWords {
     }
 }
 
+/// `-f auto`'s rule for pieces (`detect.rs`).
+const DETECT: [Rule; 1] = [Rule {
+    rank: 60,
+    words: "tokens like P:0x...: pieces",
+    test: |p| {
+        let piece = |s: &str| {
+            let b = s.as_bytes();
+            b.len() > 2 && b[0].is_ascii_alphabetic() && matches!(b[1], b':' | b'=')
+        };
+        p.tokens().all(piece).then_some(Ok(Format::Pieces))
+    },
+}];
+
 /// The `pieces` form.
 pub(crate) const SPEC: Spec = Spec {
     name: "pieces",
@@ -211,6 +225,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &DETECT,
     fast: None,
     read: Reader::Text(|t, o| parse(t, o.size_or_default(), o.order).map(Value::Pieces)),
     write: Some(|v, o, out| render(&v.to_placement(o), o.to_order, out)),

@@ -278,6 +278,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: Some(crate::Format::PlanesBin),
     words: true,
     raw_bytes: false,
+    detect: &[],
     fast: None,
     read: Reader::Bytes(parse),
     write: Some(|v, o, out| render(&v.to_placement(o), o, out)),

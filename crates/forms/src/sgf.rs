@@ -7,7 +7,9 @@
 //! self-capture removes the mover's group). The side to move
 //! after the position's node (its move's other colour, or its `PL`) is kept on the pair.
 
+use crate::detect::Rule;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec};
+use crate::Format;
 use crate::{go, Holds, Need};
 use crate::{ParseError, Value};
 use bbconv_board::NameError;
@@ -566,6 +568,37 @@ impl Board {
     }
 }
 
+/// `-f auto`'s rules for SGF (`detect.rs`): a game tree, and (after the forms told by their
+/// first bytes) a record that holds setup properties.
+const DETECT: [Rule; 2] = [
+    Rule {
+        rank: 12,
+        words: "starts with ( then ; (an SGF game tree): sgf",
+        test: |p| is_game_tree(p.text.as_bytes()).then_some(Ok(Format::Sgf)),
+    },
+    Rule {
+        rank: 50,
+        words: "contains AB[, AW[ or AE[: SGF setup (sgf)",
+        test: |p| {
+            let b = p.text.as_bytes();
+            let setup = [&b"AB["[..], b"AW[", b"AE["]
+                .iter()
+                .any(|s| b.windows(3).any(|w| w == *s));
+            setup.then_some(Ok(Format::Sgf))
+        },
+    },
+];
+
+/// Whether a record is an SGF game tree: it starts with `(` then `;` (spaces between allowed).
+pub(crate) fn is_game_tree(record: &[u8]) -> bool {
+    let mut rest = record.trim_ascii_start();
+    match rest.split_first() {
+        Some((b'(', after)) => rest = after.trim_ascii_start(),
+        _ => return false,
+    }
+    rest.first() == Some(&b';')
+}
+
 /// The `sgf` form.
 pub(crate) const SPEC: Spec = Spec {
     name: "sgf",
@@ -585,6 +618,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &DETECT,
     fast: None,
     read: Reader::Bytes(|r, o| parse(r, o.size, o.sgf_node)),
     write: Some(|v, _, out| go::render_sgf(&v.to_pair(), out)),

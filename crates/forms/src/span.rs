@@ -390,7 +390,7 @@ fn hash(line: &[u8]) -> u64 {
 
 /// Whether a line begins with `(;` (spaces between allowed).
 fn sgf_start(line: &[u8]) -> bool {
-    crate::detect::is_sgf(line)
+    crate::sgf::is_game_tree(line)
 }
 
 impl Spans {

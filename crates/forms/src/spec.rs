@@ -53,6 +53,9 @@ pub(crate) struct Spec {
     /// line, and a container that carries a length (a Python `bytes`, an Arrow binary value)
     /// holds the raw bytes (BinaryFen).
     pub(crate) raw_bytes: bool,
+    /// Its rules for `-f auto` (`detect.rs` tries every form's rules in the order of their
+    /// rank); none for a form never guessed (name it with `-f`).
+    pub(crate) detect: &'static [crate::detect::Rule],
     /// A word path tried on the record's bytes before the general reading (before the text
     /// is checked as UTF-8): `Some` when it takes the record. The general reading alone
     /// (`parse_general`, the reference) does not try it.
@@ -93,6 +96,7 @@ impl Spec {
             fixed: None,
             words: false,
             raw_bytes: false,
+            detect: &[],
             fast: None,
             read,
             write: Some(write),

@@ -75,7 +75,7 @@ pub fn formats() -> String {
         out.push_str(&format!("    example: {}\n", f.example()));
     }
     out.push_str("\nDetection (-f auto, the default):\n");
-    for rule in format::DETECTION_RULES {
+    for rule in format::detection_rules() {
         out.push_str(&format!("    {rule}\n"));
     }
     out

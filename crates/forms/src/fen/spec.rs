@@ -2,6 +2,8 @@
 //! one, else by the general reading, and checked against the size given; an 8x8 board written
 //! from its piece words or its two sides.
 
+use crate::detect::Rule;
+use crate::Format;
 use bbconv_board::placement::Placement;
 use bbconv_board::Size;
 
@@ -117,6 +119,13 @@ pub(crate) fn value(
     Ok(Value::Pieces(pl))
 }
 
+/// `-f auto`'s rule for FEN (`detect.rs`): after rows' and EPD's, any other record with a `/`.
+const DETECT: [Rule; 1] = [Rule {
+    rank: 32,
+    words: "contains / (any other record): fen",
+    test: |p| p.text.contains('/').then_some(Ok(Format::Fen)),
+}];
+
 /// Whether a FEN or EPD table cell `t` of `size` is taken for a board under `-f auto`: 2
 /// ranks or more, all of one width of 2 or more (the reader checks that they are of one
 /// width); a placement alone (nothing after it) needs 3 ranks or more, a piece, and only the
@@ -156,6 +165,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &DETECT,
     fast: Some(|r, o| parse_small(r, o).map(Value::Pieces)),
     read: Reader::Text(|t, o| value(parse_general(t, o), o)),
     write: Some(|v, o, out| {

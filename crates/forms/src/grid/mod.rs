@@ -557,6 +557,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &[],
     fast: None,
     read: Reader::Text(|t, o| {
         let v = parse(t)?;

@@ -5,6 +5,7 @@
 use super::{hex0x16, small_integer};
 use super::{parse_bytes, parse_integer, parse_literal, parse_pair, render, render_encoding};
 use crate::board::{Board, Repr};
+use crate::detect::Rule;
 use crate::fen::fast::ReadChess;
 use crate::kernels::{hex_u64, pair_hex_chess};
 use crate::raw::{from_raw, raw_size, to_raw};
@@ -233,8 +234,37 @@ fn read_pair_chess(t: &[u8], record: &[u8], opts: &Options) -> Option<(u64, u64)
     }
 }
 
+/// `-f auto`'s rule for an integer (`detect.rs`): after trits' and packed digits', which name
+/// an integer their digits could also be.
+const DETECT_INT: [Rule; 1] = [Rule {
+    rank: 90,
+    words: "one integer (0x, 0b, 0o, decimal, -): int",
+    test: |p| {
+        p.one_token()
+            .is_some_and(is_int_token)
+            .then_some(Ok(Format::Int))
+    },
+}];
+
+/// Whether `t` is one integer token as rule `int` takes it: a base prefix and digits (or `_`),
+/// or decimal digits; `-` first allowed.
+pub(crate) fn is_int_token(t: &str) -> bool {
+    let t = t.strip_prefix('-').unwrap_or(t);
+    let b = t.as_bytes();
+    if b.len() > 2 && b[0] == b'0' && matches!(b[1], b'x' | b'X' | b'b' | b'B' | b'o' | b'O') {
+        return b[2..].iter().all(|c| c.is_ascii_hexdigit() || *c == b'_');
+    }
+    !b.is_empty() && b.iter().all(|c| c.is_ascii_digit() || *c == b'_') && b[0] != b'_'
+}
+
+/// Whether `t` is an integer that fits a board of `size` (it is then also an `int`).
+pub(crate) fn fits_int(t: &str, size: Size) -> bool {
+    parse_integer(t, Format::Int, size).is_ok()
+}
+
 /// The `int` form.
 pub(crate) const INT: Spec = Spec {
+    detect: &DETECT_INT,
     readings: Readings::Numbers,
     ..Spec::one_bitboard(
         "int",
@@ -344,6 +374,16 @@ pub(crate) const LITERAL: Spec = Spec {
     )
 };
 
+/// `-f auto`'s rule for a pair (`detect.rs`).
+const DETECT_PAIR: [Rule; 1] = [Rule {
+    rank: 70,
+    words: "two integers: pair",
+    test: |p| {
+        let two = p.tokens().take(3).count() == 2;
+        (two && p.tokens().all(is_int_token)).then_some(Ok(Format::Pair))
+    },
+}];
+
 /// The `pair` form.
 pub(crate) const PAIR: Spec = Spec {
     name: "pair",
@@ -363,6 +403,7 @@ pub(crate) const PAIR: Spec = Spec {
     fixed: None,
     words: true,
     raw_bytes: false,
+    detect: &DETECT_PAIR,
     fast: None,
     read: Reader::Text(|t, o| parse_pair(t, o.size_or_default(), o.order).map(Value::Pair)),
     write: Some(write_pair),

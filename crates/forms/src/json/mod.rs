@@ -1,7 +1,9 @@
 //! JSON: one object a board, `{"size":"8x8","order":"lerf", ...}` with the representations asked
 //! for; bitboards are hex strings on output, strings or integer numbers on input.
 
+use crate::detect::Rule;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec};
+use crate::Format;
 use crate::{Holds, Need};
 use bbconv_board::NameError;
 use std::fmt;
@@ -115,6 +117,13 @@ fn own_reading(text: &str) -> Option<String> {
     })
 }
 
+/// `-f auto`'s rule for JSON (`detect.rs`).
+const DETECT: [Rule; 1] = [Rule {
+    rank: 11,
+    words: "starts with {, [ or \": json",
+    test: |p| matches!(p.text.as_bytes()[0], b'{' | b'[' | b'"').then_some(Ok(Format::Json)),
+}];
+
 /// The `json` form.
 pub(crate) const SPEC: Spec = Spec {
     name: "json",
@@ -135,6 +144,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &DETECT,
     fast: None,
     read: Reader::Text(parse),
     write: Some(render),

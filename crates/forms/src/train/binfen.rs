@@ -347,6 +347,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: true,
+    detect: &[],
     fast: None,
     read: Reader::Text(read),
     write: Some(|v, _, out| write(v, out)),

@@ -55,6 +55,7 @@ pub(crate) const fn record_spec<const LEN: usize>(
         fixed: Some(form),
         words: false,
         raw_bytes: false,
+        detect: &[],
         fast: None,
         read: Reader::Bytes(read),
         write: Some(write),

@@ -123,6 +123,7 @@ pub(crate) const SPEC: Spec = Spec {
     fixed: None,
     words: false,
     raw_bytes: false,
+    detect: &[],
     fast: None,
     read: Reader::Text(read),
     write: Some(write),
