@@ -693,6 +693,23 @@ pub(crate) mod check {
         Value::Pair(Pair::new(f, s).unwrap())
     }
 
+    /// A random board of two sides on the dark squares alone (`a1` dark), as draughts sets
+    /// them (the boards a form of draughts writes).
+    pub(crate) fn random_dark_board(size: Size, v: &mut u64) -> Value {
+        let Value::Pair(pair) = random_board(size, v, false) else {
+            unreachable!("a board of two sides")
+        };
+        let w = size.width();
+        let dark = |b: &Bitboard| {
+            let mut words = b.words().to_vec();
+            for i in (0..size.squares()).filter(|i| (i % w + i / w) % 2 == 1) {
+                words[i / 64] &= !(1 << (i % 64));
+            }
+            Bitboard::from_words(size, &words).unwrap()
+        };
+        Value::Pair(Pair::new(dark(pair.first()), dark(pair.second())).unwrap())
+    }
+
     /// Converts `record` from `from` to every output form, with and without `--swap`, with every
     /// FEN reader this CPU runs, and asserts that each gives the general reading's and
     /// writing's bytes, or its very error. Returns how many of the readings a word path took.
@@ -755,32 +772,17 @@ pub(crate) mod check {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{render_general, JsonField, Value};
+    use crate::{render_general, Holds, JsonField, Value};
     use bbconv_board::Numbering;
 
-    /// Every source form of bbconv's matrix, written from random boards, converts to every
-    /// output form as the general reading and writing do: on 8x8 in LERF (the word paths), in
-    /// another numbering, and on other sizes.
+    /// Every form bbconv writes (the list of the forms, not one kept here), written from
+    /// random boards, converts to every output form as the general reading and writing do: on
+    /// 8x8 in LERF (the word paths), in another numbering, and on other sizes.
     #[test]
     fn every_pair_as_the_general_code() {
-        let sources = [
-            Format::Fen,
-            Format::Pair,
-            Format::Packed,
-            Format::Trits,
-            Format::Squares,
-            Format::Pieces,
-            Format::Json,
-            Format::Grid,
-            Format::PlanesBin,
-            Format::PackedBin,
-            Format::TritsBin,
-            Format::Base3,
-            Format::Edax,
-            Format::Hex,
-        ];
+        let sources = Format::ALL.iter().copied().filter(|f| !f.is_input_only());
         let mut v = 0x1234_5678_9abc_def0u64;
-        let mut taken = 0;
+        let (mut taken, mut written) = (0, std::collections::HashSet::new());
         let flipped = Options {
             order: Numbering::Order(bbconv_board::Order::Berlef),
             to_order: Numbering::Order(bbconv_board::Order::Berlef),
@@ -813,15 +815,25 @@ mod tests {
         ] {
             for k in 0..12 {
                 let value = check::random_board(size, &mut v, k % 2 == 0);
-                for from in sources {
+                for from in sources.clone() {
                     let mut rec = Vec::new();
-                    let value = match from {
-                        Format::Hex => Value::Single(value.to_pair().occupied()),
+                    let value = match from.holds() {
+                        Holds::One => Value::Single(value.to_pair().occupied()),
                         _ => value.clone(),
                     };
-                    if render_general(from, &value, &opts, &mut rec).is_err() {
-                        continue;
-                    }
+                    // A board the form refuses: the same board on the dark squares alone
+                    // (draughts' PDN writes no other).
+                    let value = if render_general(from, &value, &opts, &mut rec).is_ok() {
+                        value
+                    } else {
+                        rec.clear();
+                        let dark = check::random_dark_board(size, &mut v);
+                        if render_general(from, &dark, &opts, &mut rec).is_err() {
+                            continue;
+                        }
+                        dark
+                    };
+                    written.insert(from);
                     taken += check::against_general(from, &rec, &opts);
                     if !from.is_binary() && from != Format::Grid {
                         // Under -f auto: the word paths take only what detection gives the
@@ -896,6 +908,8 @@ mod tests {
             check::against_general(Format::Auto, rec.as_bytes(), &Options::default());
         }
         assert!(taken > 2_000, "{taken}");
+        let unwritten: Vec<Format> = sources.filter(|f| !written.contains(f)).collect();
+        assert!(unwritten.is_empty(), "no record written: {unwritten:?}");
     }
 
     /// The options the word paths once ignored give the general reading's and writing's bytes:

@@ -28,10 +28,16 @@ pub(crate) trait Kernels {
 }
 
 /// Passes an expression through when the row's marker is `kernel` (any other word does not
-/// compile).
+/// compile); `flag` and the marker or none: whether the row has it.
 macro_rules! own_kernel {
     (kernel, $e:expr) => {
         $e
+    };
+    (flag kernel) => {
+        true
+    };
+    (flag) => {
+        false
     };
 }
 
@@ -159,6 +165,13 @@ macro_rules! forms {
                 match self {
                     $(Format::$variant => <$words as WordPaths>::write_wide(writing, size, sides, opts, out),)*
                 }
+            }
+
+            /// Whether conversions into the form have a compiled kernel of their own (the row's
+            /// `kernel`): the forms of the speed matrix, whose 8x8 word paths allocate nothing
+            /// a record.
+            pub fn has_kernel(self) -> bool {
+                match self { $(Format::$variant => own_kernel!(flag $($own)?),)* }
             }
         }
 
