@@ -261,7 +261,7 @@ impl Chess {
     /// The fields in their common spelling (`w KQkq - 0 1`), as the general writing spells a
     /// position's ([`super::position::Position::to_value`]). Rights of the corner rooks only
     /// (the rook beyond the king on its side: `K`/`Q`) by [`CORNER_RIGHTS`], clocks of one or
-    /// two digits without a division loop ([`put_clock`]): about 60 instructions where the
+    /// two digits without a division loop ([`put_short`]): about 60 instructions where the
     /// general loops took about 125 (`-f binary-fen -t fen`, callgrind).
     #[inline(always)]
     pub(crate) fn fields(&self) -> OwnFields {
@@ -291,9 +291,9 @@ impl Chess {
             }
         }
         b[n] = b' ';
-        n = put_clock(&mut b, n + 1, self.halfmove);
+        n = put_short::<_, 2>(&mut b, n + 1, self.halfmove.into());
         b[n] = b' ';
-        n = put_clock(&mut b, n + 1, self.fullmove);
+        n = put_short::<_, 2>(&mut b, n + 1, self.fullmove.into());
         OwnFields::new(b, n)
     }
 
@@ -420,10 +420,15 @@ fn counters_by_byte(t: &[u8]) -> (u32, u32) {
     (half, v)
 }
 
-/// [`put_number`] of a clock: one or two digits written straight, more by [`put_number`].
+/// [`put_number`] of a small number: up to `DIGITS` (2 or 3) digits written straight (a
+/// division a digit, about 10 instructions each, in the loop), more by [`put_number`].
 #[inline(always)]
-fn put_clock<const N: usize>(b: &mut [u8; N], at: usize, v: u32) -> usize {
-    match (v, b.get_mut(at..at + 2)) {
+pub(crate) fn put_short<const N: usize, const DIGITS: usize>(
+    b: &mut [u8; N],
+    at: usize,
+    v: u64,
+) -> usize {
+    match (v, b.get_mut(at..at + DIGITS)) {
         (0..=9, Some(d)) => {
             d[0] = b'0' + v as u8;
             at + 1
@@ -433,7 +438,13 @@ fn put_clock<const N: usize>(b: &mut [u8; N], at: usize, v: u32) -> usize {
             d[1] = b'0' + (v % 10) as u8;
             at + 2
         }
-        _ => put_number(b, at, v.into()),
+        (100..=999, Some(d)) if DIGITS >= 3 => {
+            d[0] = b'0' + (v / 100) as u8;
+            d[1] = b'0' + (v / 10 % 10) as u8;
+            d[2] = b'0' + (v % 10) as u8;
+            at + 3
+        }
+        _ => put_number(b, at, v),
     }
 }
 

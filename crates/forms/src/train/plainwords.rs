@@ -5,7 +5,7 @@
 //! writes one without training fields. Any other record or position is left to the general
 //! code ([`super::plain`]).
 
-use super::chess::{put_number, Chess};
+use super::chess::{put_short, Chess};
 use super::words::Trainer;
 use crate::board::{Board, OwnFields, Repr};
 use crate::fen::fast::ReadChess;
@@ -89,36 +89,12 @@ impl Trainer for Plain {
         if ply > u64::from(u16::MAX) {
             return false;
         }
-        n = put_ply(&mut b, n + MIDDLE.len(), ply);
+        n = put_short::<_, 3>(&mut b, n + MIDDLE.len(), ply);
         const END: &[u8; 11] = b"\nresult 0\ne";
         b[n..n + END.len()].copy_from_slice(END);
         n += END.len();
         crate::fen::words::append(out, &b, n);
         true
-    }
-}
-
-/// [`put_number`] of a ply: up to three digits written straight (a division a digit, about 10
-/// instructions each, in the loop).
-#[inline(always)]
-fn put_ply<const N: usize>(b: &mut [u8; N], at: usize, v: u64) -> usize {
-    match (v, b.get_mut(at..at + 3)) {
-        (0..=9, Some(d)) => {
-            d[0] = b'0' + v as u8;
-            at + 1
-        }
-        (10..=99, Some(d)) => {
-            d[0] = b'0' + (v / 10) as u8;
-            d[1] = b'0' + (v % 10) as u8;
-            at + 2
-        }
-        (100..=999, Some(d)) => {
-            d[0] = b'0' + (v / 100) as u8;
-            d[1] = b'0' + (v / 10 % 10) as u8;
-            d[2] = b'0' + (v % 10) as u8;
-            at + 3
-        }
-        _ => put_number(b, at, v),
     }
 }
 
