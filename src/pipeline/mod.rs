@@ -454,6 +454,7 @@ mod tests {
     use super::*;
     use bbconv_board::Size;
     use bbconv_forms::{Conversion, ConvertError, Format, Framing, Options};
+    use frame::Rows;
     use write::{ErrorMode, OutFraming};
 
     struct Conv<'a>(Conversion<'a>);
@@ -543,6 +544,7 @@ mod tests {
         let settings = Settings {
             input: Input {
                 chunk,
+                rows: from.spans().map_or(Rows::Lines, Rows::Spans),
                 ..Input::for_form(from, (size, Default::default()), 12, 300)
             },
             binary_input: from.is_binary(),
@@ -597,10 +599,29 @@ mod tests {
         }
         let grids = b"X.\n..\n\n.O\nX.\n\n...\n...\n\nzz\n".repeat(50);
         let json = b"{\"bitboard\":\"0x1\"}\n[1]\n{\"size\":\"3x3\",\"bitboard\":7}\n".repeat(50);
-        let cases: [(Format, Format, &[u8]); 5] = [
+        // Under -f auto: runs of bbconv's own grids (taken whole when the buffer holds them,
+        // line by line when it ends inside one), blank lines between them, and lines that break
+        // a run: a grid cut short, a CRLF grid, a FEN, a comment.
+        let own = "# 8x8 lerf\n8 r n b q k b n r\n7 p p p p p p p p\n6 . . . . . . . .\n5 . . . . . . . .\n4 . . . . . . . .\n3 . . . . . . . .\n2 P P P P P P P P\n1 R N B Q K B N R\n  a b c d e f g h\n";
+        let mut mixed = String::new();
+        for k in 0..120 {
+            mixed.push_str(&match k % 11 {
+                3 => own.replace("4 . .", "4 K ."),
+                5 => own.replace("\n  a b c d e f g h", ""),
+                7 => own.replace('\n', "\r\n"),
+                8 => "8/8/8/8/8/8/8/K6k w - - 0 1\n".into(),
+                9 => "# note\n\n\n".into(),
+                _ => own.to_string(),
+            });
+            if k % 4 != 0 {
+                mixed.push('\n');
+            }
+        }
+        let cases: [(Format, Format, &[u8]); 6] = [
             (Format::Fen, Format::Packed, &lines),
             (Format::Fen, Format::Grid, &lines),
             (Format::Grid, Format::Pair, &grids),
+            (Format::Auto, Format::Pair, mixed.as_bytes()),
             (Format::Json, Format::PackedBin, &json),
             (Format::PackedBin, Format::Trits, &lines),
         ];

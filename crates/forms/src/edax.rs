@@ -264,6 +264,7 @@ pub(crate) const SPEC: Spec = Spec {
     need: Need::Sides,
     fixed: None,
     words: false,
+    raw_bytes: false,
     fast: None,
     read: Reader::Text(|t, o| {
         o.check_size(Size::CHESS)?;

@@ -229,6 +229,7 @@ pub(crate) const SPEC: Spec = Spec {
     need: Need::All,
     fixed: None,
     words: false,
+    raw_bytes: false,
     fast: None,
     read: Reader::Text(|t, o| {
         let v = parse(t, o)?;

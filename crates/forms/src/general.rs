@@ -2,14 +2,14 @@
 //! form at a time. The word paths of [`crate::read`] and [`crate::write`] are checked against
 //! it (by the tests and the fuzz targets), and every record they do not take comes here.
 
-use crate::board::Board;
+use crate::board::{Board, Repr};
 use crate::coords::SquaresWords;
 use crate::digits::TritsWords;
 use crate::edax::EdaxWords;
 use crate::fen::fast::ReadChess;
 use crate::grid::GridWords;
-use crate::int::forms::PairWords;
-use crate::kernels::has_byte;
+use crate::int::{forms::PairWords, hex0x16};
+use crate::kernels::{has_byte, splat};
 use crate::packed::PackedWords;
 use crate::pieces::PiecesWords;
 use crate::spec::{FenFirst, Frame, InTable, Reader, Readings, Spec, WordPaths};
@@ -114,6 +114,7 @@ pub(crate) const AUTO: Spec = Spec {
     need: Need::Sides,
     fixed: None,
     words: false,
+    raw_bytes: false,
     fast: None,
     read: Reader::Either {
         when: detect::is_sgf,
@@ -172,32 +173,95 @@ impl WordPaths for AutoWords {
             _ if record.len() == 66 && record[64] == b' ' => {
                 EdaxWords::read_chess(r, record, opts, need, board)
             }
-            // A record of several lines is a pasted board to detection, not a list whose words
-            // a line break separates (a pair's list path splits at any whitespace; the square
-            // names' path and the others refuse a line break).
-            [b'0', ..] if has_byte(record, b'\n') => false,
             // Rule 4 (no `/` in square names; the path reads chess names only).
             [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => {
                 SquaresWords::read_chess(r, record, opts, need, board)
             }
+            // Rule 8: 64 digits 0-2 that do not fit 64 bits as a decimal (21 digits or more
+            // from the first one not 0). (Before the line break's arm below: the digits' path
+            // refuses a line break, and no arm below takes a record of 64 bytes whose first two
+            // are digits.)
+            [b'0'..=b'2', b'0'..=b'2', ..] if record.len() == 64 && !zeros(&record[..44]) => {
+                TritsWords::read_chess(r, record, opts, need, board)
+            }
+            // Rule 10: 26 hex digits that are no integer that fits 64 bits (rule 9): one of
+            // them a letter, or a decimal of 21 digits or more from the first one not 0; but
+            // `0b` or `0B` first, a binary integer to rule 9 (which may fit). (Before the line
+            // break's arm, as the digits: the hex path refuses a line break, and of the arms
+            // below only the pieces' takes a record whose second byte is `:`.)
+            [first, second, ..]
+                if record.len() == 26
+                    && *second != b':'
+                    && !(*first == b'0' && matches!(second, b'b' | b'B'))
+                    && (!zeros6(record) || hex_letter(record)) =>
+            {
+                PackedWords::read_chess(r, record, opts, need, board)
+            }
+            // Rule 7 in the layout bbconv writes (`0x` and 16 digits, a space, `0x` and 16
+            // digits), which holds no line break: the pair's own reading of it, in place.
+            [b'0', b'x', ..] if record.len() == 37 && record[18] == b' ' => {
+                match (hex0x16(&record[..18]), hex0x16(&record[19..])) {
+                    (Some(f), Some(s)) => board.set_chess((f & s == 0).then_some(Repr::Two(f, s))),
+                    _ => {
+                        !has_byte(record, b'\n')
+                            && PairWords::read_chess(r, record, opts, need, board)
+                    }
+                }
+            }
+            // A record of several lines is a pasted board to detection, not a list whose words
+            // a line break separates (a pair's list path splits at any whitespace; the
+            // others refuse a line break).
+            [b'0', ..] if has_byte(record, b'\n') => false,
             // Rule 7: two integers.
             [b'0', b'x', ..] if record.len() == 37 => {
                 PairWords::read_chess(r, record, opts, need, board)
             }
             // Rule 6: `P:0x...` tokens.
             [_, b':', b'0', b'x', ..] => PiecesWords::read_chess(r, record, opts, need, board),
-            // Rule 8: 64 digits 0-2 that do not fit 64 bits as a decimal (21 digits or more
-            // from the first one not 0).
-            _ if record.len() == 64 && record.iter().take(44).any(|&c| c != b'0') => {
-                TritsWords::read_chess(r, record, opts, need, board)
-            }
-            // Rule 10: 26 hex digits, one of them a letter (so not a decimal integer, rule 9).
-            _ if record.len() == 26 && record.iter().any(|c| (b'a'..=b'f').contains(c)) => {
-                PackedWords::read_chess(r, record, opts, need, board)
-            }
             _ => false,
         }
     }
+}
+
+/// Whether `b` (at least eight bytes) is all `0` digits, a word at a time (the last word
+/// overlapping the one before when the length is not a multiple of eight).
+#[inline(always)]
+fn zeros(b: &[u8]) -> bool {
+    let word =
+        |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or_default()) ^ splat(b'0');
+    let mut any = word(b.len() - 8);
+    for at in (0..b.len() - 8).step_by(8) {
+        any |= word(at);
+    }
+    any == 0
+}
+
+/// Whether the first six bytes of `b` (at least eight) are all `0` digits, in one word.
+#[inline(always)]
+fn zeros6(b: &[u8]) -> bool {
+    let w = u64::from_le_bytes(b[..8].try_into().unwrap_or_default()) ^ splat(b'0');
+    w & 0xffff_ffff_ffff == 0
+}
+
+/// Whether `b` (at least eight bytes) holds a lowercase hex letter (`a` to `f`), a word at a
+/// time as [`zeros`].
+#[inline(always)]
+fn hex_letter(b: &[u8]) -> bool {
+    let mut any = letters(b, b.len() - 8);
+    for at in (0..b.len() - 8).step_by(8) {
+        any |= letters(b, at);
+    }
+    any != 0
+}
+
+/// The top bit of each byte of `b[at..at + 8]` that is a lowercase hex letter.
+#[inline(always)]
+fn letters(b: &[u8], at: usize) -> u64 {
+    let w = u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or_default());
+    // Each byte's low seven bits plus 0x1f reach bit 7 from `a` on, plus 0x19 from `g` on (no
+    // carry leaves a byte); a byte of 0x80 or more is none.
+    let low = w & splat(0x7f);
+    (low + splat(0x1f)) & !(low + splat(0x19)) & !w & splat(0x80)
 }
 
 /// Writes `value` in form `format`, appending to `out` (no trailing newline).
@@ -237,5 +301,149 @@ pub fn render_general(
             RenderErrorKind::InputOnly,
             format!("{format} is an input form only: choose an output form (grid draws a board)"),
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::convert::check;
+    use crate::fen::fast::Bytes;
+    use bbconv_board::Size;
+
+    /// The word checks of the arms are the byte loops they replace: every byte value at every
+    /// place of records of the lengths the arms look at.
+    #[test]
+    fn word_checks_as_byte_loops() {
+        for len in [8, 26, 44] {
+            for at in 0..len {
+                for v in 0..=255u8 {
+                    for fill in [b'0', b'7', b'A', 0xe1] {
+                        let mut b = vec![fill; len];
+                        b[at] = v;
+                        assert_eq!(zeros(&b), b.iter().all(|&c| c == b'0'), "{b:?}");
+                        assert_eq!(zeros6(&b), b[..6].iter().all(|&c| c == b'0'), "{b:?}");
+                        let letter = b.iter().any(|c| (b'a'..=b'f').contains(c));
+                        assert_eq!(hex_letter(&b), letter, "{b:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Records of every one-line form bbconv writes, and their near misses: a line break, a
+    /// `:` second, uppercase hex, `0x` before packed digits, digits that are also a decimal,
+    /// a byte too many or too few, the bytes of one form at another's length.
+    fn records() -> Vec<Vec<u8>> {
+        let opts = Options::default();
+        let mut v = 0x9e37_79b9_7f4a_7c15u64;
+        let mut out: Vec<Vec<u8>> = Vec::new();
+        for k in 0..24 {
+            let value = check::random_board(Size::CHESS, &mut v, k % 2 == 0);
+            // Every text form written a record a line (JSON values included), from the
+            // registry: the forms whose records the arms may meet.
+            let one_line = Format::ALL.iter().copied().filter(|f| {
+                matches!(f.framing(), crate::Framing::Line | crate::Framing::Json)
+                    && f.spans().is_none()
+                    && !f.is_input_only()
+            });
+            for form in one_line {
+                let mut rec = Vec::new();
+                if render_general(form, &value, &opts, &mut rec).is_ok() {
+                    out.push(rec);
+                }
+            }
+        }
+        let mut shapes: Vec<Vec<u8>> = vec![
+            [b"0".repeat(44), b"1".repeat(20)].concat(),
+            [b"0".repeat(43), b"1".repeat(21)].concat(),
+            [b"2".repeat(63), b"3".to_vec()].concat(),
+            b"0".repeat(26),
+            b"12345678901234567890123456".to_vec(),
+            b"ABCDEF0123456789ABCDEF0123".to_vec(),
+            b"0x797928010000010000d8f2f2".to_vec(),
+            b"1:0x0000000000ff00a1b2c3d4".to_vec(),
+            // Pieces of 26 bytes with their spaces, a hex letter among them: the pieces'
+            // arm, not the hex's.
+            b"P:0x000000000000ff00      ".to_vec(),
+            b"P:0x000000000000ff00 k:0x1".to_vec(),
+            // And of 64: the pieces' arm, not the digits'.
+            b"P:0x000000000000ff00 N:0x0000000000000042 B:0x0000000000000024  ".to_vec(),
+            [b"P:0x".to_vec(), b"a".repeat(60)].concat(),
+            [b"1:".to_vec(), b"1".repeat(62)].concat(),
+            b"first: a1 b2 c3 d4 e5 f6 h".to_vec(),
+            b"first: a1 b2 c3; second: f6".to_vec(),
+            b"first: a1; second: h8 ".repeat(3)[..64].to_vec(),
+            // Integers as rule 9 reads them, of the length of packed digits: binary (which
+            // may fit 64 bits), decimal with leading zeros (fits) or without (does not).
+            b"0b000000000000000000000001".to_vec(),
+            b"0B000000000000000000000001".to_vec(),
+            b"0b000000000000000000000002".to_vec(),
+            b"0o000000000000000000000001".to_vec(),
+            b"0x000000000000000000000001".to_vec(),
+            b"00000018446744073709551615".to_vec(),
+            b"00000018446744073709551616".to_vec(),
+            b"00000100000000000000000000".to_vec(),
+            b"10000000000000000000000000".to_vec(),
+            b"79792801000001000000000000".to_vec(),
+            b"797928010000010000D8F2F250".to_vec(),
+            b"-79792801000001000000000000".to_vec(),
+            [b"0".repeat(44), b"18446744073709551615".to_vec()].concat(),
+            [b"0".repeat(44), b"18446744073709551616".to_vec()].concat(),
+            b"0x00000000ffff0000 0x00000000000000ff".to_vec(),
+            b"0x0000000000000001 0x0000000000000001".to_vec(),
+            b"0x0000000000000001 0X0000000000000002".to_vec(),
+            b"0x000000000000001\n 0x0000000000000002".to_vec(),
+            b"0x000000000000001  0x0000000000000002".to_vec(),
+            b"0 1".to_vec(),
+            b"1 2 3".to_vec(),
+            b"12 34".to_vec(),
+            b"0x00000000ffff0000\n0x00000000000000ff".to_vec(),
+            b"0".to_vec(),
+            b"1".to_vec(),
+        ];
+        // Each form's record with one byte changed to a line break, a colon, a capital, a
+        // space; and a byte more or fewer.
+        for rec in out.iter().chain(shapes.clone().iter()) {
+            for at in [0, 1, 2, 17, 18, 25, 36, 43, 44, 63, 64, 65] {
+                for b in [b'\n', b':', b'A', b' ', b'0', b'f'] {
+                    if at < rec.len() {
+                        let mut r = rec.clone();
+                        r[at] = b;
+                        shapes.push(r);
+                    }
+                }
+            }
+            shapes.push(rec[..rec.len() - 1].to_vec());
+            shapes.push([rec.as_slice(), b"0"].concat());
+        }
+        out.extend(shapes);
+        out
+    }
+
+    /// A record the arms read is one detection gives the form whose path read it, and it
+    /// converts to every output form as detection and the general reading convert it; the
+    /// arms read records of each one-line form.
+    #[test]
+    fn arms_read_what_detection_reads() {
+        let opts = Options::default();
+        let mut taken = std::collections::BTreeMap::new();
+        for rec in &records() {
+            let mut board = Board::new();
+            if AutoWords::read_after_fen(&Bytes, rec, &opts, Need::Train, &mut board) {
+                let form = crate::detect(&String::from_utf8_lossy(rec), &opts);
+                let form = form.unwrap_or_else(|e| panic!("{e:?}: {rec:?}"));
+                *taken.entry(form.name()).or_insert(0) += 1;
+            }
+            check::against_general(Format::Auto, rec, &opts);
+        }
+        for form in [
+            "pair", "packed", "trits", "squares", "pieces", "json", "edax",
+        ] {
+            assert!(
+                taken.get(form).is_some_and(|&n| n >= 10),
+                "{form}: {taken:?}"
+            );
+        }
     }
 }

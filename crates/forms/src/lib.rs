@@ -642,6 +642,19 @@ impl Format {
         self.spec().words
     }
 
+    /// Whether an array's record of this form is the two sides' words, the first side's
+    /// words then the second's (`pair`), rather than planes (`planes-bin`) or bytes.
+    pub fn record_sides(self) -> bool {
+        self.record_words() && self.holds() == Holds::Two
+    }
+
+    /// Whether a record of this form is bytes with no length of their own: a file holds its
+    /// hex, one record a line (as this form reads and writes it), and a container that carries
+    /// a length (a Python `bytes`, an Arrow binary value) may hold the raw bytes (BinaryFen).
+    pub fn raw_bytes(self) -> bool {
+        self.spec().raw_bytes
+    }
+
     /// The form whose fixed-size records an array of this form's boards holds: its binary
     /// form ([`Format::fixed`]), or the form itself when its records are words
     /// ([`Format::record_words`]: `pair`), if there is one.

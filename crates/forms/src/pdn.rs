@@ -416,6 +416,7 @@ pub(crate) const SPEC: Spec = Spec {
     need: Need::All,
     fixed: None,
     words: false,
+    raw_bytes: false,
     fast: None,
     read: Reader::Text(|t, o| parse(t, o.size)),
     write: Some(|v, _, out| match v {

@@ -210,6 +210,7 @@ pub(crate) const SPEC: Spec = Spec {
     need: Need::All,
     fixed: None,
     words: false,
+    raw_bytes: false,
     fast: None,
     read: Reader::Text(|t, o| parse(t, o.size_or_default(), o.order).map(Value::Pieces)),
     write: Some(|v, o, out| render(&v.to_placement(o), o.to_order, out)),

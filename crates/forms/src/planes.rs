@@ -277,6 +277,7 @@ pub(crate) const SPEC: Spec = Spec {
     need: Need::All,
     fixed: Some(crate::Format::PlanesBin),
     words: true,
+    raw_bytes: false,
     fast: None,
     read: Reader::Bytes(parse),
     write: Some(|v, o, out| render(&v.to_placement(o), o, out)),

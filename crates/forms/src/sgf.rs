@@ -584,6 +584,7 @@ pub(crate) const SPEC: Spec = Spec {
     need: Need::Sides,
     fixed: None,
     words: false,
+    raw_bytes: false,
     fast: None,
     read: Reader::Bytes(|r, o| parse(r, o.size, o.sgf_node)),
     write: Some(|v, _, out| go::render_sgf(&v.to_pair(), out)),

@@ -19,6 +19,10 @@
 //! board's printer does not print; the end of the input), and is read as a bad record. A line
 //! that begins with `(;` right after a line of a game tree is one of its variations.
 
+mod own_grid;
+
+use own_grid::{own_grid_laid_out, OWN_GRID};
+
 /// Which records may span lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
@@ -115,11 +119,12 @@ pub fn may_start(mode: SpanMode, line: &[u8]) -> bool {
 #[inline(always)]
 pub fn may_start_bytes(mode: SpanMode, first: u8, second: u8) -> bool {
     let class = start_table(mode)[usize::from(first)];
-    class == 1 || (class == 2 && second == b' ')
+    class == 1 || (class != 0 && second == class)
 }
 
 /// [`may_start_bytes`]' table for `mode`: by a line's first byte, 1 when the line may start a
-/// record of several lines, 2 when it may if its second byte is a space, 0 when it cannot.
+/// record of several lines, 0 when it cannot, and any other value when it may if its second
+/// byte is that value (a space after a rank's first cell, a `-` after a border's first).
 #[inline(always)]
 pub fn start_table(mode: SpanMode) -> &'static [u8; 256] {
     match mode {
@@ -129,8 +134,9 @@ pub fn start_table(mode: SpanMode) -> &'static [u8; 256] {
     }
 }
 
-/// By first byte: 1 when a line may start a record of several lines, 2 when it may if its
-/// second byte is a space (a rank of cells), 0 when it cannot.
+/// By first byte: 1 when a line may start a record of several lines, 0 when it cannot, another
+/// value when it may if its second byte is that value: a space (a rank of cells), a `-` (a
+/// border of `-`, the only first line that starts with one).
 const fn starts(auto: bool) -> [u8; 256] {
     let mut t = [0u8; 256];
     t[b'(' as usize] = 1;
@@ -140,15 +146,15 @@ const fn starts(auto: bool) -> [u8; 256] {
         let mut c = 0;
         while c < 256 {
             if (c as u8).is_ascii_alphabetic() {
-                t[c] = 2;
+                t[c] = b' ';
             }
             c += 1;
         }
-        t[b'.' as usize] = 2;
+        t[b'.' as usize] = b' ';
         t[b'+' as usize] = 1;
         t[b'=' as usize] = 1;
         t[b'#' as usize] = 1;
-        t[b'-' as usize] = 1;
+        t[b'-' as usize] = b'-';
         // The lead byte of the chess glyphs and of python-chess's empty square.
         t[0xe2] = 1;
     }
@@ -455,37 +461,15 @@ impl Spans {
     /// and the state is as before), so a driver may take the record whole.
     #[inline]
     pub fn own_grid(&self, rest: &[u8], eof: bool) -> Option<usize> {
-        const HEAD: &[u8] = b"# 8x8 lerf\n";
-        const FILES: &[u8] = b"  a b c d e f g h";
-        const LEN: usize = 11 + 8 * 18 + 17;
         if self.open.is_some() || self.mode == SpanMode::Sgf {
             return None;
         }
-        let record = rest.get(..LEN)?;
-        let ranks = record.strip_prefix(HEAD)?.strip_suffix(FILES)?;
-        // Each rank as `grid_rank`'s word check takes it (its number, then a space and a
-        // printable cell eight times), the two words of cells folded into one test.
-        const LANES: u64 = 0x00ff_00ff_00ff_00ff;
-        const SPACES: u64 = 0x0020_0020_0020_0020;
-        const TOPS: u64 = 0x0080_0080_0080_0080;
-        let mut bad = 0;
-        for (line, n) in ranks.chunks_exact(18).zip((b'1'..=b'8').rev()) {
-            let word =
-                |at: usize| u64::from_le_bytes(line[at..at + 8].try_into().unwrap_or_default());
-            let (a, b) = (word(1), word(9));
-            let (ca, cb) = (a >> 8 & LANES, b >> 8 & LANES);
-            bad |= (a & LANES ^ SPACES) | (b & LANES ^ SPACES);
-            // Each cell below 0x80, at least 0x21 and at most 0x7e.
-            bad |= ((ca + 0x005f_005f_005f_005f) & (cb + 0x005f_005f_005f_005f) & TOPS) ^ TOPS;
-            bad |= (ca | cb | (ca + 0x0001_0001_0001_0001) | (cb + 0x0001_0001_0001_0001)) & TOPS;
-            bad |= u64::from(line[0] ^ n) | u64::from(line[17] ^ b'\n');
-        }
-        let laid_out = bad == 0;
-        let ends = match rest.get(LEN) {
+        let record = rest.first_chunk::<OWN_GRID>()?;
+        let ends = match rest.get(OWN_GRID) {
             Some(&c) => c == b'\n',
             None => eof,
         };
-        (laid_out && ends).then_some(LEN)
+        (ends && own_grid_laid_out(record)).then_some(OWN_GRID)
     }
 
     /// Closes what the end of the input leaves open.
@@ -526,6 +510,15 @@ impl Spans {
             return Step::Single;
         }
         let t = line.trim_ascii();
+        // A first line that starts with `-` is a border of `-` or none (an Edax string with
+        // two empty squares first comes here): the checks below would all fail on it.
+        if t.first() == Some(&b'-') && !(t.len() >= 9 && t.iter().all(|&c| c == b'-')) {
+            if self.mode == SpanMode::Paste {
+                self.open = Some(Open::Board(Printer::Block));
+                return Step::Open;
+            }
+            return Step::Single;
+        }
         // bbconv's grid first (no other printer's first line starts with `#`).
         let printer = if let Some(width) = grid_header(t) {
             Printer::Grid { width }
@@ -855,6 +848,89 @@ mod tests {
                 1,
                 "{file}: the FEN after it is its own record"
             );
+        }
+    }
+
+    /// The table passes by only the lines the table before it passed by (which took any line
+    /// that starts with `-`) and lines that start with `-` and no second `-`; such a line
+    /// starts nothing: fed with nothing open, it is a record of one line.
+    #[test]
+    fn lines_passed_by_start_nothing() {
+        let before = |mode: SpanMode, first: u8, second: u8| match mode {
+            SpanMode::Sgf => matches!(first, b'(' | b' ' | b'\t'),
+            SpanMode::Paste => !matches!(first, b'\n' | b'\r'),
+            SpanMode::Auto => {
+                matches!(
+                    first,
+                    b'(' | b' ' | b'\t' | b'+' | b'=' | b'#' | b'-' | 0xe2
+                ) || ((first.is_ascii_alphabetic() || first == b'.') && second == b' ')
+            }
+        };
+        let tails: [&[u8]; 5] = [b"", b"-------", b" . . . . . .", b"x", b" - - -\r"];
+        for mode in [SpanMode::Sgf, SpanMode::Auto, SpanMode::Paste] {
+            for first in 0..=255u8 {
+                for second in 0..=255u8 {
+                    let now = may_start_bytes(mode, first, second);
+                    assert_eq!(
+                        now || (mode == SpanMode::Auto && first == b'-' && second != b'-'),
+                        before(mode, first, second),
+                        "{mode:?} {first} {second}"
+                    );
+                    if now || second == b'\n' {
+                        continue;
+                    }
+                    for tail in tails {
+                        let line = [&[first, second][..], tail].concat();
+                        if first == b'-' {
+                            let step = Spans::new(mode).feed(&line);
+                            assert_eq!(step, Step::Single, "{mode:?} {line:?}");
+                        }
+                    }
+                }
+            }
+        }
+        assert!(!may_start(SpanMode::Auto, b"-"));
+        assert_eq!(Spans::new(SpanMode::Auto).feed(b"-"), Step::Single);
+        // A border of `-` still starts a board.
+        assert!(may_start(SpanMode::Auto, b"---------------"));
+        // A first line whose text starts with `-` and is no border skips the other printers'
+        // checks: each would fail on it.
+        let mut v = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            v ^= v << 13;
+            v ^= v >> 7;
+            v ^= v << 17;
+            v
+        };
+        let bytes = b"-- .XO*xbow=#+AaH1\t\r\xe2\x99\x9c";
+        for k in 0..50_000 {
+            let mut line = match k % 3 {
+                0 => b"-".to_vec(),
+                1 => b"  -".to_vec(),
+                _ => b"\t--".to_vec(),
+            };
+            for _ in 0..next() % 70 {
+                line.push(bytes[(next() % bytes.len() as u64) as usize]);
+            }
+            let t = line.trim_ascii();
+            if t.len() >= 9 && t.iter().all(|&c| c == b'-') {
+                continue;
+            }
+            assert!(
+                grid_header(t).is_none()
+                    && !t.starts_with(b"+---+")
+                    && t != b"="
+                    && !column_header(t)
+                    && cells(&line) == 0,
+                "{line:?}"
+            );
+            for mode in [SpanMode::Auto, SpanMode::Paste] {
+                let want = match mode {
+                    SpanMode::Paste => Step::Open,
+                    _ => Step::Single,
+                };
+                assert_eq!(Spans::new(mode).feed(&line), want, "{line:?}");
+            }
         }
     }
 }

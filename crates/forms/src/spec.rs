@@ -49,6 +49,10 @@ pub(crate) struct Spec {
     /// words, not bytes: `pair`'s two sides (a word each, more for a board over 64 squares),
     /// `planes-bin`'s planes.
     pub(crate) words: bool,
+    /// A record is bytes with no length of their own: a file holds its hex, one record a
+    /// line, and a container that carries a length (a Python `bytes`, an Arrow binary value)
+    /// holds the raw bytes (BinaryFen).
+    pub(crate) raw_bytes: bool,
     /// A word path tried on the record's bytes before the general reading (before the text
     /// is checked as UTF-8): `Some` when it takes the record. The general reading alone
     /// (`parse_general`, the reference) does not try it.
@@ -88,6 +92,7 @@ impl Spec {
             need: Need::Sides,
             fixed: None,
             words: false,
+            raw_bytes: false,
             fast: None,
             read,
             write: Some(write),

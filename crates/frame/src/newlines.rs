@@ -89,6 +89,20 @@ impl Newlines<'_> {
         let from = std::mem::replace(&mut self.next, self.len);
         self.ends.get(from..self.len).unwrap_or_default()
     }
+
+    /// Goes on from byte `at`: the next batch gives the line ends from `at` on (those before
+    /// it, given or not, are passed by), for a caller that found some lines' ends itself. The
+    /// ends of the last refill from `at` on are given again, not searched for again.
+    #[inline]
+    pub fn skip_to(&mut self, at: usize) {
+        if at >= self.scanned {
+            self.scanned = at.min(self.data.len());
+            self.len = 0;
+            self.next = 0;
+        } else {
+            self.next = self.ends[..self.len].partition_point(|&e| e < at);
+        }
+    }
 }
 
 /// The batch loop every scanner shares: whole 64-byte blocks from `at` while a block's ends
@@ -205,6 +219,41 @@ mod tests {
             // Both scanners, where the CPU has AVX2.
             for kernels in [bbconv_forms::Kernels::Portable, bbconv_forms::Kernels::Auto] {
                 proptest::prop_assert_eq!(&all(Newlines::new(data, kernels)), &want);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// After a skip ahead, the batches give exactly the line ends from there on, wherever
+        /// the skip falls: inside the last batch given, past it, or past the data.
+        #[test]
+        fn skips_give_the_ends_after(
+            data in proptest::collection::vec(
+                proptest::sample::select(vec![b'\n', b'\n', b'a', b'x']), 0..1500),
+            steps in proptest::collection::vec(proptest::option::of(0usize..600), 0..12),
+        ) {
+            let want = naive_ends(&data);
+            for kernels in [bbconv_forms::Kernels::Portable, bbconv_forms::Kernels::Auto] {
+                let mut it = Newlines::new(&data, kernels);
+                // The first byte whose line end is still to be given.
+                let mut pos = 0;
+                for step in steps.iter().copied().chain(std::iter::repeat_n(None, 10)) {
+                    match step {
+                        // A skip ahead of every end given so far.
+                        Some(ahead) => {
+                            pos += ahead;
+                            it.skip_to(pos);
+                        }
+                        None => {
+                            let got = it.batch();
+                            let from = want.partition_point(|&e| e < pos);
+                            let next = &want[from..(from + got.len()).min(want.len())];
+                            proptest::prop_assert_eq!(got, next);
+                            proptest::prop_assert!(!got.is_empty() || from == want.len());
+                            pos = got.last().map_or(pos, |&e| e + 1);
+                        }
+                    }
+                }
             }
         }
     }

@@ -598,7 +598,7 @@ fn convert_list<'py>(
     crate::guard::guarded(|| {
         let mut call = Call::new(settings, None, as_list);
         call.given = train;
-        if call.from == Format::BinaryFen {
+        if call.from.raw_bytes() {
             call.raw.input = source::holds_bytes(values)?;
         }
         call.run_list(py, values)
@@ -631,8 +631,9 @@ fn convert_capsule<'py>(
             call.from = call.from.fixed().unwrap_or(call.from);
         }
         // Fixed-size lists of 64-bit words are planes-bin records (`frm="planes"` names that
-        // form), or pair words (as `to="pair"` gives them to Arrow), read back with `frm="pair"`.
-        if import.words()? && call.from == Format::Pair {
+        // form), or the two sides' words (as `to="pair"` gives them to Arrow), read back with
+        // `frm="pair"`.
+        if import.words()? && call.from.record_sides() {
             return call.run_pair_words(py, &import);
         }
         call.run_import(py, &import)
@@ -655,12 +656,12 @@ fn convert_fixed<'py>(
 ) -> PyResult<Bound<'py, PyTuple>> {
     crate::guard::guarded(|| {
         let (array, n, width, kind) = rows;
-        // Rows of two sides' little-endian words are read as the `pair` form's text.
-        let words = read_as == Some("pair-words");
-        let read_as = match (words, read_as) {
-            (true, _) => Some(Format::Pair),
-            (false, Some(name)) => Some(form(name, "frm")?),
-            (false, None) => None,
+        // Rows of two sides' little-endian words ([`Format::record_sides`]) are read as the
+        // form's text (`pair`'s).
+        let words = read_as == Some("side-words");
+        let read_as = match read_as {
+            Some(name) if !words => Some(form(name, "frm")?),
+            _ => None,
         };
         let mut call = Call::new(settings, read_as, as_list);
         call.given = train;
@@ -677,9 +678,10 @@ fn convert_fixed<'py>(
     })
 }
 
-/// The forms: `(name, aliases, holds, description, example, binary, fixed, words)`, `fixed` the
-/// form whose fixed-size records a batch converted to it gives (`packed` -> `packed-bin`; `pair`
-/// its two words a row), `words` whether those records are 64-bit words.
+/// The forms: `(name, aliases, holds, description, example, binary, fixed, words, raw)`, `fixed`
+/// the form whose fixed-size records a batch converted to it gives (`packed` -> `packed-bin`;
+/// `pair` its two words a row), `words` whether those records are 64-bit words, `raw` whether
+/// its records are bytes of no length of their own, raw in a container ([`Format::raw_bytes`]).
 #[pyfunction]
 #[allow(clippy::type_complexity)]
 fn formats() -> PyResult<
@@ -691,6 +693,7 @@ fn formats() -> PyResult<
         &'static str,
         bool,
         Option<&'static str>,
+        bool,
         bool,
     )>,
 > {
@@ -707,6 +710,7 @@ fn formats() -> PyResult<
                     f.is_binary(),
                     f.array_form().map(Format::name),
                     f.record_words(),
+                    f.raw_bytes(),
                 )
             })
             .collect())

@@ -19,13 +19,14 @@ impl Raw {
     pub(crate) fn new(to: Format) -> Raw {
         Raw {
             input: false,
-            output: to == Format::BinaryFen,
+            output: to.raw_bytes(),
         }
     }
 
-    /// Whether records of `from` that are bytes (not text) are raw: BinaryFen's are.
+    /// Whether records of `from` that are bytes (not text) are raw: those of a form whose
+    /// records carry no length of their own ([`Format::raw_bytes`], BinaryFen's) are.
     pub(crate) fn input_of(from: Format, bytes: bool) -> bool {
-        from == Format::BinaryFen && bytes
+        from.raw_bytes() && bytes
     }
 }
 

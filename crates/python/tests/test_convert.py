@@ -334,6 +334,32 @@ def test_formats_say_which_records_are_words():
         assert out.shape[0] == 1, name
 
 
+def test_formats_say_which_records_are_raw_bytes(cli):
+    # The registry says it (issue 36, point 1): a form whose records carry no length of their
+    # own is hex text, one record a line, on the command line, and raw bytes in Python's
+    # containers; no name of it is kept in the package.
+    forms = {f.name: f for f in bbconv.formats()}
+    raw = {n for n, f in forms.items() if f.raw}
+    assert raw == {"binary-fen"}
+    fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1"
+    for name in raw:
+        text = subprocess.run(
+            [cli, "convert", "-f", "fen", "-t", name], input=fen + "\n", capture_output=True, text=True, check=True
+        ).stdout.strip()
+        out = bbconv.convert([fen], to=name, output="list")
+        assert out == [bytes.fromhex(text)], name
+        assert bbconv.convert(out, frm=name, to="fen", output="list") == [fen], name
+
+
+def test_a_words_array_of_the_wrong_form_names_the_forms_that_take_one():
+    with pytest.raises(TypeError) as e:
+        bbconv.convert(np.zeros((1, 13), dtype=np.uint8), frm="fen", to="pair")
+    said = str(e.value)
+    for f in bbconv.formats():
+        if f.fixed is not None:
+            assert f.name in said, (f.name, said)
+
+
 @pytest.mark.parametrize("layout", ["0x88", "mailbox", "sentinel", "draughts"])
 def test_every_form_the_cli_writes_under_a_layout(cli, layout):
     # Issue 37, point 3: pair, packed and trits under a layout, the command line's bytes, and

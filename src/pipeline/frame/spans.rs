@@ -10,8 +10,10 @@ use super::line_rules::too_long;
 pub(crate) struct SpanChunk {
     /// The records that span lines, in order.
     pub(crate) spans: Vec<Span>,
-    /// Every line end of the chunk (positions of its `\n`, and its end when its last line has
-    /// none).
+    /// The line ends of the chunk (positions of its `\n`, and its end when its last line has
+    /// none), in order: every one outside the records that span lines, and the last of each
+    /// of those; the others may be missing (bbconv's own grids are taken whole, their lines
+    /// not looked at).
     pub(crate) ends: Vec<usize>,
 }
 
@@ -55,7 +57,8 @@ pub(super) struct SpanScan {
     /// The records found, in order.
     found: Vec<Span>,
     /// The line ends scanned, in order: the conversion stage splits the chunk's lines with
-    /// them rather than scanning it again.
+    /// them rather than scanning it again (but for the inner ones of grids taken whole,
+    /// [`SpanChunk::ends`]).
     ends: Vec<usize>,
     /// Whether bbconv's own grids are taken whole ([`Spans::own_grid`]): always, but for the
     /// test that holds the shortcut to the rule.
@@ -84,8 +87,6 @@ impl SpanScan {
         let last = [data.len()];
         let base = self.scanned;
         let mut start = 0;
-        // The end of a record taken whole: its lines are not looked at again.
-        let mut skip = 0;
         loop {
             let mut batch = ends.batch();
             if batch.is_empty() {
@@ -96,42 +97,38 @@ impl SpanScan {
             }
             self.ends.extend(batch.iter().map(|&e| base + e));
             let table = start_table(self.mode);
+            // Where the lines go on after a run of bbconv's own grids, taken whole.
+            let mut after_grids = None;
             for &end in batch {
                 let s = start;
                 start = end + 1;
                 if self.open.is_none() {
-                    // Most lines start nothing: a look at their first two bytes settles it (a
-                    // byte past the line is its `\n`, or none at the end of the input: never a
-                    // space).
-                    let (first, second) = match data.get(s..s + 2) {
-                        Some(&[a, b]) => (a, b),
-                        _ => (data.get(s).copied().unwrap_or(b'\n'), 0),
-                    };
-                    let class = table[usize::from(first)];
-                    if class == 0 || (class == 2 && second != b' ') {
+                    // Most lines start nothing: a look at their first byte, or two, settles it
+                    // (a byte past the line is its `\n`, or none at the end of the input: never
+                    // the second byte a class asks for, a space or a `-`).
+                    let class = table[usize::from(data.get(s).copied().unwrap_or(b'\n'))];
+                    if class == 0 {
                         continue;
                     }
-                    // A line of a grid taken whole (below: nothing is open after it, and
-                    // only its ranks, which start with their number, come this far).
-                    if end < skip {
+                    if class != 1 && data.get(s + 1).copied().unwrap_or(0) != class {
                         continue;
                     }
                     self.cut = base + s;
-                    // bbconv's own grid, whole (most records of a file of grids).
+                    // bbconv's own grid, whole (most records of a file of grids), and the grids
+                    // after it: their lines are not looked at one by one.
                     if let Some(len) = self.own_grid(&data[s..], eof, max_line) {
-                        let o = Open {
-                            start: base + s,
-                            end: base + s + len,
-                            lines: 10,
-                            blanks: 0,
-                        };
-                        self.close(o, max_line);
-                        self.cut = o.end + 1;
-                        skip = s + len + 1;
-                        continue;
+                        // Its line ends are the run's to book (its first one on).
+                        let keep = self.ends.partition_point(|&e| e < base + end);
+                        self.ends.truncate(keep);
+                        start = self.grid_run(data, base, (s, len), eof, max_line);
+                        after_grids = Some(start);
+                        break;
                     }
                 }
                 self.line(base + s, base + end, &data[s..end], max_line);
+            }
+            if let Some(at) = after_grids {
+                ends.skip_to(at);
             }
         }
         if self.open.is_none() {
@@ -146,6 +143,49 @@ impl SpanScan {
             self.cut = buf.len();
         }
         self.cut
+    }
+
+    /// Books bbconv's own grid found at `data[s..s + len]` ([`SpanScan::own_grid`], nothing
+    /// open) and the grids after it, each after blank lines or none, as the rule takes them line
+    /// by line: a blank line with nothing open starts nothing (its first byte is its `\n`), and
+    /// each grid is taken whole. Its line ends go to [`SpanScan::ends`] but for the grids' inner
+    /// ones (each grid's last is there: [`SpanChunk::ends`]). Returns where the line after the
+    /// run starts (past `data` when the input ends in a grid).
+    fn grid_run(
+        &mut self,
+        data: &[u8],
+        base: usize,
+        (mut s, mut len): (usize, usize),
+        eof: bool,
+        max_line: usize,
+    ) -> usize {
+        loop {
+            let end = s + len;
+            let o = Open {
+                start: base + s,
+                end: base + end,
+                lines: 10,
+                blanks: 0,
+            };
+            self.close(o, max_line);
+            self.ends.push(base + end);
+            self.cut = base + end + 1;
+            let mut next = end + 1;
+            while data.get(next) == Some(&b'\n') {
+                self.ends.push(base + next);
+                next += 1;
+            }
+            match data
+                .get(next..)
+                .and_then(|rest| self.own_grid(rest, eof, max_line))
+            {
+                Some(l) => {
+                    self.cut = base + next;
+                    (s, len) = (next, l);
+                }
+                None => return next,
+            }
+        }
     }
 
     /// The length of bbconv's own grid at the start of `rest`, when the rule takes it whole
@@ -351,12 +391,23 @@ mod tests {
                 k += step;
             }
             cuts.push(s.scan(input, true, 100_000));
-            (s.found, cuts, s.ends)
+            // The line ends the consumer needs: those outside the records that span lines and
+            // the last of each (the others may be missing).
+            let needed: Vec<usize> = s
+                .ends
+                .iter()
+                .copied()
+                .filter(|&e| !s.found.iter().any(|sp| sp.start <= e && e < sp.end))
+                .collect();
+            for sp in &s.found {
+                assert!(s.ends.contains(&sp.end), "{sp:?}");
+            }
+            (s.found, cuts, needed)
         };
         let mut taken = 0;
         for case in 0..600 {
             let mut input = String::new();
-            for _ in 0..1 + pick(5) {
+            for _ in 0..1 + pick(8) {
                 let line = match pick(3) {
                     0 => others[pick(others.len())].to_string(),
                     _ => variants[pick(variants.len())].clone(),

@@ -103,8 +103,10 @@ pub(super) fn span_lines<S: Stage>(
         }
         base += sp.lines;
         at = (sp.end + 1).min(data.len());
-        // The span's lines end at its `lines` ends, the last at its end.
+        // The span's lines end at its `lines` ends, the last at its end; or only its last
+        // end is there (a grid taken whole, [`SpanChunk::ends`]).
         e = match usize::try_from(sp.lines) {
+            _ if sc.ends.get(upto) == Some(&sp.end) => upto + 1,
             Ok(n) if n > 0 && sc.ends.get(upto + n - 1) == Some(&sp.end) => upto + n,
             _ => upto + sc.ends[upto..].partition_point(|&x| x < at),
         };

@@ -254,7 +254,8 @@ fn space_near_end(b: &[u8]) -> bool {
 fn placement(byte: impl Fn(usize) -> Option<u8>) -> Option<(usize, u64, u64)> {
     // The squares with a letter, the lowercase ones (rotated, see `LOWER`), and the byte
     // positions of the digits (modulo 64: a placement longer than 64 bytes may see a false
-    // pair of digits, which only sends it to the general parser).
+    // pair of digits, which only sends it to the general parser; bytes 63 and 64, bits 63 and
+    // 0, are looked at below).
     let (mut letters, mut lower, mut digits) = (0u64, 0u64, 0u64);
     // Squares read (a word's worth: no record is long enough to wrap it around to 64), the
     // squares where a slash came (modulo 64), and the slashes.
@@ -286,11 +287,18 @@ fn placement(byte: impl Fn(usize) -> Option<u8>) -> Option<(usize, u64, u64)> {
         || slashes != 7
         || slash_squares != 0x0101_0101_0101_0100
         || digits & digits << 1 != 0
+        || (i > 64 && is_digit(byte(63)) && is_digit(byte(64)))
     {
         return None;
     }
     let lower = lower.rotate_right(LOWER.trailing_zeros());
     Some((i, letters & !lower, lower))
+}
+
+/// Whether a byte of a placement is a digit `1`-`8`.
+#[inline(always)]
+fn is_digit(c: Option<u8>) -> bool {
+    matches!(c, Some(b'1'..=b'8'))
 }
 
 /// The AVX2 + BMI2 reader.
@@ -903,6 +911,9 @@ mod tests {
             "/8/8/8/8/8/8/8/8",
             "8/8/8/8/8/8/8",
             "44/8/8/8/8/8/8/8",
+            // Two digits in a row at bytes 63 and 64 (the digits' positions wrap at 64).
+            "2a2rK1/BnZr1k1R/QQP1R1Br/1QraNR1k/1Bq1K3/1K1k1n1p/Rk2kQ1N/QKn1n11p",
+            "1P1P1P1P/P1P1P1P1/1P1P1P1P/P1P1P1P1/1P1P1P1P/P1P1P1P1/1P1P1P1P/11PPPPPP",
         ] {
             assert_eq!(
                 FenReader::new(crate::Kernels::Auto).read(bad.as_bytes()),

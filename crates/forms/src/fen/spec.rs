@@ -155,6 +155,7 @@ pub(crate) const SPEC: Spec = Spec {
     need: Need::All,
     fixed: None,
     words: false,
+    raw_bytes: false,
     fast: Some(|r, o| parse_small(r, o).map(Value::Pieces)),
     read: Reader::Text(|t, o| value(parse_general(t, o), o)),
     write: Some(|v, o, out| {

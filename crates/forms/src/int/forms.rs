@@ -362,6 +362,7 @@ pub(crate) const PAIR: Spec = Spec {
     need: Need::Sides,
     fixed: None,
     words: true,
+    raw_bytes: false,
     fast: None,
     read: Reader::Text(|t, o| parse_pair(t, o.size_or_default(), o.order).map(Value::Pair)),
     write: Some(write_pair),

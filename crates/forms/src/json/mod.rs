@@ -134,6 +134,7 @@ pub(crate) const SPEC: Spec = Spec {
     need: Need::Train,
     fixed: None,
     words: false,
+    raw_bytes: false,
     fast: None,
     read: Reader::Text(parse),
     write: Some(render),

@@ -93,27 +93,39 @@ impl Chess {
 
     /// [`Chess::with_fields`] of fields in their common spelling, as the FEN readers accept
     /// them with the placement ([`crate::fen::fields::standard`], the text after its first
-    /// space): the same position, for about half the instructions, the fields' lengths taken
-    /// from the bytes they are known to hold rather than searched for and checked again. Other
-    /// text gives some answer, without panicking, and is never given (the differential tests
-    /// compare the two readings on the fields `standard` accepts).
-    #[inline(always)]
+    /// space): the same position, for about a third of the instructions, the fields' lengths
+    /// taken from the bytes they are known to hold rather than searched for and checked again:
+    /// the castling field and its letters by the table of [`crate::fen::fields::standard`], the
+    /// rights of corner rooks at once ([`Chess::corner_rights`]), the two counters in one word
+    /// ([`counters`]). Other text gives some answer, without panicking, and is never given (the
+    /// differential tests compare the two readings on the fields `standard` accepts).
+    #[cfg(test)]
     pub(crate) fn with_standard_fields(mut self, t: &[u8]) -> Option<Chess> {
+        self.read_standard_fields(t).then_some(self)
+    }
+
+    /// [`Chess::with_standard_fields`] in place (a position of fields it refuses is left
+    /// partly set): the position is not copied out and back, about 50 instructions a record
+    /// (`-f sf-plain -t fen`, callgrind).
+    #[inline(always)]
+    pub(crate) fn read_standard_fields(&mut self, t: &[u8]) -> bool {
         // `w - - 0 1` is the shortest spelling.
-        let Some(head) = t.get(1..9) else {
-            return self.with_fields(t);
+        let (Some(head), Some(tail)) = (t.first_chunk::<8>(), t.last_chunk::<8>()) else {
+            return self.read_fields(t);
         };
-        self.black = t[0] == b'b';
-        // The castling field runs from byte 2 to the space after it, at byte 2 + its length.
-        let head = u64::from_le_bytes(head.try_into().unwrap_or_default());
-        let spaces = crate::kernels::zero_bytes(head ^ crate::kernels::splat(b' ')) & !1;
-        let ep_at = 2 + spaces.trailing_zeros() as usize;
-        let castling = t.get(2..ep_at - 1).unwrap_or_default();
-        if castling != b"-" {
-            for &letter in castling {
-                self.castling |= 1 << self.castling_rook(letter)?;
+        self.black = head[0] == b'b';
+        let window = u32::from_le_bytes([head[2], head[3], head[4], head[5]]);
+        let Some((len, letters)) = crate::fen::fields::castling_window(window) else {
+            return self.read_fields(t);
+        };
+        if letters != 0 {
+            match self.castling_of(letters) {
+                Some(c) => self.castling = c,
+                None => return false,
             }
         }
+        // En passant after the castling field's space.
+        let ep_at = 3 + len;
         let (ep, counters) = match t.get(ep_at..ep_at + 2) {
             Some(&[f, r]) if f != b'-' => {
                 let square = r.wrapping_sub(b'1').wrapping_mul(8);
@@ -125,20 +137,56 @@ impl Chess {
             _ => (None, ep_at + 2),
         };
         self.ep = ep;
-        // Two numbers of digits, one space between (at most eight bytes: no overflow).
-        let (mut half, mut v) = (0u32, 0u32);
-        for &c in t.get(counters..).unwrap_or_default() {
-            match c {
-                b' ' => (half, v) = (v, 0),
-                _ => {
-                    v = v
-                        .wrapping_mul(10)
-                        .wrapping_add(u32::from(c.wrapping_sub(b'0')))
-                }
+        let tail = u64::from_le_bytes(*tail);
+        (self.halfmove, self.fullmove) = match t.len().checked_sub(counters) {
+            Some(n) => counters_in(tail, n).unwrap_or_else(|| counters_by_byte(&t[counters..])),
+            None => (0, 0),
+        };
+        true
+    }
+
+    /// [`Chess::with_fields`] in place.
+    fn read_fields(&mut self, t: &[u8]) -> bool {
+        match self.with_fields(t) {
+            Some(c) => {
+                *self = c;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The castling rooks of the letters `KQkq` of `letters` (bit `k` for `KQkq[k]`), as
+    /// [`Chess::castling_rook`] finds them: the corner rooks at once where each letter's is
+    /// one (its king alone on its rank, on its side), else letter by letter.
+    #[inline(always)]
+    fn castling_of(&self, letters: u8) -> Option<u64> {
+        let want = RIGHT_CORNERS[usize::from(letters & 15)];
+        if want & !self.corner_rights() == 0 {
+            return Some(want);
+        }
+        let mut castling = 0;
+        for (k, &letter) in b"KQkq".iter().enumerate() {
+            if letters >> k & 1 == 1 {
+                castling |= 1 << self.castling_rook(letter)?;
             }
         }
-        (self.halfmove, self.fullmove) = (half, v);
-        Some(self)
+        Some(castling)
+    }
+
+    /// The corners whose rook a letter `K`/`Q`/`k`/`q` names: a rook there, its colour's king
+    /// alone and on its rank, on the near side of it (`K`: h1 with the king west of it).
+    #[inline(always)]
+    fn corner_rights(&self) -> u64 {
+        let side = |king: u64, back: u32| {
+            let rank = (king >> back) as u8;
+            let alone = king & king.wrapping_sub(1) == 0;
+            let h = u64::from(alone && rank & 0x7f != 0) << 7;
+            let a = u64::from(alone && rank & 0xfe != 0);
+            (h | a) << back
+        };
+        let rooks = self.words[ROOK] | self.words[6 + ROOK];
+        (side(self.words[KING], 0) | side(self.words[6 + KING], 56)) & rooks
     }
 
     /// The square of the rook a castling letter names, as the general reading finds it: `K`/`Q`
@@ -313,6 +361,65 @@ const CORNER_RIGHTS: [([u8; 4], u8); 16] = {
     t
 };
 
+/// The corners of the castling letters `KQkq` (bit `k` for `KQkq[k]`): h1, a1, h8, a8.
+const RIGHT_CORNERS: [u64; 16] = {
+    let corners = [1u64 << 7, 1, 1 << 63, 1 << 56];
+    let mut t = [0u64; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut k = 0;
+        while k < 4 {
+            if m >> k & 1 == 1 {
+                t[m] |= corners[k];
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The two counters of fields in their common spelling, the last `n` bytes of `tail` (the
+/// fields' last eight bytes): digits, one space, digits, each number of at most four digits,
+/// read in one word (each placed in its half, then two steps that each join pairs of digits
+/// or numbers); `None` for any other length (the caller reads them a byte at a time).
+#[inline(always)]
+fn counters_in(tail: u64, n: usize) -> Option<(u32, u32)> {
+    if !(3..=8).contains(&n) {
+        return None;
+    }
+    let x = tail >> (8 * (8 - n));
+    let space = crate::kernels::zero_bytes(x ^ crate::kernels::splat(b' ')) & ((1 << n) - 1);
+    let p = space.trailing_zeros() as usize;
+    if p == 0 || p > 4 || n - p - 1 > 4 || n - p - 1 == 0 {
+        return None;
+    }
+    let digits = x & crate::kernels::splat(0x0f);
+    // The halfmove clock right-aligned in bytes 0-3, the fullmove number in bytes 4-7.
+    let half = (digits << (8 * (4 - p))) & 0xffff_ffff;
+    let full = (digits >> (8 * (p + 1))) << (8 * (8 - (n - p - 1)));
+    let v = ((half | full).wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
+    let v = v.wrapping_mul(100 << 16 | 1) >> 16;
+    Some((v as u32 & 0xffff, (v >> 32) as u32 & 0xffff))
+}
+
+/// The two counters of fields in their common spelling, `t` (digits, one space, digits),
+/// a byte at a time (at most eight bytes: no overflow).
+fn counters_by_byte(t: &[u8]) -> (u32, u32) {
+    let (mut half, mut v) = (0u32, 0u32);
+    for &c in t {
+        match c {
+            b' ' => (half, v) = (v, 0),
+            _ => {
+                v = v
+                    .wrapping_mul(10)
+                    .wrapping_add(u32::from(c.wrapping_sub(b'0')))
+            }
+        }
+    }
+    (half, v)
+}
+
 /// [`put_number`] of a clock: one or two digits written straight, more by [`put_number`].
 #[inline(always)]
 fn put_clock<const N: usize>(b: &mut [u8; N], at: usize, v: u32) -> usize {
@@ -470,6 +577,39 @@ mod tests {
             ],
             [0, 0, 0, 0x22, 0, 0x08, 0, 0, 0, 0x44 << 56, 0, 0x20 << 56],
             [0, 0, 0, 0, 0, 0x02, 0, 0, 0, 0, 0, 0x40 << 56],
+            // Kings on the g- and b-files with corner rooks; kings in the corners; a second
+            // white king; kings off their back ranks; three rooks a side.
+            [0, 0, 0, 0x81, 0, 0x40, 0, 0, 0, 0x81 << 56, 0, 0x02 << 56],
+            [0, 0, 0, 0x81, 0, 0x80, 0, 0, 0, 0x81 << 56, 0, 0x01 << 56],
+            [
+                0,
+                0,
+                0,
+                0x81,
+                0,
+                0x10 | 1 << 20,
+                0,
+                0,
+                0,
+                0x81 << 56,
+                0,
+                0x10 << 56,
+            ],
+            [
+                0,
+                0,
+                0,
+                0x81,
+                0,
+                0x10 << 8,
+                0,
+                0,
+                0,
+                0x81 << 56,
+                0,
+                0x10 << 48,
+            ],
+            [0, 0, 0, 0x83, 0, 0x10, 0, 0, 0, 0xc1 << 56, 0, 0x10 << 56],
         ];
         let mut checked = 0;
         for words in boards {
@@ -485,7 +625,10 @@ mod tests {
                 };
                 for side in ["w", "b"] {
                     for ep in ["-", "a3", "h6", "e3", "d6"] {
-                        for counters in ["0 1", "12 34", "1 123456", "99999 9", "0 0", "007 0012"] {
+                        for counters in [
+                            "0 1", "12 34", "1 123456", "99999 9", "0 0", "007 0012", "1234 567",
+                            "1 1234", "12345 12", "0 12345", "9999 1", "5 0", "100 90",
+                        ] {
                             let t = format!("{side} {castling} {ep} {counters}");
                             if !crate::fen::fields::standard(format!(" {t}").as_bytes()) {
                                 continue;
@@ -502,8 +645,42 @@ mod tests {
                 }
             }
         }
-        assert!(checked > 1000, "{checked}");
+        assert!(checked > 3000, "{checked}");
         let c = Chess::of_words(boards[0]);
         assert_eq!(c.with_standard_fields(b""), Some(c));
+    }
+
+    /// The counters read in one word are those read a byte at a time: every split of up to
+    /// eight bytes, digits with leading zeros, other fields' bytes before them; more than four
+    /// digits a number are left to the byte loop.
+    #[test]
+    fn counters_in_a_word_as_a_byte_at_a_time() {
+        let mut v = 0x2545_f491_4f6c_dd1du64;
+        let mut checked = 0;
+        for _ in 0..100_000 {
+            v ^= v << 13;
+            v ^= v >> 7;
+            v ^= v << 17;
+            let (h, f) = (1 + (v % 6) as usize, 1 + (v >> 8) as usize % 6);
+            if h + f + 1 > 8 {
+                continue;
+            }
+            let digit = |k: usize| b'0' + ((v >> (16 + 3 * k)) % 10) as u8;
+            let mut t: Vec<u8> = b"w KQkq - ".to_vec();
+            t.extend((0..h).map(digit));
+            t.push(b' ');
+            t.extend((h..h + f).map(digit));
+            let tail = u64::from_le_bytes(t[t.len() - 8..].try_into().unwrap());
+            let n = h + f + 1;
+            let want = counters_by_byte(&t[t.len() - n..]);
+            match counters_in(tail, n) {
+                Some(got) => {
+                    assert_eq!(got, want, "{:?}", String::from_utf8_lossy(&t));
+                    checked += 1;
+                }
+                None => assert!(h > 4 || f > 4, "{:?}", String::from_utf8_lossy(&t)),
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
     }
 }

@@ -55,6 +55,7 @@ pub(crate) const fn record_spec<const LEN: usize>(
         need: Need::Train,
         fixed: Some(form),
         words: false,
+        raw_bytes: false,
         fast: None,
         read: Reader::Bytes(read),
         write: Some(write),

@@ -50,6 +50,19 @@ const FENS: &[&str] = &[
     "4k3/8/8/8/8/8/8/4K3 w - - 0 0",
     "4k3/8/8/8/8/8/8/4K3 w - - 007 0012",
     "4k3/8/8/8/8/8/8/4K3 b - - 0 32768",
+    "4k3/8/8/8/8/8/8/4K3 w - - 1234 5678",
+    "4k3/8/8/8/8/8/8/4K3 w - - 12345 1",
+    "4k3/8/8/8/8/8/8/4K3 b - - 1 123456",
+    "4k3/8/8/8/8/8/8/4K3 w - - 4294967296 1",
+    "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967296",
+    // Rights of corner rooks with their kings beside them, in the corners, or off their rank.
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1",
+    "r5kr/8/8/8/8/8/8/R5KR b KQkq - 0 1",
+    "k6r/8/8/8/8/8/8/K6R w Kk - 0 1",
+    "r6k/8/8/8/8/8/8/R6K w Qq - 0 1",
+    "r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1",
+    "rr2k2r/8/8/8/8/8/8/RR2K2R w KQkq - 0 1",
     // Faults: kings missing or doubled, rights without their rook or king, another letter.
     "8/8/8/8/8/8/8/4K3 w - - 0 1",
     "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
@@ -214,4 +227,56 @@ fn random_positions_as_the_general_code() {
         }
     }
     assert!(taken > 500, "{taken}");
+}
+
+/// `sf-plain` records of every move, score, ply and result the lines may hold, and lines out of
+/// place or misspelt, as the general code converts them.
+#[test]
+fn sf_plain_lines_as_the_general_code() {
+    let opts = Options::default();
+    let fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+    let line = |mv: &str, score: &str, ply: &str, result: &str| {
+        format!("fen {fen}\nmove {mv}\nscore {score}\nply {ply}\nresult {result}\ne")
+    };
+    let mut records = Vec::new();
+    for mv in [
+        "a1a1", "e2e4", "h8h1", "0000", "e7e8q", "a2a1n", "e7e8k", "e7e8", "i2e4", "e9e4", "`1a1",
+        "a0a1", "A1a1", "e2e4 ", "000", "00000", "e2e4qq", "",
+    ] {
+        records.push(line(mv, "-35", "12", "1"));
+    }
+    for score in ["0", "123456789", "1234567890", "--1", "", "+5", "007", "-"] {
+        records.push(line("e2e4", score, "0", "0"));
+    }
+    for ply in [
+        "0",
+        "123456789",
+        "1234567890",
+        "-1",
+        "x",
+        "",
+        "12345678",
+        "1234567",
+    ] {
+        records.push(line("e2e4", "0", ply, "-1"));
+    }
+    for result in ["0", "1", "-1", "2", "", "-0", "10"] {
+        records.push(line("e2e4", "0", "0", result));
+    }
+    let mut taken = 0;
+    for rec in &records {
+        taken += against_general(Format::SfPlain, rec.as_bytes(), &opts);
+    }
+    for rec in [
+        format!("fen {fen}\nscore 0\nmove a1a1\nply 0\nresult 0\ne"),
+        format!("fen {fen}\nmove a1a1\nscore 0\nply 0\nresult 0\ne\n"),
+        format!("fen {fen}\nmove a1a1\nscore 0\nply 0\nresult 0"),
+        format!("fen {fen}\nmove a1a1\n\nscore 0\nply 0\nresult 0\ne"),
+        format!("fen  {fen}\nmove a1a1\nscore 0\nply 0\nresult 0\ne"),
+        format!("fen {fen}\nmove a1a1"),
+        "fen x\nmove a1a1\nscore 0\nply 0\nresult 0\ne".to_string(),
+    ] {
+        against_general(Format::SfPlain, rec.as_bytes(), &opts);
+    }
+    assert!(taken > 100, "{taken}");
 }

@@ -122,6 +122,7 @@ pub(crate) const SPEC: Spec = Spec {
     need: Need::Train,
     fixed: None,
     words: false,
+    raw_bytes: false,
     fast: None,
     read: Reader::Text(read),
     write: Some(write),

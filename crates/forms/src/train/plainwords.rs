@@ -24,12 +24,10 @@ impl Trainer for Plain {
             return false;
         };
         let fields = crate::fen::fields_after(fen, len);
-        let Some(mut chess) = Chess::of_words(words)
-            .with_standard_fields(fields)
-            .filter(Chess::check)
-        else {
+        let mut chess = Chess::of_words(words);
+        if !chess.read_standard_fields(fields) || !chess.check() {
             return false;
-        };
+        }
         // As the general reading: an en passant square no pawn can take is dropped.
         let ep = chess.ep;
         if chess.ep.is_some() && !chess.ep_legal() {
@@ -52,10 +50,8 @@ impl Trainer for Plain {
         if !chess.standard_castling() {
             return false;
         }
-        let mut c = *chess;
-        if c.ep.is_some() && !c.ep_legal() {
-            c.ep = None;
-        }
+        // An en passant square no pawn can take is dropped (the position is copied only then).
+        let ep_kept = chess.ep.is_none() || chess.ep_legal();
         // The record is made in a buffer with copies of fixed lengths and appended whole, cut
         // back to its length: a copy of variable length is a call of the library's copy, about
         // 30 instructions, and the record had seven.
@@ -63,17 +59,22 @@ impl Trainer for Plain {
         b[..4].copy_from_slice(b"fen ");
         // The FEN's own text where its fields are spelt as they are written, else its
         // placement and the fields written.
-        let verbatim = fen_fields(fen) == Fields::Common && c.ep == chess.ep;
-        let text = match fen_fields(fen) {
+        let spelling = fen_fields(fen);
+        let verbatim = spelling == Fields::Common && ep_kept;
+        let text = match spelling {
             Fields::None => fen,
             _ if verbatim => fen,
             _ => &fen[..fen.iter().position(|&x| x == b' ').unwrap_or(fen.len())],
         };
-        let Some(len) = copy_text(r, &c, text, &mut b) else {
+        let Some(len) = copy_text(r, chess, text, &mut b) else {
             return false;
         };
         let mut n = 4 + len;
         if !verbatim {
+            let mut c = *chess;
+            if !ep_kept {
+                c.ep = None;
+            }
             b[n] = b' ';
             let fields = c.fields();
             let (text, len) = fields.padded();
@@ -83,15 +84,41 @@ impl Trainer for Plain {
         // No training fields: no move (`a1a1`), score and result 0, the FEN's ply.
         const MIDDLE: &[u8; 23] = b"\nmove a1a1\nscore 0\nply ";
         b[n..n + MIDDLE.len()].copy_from_slice(MIDDLE);
-        let ply = u64::from(c.fullmove.saturating_sub(1)) * 2 + u64::from(c.black);
-        n = put_number(&mut b, n + MIDDLE.len(), ply);
+        let ply = u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black);
+        // A ply past 16 bits: the general writing refuses it ([`super::position::ply16`]).
+        if ply > u64::from(u16::MAX) {
+            return false;
+        }
+        n = put_ply(&mut b, n + MIDDLE.len(), ply);
         const END: &[u8; 11] = b"\nresult 0\ne";
         b[n..n + END.len()].copy_from_slice(END);
         n += END.len();
-        let start = out.len();
-        out.extend_from_slice(&b);
-        out.truncate(start + n);
+        crate::fen::words::append(out, &b, n);
         true
+    }
+}
+
+/// [`put_number`] of a ply: up to three digits written straight (a division a digit, about 10
+/// instructions each, in the loop).
+#[inline(always)]
+fn put_ply<const N: usize>(b: &mut [u8; N], at: usize, v: u64) -> usize {
+    match (v, b.get_mut(at..at + 3)) {
+        (0..=9, Some(d)) => {
+            d[0] = b'0' + v as u8;
+            at + 1
+        }
+        (10..=99, Some(d)) => {
+            d[0] = b'0' + (v / 10) as u8;
+            d[1] = b'0' + (v % 10) as u8;
+            at + 2
+        }
+        (100..=999, Some(d)) => {
+            d[0] = b'0' + (v / 100) as u8;
+            d[1] = b'0' + (v / 10 % 10) as u8;
+            d[2] = b'0' + (v % 10) as u8;
+            at + 3
+        }
+        _ => put_number(b, at, v),
     }
 }
 
@@ -135,8 +162,9 @@ fn fen_fields(fen: &[u8]) -> Fields {
 }
 
 /// Room for a record: `fen `, a FEN text of at most 96 bytes, a space, the fields (at most
-/// [`OwnFields::CAP`]), the middle lines, a ply of at most 11 digits and the end.
-const RECORD: usize = 4 + 96 + 1 + OwnFields::CAP + 23 + 11 + 11;
+/// [`OwnFields::CAP`]), the middle lines, a ply of at most 11 digits and the end, rounded up
+/// to 64 bytes (appended 64 at a time, [`crate::fen::words::append`]).
+const RECORD: usize = (4 + 96 + 1 + OwnFields::CAP + 23 + 11 + 11).next_multiple_of(64);
 
 /// Writes a FEN text at `b[4..]`, returning its length: the caller's text where it has it (16
 /// bytes at a time, the last 16 again, when it is that long), else the placement written from
@@ -184,24 +212,43 @@ fn fen_line(record: &[u8]) -> Option<&[u8]> {
         _ => record.iter().position(|&c| c == b'\n')?,
     };
     let fen = record[..nl].strip_prefix(b"fen ")?;
-    let t = record[nl + 1..].strip_prefix(b"move ")?;
-    let (mv, t) = match t {
-        [_, _, _, _, b'\n', rest @ ..] => (&t[..4], rest),
-        [_, _, _, _, _, b'\n', rest @ ..] => (&t[..5], rest),
+    // `move `, the move and its newline in the first 16 bytes (the shortest lines after the
+    // FEN's take 34).
+    let t = record.get(nl + 1..)?;
+    let head = t.first_chunk::<16>()?;
+    let word = |k: usize| u64::from_le_bytes(head[k..k + 8].try_into().unwrap_or_default());
+    if word(0) & 0xff_ffff_ffff != u64::from_le_bytes(*b"move \0\0\0") {
+        return None;
+    }
+    let mv = (word(5) & 0xffff_ffff) as u32;
+    let (promotion, t) = match (head[9], head[10]) {
+        (b'\n', _) => (None, &t[10..]),
+        (p, b'\n') => (Some(p), &t[11..]),
         _ => return None,
     };
     let t = t.strip_prefix(b"score ")?;
     let t = digits_line(t.strip_prefix(b"-").unwrap_or(t))?;
     let t = digits_line(t.strip_prefix(b"ply ")?)?;
     let result = t.strip_prefix(b"result ")?;
-    let ok = matches!(result, b"0\ne" | b"1\ne" | b"-1\ne") && uci(mv);
+    let ok = matches!(result, b"0\ne" | b"1\ne" | b"-1\ne") && uci(mv, promotion);
     ok.then_some(fen)
 }
 
 /// What follows a line of one to nine ASCII digits (a number that fits 31 bits, as the general
-/// reading reads it) at the start of `t`; `None` when `t` does not start with one.
+/// reading reads it) at the start of `t`; `None` when `t` does not start with one. Up to seven
+/// digits found in one word (the first byte that is not a digit), more a byte at a time.
 #[inline(always)]
 fn digits_line(t: &[u8]) -> Option<&[u8]> {
+    if let Some(w) = t.first_chunk::<8>() {
+        let x = u64::from_le_bytes(*w) ^ crate::kernels::splat(b'0');
+        // The high bit of each byte that is not a digit (carries only run up from one).
+        let odd = (x.wrapping_add(crate::kernels::splat(0x76)) | x) & crate::kernels::splat(0x80);
+        match (odd.trailing_zeros() / 8) as usize {
+            0 => return None,
+            n @ 1..=7 => return (t[n] == b'\n').then(|| &t[n + 1..]),
+            _ => {}
+        }
+    }
     let n = t.iter().take(10).take_while(|c| c.is_ascii_digit()).count();
     match t.get(n) {
         Some(b'\n') if (1..=9).contains(&n) => Some(&t[n + 1..]),
@@ -209,14 +256,15 @@ fn digits_line(t: &[u8]) -> Option<&[u8]> {
     }
 }
 
-/// A move as the general reading reads it: `a1a1` or `0000` (none) or UCI.
+/// A move as the general reading reads it: `a1a1` or `0000` (none) or UCI, its first four
+/// bytes in `mv` (little-endian) and its promotion letter, if it has a fifth byte: the four
+/// bytes' ranges in one word (each byte less its range's first is below 8: a byte below it
+/// borrows, and shows, before any byte it borrows from).
 #[inline(always)]
-fn uci(t: &[u8]) -> bool {
-    let square = |f: u8, r: u8| matches!((f, r), (b'a'..=b'h', b'1'..=b'8'));
-    match *t {
-        [b'0', b'0', b'0', b'0'] => true,
-        [a, b, c, d] => square(a, b) && square(c, d),
-        [a, b, c, d, p] => square(a, b) && square(c, d) && matches!(p, b'n' | b'b' | b'r' | b'q'),
-        _ => false,
+fn uci(mv: u32, promotion: Option<u8>) -> bool {
+    let squares = mv.wrapping_sub(u32::from_le_bytes(*b"a1a1")) & 0xf8f8_f8f8 == 0;
+    match promotion {
+        None => squares || mv == u32::from_le_bytes(*b"0000"),
+        Some(p) => squares && matches!(p, b'n' | b'b' | b'r' | b'q'),
     }
 }

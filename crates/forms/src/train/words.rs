@@ -64,9 +64,11 @@ impl<T: Trainer> WordPaths for Words<T> {
             false => record,
         };
         let fields = crate::fen::fields_after(record, len);
-        match Chess::of_words(words).with_standard_fields(fields) {
-            Some(c) if c.check() && T::write(r, &c, fen, out) => Direct::Done,
-            _ => Direct::NotTried,
+        // Read in place (a position returned in an `Option` is copied out and back).
+        let mut c = Chess::of_words(words);
+        match c.read_standard_fields(fields) && c.check() && T::write(r, &c, fen, out) {
+            true => Direct::Done,
+            false => Direct::NotTried,
         }
     }
 

@@ -78,6 +78,9 @@ class Form:
     #: Whether those fixed-size records are 64-bit words (``pair``'s sides, ``planes``'
     #: planes), not bytes.
     words: bool = False
+    #: Whether a record is bytes of no length of their own (BinaryFen): a file holds its hex,
+    #: one a line; ``bytes``, Arrow binary values and numpy ``S`` items hold the raw bytes.
+    raw: bool = False
 
 
 def formats() -> list:
@@ -87,7 +90,7 @@ def formats() -> list:
     ['auto', 'int', 'hex']
     """
     return [
-        Form(n, tuple(a), h, d, e, b, x, w) for (n, a, h, d, e, b, x, w) in _bbconv.formats()
+        Form(n, tuple(a), h, d, e, b, x, w, r) for (n, a, h, d, e, b, x, w, r) in _bbconv.formats()
     ]
 
 
@@ -114,6 +117,12 @@ _ROWS = {name: form for name, form in _FIXED.items() if form in _BINARY}
 
 #: The fixed-size forms whose rows are 64-bit words (every other one's are bytes).
 _WORDS = frozenset(f.name for f in formats() if f.words)
+
+#: The forms whose rows are the two sides' 64-bit words (``pair``), not planes, by every name.
+_SIDES = frozenset(n for f in formats() if f.words and f.holds == "two" for n in (f.name, *f.aliases))
+
+#: The forms whose records are raw bytes in a container (BinaryFen), by their names.
+_RAW = frozenset(f.name for f in formats() if f.raw)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -470,7 +479,7 @@ class _Call:
         # The struct field or DataFrame column that holds the boards (``column=``).
         self.column = settings.column
         # BinaryFen written as its raw bytes, not its hex text.
-        self.raw = settings.to == "binary-fen"
+        self.raw = settings.to in _RAW
         # The training fields given (``train=``, for the extension) and taken (``train=True``:
         # the extension's buffers, the validity, the pandas index).
         self.fields, self.taken, self.index = None, None, None
@@ -608,18 +617,18 @@ class _Call:
         elif kind == "O" or arr.dtype.kind == "T":
             # Objects (and numpy's StringDType) are read as a sequence of their items.
             return self.finish(self.list(arr.reshape(-1).tolist(), out), out)
-        elif kind in "uif" and arr.ndim >= 2 and self.frm == "pair":
+        elif kind in "uif" and arr.ndim >= 2 and self.frm in _SIDES:
             if kind == "f":
-                raise TypeError(f"frm='pair' reads integer words: got a {arr.dtype} array")
+                raise TypeError(f"frm={self.frm!r} reads integer words: got a {arr.dtype} array")
             if arr.ndim > 3 or arr.shape[1] != 2:
                 raise ValueError(
-                    "frm='pair' reads an integer array of shape (n, 2) (a row: the two sides' "
+                    f"frm={self.frm!r} reads an integer array of shape (n, 2) (a row: the two sides' "
                     f"64-bit words), or (n, 2, W) past 64 squares: got shape {arr.shape}"
                 )
             # Two sides' words a row, as `to="pair"` gives them.
             arr = np.ascontiguousarray(arr.astype("<u8", copy=False))
             rows = (arr, len(arr), arr[0].nbytes if len(arr) else 16, "bytes")
-            frm = "pair-words"
+            frm = "side-words"
         elif kind in "uif" and arr.ndim >= 2:
             arr, rows, frm = self.records(arr)
         else:
@@ -637,13 +646,13 @@ class _Call:
         if form is None:
             raise TypeError(
                 f"a {arr.ndim}-D {arr.dtype} array holds fixed-size records: "
-                f"frm= must be packed, trits, planes or pair, not {self.frm!r}"
+                f"frm= must be one of {', '.join(sorted({*_ROWS, *_SIDES}))}, not {self.frm!r}"
             )
         words = arr.dtype.kind in "ui" and arr.dtype.itemsize == 8
-        if form == "planes-bin" and words:
+        if form in _WORDS and words:
             arr = arr.astype("<u8", copy=False)
         elif arr.dtype != np.uint8:
-            expected = "uint64 words or their bytes as uint8" if form == "planes-bin" else "uint8 bytes"
+            expected = "uint64 words or their bytes as uint8" if form in _WORDS else "uint8 bytes"
             raise TypeError(
                 f"frm={self.frm!r} reads {expected} (as to={self.frm.split('-')[0]!r} gives them): "
                 f"got a {arr.dtype} array"
@@ -708,7 +717,7 @@ class _Call:
         if self.fixed not in _WORDS:
             return raw.reshape(n, -1) if n else raw.reshape(0, self.settings.record_len(w, h))
         flat = raw.view("<u8")
-        if self.fixed == "pair":
+        if self.fixed in _SIDES:
             # A layout's cells (to_order="0x88", ...) may take more words than the squares.
             side = len(flat) // (2 * n) if n else self.settings.record_len(w, h) // 16
             return flat.reshape((n, 2) if side == 1 else (n, 2, side))

@@ -40,6 +40,7 @@ class Form:
     binary: bool
     fixed: Optional[str]
     words: bool
+    raw: bool
 
 @dataclass(frozen=True)
 class Reading:
