@@ -20,6 +20,8 @@ pub(crate) mod plainwords;
 pub(crate) mod position;
 pub(crate) mod sfbin;
 pub(crate) mod sfstream;
+#[cfg(test)]
+mod sftests;
 pub(crate) mod sfwords;
 pub(crate) mod words;
 
