@@ -189,9 +189,12 @@ mod tests {
         }
     }
 
+    /// A check run with a kernel (`deposit` for `true`, `extract` for `false`) and a generator.
+    type Check = fn(&dyn Fn(u64, u64, bool) -> u64, &mut dyn FnMut() -> u64);
+
     /// Runs `check` with `Soft` and, where the CPU has BMI2, with BMI2's `pdep` and `pext`;
     /// returns how many kernels ran.
-    fn with_each(check: fn(&dyn Fn(u64, u64, bool) -> u64, &mut dyn FnMut() -> u64)) -> usize {
+    fn with_each(check: Check) -> usize {
         // A kernel as a function: `deposit` for `true`, `extract` for `false`.
         let soft = |x, m, dep| {
             if dep {
@@ -201,7 +204,7 @@ mod tests {
             }
         };
         check(&soft, &mut rng(0x9e37_79b9_7f4a_7c15));
-        struct Hard(fn(&dyn Fn(u64, u64, bool) -> u64, &mut dyn FnMut() -> u64));
+        struct Hard(Check);
         impl WithReader for Hard {
             type Output = usize;
             fn run<R: ReadChess>(self, r: &R) -> usize {

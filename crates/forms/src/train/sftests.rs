@@ -157,7 +157,7 @@ fn every_code_at_the_stream_end() {
                         let code = if bad {
                             next() % 16
                         } else {
-                            next() % 5 | (next() % 2) << 3
+                            (next() % 5) | ((next() % 2) << 3)
                         };
                         squares[at] = Some(code as u8);
                         placed += 1;
@@ -167,7 +167,7 @@ fn every_code_at_the_stream_end() {
                 for &m in &squares {
                     s.square(m);
                 }
-                let ep = (next() % 3 == 0).then_some((next() % 64) as u8);
+                let ep = next().is_multiple_of(3).then_some((next() % 64) as u8);
                 s.fields(0, ep, (next() % 128) as u8, next() as u16);
                 s.put(next(), 64);
                 let result = [0u8, 1, 0xff][(next() % 3) as usize];
