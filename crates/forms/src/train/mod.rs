@@ -19,6 +19,9 @@ pub(crate) mod plain;
 pub(crate) mod plainwords;
 pub(crate) mod position;
 pub(crate) mod sfbin;
+pub(crate) mod sfstream;
+#[cfg(test)]
+mod sftests;
 pub(crate) mod sfwords;
 pub(crate) mod words;
 

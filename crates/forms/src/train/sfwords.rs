@@ -4,8 +4,9 @@
 //! ([`super::sfbin`]); anything it would refuse or write otherwise is left to it.
 
 use super::chess::{Chess, RANK_1, RANK_8};
-use super::codes::{planes, CORNERS};
+use super::codes::CORNERS;
 use super::sfbin::LEN;
+use super::sfstream::{self, Bmi};
 use super::words::Trainer;
 use crate::board::Board;
 use crate::fen::fast::ReadChess;
@@ -16,6 +17,7 @@ const BITS: usize = 256;
 
 /// The 4 bits after a man's leading 1 of each piece word (`PNBRQKpnbrqk`): its Huffman code's
 /// upper 3 bits, then its colour (the kings are not in the board's part of the stream).
+#[cfg(test)]
 const MAN_BITS: [u8; 12] = [0, 1, 2, 3, 4, 0, 8, 9, 10, 11, 12, 0];
 
 /// Of the 4 bits after a man's leading 1 (the code's upper 3 bits, then the colour): the piece
@@ -31,10 +33,19 @@ pub(crate) struct SfBin;
 
 impl Trainer for SfBin {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(_: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
         let Ok(b) = <&[u8; LEN]>::try_from(record) else {
             return false;
         };
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = r.avx2() {
+            let mut chess = Chess::of_words([0; 12]);
+            if !read_bmi(t, b, &mut chess) {
+                return false;
+            }
+            chess.set_board(board);
+            return true;
+        }
         match read_record(b) {
             Some(chess) => {
                 chess.set_board(board);
@@ -48,7 +59,7 @@ impl Trainer for SfBin {
     fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
         match write_record(r, chess) {
             Some(rec) => {
-                out.extend_from_slice(&rec);
+                out.extend_from_slice(&rec[..LEN]);
                 true
             }
             None => false,
@@ -86,7 +97,7 @@ fn insert_hole(m: u64, at: u32) -> u64 {
 /// The position of a record the general reading reads (fields and all) with no error; `None`
 /// for any other record.
 #[inline(always)]
-fn read_record(b: &[u8; LEN]) -> Option<Chess> {
+pub(super) fn read_record(b: &[u8; LEN]) -> Option<Chess> {
     let mut buf = [0u8; 48];
     buf[..32].copy_from_slice(&b[..32]);
     let head = bits_at(&buf, 0);
@@ -132,9 +143,74 @@ fn read_record(b: &[u8; LEN]) -> Option<Chess> {
     words[11] = 1 << bk;
     let mut chess = Chess::of_words(words);
     chess.black = head & 1 == 1;
-    let f = bits_at(&buf, pos);
+    with_fields(&mut chess, b, bits_at(&buf, pos), pos).then_some(chess)
+}
+
+/// [`read_record`] with BMI2 ([`sfstream::read_board`]): the same position into `chess`
+/// (fresh from [`Chess::of_words`]), `false` for the same records.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(super) fn read_bmi<B: Bmi>(t: B, b: &[u8; LEN], chess: &mut Chess) -> bool {
+    let mut w = [0u64; 5];
+    for (word, bytes) in w.iter_mut().zip(b[..32].chunks_exact(8)) {
+        *word = u64::from_le_bytes(bytes.try_into().unwrap_or_default());
+    }
+    let head = w[0];
+    let (wk, bk) = ((head >> 1 & 63) as u32, (head >> 7 & 63) as u32);
+    if wk == bk || !(-1..=1).contains(&(b[38] as i8)) {
+        return false;
+    }
+    let kings = 1 << (wk ^ 56) | 1 << (bk ^ 56);
+    let Some((got, pos)) = sfstream::read_board(t, &w, kings) else {
+        return false;
+    };
+    let [occ, p0, p1, p2, colour] = got;
+    let (p0, p1, p2, colour) = (p0 & occ, p1 & occ, p2 & occ, colour & occ);
+    let [occ, p0, p1, p2, colour] = [
+        occ.swap_bytes(),
+        p0.swap_bytes(),
+        p1.swap_bytes(),
+        p2.swap_bytes(),
+        colour.swap_bytes(),
+    ];
+    if p2 & (p0 | p1) != 0 || pos > BITS - 28 {
+        return false;
+    }
+    let kinds = [occ & !(p0 | p1 | p2), p0 & !p1, p1 & !p0, p0 & p1, p2];
+    for (k, kind) in kinds.into_iter().enumerate() {
+        chess.words[k] = kind & !colour;
+        chess.words[k + 6] = kind & colour;
+    }
+    chess.words[5] = 1 << wk;
+    chess.words[11] = 1 << bk;
+    chess.black = head & 1 == 1;
+    let (i, s) = (pos / 64, pos % 64);
+    with_fields(chess, b, w[i] >> s | (w[i + 1] << 1) << (63 - s), pos)
+}
+
+/// The rights of the stream's four castling bits (K, Q, k, q): their rooks' squares.
+const CASTLING: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut k = 0;
+    while k < 16 {
+        t[k] = (k as u64 & 1) << 7
+            | (k as u64 >> 1 & 1)
+            | (k as u64 >> 2 & 1) << 63
+            | (k as u64 >> 3 & 1) << 56;
+        k += 1;
+    }
+    t
+};
+
+/// Reads the stream's fields into `chess` (its board and side to move set), `f` the stream's
+/// bits from bit `pos` on, as [`read_record`] reads them; `false` where the general reading
+/// errs. The checks are [`Chess::check`]'s and [`Chess::standard_castling`]'s on a board of
+/// one king a side and rights of the corner rooks only.
+#[inline(always)]
+fn with_fields(chess: &mut Chess, b: &[u8; LEN], f: u64, pos: usize) -> bool {
     let mut len = 5;
-    chess.castling = (f & 1) << 7 | (f >> 1 & 1) | (f >> 2 & 1) << 63 | (f >> 3 & 1) << 56;
+    let c = CASTLING[(f & 15) as usize];
+    chess.castling = c;
     if f >> 4 & 1 == 1 {
         chess.ep = Some((f >> 5 & 63) as u8);
         len = 11;
@@ -142,16 +218,25 @@ fn read_record(b: &[u8; LEN]) -> Option<Chess> {
     let f = f >> len;
     chess.halfmove = (f & 63 | (f >> 22 & 1) << 6) as u32;
     chess.fullmove = (f >> 6 & 0xffff) as u32;
-    if pos + len + 23 > BITS || !chess.standard_castling() || !chess.check() {
-        return None;
+    let w = &chess.words;
+    // Each right's rook there, the king on e1 or e8.
+    let rooks = w[3] & RANK_1 | w[9] & RANK_8;
+    let kings = (c & RANK_1 != 0 && w[5] != E1) || (c & RANK_8 != 0 && w[11] != E8);
+    if pos + len + 23 > BITS || c & !rooks != 0 || kings {
+        return false;
     }
-    if !move_read(&chess, u16::from_le_bytes([b[34], b[35]])) {
-        return None;
+    if !move_read(chess, u16::from_le_bytes([b[34], b[35]])) {
+        return false;
     }
-    if chess.ep.is_some() && !chess.ep_legal() {
-        chess.ep = None;
+    if chess.ep.is_some() {
+        if !chess.check() {
+            return false;
+        }
+        if !chess.ep_legal() {
+            chess.ep = None;
+        }
     }
-    Some(chess)
+    true
 }
 
 /// Whether the general reading reads the move bits `m` in `chess` (see `sfbin::read_move`):
@@ -182,7 +267,7 @@ fn move_read(chess: &Chess, m: u16) -> bool {
 /// swapped), the men's four bits after their leading 1 being their code's upper bits, then
 /// their colour.
 #[inline(always)]
-fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; LEN]> {
+fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; 48]> {
     let ply = u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black);
     if chess.halfmove >= 128 || ply > 0xffff || !chess.standard_castling() {
         return None;
@@ -191,32 +276,38 @@ fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; LEN]> {
     let w = &chess.words;
     let (wk, bk) = (chess.king(false), chess.king(true));
     let kings = w[5] | w[11];
-    let men = chess.occupancy() & !kings;
+    let (p, men) = man_planes(w);
     // Past the men, a bit each of the 62 squares that are not the kings'.
     let fields_at = 13 + 62 + 4 * men.count_ones() as usize;
     let ep_bits = if ep.is_some() { 7 } else { 1 };
     if fields_at + 4 + ep_bits + 23 > BITS {
         return None;
     }
-    let p = planes(w, &MAN_BITS);
     let p = [
         p[0].swap_bytes(),
         p[1].swap_bytes(),
         p[2].swap_bytes(),
         p[3].swap_bytes(),
     ];
-    let s = r.stream5(kings.swap_bytes(), men.swap_bytes(), &p);
-    let head = u64::from(chess.black) | u64::from(wk) << 1 | u64::from(bk) << 7;
+    let (gone, men) = (kings.swap_bytes(), men.swap_bytes());
     let mut buf = [0u8; 48];
-    let words = [
-        head | s[0] << 13,
-        s[0] >> 51 | s[1] << 13,
-        s[1] >> 51 | s[2] << 13,
-        s[2] >> 51 | s[3] << 13,
-    ];
-    for (b, w) in buf.chunks_exact_mut(8).zip(words) {
-        b.copy_from_slice(&w.to_le_bytes());
+    if !board_bmi(r, gone, men, &p, &mut buf) {
+        let s = r.stream5(gone, men, &p);
+        let words = [
+            s[0] << 13,
+            s[0] >> 51 | s[1] << 13,
+            s[1] >> 51 | s[2] << 13,
+            s[2] >> 51 | s[3] << 13,
+        ];
+        for (b, w) in buf.chunks_exact_mut(8).zip(words) {
+            b.copy_from_slice(&w.to_le_bytes());
+        }
     }
+    put_bits(
+        &mut buf,
+        0,
+        u64::from(chess.black) | u64::from(wk) << 1 | u64::from(bk) << 7,
+    );
     let c = chess.castling;
     let mut f = (c >> 7 & 1) | (c & 1) << 1 | (c >> 63 & 1) << 2 | (c >> 56 & 1) << 3;
     let mut len = 4;
@@ -229,10 +320,38 @@ fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; LEN]> {
     let h = u64::from(chess.halfmove);
     f |= (h & 63 | u64::from(chess.fullmove) << 6 | (h >> 6) << 22) << len;
     put_bits(&mut buf, fields_at, f);
-    let mut rec = [0u8; LEN];
-    rec[..32].copy_from_slice(&buf[..32]);
-    rec[36..38].copy_from_slice(&(ply as u16).to_le_bytes());
-    Some(rec)
+    // Score, move and result 0, the ply, the padding byte 0 (the stream's bits end by 256).
+    buf[36..38].copy_from_slice(&(ply as u16).to_le_bytes());
+    Some(buf)
+}
+
+/// The code planes of the men of piece words `w` (the four bits after each man's leading 1,
+/// [`MAN_BITS`]), and the men (all but the kings).
+#[inline(always)]
+fn man_planes(w: &[u64; 12]) -> ([u64; 4], u64) {
+    let (rooks, black) = (w[3] | w[9], w[6] | w[7] | w[8] | w[9] | w[10]);
+    let p = [
+        w[1] | w[7] | rooks,
+        w[2] | w[8] | rooks,
+        w[4] | w[10],
+        black,
+    ];
+    (p, w[0] | w[1] | w[2] | w[3] | w[4] | black)
+}
+
+/// Writes the board of [`write_record`] with BMI2 ([`sfstream::write_board`]) where the CPU
+/// has it and there are at most 32 men; `false`, with nothing written, elsewhere.
+#[inline(always)]
+fn board_bmi<R: Simd>(r: &R, gone: u64, men: u64, p: &[u64; 4], buf: &mut [u8; 48]) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(t) = r.avx2() {
+        if (men & !gone).count_ones() <= 32 {
+            sfstream::write_board(t, gone, men, p, buf);
+            return true;
+        }
+    }
+    let _ = (r, gone, men, p, buf);
+    false
 }
 
 impl Chess {
@@ -310,4 +429,31 @@ fn attacked(words: &[u64; 12], sq: u8, by_black: bool) -> bool {
             .iter()
             .enumerate()
             .any(|(k, &(df, dr))| ray(df, dr, if k % 2 == 0 { straight } else { diagonal }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The writer's code planes are [`planes`] of [`MAN_BITS`], its men every man but the
+    /// kings.
+    #[test]
+    fn planes_as_the_table() {
+        let mut v = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..1000 {
+            // Disjoint words, as a position's.
+            let mut w = [0u64; 12];
+            for sq in 0..64 {
+                v ^= v << 13;
+                v ^= v >> 7;
+                v ^= v << 17;
+                if let Some(word) = w.get_mut((v % 20) as usize) {
+                    *word |= 1 << sq;
+                }
+            }
+            let (p, men) = man_planes(&w);
+            assert_eq!(p, super::super::codes::planes(&w, &MAN_BITS));
+            assert_eq!(men, w.iter().fold(0, |o, x| o | x) & !(w[5] | w[11]));
+        }
+    }
 }
