@@ -175,3 +175,48 @@ fn a_rank_that_starts_with_a_middle_dot_starts_a_board() {
         );
     }
 }
+
+/// A board whose first rank of cells comes after a form feed, a CR or a space (a page break, a
+/// pasted indent) starts at that rank, as a bordered board does: before, the rank was passed by,
+/// and the ranks after it opened a board that took the next board's first rank as its last
+/// (two wrong positions, no error for them).
+#[test]
+fn a_rank_of_cells_after_a_form_feed_or_a_space_starts_a_board() {
+    let dot = fixture("paste/python-chess-unicode-dot.txt");
+    let want = "2bqkbnr/rppppppp/p7/8/1P4P1/5N2/1PPPPP1P/RNBQKB1R";
+    for lead in [&b"\x0c"[..], b"\r", b" ", b"\x0c "] {
+        let input = [lead, &dot[..]].concat();
+        let (code, out, err) = run(&["convert", "-t", "fen"], &input);
+        assert_eq!(code, 0, "{lead:?}: {err}");
+        assert_eq!(
+            String::from_utf8(out).unwrap().lines().collect::<Vec<_>>(),
+            [want, want],
+            "{lead:?}"
+        );
+    }
+}
+
+/// A printed board the input ends inside is cut short, as one a line of another kind ends: a
+/// bad record naming its printer, not a smaller board (`r n b q k b n r` then one rank was
+/// read as an 8x2 board, exit 0). The records before it are read.
+#[test]
+fn a_board_the_input_ends_inside_is_cut_short() {
+    let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+    for tail in [
+        "r n b q k b n r\np p p p p p p p\n",
+        "r n b q k b n r\np p p p p p p p",
+        "+---+---+---+---+---+---+---+---+\n| r | n | b | q | k | b | n | r |\n",
+    ] {
+        let input = format!("{fen}\n{tail}");
+        let (code, out, err) = run(&["convert", "-t", "fen"], input.as_bytes());
+        assert_eq!(code, 1, "{tail:?}: {err}");
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("{}\n", "8/8/8/8/8/8/8/K6k w - - 0 1")
+        );
+        assert!(
+            err.contains("-:2: the board printed as") && err.contains("is cut short"),
+            "{tail:?}: {err}"
+        );
+    }
+}

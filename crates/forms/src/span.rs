@@ -478,22 +478,34 @@ impl Spans {
         (ends && own_grid_laid_out(record)).then_some(OWN_GRID)
     }
 
-    /// Closes what the end of the input leaves open.
+    /// Closes what is open (a record cut at its length limit).
     pub fn end(&mut self) {
         self.open = None;
         self.blanks = 0;
     }
 
+    /// Closes what the end of the input leaves open: the printer whose board it ends before the
+    /// board's last line, if any (a bad record, as after [`Step::EndBefore`]).
+    pub fn finish(&mut self) -> Option<&'static str> {
+        let cut = self.open_board();
+        self.end();
+        cut
+    }
+
     fn end_before(&mut self) -> Step {
-        self.cut_short = match self.open {
+        self.cut_short = self.open_board();
+        self.end();
+        Step::EndBefore
+    }
+
+    /// The printer of the board open and not whole, if one is.
+    fn open_board(&self) -> Option<&'static str> {
+        match self.open {
             // Stockfish's board is whole once its file letters came.
             Some(Open::Board(Printer::Stockfish { tail: true } | Printer::Block)) => None,
             Some(Open::Board(p)) => Some(p.name()),
             _ => None,
-        };
-        self.open = None;
-        self.blanks = 0;
-        Step::EndBefore
+        }
     }
 
     /// After [`Step::EndBefore`]: the printer whose board ended before its last line, if the
@@ -538,7 +550,8 @@ impl Spans {
             self.header = hash(t);
             Printer::Headed { header: 1 }
         } else {
-            match cells(line) {
+            // (Its text: a rank after a form feed, a CR or an indent starts the board.)
+            match cells(t) {
                 0 if self.mode == SpanMode::Paste && !t.is_empty() => Printer::Block,
                 0 => return Step::Single,
                 n => Printer::Cells { cells: n, rows: 1 },

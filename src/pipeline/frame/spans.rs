@@ -136,10 +136,13 @@ impl SpanScan {
         }
         self.scanned = base + start.min(data.len());
         if eof {
+            let cut_short = self.spans.finish();
             if let Some(o) = self.open.take() {
                 self.close(o, max_line);
+                if let Some(last) = self.found.last_mut() {
+                    last.cut_short = cut_short;
+                }
             }
-            self.spans.end();
             self.cut = buf.len();
         }
         self.cut
