@@ -64,7 +64,11 @@ const HEAD: u64 = (1 << 13) - 1;
 #[inline(always)]
 fn leaders(mut c: u64, thirty_one: u64) -> u64 {
     let mut lead = 0;
+    // Two men a turn (a turn past the last man changes nothing: its `x` is 0).
     while c != 0 {
+        let x = c & c.wrapping_neg();
+        lead |= x;
+        c &= !x.wrapping_mul(thirty_one);
         let x = c & c.wrapping_neg();
         lead |= x;
         c &= !x.wrapping_mul(thirty_one);
