@@ -23,6 +23,8 @@ pub(crate) mod sfstream;
 #[cfg(test)]
 mod sftests;
 pub(crate) mod sfwords;
+#[cfg(test)]
+mod testgen;
 pub(crate) mod words;
 
 use position::{square_name, Man, Position};

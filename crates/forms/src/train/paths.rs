@@ -173,54 +173,11 @@ fn damaged_records_as_the_general_code() {
 /// every trainer's form.
 #[test]
 fn random_positions_as_the_general_code() {
-    let mut v = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        v ^= v << 13;
-        v ^= v >> 7;
-        v ^= v << 17;
-        v
-    };
+    let mut next = crate::train::testgen::rng(0x2545_f491_4f6c_dd1d);
     let opts = Options::default();
     let mut taken = 0;
     for _ in 0..300 {
-        let mut cells = [b'.'; 64];
-        for c in cells.iter_mut() {
-            if next() % 3 == 0 {
-                *c = b"PNBRQpnbrq"[(next() % 10) as usize];
-            }
-        }
-        cells[(next() % 64) as usize] = b'K';
-        cells[(next() % 64) as usize] = b'k';
-        let mut placement = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match cells[rank * 8 + file] {
-                    b'.' => empty += 1,
-                    c => {
-                        if empty > 0 {
-                            placement.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        placement.push(char::from(c));
-                    }
-                }
-            }
-            if empty > 0 {
-                placement.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                placement.push('/');
-            }
-        }
-        let side = ["w", "b"][(next() % 2) as usize];
-        let castling = ["-", "KQkq", "K", "q", "Qk"][(next() % 5) as usize];
-        let ep = ["-", "-", "c6", "f3", "e6", "d3"][(next() % 6) as usize];
-        let fen = format!(
-            "{placement} {side} {castling} {ep} {} {}",
-            next() % 130,
-            next() % 70
-        );
+        let fen = crate::train::testgen::random_fen(&mut next, false, 70);
         against_general(Format::Fen, fen.as_bytes(), &opts);
         for (form, rec) in records(&fen) {
             taken += against_general(form, &rec, &opts);

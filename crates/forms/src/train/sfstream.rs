@@ -180,18 +180,8 @@ mod tests {
     use crate::train::chess::Chess;
     use crate::train::sfbin::LEN;
     use crate::train::sfwords::{read_bmi, read_record};
+    use crate::train::testgen::{random_fen, rng};
     use crate::{Format, Options};
-
-    /// A xorshift generator.
-    fn rng(seed: u64) -> impl FnMut() -> u64 {
-        let mut v = seed;
-        move || {
-            v ^= v << 13;
-            v ^= v >> 7;
-            v ^= v << 17;
-            v
-        }
-    }
 
     /// A check run with a kernel (`deposit` for `true`, `extract` for `false`) and a generator.
     type Check = fn(&dyn Fn(u64, u64, bool) -> u64, &mut dyn FnMut() -> u64);
@@ -266,44 +256,6 @@ mod tests {
         }
     }
 
-    /// A random position's FEN: men on about a third of the squares (`dense`: two thirds),
-    /// both kings, random rights, en passant square and clocks.
-    fn random_fen(next: &mut dyn FnMut() -> u64, dense: bool) -> String {
-        let mut cells = [b'.'; 64];
-        for c in cells.iter_mut() {
-            if next() % 3 != u64::from(dense) * 2 {
-                continue;
-            }
-            *c = b"PNBRQpnbrq"[(next() % 10) as usize];
-        }
-        cells[(next() % 64) as usize] = b'K';
-        cells[(next() % 64) as usize] = b'k';
-        let mut fen = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match cells[rank * 8 + file] {
-                    b'.' => empty += 1,
-                    c => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(char::from(c));
-                    }
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            fen.push(if rank > 0 { '/' } else { ' ' });
-        }
-        let side = ["w", "b"][(next() % 2) as usize];
-        let castling = ["-", "KQkq", "K", "q", "Qk"][(next() % 5) as usize];
-        let ep = ["-", "-", "c6", "f3", "e6", "d3"][(next() % 6) as usize];
-        fen + &format!("{side} {castling} {ep} {} {}", next() % 130, next() % 300)
-    }
-
     /// Records of random positions as the general writing writes them, then damaged: bits of
     /// the stream flipped (so codes change, men appear or vanish and the board runs on into the
     /// fields or past the 256 bits), bytes of the move and result set, and records of random
@@ -312,7 +264,7 @@ mod tests {
         let opts = Options::default();
         let mut out = Vec::new();
         while out.len() < 6_000 {
-            let fen = random_fen(next, out.len() % 3 == 0);
+            let fen = random_fen(next, out.len() % 3 == 0, 300);
             let Ok(v) = crate::parse_str(Format::Fen, &fen, &opts) else {
                 continue;
             };

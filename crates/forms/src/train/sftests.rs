@@ -7,6 +7,7 @@
 
 use super::sfbin::LEN;
 use super::sfwords::read_record;
+use super::testgen::rng;
 use crate::convert::check::against_general;
 use crate::fen::FenReader;
 use crate::{parse_general, render_general, Conversion, Format, Options};
@@ -124,17 +125,6 @@ fn same(rec: &[u8; LEN]) -> bool {
     let taken = read_record(rec).is_some();
     assert!(!taken || general.is_ok(), "{rec:02x?}");
     taken
-}
-
-/// A xorshift generator.
-fn rng(seed: u64) -> impl FnMut() -> u64 {
-    let mut v = seed;
-    move || {
-        v ^= v << 13;
-        v ^= v >> 7;
-        v ^= v << 17;
-        v
-    }
 }
 
 /// Boards of 0 to 62 men (codes of every kind, the undefined ones too where `bad`), so that the
