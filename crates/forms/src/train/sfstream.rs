@@ -328,15 +328,7 @@ mod tests {
                 let planes = [next(), next(), next(), next()];
                 let s = crate::kernels::stream5_portable(gone, men, &planes);
                 let mut want = [0u8; 48];
-                let words = [
-                    s[0] << 13,
-                    s[0] >> 51 | s[1] << 13,
-                    s[1] >> 51 | s[2] << 13,
-                    s[2] >> 51 | s[3] << 13,
-                ];
-                for (b, w) in want.chunks_exact_mut(8).zip(words) {
-                    b.copy_from_slice(&w.to_le_bytes());
-                }
+                crate::train::sfwords::put_stream(s, &mut want);
                 let mut got = [0u8; 48];
                 write_board(Given(k), gone, men, &planes, &mut got);
                 assert_eq!(got, want, "{gone:x} {men:x} {planes:x?}");

@@ -292,16 +292,7 @@ fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; 48]> {
     let (gone, men) = (kings.swap_bytes(), men.swap_bytes());
     let mut buf = [0u8; 48];
     if !board_bmi(r, gone, men, &p, &mut buf) {
-        let s = r.stream5(gone, men, &p);
-        let words = [
-            s[0] << 13,
-            s[0] >> 51 | s[1] << 13,
-            s[1] >> 51 | s[2] << 13,
-            s[2] >> 51 | s[3] << 13,
-        ];
-        for (b, w) in buf.chunks_exact_mut(8).zip(words) {
-            b.copy_from_slice(&w.to_le_bytes());
-        }
+        put_stream(r.stream5(gone, men, &p), &mut buf);
     }
     put_bits(
         &mut buf,
@@ -323,6 +314,21 @@ fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; 48]> {
     // Score, move and result 0, the ply, the padding byte 0 (the stream's bits end by 256).
     buf[36..38].copy_from_slice(&(ply as u16).to_le_bytes());
     Some(buf)
+}
+
+/// The men's stream (`stream5`'s four words) in the record's bytes, after the side to move and
+/// the kings' 13 bits.
+#[inline(always)]
+pub(crate) fn put_stream(s: [u64; 4], buf: &mut [u8; 48]) {
+    let words = [
+        s[0] << 13,
+        s[0] >> 51 | s[1] << 13,
+        s[1] >> 51 | s[2] << 13,
+        s[2] >> 51 | s[3] << 13,
+    ];
+    for (b, w) in buf.chunks_exact_mut(8).zip(words) {
+        b.copy_from_slice(&w.to_le_bytes());
+    }
 }
 
 /// The code planes of the men of piece words `w` (the four bits after each man's leading 1,
