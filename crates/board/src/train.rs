@@ -221,11 +221,27 @@ impl Move {
 
     /// The move's UCI text.
     pub fn uci(&self) -> String {
-        let name = |s: u8| [char::from(b'a' + s % 8), char::from(b'1' + s / 8)];
-        let mut t: String = name(self.from).into_iter().chain(name(self.to)).collect();
-        if let Some(p) = self.promotion {
-            t.push(char::from(p));
+        let (bytes, len) = self.uci_bytes();
+        bytes[..len].iter().map(|&b| char::from(b)).collect()
+    }
+
+    /// The move's UCI text as bytes, without allocating: five bytes and how many of them are
+    /// the text (4, or 5 with a promotion).
+    ///
+    /// ```
+    /// use bbconv_board::train::Move;
+    /// let m = Move::from_uci("e7e8q").unwrap();
+    /// assert_eq!(m.uci_bytes(), (*b"e7e8q", 5));
+    /// ```
+    pub fn uci_bytes(&self) -> ([u8; 5], usize) {
+        let (f, t) = (self.from, self.to);
+        let mut b = [b'a' + f % 8, b'1' + f / 8, b'a' + t % 8, b'1' + t / 8, 0];
+        match self.promotion {
+            Some(p) => {
+                b[4] = p;
+                (b, 5)
+            }
+            None => (b, 4),
         }
-        t
     }
 }

@@ -6,6 +6,7 @@
 //! 512 squares) is held as the general [`Value`]. No form is known here.
 
 use bbconv_board::placement::{Piece, Text};
+use bbconv_board::train::Train;
 use bbconv_board::{Bitboard, Pair, Placement, Size, Turn};
 
 use crate::{Layer, Value};
@@ -25,11 +26,11 @@ pub enum Need {
     /// The two sides (or the one bitboard), and the side to move.
     Sides,
     /// Everything the record says: piece letters, fields, notes; but a training record's
-    /// fields (score, result, move, ply), which no word path carries.
+    /// fields (score, result, move, ply), which only the writers that keep them need.
     All,
-    /// Everything, a training record's fields too: the writers that keep them (JSON's `train`
-    /// member, the trainers' forms) and [`crate::read`], whose board any writer may follow. A
-    /// trainer's record is read for them by the general reading.
+    /// Everything, a training record's fields too ([`Board::train`]): the writers that keep
+    /// them (JSON's `train` member, the trainers' forms) and [`crate::read`], whose board any
+    /// writer may follow.
     Train,
 }
 
@@ -62,6 +63,9 @@ pub struct Board<'r> {
     pub(crate) own: Option<OwnFields>,
     /// A two-player board's side to move (an Edax board's); exchanged by a swap.
     pub(crate) turn: Option<Turn>,
+    /// A training record's fields (White's view) when a word path read them for a writer that
+    /// keeps them ([`Need::Train`]); the general reading keeps its own in [`Board::general`].
+    pub(crate) train: Option<Train>,
     /// The board as the general reading read it, when `repr` is [`Repr::Value`]. (Apart from
     /// `repr`, which is plain words and copied freely: only this field has anything to drop.)
     pub(crate) general: Option<Value>,
@@ -101,6 +105,7 @@ impl<'r> Board<'r> {
             fields: &[],
             own: None,
             turn: None,
+            train: None,
             general: None,
         }
     }
@@ -134,6 +139,7 @@ impl<'r> Board<'r> {
         self.fields = &[];
         self.own = None;
         self.turn = None;
+        self.train = None;
     }
 
     /// The FEN's other fields in their common spelling (side to move first), or empty: the
@@ -268,6 +274,7 @@ impl<'r> Board<'r> {
                 pl.rest = (!fields.is_empty())
                     .then(|| Text::from_ascii(fields))
                     .flatten();
+                pl.train = self.train.filter(|t| !t.is_empty()).map(Box::new);
                 Value::Pieces(pl)
             }
             Repr::Value => self

@@ -11,33 +11,58 @@ use crate::ParseError;
 /// The member's name.
 pub(super) const TRAIN: &str = "train";
 
-/// Writes `,"train":{...}` with the fields that are set.
-pub(super) fn write(t: &Train, out: &mut Vec<u8>) {
+/// Writes `,"train":{...}` with the fields that are set (without allocating: the word paths
+/// write it too).
+pub(crate) fn write(t: &Train, out: &mut Vec<u8>) {
     out.extend_from_slice(b",\"train\":{");
     let mut first = true;
-    let mut key = |k: &str, out: &mut Vec<u8>| {
+    let mut key = |k: &[u8], out: &mut Vec<u8>| {
         if !std::mem::take(&mut first) {
             out.push(b',');
         }
-        out.extend_from_slice(format!("\"{k}\":").as_bytes());
+        out.push(b'"');
+        out.extend_from_slice(k);
+        out.extend_from_slice(b"\":");
     };
     if let Some(s) = t.score {
-        key("score", out);
-        out.extend_from_slice(s.to_string().as_bytes());
+        key(b"score", out);
+        push_int(i64::from(s), out);
     }
     if let Some(r) = t.result {
-        key("result", out);
-        out.extend_from_slice(r.to_string().as_bytes());
+        key(b"result", out);
+        push_int(i64::from(r), out);
     }
     if let Some(m) = t.mv {
-        key("move", out);
-        out.extend_from_slice(format!("\"{}\"", m.uci()).as_bytes());
+        key(b"move", out);
+        let (text, len) = m.uci_bytes();
+        out.push(b'"');
+        out.extend_from_slice(&text[..len]);
+        out.push(b'"');
     }
     if let Some(p) = t.ply {
-        key("ply", out);
-        out.extend_from_slice(p.to_string().as_bytes());
+        key(b"ply", out);
+        push_int(i64::from(p), out);
     }
     out.push(b'}');
+}
+
+/// Appends the decimal text of `v`.
+fn push_int(v: i64, out: &mut Vec<u8>) {
+    let mut buf = [0u8; 20];
+    let mut at = buf.len();
+    let mut m = v.unsigned_abs();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        out.push(b'-');
+    }
+    out.extend_from_slice(&buf[at..]);
 }
 
 /// Reads the member's object; `Err` names the member at fault and what was expected.

@@ -8,6 +8,8 @@
 
 use bbconv_board::Size;
 
+use bbconv_board::train::Train;
+
 use super::chess::Chess;
 use super::codes::{masks, masks_of, pack, stem_codes, stem_planes, stem_position};
 use super::position::Position;
@@ -241,7 +243,7 @@ pub(crate) struct BinaryFen;
 
 impl Trainer for BinaryFen {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], _: bool, board: &mut Board<'r>) -> bool {
         // A line seldom has spaces at its ends: a look at both ends before the trim's loops.
         let t = match (record.first(), record.last()) {
             (Some(a), Some(z)) if a.is_ascii_hexdigit() && z.is_ascii_hexdigit() => record,
@@ -262,7 +264,7 @@ impl Trainer for BinaryFen {
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], _: &Train, out: &mut Vec<u8>) -> bool {
         if chess.fullmove == 0 {
             return false;
         }

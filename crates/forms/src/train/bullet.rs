@@ -9,7 +9,7 @@ use bbconv_board::train::Train;
 
 use super::chess::Chess;
 use super::codes::{pack_planes, planes};
-use super::position::{square_name, train_of, Man, Position};
+use super::position::{mover_score, square_name, train_of, Man, Position};
 use super::words::Trainer;
 use super::{nibbles, put_nibbles};
 use crate::board::Board;
@@ -65,12 +65,17 @@ fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
             format!("result: {}, expected 0, 1 or 2", b[26]),
         ));
     }
-    let train = Train {
+    Ok(pos.to_value_with(fields(b)))
+}
+
+/// The training fields of a record whose result byte is 0, 1 or 2 (read as White to move).
+#[inline(always)]
+fn fields(b: &[u8; LEN]) -> Train {
+    Train {
         score: Some(i32::from(i16::from_le_bytes([b[24], b[25]]))),
         result: Some(b[26] as i8 - 1),
         ..Train::default()
-    };
-    Ok(pos.to_value_with(train))
+    }
 }
 
 /// Writes one record.
@@ -99,7 +104,7 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     })
     .map_err(cannot)?;
     let sign = if pos.black { -1 } else { 1 };
-    let score = super::position::mover_score(&train, pos.black)?;
+    let score = mover_score(&train, pos.black)?;
     let king = |black: bool| pos.king(black).unwrap_or(0) ^ flip as u8;
     out.extend_from_slice(&occ.to_le_bytes());
     out.extend_from_slice(&nibbles[..16]);
@@ -120,7 +125,7 @@ pub(crate) struct Bullet;
 
 impl Trainer for Bullet {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
         let Some((b, m)) = super::codes::le_record(r, record) else {
             return false;
         };
@@ -132,11 +137,25 @@ impl Trainer for Bullet {
             return false;
         }
         chess.set_board(board);
+        if train {
+            board.train = Some(fields(b));
+        }
         true
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+    fn write<R: ReadChess>(
+        r: &R,
+        chess: &Chess,
+        _: &[u8],
+        train: &Train,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        // The score and result from the side to move's view.
+        let Ok(score) = mover_score(train, chess.black) else {
+            return false;
+        };
+        let result = train.result.unwrap_or(0) * if chess.black { -1 } else { 1 };
         // The side to move's view: Black's board mirrored, its colours exchanged.
         let mut view = chess.words;
         if chess.black {
@@ -151,8 +170,9 @@ impl Trainer for Bullet {
         let mut rec = [0u8; LEN];
         rec[..8].copy_from_slice(&occ.to_le_bytes());
         pack_planes(r, occ, &planes(&view.words, &CODES), &mut rec[8..24]);
-        // Score 0, the result a draw (1) where the record gives none, the two kings.
-        rec[26] = 1;
+        // The score, the result (a draw, 1, where the record gives none), the two kings.
+        rec[24..26].copy_from_slice(&score.to_le_bytes());
+        rec[26] = (result + 1) as u8;
         rec[27] = view.king(false);
         rec[28] = view.king(true) ^ 56;
         out.extend_from_slice(&rec);

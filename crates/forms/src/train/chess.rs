@@ -6,6 +6,7 @@
 
 use bbconv_board::Size;
 
+use super::position::Man;
 use crate::board::{Board, OwnFields, Repr};
 
 /// The words' index of the rook and the king of White (Black's: 6 more).
@@ -46,6 +47,17 @@ impl Chess {
             halfmove: 0,
             fullmove: 1,
         }
+    }
+
+    /// The man on `sq` (none past h8).
+    #[inline(always)]
+    pub(crate) fn man(&self, sq: u8) -> Option<Man> {
+        let on = |w: &u64| w.checked_shr(u32::from(sq)).unwrap_or(0) & 1 == 1;
+        let k = self.words.iter().position(on)?;
+        Some(Man {
+            kind: (k % 6) as u8,
+            black: k >= 6,
+        })
     }
 
     /// The position of a board of piece words and its fields; `None` for any other board.

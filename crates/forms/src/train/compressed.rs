@@ -3,6 +3,8 @@
 //! ([`super::pack_nibbles`]). It holds no clocks (read: 0 and 1; written: dropped) and the
 //! castling rights of the corner rooks only (Chess960 rights are an error).
 
+use bbconv_board::train::Train;
+
 use super::chess::Chess;
 use super::codes::{masks_of, pack_planes, stem_planes, stem_position, CORNERS};
 use super::position::Position;
@@ -40,7 +42,7 @@ pub(crate) struct Compressed;
 
 impl Trainer for Compressed {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], _: bool, board: &mut Board<'r>) -> bool {
         let Ok(b) = <&[u8; LEN]>::try_from(record) else {
             return false;
         };
@@ -59,7 +61,7 @@ impl Trainer for Compressed {
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], _: &Train, out: &mut Vec<u8>) -> bool {
         let occ = chess.occupancy();
         if chess.castling & !CORNERS != 0 || occ.count_ones() > 32 {
             return false;

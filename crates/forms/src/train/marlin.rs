@@ -70,12 +70,17 @@ fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
         ));
     }
     pos.check().map_err(|e| ParseError::new(Some(0), e))?;
-    let train = Train {
+    Ok(pos.to_value_with(fields(b)))
+}
+
+/// The training fields of a record whose wdl byte is 0, 1 or 2.
+#[inline(always)]
+fn fields(b: &[u8; LEN]) -> Train {
+    Train {
         score: Some(i32::from(i16::from_le_bytes([b[28], b[29]]))),
         result: Some(b[30] as i8 - 1),
         ..Train::default()
-    };
-    Ok(pos.to_value_with(train))
+    }
 }
 
 /// Writes one record.
@@ -131,7 +136,7 @@ pub(crate) struct Marlin;
 
 impl Trainer for Marlin {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
         let Some((b, m)) = super::codes::le_record(r, record) else {
             return false;
         };
@@ -151,15 +156,27 @@ impl Trainer for Marlin {
             return false;
         }
         chess.set_board(board);
+        if train {
+            board.train = Some(fields(b));
+        }
         true
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
+    fn write<R: ReadChess>(
+        r: &R,
+        chess: &Chess,
+        _: &[u8],
+        train: &Train,
+        out: &mut Vec<u8>,
+    ) -> bool {
         let occ = chess.occupancy();
         let (Ok(halfmove), Ok(fullmove)) =
             (u8::try_from(chess.halfmove), u16::try_from(chess.fullmove))
         else {
+            return false;
+        };
+        let Ok(eval) = i16::try_from(train.score.unwrap_or(0)) else {
             return false;
         };
         if occ.count_ones() > 32 {
@@ -174,8 +191,9 @@ impl Trainer for Marlin {
         rec[24] = u8::from(chess.black) << 7 | chess.ep.unwrap_or(64);
         rec[25] = halfmove;
         rec[26..28].copy_from_slice(&fullmove.to_le_bytes());
-        // Score 0, then the result: a draw (1) where the record gives none.
-        rec[30] = 1;
+        // The score, then the result: a draw (1) where the record gives none.
+        rec[28..30].copy_from_slice(&eval.to_le_bytes());
+        rec[30] = (train.result.unwrap_or(0) + 1) as u8;
         out.extend_from_slice(&rec);
         true
     }

@@ -237,3 +237,60 @@ fn sf_plain_lines_as_the_general_code() {
     }
     assert!(taken > 100, "{taken}");
 }
+
+/// Records with training fields of every kind (scores at and past 16 bits, each result, moves
+/// of every kind: castling both ways of writing it, promotions, en passant, none; plies at and
+/// past 16 bits), from positions of every kind, into every form (the trainers' and JSON keep
+/// the fields), as the general code converts them.
+#[test]
+fn training_fields_as_the_general_code() {
+    let opts = Options::default();
+    let scores = [
+        "0",
+        "-35",
+        "32767",
+        "-32768",
+        "40000",
+        "-2147483647",
+        "2147483647",
+    ];
+    let results = ["-1", "0", "1"];
+    let moves = [
+        "e2e4", "e1g1", "e1h1", "e8c8", "e8a8", "e7e8q", "a2a1n", "d5e6", "e4d3", "b1c3",
+    ];
+    let plies = ["0", "17", "65535", "65536", "4294967295"];
+    // Every combination's turn comes once in a release build; a few a position in a debug
+    // build (the suite's `cargo test`).
+    let per_fen = if cfg!(debug_assertions) { 3 } else { 24 };
+    let mut taken = 0;
+    let mut k = 0usize;
+    for fen in FENS {
+        for _ in 0..per_fen {
+            k += 1;
+            let mut members = Vec::new();
+            if !k.is_multiple_of(5) {
+                members.push(format!("\"score\":{}", scores[k % scores.len()]));
+            }
+            if !k.is_multiple_of(7) {
+                members.push(format!("\"result\":{}", results[k / 3 % results.len()]));
+            }
+            if !k.is_multiple_of(4) {
+                members.push(format!("\"move\":\"{}\"", moves[k / 2 % moves.len()]));
+            }
+            if !k.is_multiple_of(3) {
+                members.push(format!("\"ply\":{}", plies[k / 5 % plies.len()]));
+            }
+            let json = format!("{{\"fen\":\"{fen}\",\"train\":{{{}}}}}", members.join(","));
+            let Ok(v) = parse_general(Format::Json, json.as_bytes(), &opts) else {
+                continue;
+            };
+            for form in trainers() {
+                let mut rec = Vec::new();
+                if render_general(form, &v, &opts, &mut rec).is_ok() {
+                    taken += against_general(form, &rec, &opts);
+                }
+            }
+        }
+    }
+    assert!(taken > 10 * per_fen, "{taken}");
+}

@@ -5,7 +5,10 @@
 //! writes one without training fields. Any other record or position is left to the general
 //! code ([`super::plain`]).
 
-use super::chess::{put_short, Chess};
+use bbconv_board::train::{Move, Train};
+
+use super::chess::{put_number, put_short, Chess};
+use super::position::mover_score;
 use super::words::Trainer;
 use crate::board::{Board, OwnFields, Repr};
 use crate::fen::fast::ReadChess;
@@ -16,7 +19,7 @@ pub(crate) struct Plain;
 
 impl Trainer for Plain {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
         let Some(fen) = fen_line(record) else {
             return false;
         };
@@ -42,11 +45,22 @@ impl Trainer for Plain {
             false => chess.set_board(board),
         }
         board.placement = &fen[..len];
+        if train {
+            // The lines after the FEN's (`fen_line` checked them).
+            let lines = record.get(4 + fen.len() + 1..).unwrap_or_default();
+            board.train = train_lines(lines, chess.black);
+        }
         true
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(r: &R, chess: &Chess, fen: &[u8], out: &mut Vec<u8>) -> bool {
+    fn write<R: ReadChess>(
+        r: &R,
+        chess: &Chess,
+        fen: &[u8],
+        train: &Train,
+        out: &mut Vec<u8>,
+    ) -> bool {
         if !chess.standard_castling() {
             return false;
         }
@@ -81,21 +95,111 @@ impl Trainer for Plain {
             b[n + 1..n + 1 + text.len()].copy_from_slice(text);
             n += 1 + len;
         }
-        // No training fields: no move (`a1a1`), score and result 0, the FEN's ply.
-        const MIDDLE: &[u8; 23] = b"\nmove a1a1\nscore 0\nply ";
-        b[n..n + MIDDLE.len()].copy_from_slice(MIDDLE);
-        let ply = u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black);
+        let ply = match train.ply {
+            Some(ply) => u64::from(ply),
+            None => u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black),
+        };
         // A ply past 16 bits: the general writing refuses it ([`super::position::ply16`]).
         if ply > u64::from(u16::MAX) {
             return false;
         }
-        n = put_short::<_, 3>(&mut b, n + MIDDLE.len(), ply);
-        const END: &[u8; 11] = b"\nresult 0\ne";
-        b[n..n + END.len()].copy_from_slice(END);
-        n += END.len();
+        if train.is_empty() {
+            // No training fields: no move (`a1a1`), score and result 0, the FEN's ply.
+            const MIDDLE: &[u8; 23] = b"\nmove a1a1\nscore 0\nply ";
+            b[n..n + MIDDLE.len()].copy_from_slice(MIDDLE);
+            n = put_short::<_, 3>(&mut b, n + MIDDLE.len(), ply);
+            const END: &[u8; 11] = b"\nresult 0\ne";
+            b[n..n + END.len()].copy_from_slice(END);
+            n += END.len();
+        } else {
+            let Some(end) = put_train_lines(&mut b, n, chess.black, train, ply) else {
+                return false;
+            };
+            n = end;
+        }
         crate::fen::words::append(out, &b, n);
         true
     }
+}
+
+/// Writes the lines after the FEN's of a record with the training fields `train` (White's
+/// view; `black`: Black is to move) and the ply `ply` (at most 16 bits) at `b[n..]`, as the
+/// general writing writes them; where they end, `None` for a score it refuses.
+#[inline(always)]
+fn put_train_lines(
+    b: &mut [u8; RECORD],
+    n: usize,
+    black: bool,
+    train: &Train,
+    ply: u64,
+) -> Option<usize> {
+    let score = mover_score(train, black).ok()?;
+    let (mv, mv_len) = train.mv.map_or((*b"a1a1\0", 4), |m| m.uci_bytes());
+    let result = train.result.unwrap_or(0) * if black { -1 } else { 1 };
+    let mut at = n;
+    let mut put = |text: &[u8], b: &mut [u8; RECORD]| {
+        b[at..at + text.len()].copy_from_slice(text);
+        at += text.len();
+    };
+    put(b"\nmove ", b);
+    put(&mv[..mv_len], b);
+    put(b"\nscore ", b);
+    if score < 0 {
+        put(b"-", b);
+    }
+    let at = put_number(b, at, u64::from(score.unsigned_abs()));
+    b[at..at + 5].copy_from_slice(b"\nply ");
+    let at = put_number(b, at + 5, ply);
+    b[at..at + 8].copy_from_slice(b"\nresult ");
+    let mut at = at + 8;
+    if result < 0 {
+        b[at] = b'-';
+        at += 1;
+    }
+    b[at] = b'0' + result.unsigned_abs();
+    b[at + 1..at + 3].copy_from_slice(b"\ne");
+    Some(at + 3)
+}
+
+/// The training fields of the lines after a record's FEN line (`move`, `score`, `ply`,
+/// `result`, as [`fen_line`] checked them), from White's view (`black`: Black is to move), as
+/// the general reading reads them.
+#[inline(always)]
+fn train_lines(t: &[u8], black: bool) -> Option<Train> {
+    let t = t.strip_prefix(b"move ")?;
+    let n = t.iter().position(|&c| c == b'\n')?;
+    let mv = match &t[..n] {
+        b"a1a1" | b"0000" => None,
+        m => Some(Move::from_uci(std::str::from_utf8(m).ok()?)?),
+    };
+    let (score, t) = signed(t[n + 1..].strip_prefix(b"score ")?)?;
+    let (ply, t) = signed(t.strip_prefix(b"ply ")?)?;
+    let (result, _) = signed(t.strip_prefix(b"result ")?)?;
+    let view = if black { -1 } else { 1 };
+    Some(Train {
+        score: Some(i32::try_from(score * view).ok()?),
+        result: Some(i8::try_from(result * view).ok()?),
+        mv,
+        ply: Some(u32::try_from(ply).ok()?),
+    })
+}
+
+/// The number of a line at the start of `t` (an optional `-`, then digits: at most nine, as
+/// [`fen_line`] checked) and what follows its newline.
+#[inline(always)]
+fn signed(t: &[u8]) -> Option<(i64, &[u8])> {
+    let (minus, digits) = match t.strip_prefix(b"-") {
+        Some(d) => (true, d),
+        None => (false, t),
+    };
+    let n = digits.iter().take_while(|c| c.is_ascii_digit()).count();
+    if !(1..=9).contains(&n) || digits.get(n) != Some(&b'\n') {
+        return None;
+    }
+    let v = digits[..n]
+        .iter()
+        .fold(0i64, |v, &d| v * 10 + i64::from(d - b'0'));
+    Some((if minus { -v } else { v }, &digits[n + 1..]))
 }
 
 /// What follows the placement in a FEN text given to the writer or read.
@@ -138,9 +242,9 @@ fn fen_fields(fen: &[u8]) -> Fields {
 }
 
 /// Room for a record: `fen `, a FEN text of at most 96 bytes, a space, the fields (at most
-/// [`OwnFields::CAP`]), the middle lines, a ply of at most 11 digits and the end, rounded up
-/// to 64 bytes (appended 64 at a time, [`crate::fen::words::append`]).
-const RECORD: usize = (4 + 96 + 1 + OwnFields::CAP + 23 + 11 + 11).next_multiple_of(64);
+/// [`OwnFields::CAP`]), and the other lines (at most 46 bytes: a move of 5, a score of 6, a
+/// ply of 5, a result of 2), rounded up to 64 bytes (appended 64 at a time, [`crate::fen::words::append`]).
+const RECORD: usize = (4 + 96 + 1 + OwnFields::CAP + 46).next_multiple_of(64);
 
 /// Writes a FEN text at `b[4..]`, returning its length: the caller's text where it has it (16
 /// bytes at a time, the last 16 again, when it is that long), else the placement written from

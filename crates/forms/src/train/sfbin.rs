@@ -42,7 +42,6 @@ impl Bits<'_> {
 fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
     let b = super::record::<LEN>(rec, opts)?;
     let (pos, _) = read_position(&b[..32])?;
-    let i16_at = |k: usize| i16::from_le_bytes([b[k], b[k + 1]]);
     let result = b[38] as i8;
     if !(-1..=1).contains(&result) {
         return Err(ParseError::new(
@@ -50,15 +49,22 @@ fn read(rec: &[u8], opts: &Options) -> Result<Value, ParseError> {
             format!("game_result: {result}, expected -1, 0 or 1"),
         ));
     }
-    let view = if pos.black { -1 } else { 1 };
-    let train = Train {
-        score: Some(i32::from(i16_at(32)) * view),
-        result: Some(result * view as i8),
-        mv: read_move(&pos, u16::from_le_bytes([b[34], b[35]]))
-            .map_err(|e| ParseError::new(Some(34), e))?,
+    check_move(&pos, u16::from_le_bytes([b[34], b[35]]))
+        .map_err(|e| ParseError::new(Some(34), e))?;
+    Ok(pos.to_value_with(fields(b, pos.black)))
+}
+
+/// The training fields of a record whose result and move bits the reading accepts, from
+/// White's view (`black`: Black is to move).
+#[inline(always)]
+pub(crate) fn fields(b: &[u8; LEN], black: bool) -> Train {
+    let view = if black { -1 } else { 1 };
+    Train {
+        score: Some(i32::from(i16::from_le_bytes([b[32], b[33]])) * view),
+        result: Some(b[38] as i8 * view as i8),
+        mv: move_of_bits(u16::from_le_bytes([b[34], b[35]])),
         ply: Some(u32::from(u16::from_le_bytes([b[36], b[37]]))),
-    };
-    Ok(pos.to_value_with(train))
+    }
 }
 
 /// The position of the 32 bytes of the stream, and the bits it took.
@@ -164,51 +170,59 @@ pub(crate) fn standard_castling(pos: &Position) -> Result<(), String> {
     Ok(())
 }
 
-/// The move of Stockfish's 16 bits (0: none): to in bits 0-5, from in 6-11, the promotion
-/// (knight 0 to queen 3) in 12-13, the kind (0 normal, 1 promotion, 2 en passant, 3 castling,
-/// as the king's move onto its rook) in 14-15. `Err` for bits Stockfish does not write:
-/// promotion bits on another kind of move, castling other than the king from e1/e8 onto its
-/// corner rook.
-fn read_move(pos: &Position, m: u16) -> Result<Option<Move>, String> {
-    if m == 0 {
-        return Ok(None);
-    }
+/// Checks Stockfish's 16 bits of a move (0: none): to in bits 0-5, from in 6-11, the
+/// promotion (knight 0 to queen 3) in 12-13, the kind (0 normal, 1 promotion, 2 en passant, 3
+/// castling, as the king's move onto its rook) in 14-15. `Err` for bits Stockfish does not
+/// write: promotion bits on another kind of move, castling other than the king from e1/e8
+/// onto its corner rook.
+fn check_move(pos: &Position, m: u16) -> Result<(), String> {
     let (to, from, kind, piece) = ((m & 63) as u8, (m >> 6 & 63) as u8, m >> 14, m >> 12 & 3);
     if kind != 1 && piece != 0 {
         return Err(format!(
             "move: {m:#06x} has promotion bits but is not a promotion"
         ));
     }
+    let man = |sq: u8| pos.squares.get(usize::from(sq)).copied().flatten();
+    if kind == 3 && castling_rook(man, from, to) != Some(to) {
+        return Err(format!(
+            "move: castling from {} to {}, expected the king on e1 or e8 onto its corner rook",
+            square_name(from),
+            square_name(to)
+        ));
+    }
+    Ok(())
+}
+
+/// The move of 16 bits that [`check_move`] accepts (0: none); castling, written as the king's
+/// move onto its rook, is read as the king's two squares toward it.
+#[inline(always)]
+pub(crate) fn move_of_bits(m: u16) -> Option<Move> {
+    if m == 0 {
+        return None;
+    }
+    let (to, from, kind, piece) = ((m & 63) as u8, (m >> 6 & 63) as u8, m >> 14, m >> 12 & 3);
     let (promotion, to) = match kind {
         1 => (Some(b"nbrq"[usize::from(piece)]), to),
-        3 => match castling_rook(pos, from, to) {
-            // The king's two squares toward the rook.
-            Some(rook) if rook == to => (None, if to > from { from + 2 } else { from - 2 }),
-            _ => {
-                return Err(format!(
-                "move: castling from {} to {}, expected the king on e1 or e8 onto its corner rook",
-                square_name(from),
-                square_name(to)
-            ))
-            }
-        },
+        3 if to > from => (None, from + 2),
+        3 => (None, from.wrapping_sub(2)),
         _ => (None, to),
     };
-    Ok(Some(Move {
+    Some(Move {
         from,
         to,
         promotion,
-    }))
+    })
 }
 
-/// Of a king's move from `from` to `to` in `pos`, the rook it castles with, as Stockfish writes
-/// castling (the king from e1 or e8, standard chess): `to` is that corner rook's square (as
-/// Chess960's UCI writes it) or two squares toward it (as standard UCI writes it).
-fn castling_rook(pos: &Position, from: u8, to: u8) -> Option<u8> {
+/// Of a king's move from `from` to `to` on the board of `man` (the man on a square), the rook
+/// it castles with, as Stockfish writes castling (the king from e1 or e8, standard chess): `to`
+/// is that corner rook's square (as Chess960's UCI writes it) or two squares toward it (as
+/// standard UCI writes it).
+fn castling_rook(man: impl Fn(u8) -> Option<Man>, from: u8, to: u8) -> Option<u8> {
     let Some(Man {
         kind: Man::KING,
         black,
-    }) = pos.squares[usize::from(from)]
+    }) = man(from)
     else {
         return None;
     };
@@ -219,7 +233,7 @@ fn castling_rook(pos: &Position, from: u8, to: u8) -> Option<u8> {
         _ => return None,
     };
     (from == back + 4
-        && pos.squares[usize::from(rook)]
+        && man(rook)
             == Some(Man {
                 kind: Man::ROOK,
                 black,
@@ -227,26 +241,30 @@ fn castling_rook(pos: &Position, from: u8, to: u8) -> Option<u8> {
     .then_some(rook)
 }
 
-/// The 16 bits of a move in the position it is played in.
-fn write_move(pos: &Position, mv: Option<Move>) -> u16 {
+/// The 16 bits of a move on the board of `man` (the man on a square) with the en passant square
+/// `ep`.
+pub(crate) fn write_move(
+    man: impl Fn(u8) -> Option<Man> + Copy,
+    ep: Option<u8>,
+    mv: Option<Move>,
+) -> u16 {
     let Some(mv) = mv else {
         return 0;
     };
-    let man = pos.squares[usize::from(mv.from)];
-    let (kind, to) = match (mv.promotion, man) {
+    let (kind, to) = match (mv.promotion, man(mv.from)) {
         (Some(p), _) => (
             1 << 14 | (b"nbrq".iter().position(|&c| c == p).unwrap_or(3) as u16) << 12,
             mv.to,
         ),
-        (None, _) if castling_rook(pos, mv.from, mv.to).is_some() => {
-            (3 << 14, castling_rook(pos, mv.from, mv.to).unwrap_or(mv.to))
+        (None, _) if castling_rook(man, mv.from, mv.to).is_some() => {
+            (3 << 14, castling_rook(man, mv.from, mv.to).unwrap_or(mv.to))
         }
         (
             None,
             Some(Man {
                 kind: Man::PAWN, ..
             }),
-        ) if Some(mv.to) == pos.ep && mv.from % 8 != mv.to % 8 => (2 << 14, mv.to),
+        ) if Some(mv.to) == ep && mv.from % 8 != mv.to % 8 => (2 << 14, mv.to),
         _ => (0, mv.to),
     };
     kind | u16::from(mv.from) << 6 | u16::from(to)
@@ -310,7 +328,8 @@ fn write(v: &Value, out: &mut Vec<u8>) -> Result<(), RenderError> {
     let ply = ply16(&train, &pos)?;
     out.extend_from_slice(&stream.bytes);
     out.extend_from_slice(&score.to_le_bytes());
-    out.extend_from_slice(&write_move(&pos, train.mv).to_le_bytes());
+    let man = |sq: u8| pos.squares.get(usize::from(sq)).copied().flatten();
+    out.extend_from_slice(&write_move(man, pos.ep, train.mv).to_le_bytes());
     out.extend_from_slice(&ply.to_le_bytes());
     out.push((train.result.unwrap_or(0) * view as i8) as u8);
     out.push(0);

@@ -3,8 +3,11 @@
 //! the men are placed), with the checks and the en passant rule of the general code
 //! ([`super::sfbin`]); anything it would refuse or write otherwise is left to it.
 
+use bbconv_board::train::Train;
+
 use super::chess::{Chess, RANK_1, RANK_8};
 use super::codes::CORNERS;
+use super::position::mover_score;
 use super::sfbin::LEN;
 use super::sfstream::{self, Bmi};
 use super::words::Trainer;
@@ -33,7 +36,7 @@ pub(crate) struct SfBin;
 
 impl Trainer for SfBin {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
         let Ok(b) = <&[u8; LEN]>::try_from(record) else {
             return false;
         };
@@ -44,11 +47,17 @@ impl Trainer for SfBin {
                 return false;
             }
             chess.set_board(board);
+            if train {
+                board.train = Some(super::sfbin::fields(b, chess.black));
+            }
             return true;
         }
         match read_record(b) {
             Some(chess) => {
                 chess.set_board(board);
+                if train {
+                    board.train = Some(super::sfbin::fields(b, chess.black));
+                }
                 true
             }
             None => false,
@@ -56,8 +65,14 @@ impl Trainer for SfBin {
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], out: &mut Vec<u8>) -> bool {
-        match write_record(r, chess) {
+    fn write<R: ReadChess>(
+        r: &R,
+        chess: &Chess,
+        _: &[u8],
+        train: &Train,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        match write_record(r, chess, train) {
             Some(rec) => {
                 out.extend_from_slice(&rec[..LEN]);
                 true
@@ -261,15 +276,20 @@ fn move_read(chess: &Chess, m: u16) -> bool {
         && w[c + 3] >> to & 1 == 1
 }
 
-/// The record of a [`Chess::check`]ed position without training fields, as the general writing
-/// writes it; `None` for a position it refuses. The board's bits come from the reader's
+/// The record of a [`Chess::check`]ed position with the training fields `train` (White's view),
+/// as the general writing writes it; `None` for a position or fields it refuses. The board's bits come from the reader's
 /// [`crate::kernels::Simd::stream5`] (in the stream's order, a8 first: the words' bytes
 /// swapped), the men's four bits after their leading 1 being their code's upper bits, then
 /// their colour.
 #[inline(always)]
-fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; 48]> {
-    let ply = u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black);
-    if chess.halfmove >= 128 || ply > 0xffff || !chess.standard_castling() {
+fn write_record<R: Simd>(r: &R, chess: &Chess, train: &Train) -> Option<[u8; 48]> {
+    // The record's ply, else the FEN's (`position::ply16`).
+    let ply = match train.ply {
+        Some(ply) => u64::from(ply),
+        None => u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black),
+    };
+    let clocks = chess.halfmove >= 128 || chess.fullmove > 0xffff;
+    if clocks || ply > 0xffff || !chess.standard_castling() {
         return None;
     }
     let ep = chess.ep.filter(|_| chess.ep_legal());
@@ -311,7 +331,15 @@ fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; 48]> {
     let h = u64::from(chess.halfmove);
     f |= (h & 63 | u64::from(chess.fullmove) << 6 | (h >> 6) << 22) << len;
     put_bits(&mut buf, fields_at, f);
-    // Score, move and result 0, the ply, the padding byte 0 (the stream's bits end by 256).
+    // The score, move, ply and result, the padding byte 0 (the stream's bits end by 256).
+    if !train.is_empty() {
+        let score = mover_score(train, chess.black).ok()?;
+        let view = if chess.black { -1 } else { 1 };
+        let mv = super::sfbin::write_move(|sq| chess.man(sq), ep, train.mv);
+        buf[32..34].copy_from_slice(&score.to_le_bytes());
+        buf[34..36].copy_from_slice(&mv.to_le_bytes());
+        buf[38] = (train.result.unwrap_or(0) * view) as u8;
+    }
     buf[36..38].copy_from_slice(&(ply as u16).to_le_bytes());
     Some(buf)
 }

@@ -1,13 +1,15 @@
 //! The trainers' forms' word paths ([`WordPaths`]), one generic implementation over what each
 //! form says of itself ([`Trainer`]): a record read into a board's piece words with its fields
-//! as the board's own, a FEN or a board of piece words written. Both only where the general
-//! reading and writing would give the very bytes: a record is read so only for a writer that
-//! drops a training record's fields ([`Need::Train`]); anything the general code would refuse
-//! or spell otherwise is left to it (`false`, [`Direct::NotTried`]), which then says what is
-//! wrong. No option changes what these forms write, and the conversion offers these paths only
-//! on 8x8 boards in LERF with the default layout.
+//! as the board's own, its training fields too for a writer that keeps them ([`Need::Train`]);
+//! a FEN or a board of piece words written, with the board's training fields. Both only where
+//! the general reading and writing would give the very bytes: anything the general code would
+//! refuse or spell otherwise is left to it (`false`, [`Direct::NotTried`]), which then says
+//! what is wrong. No option changes what these forms write, and the conversion offers these
+//! paths only on 8x8 boards in LERF with the default layout.
 
 use std::marker::PhantomData;
+
+use bbconv_board::train::Train;
 
 use super::chess::Chess;
 use crate::board::{Board, Need};
@@ -18,16 +20,33 @@ use crate::Options;
 /// A trainer's form as its word paths see it.
 pub(crate) trait Trainer {
     /// Reads a record into `board` (its piece words, and its fields as the board's own, or as
-    /// the record's text where the record holds them in their common spelling); `false`, with
-    /// `board` untouched, for a record the general reading must read.
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], board: &mut Board<'r>) -> bool;
+    /// the record's text where the record holds them in their common spelling), and with
+    /// `train` its training fields into [`Board::train`] as the general reading reads them
+    /// (White's view); `false`, with `board` untouched, for a record the general reading must
+    /// read.
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool;
 
-    /// Writes a [`Chess::check`]ed position, given its FEN text where the caller has it (the
-    /// placement, with the fields after one space when the readers found them in their common
-    /// spelling, [`crate::fen::fields::standard`]; else empty); `false`, with nothing written,
-    /// where the general writing must decide.
-    fn write<R: ReadChess>(r: &R, chess: &Chess, fen: &[u8], out: &mut Vec<u8>) -> bool;
+    /// Writes a [`Chess::check`]ed position with the training fields `train` (White's view),
+    /// given its FEN text where the caller has it (the placement, with the fields after one
+    /// space when the readers found them in their common spelling,
+    /// [`crate::fen::fields::standard`]; else empty); `false`, with nothing written, where the
+    /// general writing must decide.
+    fn write<R: ReadChess>(
+        r: &R,
+        chess: &Chess,
+        fen: &[u8],
+        train: &Train,
+        out: &mut Vec<u8>,
+    ) -> bool;
 }
+
+/// No training fields (a FEN's).
+pub(crate) const NO_TRAIN: Train = Train {
+    score: None,
+    result: None,
+    mv: None,
+    ply: None,
+};
 
 /// The word paths of the trainer's form `T`.
 pub(crate) struct Words<T>(PhantomData<T>);
@@ -41,7 +60,7 @@ impl<T: Trainer> WordPaths for Words<T> {
         need: Need,
         board: &mut Board<'r>,
     ) -> bool {
-        need != Need::Train && T::read(r, record, board)
+        T::read(r, record, need == Need::Train, board)
     }
 
     #[inline(always)]
@@ -66,7 +85,7 @@ impl<T: Trainer> WordPaths for Words<T> {
         let fields = crate::fen::fields_after(record, len);
         // Read in place (a position returned in an `Option` is copied out and back).
         let mut c = Chess::of_words(words);
-        match c.read_standard_fields(fields) && c.check() && T::write(r, &c, fen, out) {
+        match c.read_standard_fields(fields) && c.check() && T::write(r, &c, fen, &NO_TRAIN, out) {
             true => Direct::Done,
             false => Direct::NotTried,
         }
@@ -81,7 +100,10 @@ impl<T: Trainer> WordPaths for Words<T> {
         out: &mut Vec<u8>,
     ) -> bool {
         match Chess::of_board(board) {
-            Some(c) => c.check() && T::write(r, &c, board.placement, out),
+            Some(c) => {
+                let train = board.train.as_ref().unwrap_or(&NO_TRAIN);
+                c.check() && T::write(r, &c, board.placement, train, out)
+            }
             None => false,
         }
     }
