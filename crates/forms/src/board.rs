@@ -63,12 +63,40 @@ pub struct Board<'r> {
     pub(crate) own: Option<OwnFields>,
     /// A two-player board's side to move (an Edax board's); exchanged by a swap.
     pub(crate) turn: Option<Turn>,
-    /// A training record's fields (White's view) when a word path read them for a writer that
-    /// keeps them ([`Need::Train`]); the general reading keeps its own in [`Board::general`].
-    pub(crate) train: Option<Train>,
+    /// What a word path read for a writer that keeps a training record's fields
+    /// ([`Need::Train`]); the general reading keeps its own in [`Board::general`]. (One field,
+    /// so that a board is reset with one store.)
+    pub(crate) kept: Option<Kept>,
     /// The board as the general reading read it, when `repr` is [`Repr::Value`]. (Apart from
     /// `repr`, which is plain words and copied freely: only this field has anything to drop.)
     pub(crate) general: Option<Value>,
+}
+
+/// What a word path read of a chess position for a writer that keeps a training record's
+/// fields ([`Board::kept`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Kept {
+    /// The record's training fields (White's view), if it holds them.
+    pub(crate) train: Option<Train>,
+    /// The FEN fields as numbers of the position, checked with its piece words: they say what
+    /// [`Board::fields`] says, read (a writer of numbers need not read the text again). A swap
+    /// drops them.
+    pub(crate) numbers: Option<ChessFields>,
+}
+
+/// A chess position's FEN fields (but the placement) as numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ChessFields {
+    /// Black is to move.
+    pub(crate) black: bool,
+    /// The rooks that keep a castling right, one bit a square.
+    pub(crate) castling: u64,
+    /// The en passant square.
+    pub(crate) ep: Option<u8>,
+    /// The halfmove clock.
+    pub(crate) halfmove: u32,
+    /// The fullmove number.
+    pub(crate) fullmove: u32,
 }
 
 /// How a [`Board`] holds its squares.
@@ -105,7 +133,7 @@ impl<'r> Board<'r> {
             fields: &[],
             own: None,
             turn: None,
-            train: None,
+            kept: None,
             general: None,
         }
     }
@@ -139,7 +167,13 @@ impl<'r> Board<'r> {
         self.fields = &[];
         self.own = None;
         self.turn = None;
-        self.train = None;
+        self.kept = None;
+    }
+
+    /// The training record's fields a word path read ([`Board::kept`]).
+    #[inline(always)]
+    pub(crate) fn train(&self) -> Option<&Train> {
+        self.kept.as_ref()?.train.as_ref()
     }
 
     /// The FEN's other fields in their common spelling (side to move first), or empty: the
@@ -223,6 +257,9 @@ impl<'r> Board<'r> {
                 let (a, b) = w.split_at_mut(6);
                 a.swap_with_slice(b);
                 self.placement = &[];
+                if let Some(k) = &mut self.kept {
+                    k.numbers = None;
+                }
             }
             Repr::Wide(w) => w.swap(0, 1),
             Repr::Value => self.general = self.general.take().map(Value::swap),
@@ -274,7 +311,7 @@ impl<'r> Board<'r> {
                 pl.rest = (!fields.is_empty())
                     .then(|| Text::from_ascii(fields))
                     .flatten();
-                pl.train = self.train.filter(|t| !t.is_empty()).map(Box::new);
+                pl.train = self.train().filter(|t| !t.is_empty()).map(|t| Box::new(*t));
                 Value::Pieces(pl)
             }
             Repr::Value => self

@@ -42,9 +42,9 @@ impl WordPaths for JsonWords {
         if let Repr::Chess(w) = &board.repr {
             write_json_of_pieces(r, board, w, out);
             // A training record's fields, the object's last member.
-            if let Some(t) = board.train.filter(|t| !t.is_empty()) {
+            if let Some(t) = board.train().filter(|t| !t.is_empty()) {
                 out.pop();
-                super::train::write(&t, out);
+                super::train::write(t, out);
                 out.push(b'}');
             }
             return true;

@@ -6,63 +6,58 @@ use serde_json::Value as Json;
 
 use bbconv_board::train::{Field, Move, Train};
 
+use crate::train::chess::put_number;
 use crate::ParseError;
 
 /// The member's name.
 pub(super) const TRAIN: &str = "train";
 
-/// Writes `,"train":{...}` with the fields that are set (without allocating: the word paths
-/// write it too).
+/// Writes `,"train":{...}` with the fields that are set, into a buffer of its own with copies of
+/// fixed lengths and appended whole (the word paths write it too: a copy of variable length is
+/// a call of the library's copy, and the member had up to twelve).
 pub(crate) fn write(t: &Train, out: &mut Vec<u8>) {
-    out.extend_from_slice(b",\"train\":{");
-    let mut first = true;
-    let mut key = |k: &[u8], out: &mut Vec<u8>| {
-        if !std::mem::take(&mut first) {
-            out.push(b',');
+    let mut b = [0u8; 128];
+    b[..9].copy_from_slice(b",\"train\":");
+    let mut n = 9;
+    // Each member after `{`, then `,`.
+    let mut sep = b'{';
+    let mut key = |k: &[u8], b: &mut [u8; 128], n: &mut usize| {
+        b[*n] = std::mem::replace(&mut sep, b',');
+        b[*n + 1..*n + 1 + k.len()].copy_from_slice(k);
+        *n += 1 + k.len();
+    };
+    let int = |v: i64, b: &mut [u8; 128], n: &mut usize| {
+        if v < 0 {
+            b[*n] = b'-';
+            *n += 1;
         }
-        out.push(b'"');
-        out.extend_from_slice(k);
-        out.extend_from_slice(b"\":");
+        *n = put_number(b, *n, v.unsigned_abs());
     };
     if let Some(s) = t.score {
-        key(b"score", out);
-        push_int(i64::from(s), out);
+        key(b"\"score\":", &mut b, &mut n);
+        int(i64::from(s), &mut b, &mut n);
     }
     if let Some(r) = t.result {
-        key(b"result", out);
-        push_int(i64::from(r), out);
+        key(b"\"result\":", &mut b, &mut n);
+        int(i64::from(r), &mut b, &mut n);
     }
     if let Some(m) = t.mv {
-        key(b"move", out);
+        key(b"\"move\":\"", &mut b, &mut n);
         let (text, len) = m.uci_bytes();
-        out.push(b'"');
-        out.extend_from_slice(&text[..len]);
-        out.push(b'"');
+        b[n..n + 5].copy_from_slice(&text);
+        b[n + len] = b'"';
+        n += len + 1;
     }
     if let Some(p) = t.ply {
-        key(b"ply", out);
-        push_int(i64::from(p), out);
+        key(b"\"ply\":", &mut b, &mut n);
+        int(i64::from(p), &mut b, &mut n);
     }
-    out.push(b'}');
-}
-
-/// Appends the decimal text of `v`.
-fn push_int(v: i64, out: &mut Vec<u8>) {
-    let mut buf = [0u8; 20];
-    let mut at = buf.len();
-    let mut m = v.unsigned_abs();
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (m % 10) as u8;
-        m /= 10;
-        if m == 0 {
-            break;
-        }
+    if sep == b'{' {
+        b[n] = b'{';
+        n += 1;
     }
-    if v < 0 {
-        out.push(b'-');
-    }
-    out.extend_from_slice(&buf[at..]);
+    b[n] = b'}';
+    crate::fen::words::append(out, &b, n + 1);
 }
 
 /// Reads the member's object; `Err` names the member at fault and what was expected.

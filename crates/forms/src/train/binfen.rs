@@ -243,7 +243,7 @@ pub(crate) struct BinaryFen;
 
 impl Trainer for BinaryFen {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], _: bool, board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
         // A line seldom has spaces at its ends: a look at both ends before the trim's loops.
         let t = match (record.first(), record.last()) {
             (Some(a), Some(z)) if a.is_ascii_hexdigit() && z.is_ascii_hexdigit() => record,
@@ -257,6 +257,9 @@ impl Trainer for BinaryFen {
         match read_bytes(r, &b, n) {
             Some(chess) => {
                 chess.set_board(board);
+                if train {
+                    chess.keep(board, None);
+                }
                 true
             }
             None => false,

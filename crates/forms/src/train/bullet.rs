@@ -138,7 +138,7 @@ impl Trainer for Bullet {
         }
         chess.set_board(board);
         if train {
-            board.train = Some(fields(b));
+            chess.keep(board, Some(fields(b)));
         }
         true
     }

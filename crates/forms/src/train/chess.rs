@@ -7,7 +7,8 @@
 use bbconv_board::Size;
 
 use super::position::Man;
-use crate::board::{Board, OwnFields, Repr};
+use crate::board::{Board, ChessFields, Kept, OwnFields, Repr};
+use bbconv_board::train::Train;
 
 /// The words' index of the rook and the king of White (Black's: 6 more).
 const ROOK: usize = 3;
@@ -60,13 +61,26 @@ impl Chess {
         })
     }
 
-    /// The position of a board of piece words and its fields; `None` for any other board.
+    /// The position of a board of piece words and its fields, and whether it is
+    /// [`Chess::check`]ed (a word path read and checked it: its fields are the board's
+    /// numbers); `None` for any other board.
     #[inline(always)]
-    pub(crate) fn of_board(board: &Board<'_>) -> Option<Chess> {
-        match &board.repr {
-            Repr::Chess(w) if board.size == Size::CHESS => {
-                Chess::of_words(*w).with_fields(board.fields())
-            }
+    pub(crate) fn of_board(board: &Board<'_>) -> Option<(Chess, bool)> {
+        match (&board.repr, board.kept.and_then(|k| k.numbers)) {
+            (Repr::Chess(w), Some(n)) => Some((
+                Chess {
+                    words: *w,
+                    black: n.black,
+                    castling: n.castling,
+                    ep: n.ep,
+                    halfmove: n.halfmove,
+                    fullmove: n.fullmove,
+                },
+                true,
+            )),
+            (Repr::Chess(w), None) if board.size == Size::CHESS => Chess::of_words(*w)
+                .with_fields(board.fields())
+                .map(|c| (c, false)),
             _ => None,
         }
     }
@@ -344,6 +358,23 @@ impl Chess {
     pub(crate) fn set_board(&self, board: &mut Board<'_>) {
         board.set(Size::CHESS, Repr::Chess(self.words));
         board.own = Some(self.fields());
+    }
+
+    /// Keeps on `board`, set to this [`Chess::check`]ed position, what a writer that keeps a
+    /// training record's fields takes: the record's fields `train` (White's view) and the
+    /// position's fields as numbers.
+    #[inline(always)]
+    pub(crate) fn keep(&self, board: &mut Board<'_>, train: Option<Train>) {
+        board.kept = Some(Kept {
+            train,
+            numbers: Some(ChessFields {
+                black: self.black,
+                castling: self.castling,
+                ep: self.ep,
+                halfmove: self.halfmove,
+                fullmove: self.fullmove,
+            }),
+        });
     }
 }
 

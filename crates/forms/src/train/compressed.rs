@@ -42,7 +42,7 @@ pub(crate) struct Compressed;
 
 impl Trainer for Compressed {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], _: bool, board: &mut Board<'r>) -> bool {
+    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
         let Ok(b) = <&[u8; LEN]>::try_from(record) else {
             return false;
         };
@@ -54,6 +54,9 @@ impl Trainer for Compressed {
         match stem_position(&masks_of(r, occ, nibbles), true) {
             Some(chess) if chess.check() => {
                 chess.set_board(board);
+                if train {
+                    chess.keep(board, None);
+                }
                 true
             }
             _ => false,

@@ -157,7 +157,7 @@ impl Trainer for Marlin {
         }
         chess.set_board(board);
         if train {
-            board.train = Some(fields(b));
+            chess.keep(board, Some(fields(b)));
         }
         true
     }

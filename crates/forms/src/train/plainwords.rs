@@ -48,7 +48,7 @@ impl Trainer for Plain {
         if train {
             // The lines after the FEN's (`fen_line` checked them).
             let lines = record.get(4 + fen.len() + 1..).unwrap_or_default();
-            board.train = train_lines(lines, chess.black);
+            chess.keep(board, train_lines(lines, chess.black));
         }
         true
     }
@@ -162,19 +162,25 @@ fn put_train_lines(
 }
 
 /// The training fields of the lines after a record's FEN line (`move`, `score`, `ply`,
-/// `result`, as [`fen_line`] checked them), from White's view (`black`: Black is to move), as
-/// the general reading reads them.
+/// `result`, as [`fen_line`] checked them: none other is given), from White's view (`black`:
+/// Black is to move), as the general reading reads them.
 #[inline(always)]
 fn train_lines(t: &[u8], black: bool) -> Option<Train> {
-    let t = t.strip_prefix(b"move ")?;
-    let n = t.iter().position(|&c| c == b'\n')?;
-    let mv = match &t[..n] {
+    // `move ` and four or five bytes.
+    let m = t.get(5..10)?;
+    let len = if m[4] == b'\n' { 4 } else { 5 };
+    let square = |f: u8, r: u8| (r.wrapping_sub(b'1') << 3) | f.wrapping_sub(b'a');
+    let mv = match &m[..4] {
         b"a1a1" | b"0000" => None,
-        m => Some(Move::from_uci(std::str::from_utf8(m).ok()?)?),
+        _ => Some(Move {
+            from: square(m[0], m[1]),
+            to: square(m[2], m[3]),
+            promotion: (len == 5).then_some(m[4]),
+        }),
     };
-    let (score, t) = signed(t[n + 1..].strip_prefix(b"score ")?)?;
-    let (ply, t) = signed(t.strip_prefix(b"ply ")?)?;
-    let (result, _) = signed(t.strip_prefix(b"result ")?)?;
+    let (score, at) = number_line(t, 5 + len + 1 + 6);
+    let (ply, at) = number_line(t, at + 4);
+    let (result, _) = number_line(t, at + 7);
     let view = if black { -1 } else { 1 };
     Some(Train {
         score: Some(i32::try_from(score * view).ok()?),
@@ -184,22 +190,20 @@ fn train_lines(t: &[u8], black: bool) -> Option<Train> {
     })
 }
 
-/// The number of a line at the start of `t` (an optional `-`, then digits: at most nine, as
-/// [`fen_line`] checked) and what follows its newline.
+/// The number of a line from `t[at..]` that [`fen_line`] checked (an optional `-`, then at most
+/// nine digits), and where the next line starts.
 #[inline(always)]
-fn signed(t: &[u8]) -> Option<(i64, &[u8])> {
-    let (minus, digits) = match t.strip_prefix(b"-") {
-        Some(d) => (true, d),
-        None => (false, t),
-    };
-    let n = digits.iter().take_while(|c| c.is_ascii_digit()).count();
-    if !(1..=9).contains(&n) || digits.get(n) != Some(&b'\n') {
-        return None;
+fn number_line(t: &[u8], at: usize) -> (i64, usize) {
+    let minus = t.get(at) == Some(&b'-');
+    let mut i = at + usize::from(minus);
+    let mut v = 0i64;
+    while let Some(&d) = t.get(i).filter(|&&d| d != b'\n') {
+        v = v
+            .wrapping_mul(10)
+            .wrapping_add(i64::from(d.wrapping_sub(b'0')));
+        i += 1;
     }
-    let v = digits[..n]
-        .iter()
-        .fold(0i64, |v, &d| v * 10 + i64::from(d - b'0'));
-    Some((if minus { -v } else { v }, &digits[n + 1..]))
+    (if minus { -v } else { v }, i + 1)
 }
 
 /// What follows the placement in a FEN text given to the writer or read.

@@ -48,7 +48,7 @@ impl Trainer for SfBin {
             }
             chess.set_board(board);
             if train {
-                board.train = Some(super::sfbin::fields(b, chess.black));
+                chess.keep(board, Some(super::sfbin::fields(b, chess.black)));
             }
             return true;
         }
@@ -56,7 +56,7 @@ impl Trainer for SfBin {
             Some(chess) => {
                 chess.set_board(board);
                 if train {
-                    board.train = Some(super::sfbin::fields(b, chess.black));
+                    chess.keep(board, Some(super::sfbin::fields(b, chess.black)));
                 }
                 true
             }

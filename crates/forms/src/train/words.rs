@@ -100,9 +100,9 @@ impl<T: Trainer> WordPaths for Words<T> {
         out: &mut Vec<u8>,
     ) -> bool {
         match Chess::of_board(board) {
-            Some(c) => {
-                let train = board.train.as_ref().unwrap_or(&NO_TRAIN);
-                c.check() && T::write(r, &c, board.placement, train, out)
+            Some((c, checked)) => {
+                let train = board.train().unwrap_or(&NO_TRAIN);
+                (checked || c.check()) && T::write(r, &c, board.placement, train, out)
             }
             None => false,
         }
