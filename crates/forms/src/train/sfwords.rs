@@ -278,7 +278,8 @@ fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; 48]> {
     let kings = w[5] | w[11];
     let (p, men) = man_planes(w);
     // Past the men, a bit each of the 62 squares that are not the kings'.
-    let fields_at = 13 + 62 + 4 * men.count_ones() as usize;
+    let count = men.count_ones();
+    let fields_at = 13 + 62 + 4 * count as usize;
     let ep_bits = if ep.is_some() { 7 } else { 1 };
     if fields_at + 4 + ep_bits + 23 > BITS {
         return None;
@@ -291,7 +292,7 @@ fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; 48]> {
     ];
     let (gone, men) = (kings.swap_bytes(), men.swap_bytes());
     let mut buf = [0u8; 48];
-    if !board_bmi(r, gone, men, &p, &mut buf) {
+    if !board_bmi(r, (gone, men, count), &p, &mut buf) {
         put_stream(r.stream5(gone, men, &p), &mut buf);
     }
     put_bits(
@@ -346,17 +347,24 @@ fn man_planes(w: &[u64; 12]) -> ([u64; 4], u64) {
 }
 
 /// Writes the board of [`write_record`] with BMI2 ([`sfstream::write_board`]) where the CPU
-/// has it and there are at most 32 men; `false`, with nothing written, elsewhere.
+/// has it and there are at most 32 men; `false`, with nothing written, elsewhere. `count` is
+/// the number of `men` (kings' squares included, so never fewer than the men written: the
+/// caller's count, not a second one).
 #[inline(always)]
-fn board_bmi<R: Simd>(r: &R, gone: u64, men: u64, p: &[u64; 4], buf: &mut [u8; 48]) -> bool {
+fn board_bmi<R: Simd>(
+    r: &R,
+    (gone, men, count): (u64, u64, u32),
+    p: &[u64; 4],
+    buf: &mut [u8; 48],
+) -> bool {
     #[cfg(target_arch = "x86_64")]
     if let Some(t) = r.avx2() {
-        if (men & !gone).count_ones() <= 32 {
+        if count <= 32 {
             sfstream::write_board(t, gone, men, p, buf);
             return true;
         }
     }
-    let _ = (r, gone, men, p, buf);
+    let _ = (r, gone, men, count, p, buf);
     false
 }
 
