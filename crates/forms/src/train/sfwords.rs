@@ -268,11 +268,13 @@ fn move_read(chess: &Chess, m: u16) -> bool {
 /// their colour.
 #[inline(always)]
 fn write_record<R: Simd>(r: &R, chess: &Chess) -> Option<[u8; 48]> {
+    // First, while nothing else is in the registers that the call (a rare one, out of line)
+    // takes: after the checks below it cost six spills and their reloads a record.
+    let ep = chess.ep.filter(|_| chess.ep_legal());
     let ply = u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black);
     if chess.halfmove >= 128 || ply > 0xffff || !chess.standard_castling() {
         return None;
     }
-    let ep = chess.ep.filter(|_| chess.ep_legal());
     let w = &chess.words;
     let (wk, bk) = (chess.king(false), chess.king(true));
     let kings = w[5] | w[11];
