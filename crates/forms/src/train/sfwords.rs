@@ -350,8 +350,8 @@ fn man_planes(w: &[u64; 12]) -> ([u64; 4], u64) {
 
 /// Writes the board of [`write_record`] with BMI2 ([`sfstream::write_board`]) where the CPU
 /// has it and there are at most 32 men; `false`, with nothing written, elsewhere. `count` is
-/// the number of `men` (kings' squares included, so never fewer than the men written: the
-/// caller's count, not a second one).
+/// the caller's count of `men` (not counted again here); the men written, those off the
+/// kings' squares, are never more.
 #[inline(always)]
 fn board_bmi<R: Simd>(
     r: &R,
