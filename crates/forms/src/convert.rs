@@ -563,17 +563,21 @@ impl<'a> Conversion<'a> {
                 true => Ok(()),
                 false => read_general(self.reading, record, self.opts, &mut board),
             }
+        } else if self.reading.chess
+            && (self.reading.from).read_chess(r, record, self.opts, need, &mut board)
+        {
+            // The 8x8 word path tried first with the reading's fields as they are: a reading
+            // built for `read_with` is copied whole onto the stack, about 13 instructions a
+            // record (`-f sf-bin -t fen`).
+            Ok(())
         } else {
-            read_with(
-                r,
-                Reading {
-                    need,
-                    ..self.reading
-                },
-                record,
-                self.opts,
-                &mut board,
-            )
+            // The other ways (the 8x8 word path already tried).
+            let reading = Reading {
+                need,
+                chess: false,
+                ..self.reading
+            };
+            read_with(r, reading, record, self.opts, &mut board)
         };
         read.map_err(ConvertError::Parse)?;
         if self.swap {

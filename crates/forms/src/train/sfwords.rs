@@ -283,6 +283,9 @@ fn move_read(chess: &Chess, m: u16) -> bool {
 /// their colour.
 #[inline(always)]
 fn write_record<R: Simd>(r: &R, chess: &Chess, train: &Train) -> Option<[u8; 48]> {
+    // First, while nothing else is in the registers that the call (a rare one, out of line)
+    // takes: after the checks below it cost six spills and their reloads a record.
+    let ep = chess.ep.filter(|_| chess.ep_legal());
     // The record's ply, else the FEN's (`position::ply16`).
     let ply = match train.ply {
         Some(ply) => u64::from(ply),
@@ -292,13 +295,13 @@ fn write_record<R: Simd>(r: &R, chess: &Chess, train: &Train) -> Option<[u8; 48]
     if clocks || ply > 0xffff || !chess.standard_castling() {
         return None;
     }
-    let ep = chess.ep.filter(|_| chess.ep_legal());
     let w = &chess.words;
     let (wk, bk) = (chess.king(false), chess.king(true));
     let kings = w[5] | w[11];
     let (p, men) = man_planes(w);
     // Past the men, a bit each of the 62 squares that are not the kings'.
-    let fields_at = 13 + 62 + 4 * men.count_ones() as usize;
+    let count = men.count_ones();
+    let fields_at = 13 + 62 + 4 * count as usize;
     let ep_bits = if ep.is_some() { 7 } else { 1 };
     if fields_at + 4 + ep_bits + 23 > BITS {
         return None;
@@ -311,7 +314,7 @@ fn write_record<R: Simd>(r: &R, chess: &Chess, train: &Train) -> Option<[u8; 48]
     ];
     let (gone, men) = (kings.swap_bytes(), men.swap_bytes());
     let mut buf = [0u8; 48];
-    if !board_bmi(r, gone, men, &p, &mut buf) {
+    if !board_bmi(r, (gone, men, count), &p, &mut buf) {
         put_stream(r.stream5(gone, men, &p), &mut buf);
     }
     put_bits(
@@ -374,17 +377,24 @@ fn man_planes(w: &[u64; 12]) -> ([u64; 4], u64) {
 }
 
 /// Writes the board of [`write_record`] with BMI2 ([`sfstream::write_board`]) where the CPU
-/// has it and there are at most 32 men; `false`, with nothing written, elsewhere.
+/// has it and there are at most 32 men; `false`, with nothing written, elsewhere. `count` is
+/// the caller's count of `men` (not counted again here); the men written, those off the
+/// kings' squares, are never more.
 #[inline(always)]
-fn board_bmi<R: Simd>(r: &R, gone: u64, men: u64, p: &[u64; 4], buf: &mut [u8; 48]) -> bool {
+fn board_bmi<R: Simd>(
+    r: &R,
+    (gone, men, count): (u64, u64, u32),
+    p: &[u64; 4],
+    buf: &mut [u8; 48],
+) -> bool {
     #[cfg(target_arch = "x86_64")]
     if let Some(t) = r.avx2() {
-        if (men & !gone).count_ones() <= 32 {
+        if count <= 32 {
             sfstream::write_board(t, gone, men, p, buf);
             return true;
         }
     }
-    let _ = (r, gone, men, p, buf);
+    let _ = (r, gone, men, count, p, buf);
     false
 }
 
