@@ -30,9 +30,15 @@ pub(super) fn read_framed(
     const FRAMED_MOST: usize = 4096;
     let mut framed = Vec::with_capacity(FRAMED);
     let mut reported = 0;
+    // Records ended by a line of their own are taken in runs (the test is settled here, not
+    // a record at a time).
+    let runs = match input.framing {
+        Framing::Terminated(end) => Some(end),
+        _ => None,
+    };
     loop {
         // Records ended by a line of their own: as many as the buffer holds whole, in one run.
-        if let Framing::Terminated(end) = input.framing {
+        if let Some(end) = runs {
             let limits = (
                 (FRAMED_MOST - 1).saturating_sub(framed.len()),
                 input.chunk.saturating_sub(data.len()),
