@@ -26,9 +26,25 @@ pub(super) fn read_framed(
     let mut data = pool.take_empty();
     // Sized for most chunks at once: a chunk's list is not grown (and copied) step by step.
     const FRAMED: usize = 1024;
+    /// The records of a chunk at most.
+    const FRAMED_MOST: usize = 4096;
     let mut framed = Vec::with_capacity(FRAMED);
     let mut reported = 0;
+    // Records ended by a line of their own are taken in runs (the test is settled here, not
+    // a record at a time).
+    let runs = match input.framing {
+        Framing::Terminated(end) => Some(end),
+        _ => None,
+    };
     loop {
+        // Records ended by a line of their own: as many as the buffer holds whole, in one run.
+        if let Some(end) = runs {
+            let limits = (
+                (FRAMED_MOST - 1).saturating_sub(framed.len()),
+                input.chunk.saturating_sub(data.len()),
+            );
+            records.take_run(end, limits, &mut data, &mut framed);
+        }
         let rec = records.next_record()?;
         let done = rec.is_none();
         if let Some(rec) = rec {
@@ -52,7 +68,8 @@ pub(super) fn read_framed(
                 kind,
             });
         }
-        if !framed.is_empty() && (done || data.len() >= input.chunk || framed.len() >= 4096) {
+        if !framed.is_empty() && (done || data.len() >= input.chunk || framed.len() >= FRAMED_MOST)
+        {
             // The bytes read are counted a chunk at a time, not a record at a time.
             let consumed = records.consumed();
             progress(consumed - reported);
