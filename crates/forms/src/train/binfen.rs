@@ -267,7 +267,13 @@ impl Trainer for BinaryFen {
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], _: &Train, out: &mut Vec<u8>) -> bool {
+    fn write<R: ReadChess>(
+        r: &R,
+        chess: &Chess,
+        _: &[u8],
+        _: Option<&Train>,
+        out: &mut Vec<u8>,
+    ) -> bool {
         if chess.fullmove == 0 {
             return false;
         }

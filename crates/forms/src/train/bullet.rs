@@ -148,14 +148,17 @@ impl Trainer for Bullet {
         r: &R,
         chess: &Chess,
         _: &[u8],
-        train: &Train,
+        train: Option<&Train>,
         out: &mut Vec<u8>,
     ) -> bool {
         // The score and result from the side to move's view.
-        let Ok(score) = mover_score(train, chess.black) else {
-            return false;
+        let (score, result) = match train {
+            Some(t) => match mover_score(t, chess.black) {
+                Ok(s) => (s, t.result.unwrap_or(0) * if chess.black { -1 } else { 1 }),
+                Err(_) => return false,
+            },
+            None => (0, 0),
         };
-        let result = train.result.unwrap_or(0) * if chess.black { -1 } else { 1 };
         // The side to move's view: Black's board mirrored, its colours exchanged.
         let mut view = chess.words;
         if chess.black {

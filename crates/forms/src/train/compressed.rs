@@ -64,7 +64,13 @@ impl Trainer for Compressed {
     }
 
     #[inline(always)]
-    fn write<R: ReadChess>(r: &R, chess: &Chess, _: &[u8], _: &Train, out: &mut Vec<u8>) -> bool {
+    fn write<R: ReadChess>(
+        r: &R,
+        chess: &Chess,
+        _: &[u8],
+        _: Option<&Train>,
+        out: &mut Vec<u8>,
+    ) -> bool {
         let occ = chess.occupancy();
         if chess.castling & !CORNERS != 0 || occ.count_ones() > 32 {
             return false;

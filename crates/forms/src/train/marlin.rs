@@ -167,16 +167,20 @@ impl Trainer for Marlin {
         r: &R,
         chess: &Chess,
         _: &[u8],
-        train: &Train,
+        train: Option<&Train>,
         out: &mut Vec<u8>,
     ) -> bool {
+        let (score, result) = match train {
+            Some(t) => (t.score.unwrap_or(0), t.result.unwrap_or(0)),
+            None => (0, 0),
+        };
         let occ = chess.occupancy();
         let (Ok(halfmove), Ok(fullmove)) =
             (u8::try_from(chess.halfmove), u16::try_from(chess.fullmove))
         else {
             return false;
         };
-        let Ok(eval) = i16::try_from(train.score.unwrap_or(0)) else {
+        let Ok(eval) = i16::try_from(score) else {
             return false;
         };
         if occ.count_ones() > 32 {
@@ -193,7 +197,7 @@ impl Trainer for Marlin {
         rec[26..28].copy_from_slice(&fullmove.to_le_bytes());
         // The score, then the result: a draw (1) where the record gives none.
         rec[28..30].copy_from_slice(&eval.to_le_bytes());
-        rec[30] = (train.result.unwrap_or(0) + 1) as u8;
+        rec[30] = (result + 1) as u8;
         out.extend_from_slice(&rec);
         true
     }

@@ -58,7 +58,7 @@ impl Trainer for Plain {
         r: &R,
         chess: &Chess,
         fen: &[u8],
-        train: &Train,
+        train: Option<&Train>,
         out: &mut Vec<u8>,
     ) -> bool {
         if !chess.standard_castling() {
@@ -95,7 +95,7 @@ impl Trainer for Plain {
             b[n + 1..n + 1 + text.len()].copy_from_slice(text);
             n += 1 + len;
         }
-        let ply = match train.ply {
+        let ply = match train.and_then(|t| t.ply) {
             Some(ply) => u64::from(ply),
             None => u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black),
         };
@@ -103,7 +103,12 @@ impl Trainer for Plain {
         if ply > u64::from(u16::MAX) {
             return false;
         }
-        if train.is_empty() {
+        if let Some(train) = train.filter(|t| !t.is_empty()) {
+            let Some(end) = put_train_lines(&mut b, n, chess.black, train, ply) else {
+                return false;
+            };
+            n = end;
+        } else {
             // No training fields: no move (`a1a1`), score and result 0, the FEN's ply.
             const MIDDLE: &[u8; 23] = b"\nmove a1a1\nscore 0\nply ";
             b[n..n + MIDDLE.len()].copy_from_slice(MIDDLE);
@@ -111,11 +116,6 @@ impl Trainer for Plain {
             const END: &[u8; 11] = b"\nresult 0\ne";
             b[n..n + END.len()].copy_from_slice(END);
             n += END.len();
-        } else {
-            let Some(end) = put_train_lines(&mut b, n, chess.black, train, ply) else {
-                return false;
-            };
-            n = end;
         }
         crate::fen::words::append(out, &b, n);
         true

@@ -69,7 +69,7 @@ impl Trainer for SfBin {
         r: &R,
         chess: &Chess,
         _: &[u8],
-        train: &Train,
+        train: Option<&Train>,
         out: &mut Vec<u8>,
     ) -> bool {
         match write_record(r, chess, train) {
@@ -282,12 +282,12 @@ fn move_read(chess: &Chess, m: u16) -> bool {
 /// swapped), the men's four bits after their leading 1 being their code's upper bits, then
 /// their colour.
 #[inline(always)]
-fn write_record<R: Simd>(r: &R, chess: &Chess, train: &Train) -> Option<[u8; 48]> {
+fn write_record<R: Simd>(r: &R, chess: &Chess, train: Option<&Train>) -> Option<[u8; 48]> {
     // First, while nothing else is in the registers that the call (a rare one, out of line)
     // takes: after the checks below it cost six spills and their reloads a record.
     let ep = chess.ep.filter(|_| chess.ep_legal());
     // The record's ply, else the FEN's (`position::ply16`).
-    let ply = match train.ply {
+    let ply = match train.and_then(|t| t.ply) {
         Some(ply) => u64::from(ply),
         None => u64::from(chess.fullmove.saturating_sub(1)) * 2 + u64::from(chess.black),
     };
@@ -335,7 +335,7 @@ fn write_record<R: Simd>(r: &R, chess: &Chess, train: &Train) -> Option<[u8; 48]
     f |= (h & 63 | u64::from(chess.fullmove) << 6 | (h >> 6) << 22) << len;
     put_bits(&mut buf, fields_at, f);
     // The score, move, ply and result, the padding byte 0 (the stream's bits end by 256).
-    if !train.is_empty() {
+    if let Some(train) = train.filter(|t| !t.is_empty()) {
         let score = mover_score(train, chess.black).ok()?;
         let view = if chess.black { -1 } else { 1 };
         let mv = super::sfbin::write_move(|sq| chess.man(sq), ep, train.mv);

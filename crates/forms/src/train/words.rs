@@ -26,7 +26,8 @@ pub(crate) trait Trainer {
     /// read.
     fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool;
 
-    /// Writes a [`Chess::check`]ed position with the training fields `train` (White's view),
+    /// Writes a [`Chess::check`]ed position with the training fields `train` (White's view; a
+    /// FEN's none, `None`, a constant to the compiler on the way from FEN),
     /// given its FEN text where the caller has it (the placement, with the fields after one
     /// space when the readers found them in their common spelling,
     /// [`crate::fen::fields::standard`]; else empty); `false`, with nothing written, where the
@@ -35,18 +36,10 @@ pub(crate) trait Trainer {
         r: &R,
         chess: &Chess,
         fen: &[u8],
-        train: &Train,
+        train: Option<&Train>,
         out: &mut Vec<u8>,
     ) -> bool;
 }
-
-/// No training fields (a FEN's).
-pub(crate) const NO_TRAIN: Train = Train {
-    score: None,
-    result: None,
-    mv: None,
-    ply: None,
-};
 
 /// The word paths of the trainer's form `T`.
 pub(crate) struct Words<T>(PhantomData<T>);
@@ -85,7 +78,7 @@ impl<T: Trainer> WordPaths for Words<T> {
         let fields = crate::fen::fields_after(record, len);
         // Read in place (a position returned in an `Option` is copied out and back).
         let mut c = Chess::of_words(words);
-        match c.read_standard_fields(fields) && c.check() && T::write(r, &c, fen, &NO_TRAIN, out) {
+        match c.read_standard_fields(fields) && c.check() && T::write(r, &c, fen, None, out) {
             true => Direct::Done,
             false => Direct::NotTried,
         }
@@ -101,8 +94,7 @@ impl<T: Trainer> WordPaths for Words<T> {
     ) -> bool {
         match Chess::of_board(board) {
             Some((c, checked)) => {
-                let train = board.train().unwrap_or(&NO_TRAIN);
-                (checked || c.check()) && T::write(r, &c, board.placement, train, out)
+                (checked || c.check()) && T::write(r, &c, board.placement, board.train(), out)
             }
             None => false,
         }
