@@ -28,7 +28,7 @@ pub enum Need {
     /// Everything the record says: piece letters, fields, notes; but a training record's
     /// fields (score, result, move, ply), which only the writers that keep them need.
     All,
-    /// Everything, a training record's fields too ([`Board::train`]): the writers that keep
+    /// Everything, a training record's fields too (kept on the board): the writers that keep
     /// them (JSON's `train` member, the trainers' forms) and [`crate::read`], whose board any
     /// writer may follow.
     Train,
