@@ -280,6 +280,20 @@ pub(crate) struct SquaresWords;
 
 impl WordPaths for SquaresWords {
     #[inline(always)]
+    fn read_shaped<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        opts: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> Option<bool> {
+        // The two-sided list's rule (no `/` in square names; the path reads chess names only).
+        record
+            .starts_with(b"first: ")
+            .then(|| Self::read_chess(r, record, opts, need, board))
+    }
+
+    #[inline(always)]
     fn read_chess<R: ReadChess>(
         _: &R,
         record: &[u8],

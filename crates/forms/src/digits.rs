@@ -5,7 +5,7 @@ use crate::board::{Board, Repr};
 use crate::detect::{ambiguous, Rule};
 use crate::fen::fast::ReadChess;
 use crate::int::forms::fits_int;
-use crate::kernels::digits64;
+use crate::kernels::{digits64, splat};
 use crate::packed::{pair_of_words, MAX_WORDS};
 use crate::spec::{
     write_from_sides, Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing,
@@ -427,6 +427,24 @@ pub(crate) struct TritsWords;
 
 impl WordPaths for TritsWords {
     #[inline(always)]
+    fn read_shaped<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        opts: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> Option<bool> {
+        // Trits' rule: 64 digits 0-2 that do not fit 64 bits as a decimal (21 digits or more
+        // from the first one not 0). The path refuses a line break.
+        match record {
+            [b'0'..=b'2', b'0'..=b'2', ..] if record.len() == 64 && !zeros(&record[..44]) => {
+                Some(Self::read_chess(r, record, opts, need, board))
+            }
+            _ => None,
+        }
+    }
+
+    #[inline(always)]
     fn read_chess<R: ReadChess>(
         _: &R,
         record: &[u8],
@@ -574,3 +592,36 @@ pub(crate) const BASE3: Spec = Spec {
     read: Reader::Text(|t, o| parse_two(Format::Base3, t, o.size_or_default(), o.order)),
     write: Some(|v, o, out| render_two(Format::Base3, &v.to_pair(), o.to_order, out)),
 };
+
+/// Whether `b` (at least eight bytes) is all `0` digits, a word at a time (the last word
+/// overlapping the one before when the length is not a multiple of eight).
+#[inline(always)]
+fn zeros(b: &[u8]) -> bool {
+    let word =
+        |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or_default()) ^ splat(b'0');
+    let mut any = word(b.len() - 8);
+    for at in (0..b.len() - 8).step_by(8) {
+        any |= word(at);
+    }
+    any == 0
+}
+
+#[cfg(test)]
+mod tests {
+    /// The word check of trits' shape is the byte loop it replaces: every byte value at every
+    /// place of records of the lengths it looks at.
+    #[test]
+    fn zeros_as_a_byte_loop() {
+        for len in [8, 26, 44] {
+            for at in 0..len {
+                for v in 0..=255u8 {
+                    for fill in [b'0', b'7', b'A', 0xe1] {
+                        let mut b = vec![fill; len];
+                        b[at] = v;
+                        assert_eq!(super::zeros(&b), b.iter().all(|&c| c == b'0'), "{b:?}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -213,6 +213,19 @@ pub(crate) struct EdaxWords;
 
 impl WordPaths for EdaxWords {
     #[inline(always)]
+    fn read_shaped<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        opts: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> Option<bool> {
+        // Edax's rule: 64 squares and the side to move.
+        (record.len() == 66 && record[64] == b' ' && is_square_char(record[0]))
+            .then(|| Self::read_chess(r, record, opts, need, board))
+    }
+
+    #[inline(always)]
     fn read_chess<R: ReadChess>(
         _: &R,
         record: &[u8],

@@ -2,20 +2,12 @@
 //! form at a time. The word paths of [`crate::read`] and [`crate::write`] are checked against
 //! it (by the tests and the fuzz targets), and every record they do not take comes here.
 
-use crate::board::{Board, Repr};
-use crate::coords::SquaresWords;
-use crate::digits::TritsWords;
-use crate::edax::EdaxWords;
+use crate::board::Board;
 use crate::fen::fast::ReadChess;
-use crate::grid::GridWords;
-use crate::int::{forms::PairWords, hex0x16};
-use crate::kernels::{has_byte, splat};
-use crate::packed::PackedWords;
-use crate::pieces::PiecesWords;
 use crate::spec::{FenFirst, Frame, InTable, Reader, Readings, Spec, WordPaths};
 use crate::{
-    detect, fen, json, sgf, small, ErrorKind, Format, Holds, Need, Options, ParseError,
-    RenderError, RenderErrorKind, Value,
+    detect, fen, sgf, small, ErrorKind, Format, Holds, Need, Options, ParseError, RenderError,
+    RenderErrorKind, Value,
 };
 
 /// Reads one record of form `format`. For binary forms pass the raw bytes.
@@ -151,8 +143,9 @@ impl WordPaths for AutoWords {
     }
 
     /// A record in the very shape bbconv writes a form in, which the detection rules
-    /// (`detect.rs`, each form's rules) give that form, is read by the form's word path; `false` for
-    /// anything else, which detection then reads.
+    /// (`detect.rs`, each form's rules) give that form, is read by the form's word path
+    /// ([`WordPaths::read_shaped`], each form's in its module); `false` for anything else,
+    /// which detection then reads.
     #[inline(always)]
     fn read_after_fen<'r, R: ReadChess>(
         r: &R,
@@ -161,108 +154,8 @@ impl WordPaths for AutoWords {
         need: Need,
         board: &mut Board<'r>,
     ) -> bool {
-        // Each form's own path, named (not through the dispatch over every form, which would
-        // inline `fen`'s and this one's again).
-        match record {
-            // JSON's rule.
-            [b'{', ..] => json::read_board(r, record, need, board),
-            // Paste's rule (several lines: a pasted board): bbconv's own 8x8 grid, read as a grid.
-            [b'#', b' ', b'8', b'x', b'8', b' ', ..] => {
-                GridWords::read_chess(r, record, opts, need, board)
-            }
-            // Edax's rule: 64 squares and the side to move.
-            _ if record.len() == 66 && record[64] == b' ' => {
-                EdaxWords::read_chess(r, record, opts, need, board)
-            }
-            // The two-sided list's rule (no `/` in square names; the path reads chess names only).
-            [b'f', b'i', b'r', b's', b't', b':', b' ', ..] => {
-                SquaresWords::read_chess(r, record, opts, need, board)
-            }
-            // Trits' rule: 64 digits 0-2 that do not fit 64 bits as a decimal (21 digits or more
-            // from the first one not 0). (Before the line break's arm below: the digits' path
-            // refuses a line break, and no arm below takes a record of 64 bytes whose first two
-            // are digits.)
-            [b'0'..=b'2', b'0'..=b'2', ..] if record.len() == 64 && !zeros(&record[..44]) => {
-                TritsWords::read_chess(r, record, opts, need, board)
-            }
-            // Packed's rule: 26 hex digits that are no integer that fits 64 bits (int's rule): one of
-            // them a letter, or a decimal of 21 digits or more from the first one not 0; but
-            // `0b` or `0B` first, a binary integer to int's rule (which may fit). (Before the line
-            // break's arm, as the digits: the hex path refuses a line break, and of the arms
-            // below only the pieces' takes a record whose second byte is `:`.)
-            [first, second, ..]
-                if record.len() == 26
-                    && *second != b':'
-                    && !(*first == b'0' && matches!(second, b'b' | b'B'))
-                    && (!zeros6(record) || hex_letter(record)) =>
-            {
-                PackedWords::read_chess(r, record, opts, need, board)
-            }
-            // Pair's rule in the layout bbconv writes (`0x` and 16 digits, a space, `0x` and 16
-            // digits), which holds no line break: the pair's own reading of it, in place.
-            [b'0', b'x', ..] if record.len() == 37 && record[18] == b' ' => {
-                match (hex0x16(&record[..18]), hex0x16(&record[19..])) {
-                    (Some(f), Some(s)) => board.set_chess((f & s == 0).then_some(Repr::Two(f, s))),
-                    _ => {
-                        !has_byte(record, b'\n')
-                            && PairWords::read_chess(r, record, opts, need, board)
-                    }
-                }
-            }
-            // A record of several lines is a pasted board to detection, not a list whose words
-            // a line break separates (a pair's list path splits at any whitespace; the
-            // others refuse a line break).
-            [b'0', ..] if has_byte(record, b'\n') => false,
-            // Pair's rule: two integers.
-            [b'0', b'x', ..] if record.len() == 37 => {
-                PairWords::read_chess(r, record, opts, need, board)
-            }
-            // Pieces' rule: `P:0x...` tokens.
-            [_, b':', b'0', b'x', ..] => PiecesWords::read_chess(r, record, opts, need, board),
-            _ => false,
-        }
+        Format::read_any_shaped(r, record, opts, need, board)
     }
-}
-
-/// Whether `b` (at least eight bytes) is all `0` digits, a word at a time (the last word
-/// overlapping the one before when the length is not a multiple of eight).
-#[inline(always)]
-fn zeros(b: &[u8]) -> bool {
-    let word =
-        |at: usize| u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or_default()) ^ splat(b'0');
-    let mut any = word(b.len() - 8);
-    for at in (0..b.len() - 8).step_by(8) {
-        any |= word(at);
-    }
-    any == 0
-}
-
-/// Whether the first six bytes of `b` (at least eight) are all `0` digits, in one word.
-#[inline(always)]
-fn zeros6(b: &[u8]) -> bool {
-    let w = u64::from_le_bytes(b[..8].try_into().unwrap_or_default()) ^ splat(b'0');
-    w & 0xffff_ffff_ffff == 0
-}
-
-/// Whether `b` (at least eight bytes) holds a lowercase hex letter (`a` to `f`), a word at a
-/// time as [`zeros`].
-#[inline(always)]
-fn hex_letter(b: &[u8]) -> bool {
-    let mut any = letters(b, b.len() - 8);
-    for at in (0..b.len() - 8).step_by(8) {
-        any |= letters(b, at);
-    }
-    any != 0
-}
-
-/// The top bit of each byte of `b[at..at + 8]` that is a lowercase hex letter.
-#[inline(always)]
-fn letters(b: &[u8], at: usize) -> u64 {
-    let w = u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or_default());
-    // Each byte's low seven bits plus 0x1f reach bit 7 from `a` on, plus 0x19 from `g` on (no
-    // carry leaves a byte); a byte of 0x80 or more is none.
-    let low = w & splat(0x7f);
-    (low + splat(0x1f)) & !(low + splat(0x19)) & !w & splat(0x80)
 }
 
 /// Writes `value` in form `format`, appending to `out` (no trailing newline).
@@ -311,26 +204,6 @@ mod tests {
     use crate::convert::check;
     use crate::fen::fast::Bytes;
     use bbconv_board::Size;
-
-    /// The word checks of the arms are the byte loops they replace: every byte value at every
-    /// place of records of the lengths the arms look at.
-    #[test]
-    fn word_checks_as_byte_loops() {
-        for len in [8, 26, 44] {
-            for at in 0..len {
-                for v in 0..=255u8 {
-                    for fill in [b'0', b'7', b'A', 0xe1] {
-                        let mut b = vec![fill; len];
-                        b[at] = v;
-                        assert_eq!(zeros(&b), b.iter().all(|&c| c == b'0'), "{b:?}");
-                        assert_eq!(zeros6(&b), b[..6].iter().all(|&c| c == b'0'), "{b:?}");
-                        let letter = b.iter().any(|c| (b'a'..=b'f').contains(c));
-                        assert_eq!(hex_letter(&b), letter, "{b:?}");
-                    }
-                }
-            }
-        }
-    }
 
     /// Records of every one-line form bbconv writes, and their near misses: a line break, a
     /// `:` second, uppercase hex, `0x` before packed digits, digits that are also a decimal,
@@ -422,14 +295,26 @@ mod tests {
         out
     }
 
-    /// A record the arms read is one detection gives the form whose path read it, and it
-    /// converts to every output form as detection and the general reading convert it; the
-    /// arms read records of each one-line form.
+    /// At most one form's shape ([`WordPaths::read_shaped`]) claims a record; a record a
+    /// form's shape reads is one detection gives that form, and it converts to every output
+    /// form as detection and the general reading convert it; the shapes read records of each
+    /// one-line form.
     #[test]
     fn arms_read_what_detection_reads() {
         let opts = Options::default();
         let mut taken = std::collections::BTreeMap::new();
         for rec in &records() {
+            // The forms' shapes do not overlap: at most one claims a record.
+            let claims: Vec<Format> = Format::ALL
+                .iter()
+                .copied()
+                .filter(|f| {
+                    let mut board = Board::new();
+                    f.read_shaped(&Bytes, rec, &opts, Need::Train, &mut board)
+                        .is_some()
+                })
+                .collect();
+            assert!(claims.len() <= 1, "{claims:?}: {rec:?}");
             let mut board = Board::new();
             if AutoWords::read_after_fen(&Bytes, rec, &opts, Need::Train, &mut board) {
                 let form = crate::detect(&String::from_utf8_lossy(rec), &opts);

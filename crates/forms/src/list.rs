@@ -104,6 +104,41 @@ macro_rules! forms {
                 }
             }
 
+            /// [`WordPaths::read_shaped`] of the form.
+            #[cfg(test)]
+            pub(crate) fn read_shaped<'r, R: ReadChess>(
+                self,
+                r: &R,
+                record: &'r [u8],
+                opts: &Options,
+                need: Need,
+                board: &mut Board<'r>,
+            ) -> Option<bool> {
+                match self {
+                    $(Format::$variant => <$words as WordPaths>::read_shaped(r, record, opts, need, board),)*
+                }
+            }
+
+            /// Under `-f auto`, a record of the shape a form's writer gives, read by that
+            /// form's word path ([`WordPaths::read_shaped`] of every form, in the list's order,
+            /// each a constant `None` or a test of a few bytes); `false` for any other record,
+            /// or one the path refuses (detection then decides).
+            #[inline(always)]
+            pub(crate) fn read_any_shaped<'r, R: ReadChess>(
+                r: &R,
+                record: &'r [u8],
+                opts: &Options,
+                need: Need,
+                board: &mut Board<'r>,
+            ) -> bool {
+                $(
+                    if let Some(took) = <$words as WordPaths>::read_shaped(r, record, opts, need, board) {
+                        return took;
+                    }
+                )*
+                false
+            }
+
             /// [`WordPaths::read_small`] of the form.
             #[inline(always)]
             pub(crate) fn read_small(self, t: &[u8], size: Size, opts: &Options) -> Option<Words> {

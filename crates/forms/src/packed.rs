@@ -5,7 +5,7 @@ use crate::board::{Board, Repr};
 use crate::detect::{ambiguous, Rule};
 use crate::fen::fast::ReadChess;
 use crate::int::forms::{fits_int, is_int_token};
-use crate::kernels::{bits_at, hex_bytes, DIGIT};
+use crate::kernels::{bits_at, hex_bytes, splat, DIGIT};
 use crate::small::write_packed_hex;
 use crate::spec::{
     write_from_sides, Direct, Frame, InTable, Reader, Readings, Spec, WordPaths, Words, Writing,
@@ -211,6 +211,32 @@ fn strip_0x(t: &[u8]) -> &[u8] {
 pub(crate) struct PackedWords;
 
 impl WordPaths for PackedWords {
+    #[inline(always)]
+    fn read_shaped<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        opts: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> Option<bool> {
+        // Packed's rule: 26 hex digits that are no integer that fits 64 bits (int's rule): one
+        // of them a letter, or a decimal of 21 digits or more from the first one not 0; but
+        // `0b` or `0B` first, a binary integer to int's rule (which may fit). The path refuses
+        // a line break.
+        match record {
+            [first, second, ..]
+                if record.len() == 26
+                    && first.is_ascii_hexdigit()
+                    && second.is_ascii_hexdigit()
+                    && !(*first == b'0' && matches!(second, b'b' | b'B'))
+                    && (!zeros6(record) || hex_letter(record)) =>
+            {
+                Some(Self::read_chess(r, record, opts, need, board))
+            }
+            _ => None,
+        }
+    }
+
     #[inline(always)]
     fn read_chess<R: ReadChess>(
         _: &R,
@@ -448,3 +474,54 @@ pub(crate) const TRITS_BIN: Spec = Spec {
     read: Reader::Bytes(|r, o| parse_binary(Format::TritsBin, r, o)),
     write: Some(|v, o, out| render(Format::TritsBin, &v.to_pair(), o, out)),
 };
+
+/// Whether the first six bytes of `b` (at least eight) are all `0` digits, in one word.
+#[inline(always)]
+fn zeros6(b: &[u8]) -> bool {
+    let w = u64::from_le_bytes(b[..8].try_into().unwrap_or_default()) ^ splat(b'0');
+    w & 0xffff_ffff_ffff == 0
+}
+
+/// Whether `b` (at least eight bytes) holds a lowercase hex letter (`a` to `f`), a word at a
+/// time as [`zeros`].
+#[inline(always)]
+fn hex_letter(b: &[u8]) -> bool {
+    let mut any = letters(b, b.len() - 8);
+    for at in (0..b.len() - 8).step_by(8) {
+        any |= letters(b, at);
+    }
+    any != 0
+}
+
+/// The top bit of each byte of `b[at..at + 8]` that is a lowercase hex letter.
+#[inline(always)]
+fn letters(b: &[u8], at: usize) -> u64 {
+    let w = u64::from_le_bytes(b[at..at + 8].try_into().unwrap_or_default());
+    // Each byte's low seven bits plus 0x1f reach bit 7 from `a` on, plus 0x19 from `g` on (no
+    // carry leaves a byte); a byte of 0x80 or more is none.
+    let low = w & splat(0x7f);
+    (low + splat(0x1f)) & !(low + splat(0x19)) & !w & splat(0x80)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The word checks of packed's shape are the byte loops they replace: every byte value at
+    /// every place of records of the lengths they look at.
+    #[test]
+    fn shape_checks_as_byte_loops() {
+        for len in [8, 26, 44] {
+            for at in 0..len {
+                for v in 0..=255u8 {
+                    for fill in [b'0', b'7', b'A', 0xe1] {
+                        let mut b = vec![fill; len];
+                        b[at] = v;
+                        let zeros6 = b[..6].iter().all(|&c| c == b'0');
+                        assert_eq!(super::zeros6(&b), zeros6, "{b:?}");
+                        let letter = b.iter().any(|c| (b'a'..=b'f').contains(c));
+                        assert_eq!(super::hex_letter(&b), letter, "{b:?}");
+                    }
+                }
+            }
+        }
+    }
+}

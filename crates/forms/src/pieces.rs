@@ -4,6 +4,7 @@
 use crate::board::{Board, Repr};
 use crate::detect::Rule;
 use crate::fen::fast::ReadChess;
+use crate::kernels::has_byte;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec, WordPaths, Writing};
 use crate::{int, Format, Options, ParseError, RenderError};
 use crate::{Holds, Need, Value};
@@ -157,6 +158,25 @@ pub(crate) fn write_chess<K: crate::kernels::Simd>(r: &K, words: &[u64; 12], out
 pub(crate) struct PiecesWords;
 
 impl WordPaths for PiecesWords {
+    #[inline(always)]
+    fn read_shaped<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        opts: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> Option<bool> {
+        // Pieces' rule: `P:0x...` tokens (a record of several lines that starts with `0` is
+        // a pasted board to detection).
+        match record {
+            [first, b':', b'0', b'x', ..] => Some(
+                !(*first == b'0' && has_byte(record, b'\n'))
+                    && Self::read_chess(r, record, opts, need, board),
+            ),
+            _ => None,
+        }
+    }
+
     #[inline(always)]
     fn read_chess<R: ReadChess>(
         _: &R,

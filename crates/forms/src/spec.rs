@@ -143,6 +143,22 @@ pub(crate) trait WordPaths {
         false
     }
 
+    /// Under `-f auto`, a record of the shape this form's writer gives (the shape the
+    /// detection rules, the form's `DETECT`, give this form, looked at in a few bytes): `Some`
+    /// with whether the 8x8 word path read it (`false`: detection then decides), `None` for a
+    /// record of another shape. The forms' shapes do not overlap: a record is of one form's at
+    /// most (`auto`'s word paths ask every form's, in the list's order).
+    #[inline(always)]
+    fn read_shaped<'r, R: ReadChess>(
+        _r: &R,
+        _record: &'r [u8],
+        _opts: &Options,
+        _need: Need,
+        _board: &mut Board<'r>,
+    ) -> Option<bool> {
+        None
+    }
+
     /// Reads a record of a board of `size` (at most 64 squares, LERF), trimmed of ASCII
     /// whitespace, into words (not yet checked to fit `size` nor to be disjoint: the caller
     /// checks).

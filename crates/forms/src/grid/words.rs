@@ -15,6 +15,20 @@ pub(crate) struct GridWords;
 
 impl WordPaths for GridWords {
     #[inline(always)]
+    fn read_shaped<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        opts: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> Option<bool> {
+        // Paste's rule (several lines: a pasted board): bbconv's own 8x8 grid, read as a grid.
+        record
+            .starts_with(b"# 8x8 ")
+            .then(|| Self::read_chess(r, record, opts, need, board))
+    }
+
+    #[inline(always)]
     fn read_chess<R: ReadChess>(
         _: &R,
         record: &[u8],

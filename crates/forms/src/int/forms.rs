@@ -7,7 +7,7 @@ use super::{parse_bytes, parse_integer, parse_literal, parse_pair, render, rende
 use crate::board::{Board, Repr};
 use crate::detect::Rule;
 use crate::fen::fast::ReadChess;
-use crate::kernels::{hex_u64, pair_hex_chess};
+use crate::kernels::{has_byte, hex_u64, pair_hex_chess};
 use crate::raw::{from_raw, raw_size, to_raw};
 use crate::small::{read_words, write_pair_hex};
 use crate::spec::{
@@ -170,6 +170,29 @@ impl WordPaths for BinWords {
 pub(crate) struct PairWords;
 
 impl WordPaths for PairWords {
+    #[inline(always)]
+    fn read_shaped<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        opts: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> Option<bool> {
+        // Pair's rule: two integers, in the layout bbconv writes (`0x` and 16 digits, a space,
+        // `0x` and 16 digits) read in place; a record of several lines is a pasted board to
+        // detection, not a list whose words a line break separates (the list path splits at
+        // any whitespace).
+        if record.len() != 37 || !record.starts_with(b"0x") {
+            return None;
+        }
+        if record[18] == b' ' {
+            if let (Some(f), Some(s)) = (hex0x16(&record[..18]), hex0x16(&record[19..])) {
+                return Some(board.set_chess((f & s == 0).then_some(Repr::Two(f, s))));
+            }
+        }
+        Some(!has_byte(record, b'\n') && Self::read_chess(r, record, opts, need, board))
+    }
+
     #[inline(always)]
     fn read_chess<R: ReadChess>(
         _: &R,

@@ -15,6 +15,18 @@ pub(crate) struct JsonWords;
 
 impl WordPaths for JsonWords {
     #[inline(always)]
+    fn read_shaped<'r, R: ReadChess>(
+        r: &R,
+        record: &'r [u8],
+        _: &Options,
+        need: Need,
+        board: &mut Board<'r>,
+    ) -> Option<bool> {
+        // JSON's rule: a value that starts as an object.
+        (record.first() == Some(&b'{')).then(|| read_board(r, record, need, board))
+    }
+
+    #[inline(always)]
     fn read_chess<'r, R: ReadChess>(
         r: &R,
         record: &'r [u8],

@@ -14,7 +14,7 @@ mod read;
 mod train;
 mod write;
 
-pub(crate) use chess::{read_board, JsonWords};
+pub(crate) use chess::JsonWords;
 pub(crate) use read::parse;
 pub(crate) use write::{render, write_turn};
 
