@@ -2,9 +2,9 @@
 //! `e`), found a run at a time from byte-class bitmaps of the buffer's 64-byte blocks: each
 //! block's newlines, end bytes and blanks (bytes up to a space) are found once, with AVX2
 //! (checked at run time), and every record's end and every doubt about it are bits of them, with
-//! no loop over a record's lines. A record in doubt (a blank at a line's start or end, a line of
-//! the end byte and a blank, a record longer than a few blocks) ends the run: the caller's line
-//! loop takes it.
+//! no loop over a record's lines. A record in doubt (a blank at a line's start or end, a line
+//! other than the last that starts with the end byte, a record longer than a few blocks) ends
+//! the run: the caller's line loop takes it.
 //!
 //! Hand-written because the profile shows the gain (`-f sf-plain -t fen`, callgrind): looking
 //! at the bytes around each newline of a record, a line at a time, cost about 210 instructions
@@ -26,12 +26,11 @@ struct Classes {
     blank: u64,
 }
 
-/// The classes of the block after the last whole block: nothing known, every byte counted a
-/// blank (a record that would need it is left to the caller).
+/// The classes of the block after the last whole block: nothing known (no record ends there).
 const UNKNOWN: Classes = Classes {
     nl: 0,
     end: 0,
-    blank: u64::MAX,
+    blank: 0,
 };
 
 /// What a block's records are decided by, a bit a byte of the block.
@@ -40,34 +39,35 @@ struct Bits {
     nl: u64,
     /// Newlines followed by the end byte and a newline: where a record's last line but one ends.
     ends: u64,
-    /// Newlines the line loop must decide: a blank before or after it, or the end byte and a
-    /// blank other than a newline after it.
+    /// Bytes the line loop must decide: a newline after a blank (a CR, an empty line), a blank
+    /// or the end byte at a line's start (the end line of a record is after its last place).
     doubt: u64,
-    /// Bytes a record may not start with (blanks and the end byte), in the block and the next.
-    no_start: u64,
-    no_start_next: u64,
 }
 
-/// The bits of the block `cur`, between the last bit of the block before's blanks (`prev`) and
-/// the block after.
+/// The bits of the block `cur`, between the block before (`carry`: its last byte's newline
+/// bit, and its blank bit one above) and the block after.
 #[inline(always)]
-fn bits(prev: u64, cur: Classes, next: Classes) -> Bits {
+fn bits(carry: u64, cur: Classes, next: Classes) -> Bits {
     let end1 = cur.end >> 1 | next.end << 63;
     let nl2 = cur.nl >> 2 | next.nl << 62;
-    let blank_before = cur.blank << 1 | prev;
-    let blank_after = cur.blank >> 1 | next.blank << 63;
-    let blank2 = cur.blank >> 2 | next.blank << 62;
+    let blank_before = cur.blank << 1 | carry >> 1;
+    let line_start = cur.nl << 1 | carry & 1;
     Bits {
         nl: cur.nl,
         ends: cur.nl & end1 & nl2,
-        doubt: cur.nl & (blank_before | blank_after | (end1 & blank2 & !nl2)),
-        no_start: cur.blank | cur.end,
-        no_start_next: next.blank | next.end,
+        doubt: cur.nl & blank_before | (cur.blank | cur.end) & line_start,
     }
 }
 
+/// The carry of block `cur` into the next one's [`bits`].
+#[inline(always)]
+fn carry_of(cur: Classes) -> u64 {
+    cur.nl >> 63 | cur.blank >> 63 << 1
+}
+
 /// Where a run is: the next record's start, the newlines before it, the records taken, and
-/// what the blocks before the one at hand hold.
+/// the newlines of the blocks before the one at hand. (No byte in doubt is between the next
+/// record's start and the block at hand: the run stops at one.)
 #[derive(Default)]
 struct Run {
     start: usize,
@@ -75,8 +75,6 @@ struct Run {
     last: usize,
     lines: usize,
     taken: usize,
-    /// One past the last newline in doubt of the blocks before (0: none).
-    doubt_before: usize,
     /// Newlines in the blocks before.
     nl_before: usize,
 }
@@ -100,16 +98,12 @@ fn take_block(
         let p = base + q;
         if p < run.start {
             // The previous record's last newline: the next record starts with the end byte,
-            // which its start check has caught.
+            // a byte in doubt.
             continue;
         }
         let upto = u64::MAX >> (63 - q);
         let from = u64::MAX << run.start.saturating_sub(base);
-        if b.doubt & upto & from != 0
-            || run.doubt_before > run.start
-            || run.taken == most
-            || p > run.last
-        {
+        if b.doubt & upto & from != 0 || run.taken == most || p > run.last {
             return false;
         }
         push(run.start, p + 2, run.lines);
@@ -117,21 +111,14 @@ fn take_block(
         run.start = p + 3;
         run.last = last(run.start, max_len, room);
         run.taken += 1;
-        let next = q + 3;
-        let no_start = if next < 64 {
-            b.no_start >> next
-        } else {
-            b.no_start_next >> (next - 64)
-        };
-        if no_start & 1 != 0 {
-            return false;
-        }
-    }
-    if b.doubt != 0 {
-        run.doubt_before = base + 64 - b.doubt.leading_zeros() as usize;
     }
     run.nl_before += b.nl.count_ones() as usize;
-    run.doubt_before <= run.start && base + 64 <= run.start + REACH
+    // A byte in doubt from the next record's start on: the line loop takes that record. (The
+    // next block's bytes are all that a record from here on must be clear of.)
+    let from = u64::MAX
+        .checked_shl(run.start.saturating_sub(base) as u32)
+        .unwrap_or(0);
+    b.doubt & from == 0 && base + 64 <= run.start + REACH
 }
 
 /// The last place a record from `start` may end at, by the limits: `p - start + 4 <= max_len`
@@ -157,8 +144,9 @@ macro_rules! run {
         let Some(first) = blocks.next().and_then(|c| c.first_chunk::<64>()) else {
             return (0, 0);
         };
-        let (mut prev, mut cur) = (0, ($classes)(first, end));
-        if end <= b' ' || (cur.blank | cur.end) & 1 != 0 {
+        // The byte before the run counts as a newline: a record starts after one.
+        let (mut carry, mut cur) = (1, ($classes)(first, end));
+        if end <= b' ' {
             return (0, 0);
         }
         let mut k = 0;
@@ -167,10 +155,10 @@ macro_rules! run {
                 Some(block) => (($classes)(block, end), false),
                 None => (UNKNOWN, true),
             };
-            if !take_block(&mut run, k, &bits(prev, cur, next), limits, &mut push) || last {
+            if !take_block(&mut run, k, &bits(carry, cur, next), limits, &mut push) || last {
                 break;
             }
-            (prev, cur, k) = (cur.blank >> 63, next, k + 1);
+            (carry, cur, k) = (carry_of(cur), next, k + 1);
         }
         (run.start, run.lines)
     }};
@@ -221,9 +209,9 @@ impl EndLines {
     }
 
     /// The records at the start of `b`, each ended by a line of `end` (a byte above a space)
-    /// alone, that a line loop takes with nothing to decide: the first line not blank and not
-    /// `end`, no line with a blank at its start or end (a CR, maybe), no line of `end` and a
-    /// blank, each whole in `b`'s 64-byte blocks and shorter than `max_len` by two bytes. Each
+    /// alone, that a line loop takes with nothing to decide: no line with a blank at its start
+    /// or end (a CR, maybe), none but the last that starts with `end`, each whole in `b`'s
+    /// 64-byte blocks and shorter than `max_len` by two bytes. Each
     /// record's start, end (before its last newline) and the lines of `b` before it are given
     /// to `push`; the bytes taken (to the last record's newline) and their lines are returned.
     /// At most `most` records and `room` bytes are taken.
@@ -269,7 +257,7 @@ fn run_portable(
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod x86 {
-    use super::{bits, last, take_block, Classes, Run, UNKNOWN};
+    use super::{bits, carry_of, last, take_block, Classes, Run, UNKNOWN};
     use std::arch::x86_64::*;
 
     /// The top bits of the bytes of `lo` and `hi` (32 each), a bit a byte.

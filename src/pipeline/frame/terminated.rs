@@ -479,7 +479,8 @@ mod tests {
         }
         assert_eq!(super::plain_record(pad(rec).as_bytes(), b"e", 90), None);
         assert_eq!(super::plain_record(rec.as_bytes(), b"e", 1000), None);
-        // The bitmap runs take the same first record, and none of the odd ones.
+        // The bitmap runs take the same first record, and none of the odd ones (nor a line
+        // such as `eh`, which the line loop decides).
         for kernels in [Kernels::Portable, Kernels::Auto] {
             let first = |r: &str, max: usize| {
                 let mut got = None;
@@ -494,9 +495,8 @@ mod tests {
                 let r = format!("fen {}\nply 1\ne\n", "y".repeat(n));
                 assert_eq!(first(&r, 1000), Some((0, r.len() - 1, 0)), "{n}");
             }
-            let eh = rec.replace("\nply", "\neh\nply");
-            assert_eq!(first(&eh, 1000), Some((0, rec.len() + 2, 0)));
             for odd in [
+                rec.replace("\nply", "\neh\nply"),
                 rec.replace("\ne\n", "\ne \n"),
                 rec.replace("\ne\n", "\n e\n"),
                 rec.replace("\nmove", "\r\nmove"),
@@ -550,7 +550,7 @@ mod tests {
             }
         }
         let text: String = (50..200)
-            .map(|n| format!("fen {}\nply 1\ne\n", "y".repeat(n % 70)))
+            .map(|n| format!("fen {}\nply 1\ne\n", "y".repeat(1 + n % 70)))
             .collect();
         for from in 0..rec.len() {
             end_lines_check(&text.as_bytes()[from..]);
