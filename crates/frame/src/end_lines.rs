@@ -71,8 +71,6 @@ fn carry_of(cur: Classes) -> u64 {
 #[derive(Default)]
 struct Run {
     start: usize,
-    /// The last place a record from `start` may end at (its newline before the end line).
-    last: usize,
     lines: usize,
     taken: usize,
     /// Newlines in the blocks before.
@@ -103,13 +101,16 @@ fn take_block(
         }
         let upto = u64::MAX >> (63 - q);
         let from = u64::MAX << run.start.saturating_sub(base);
-        if b.doubt & upto & from != 0 || run.taken == most || p > run.last {
+        if b.doubt & upto & from != 0
+            || run.taken == most
+            || p - run.start + 4 > max_len
+            || p + 3 > room
+        {
             return false;
         }
         push(run.start, p + 2, run.lines);
         run.lines = run.nl_before + (b.nl & upto).count_ones() as usize + 1;
         run.start = p + 3;
-        run.last = last(run.start, max_len, room);
         run.taken += 1;
     }
     run.nl_before += b.nl.count_ones() as usize;
@@ -121,25 +122,12 @@ fn take_block(
     b.doubt & from == 0 && base + 64 <= run.start + REACH
 }
 
-/// The last place a record from `start` may end at, by the limits: `p - start + 4 <= max_len`
-/// and `p + 3 <= room` (a record never ends at 0: it starts with a byte other than a newline).
-#[inline(always)]
-fn last(start: usize, max_len: usize, room: usize) -> usize {
-    start
-        .saturating_add(max_len)
-        .saturating_sub(4)
-        .min(room.saturating_sub(3))
-}
-
 /// The run over the whole 64-byte blocks of `$b`, their classes found by `$classes`.
 macro_rules! run {
     ($b:expr, $end:expr, $limits:expr, $push:expr, $classes:expr) => {{
         let (b, end, limits): (&[u8], u8, (usize, usize, usize)) = ($b, $end, $limits);
         let mut push = $push;
-        let mut run = Run {
-            last: last(0, limits.0, limits.2),
-            ..Run::default()
-        };
+        let mut run = Run::default();
         let mut blocks = b.chunks_exact(64);
         let Some(first) = blocks.next().and_then(|c| c.first_chunk::<64>()) else {
             return (0, 0);
@@ -257,7 +245,7 @@ fn run_portable(
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod x86 {
-    use super::{bits, carry_of, last, take_block, Classes, Run, UNKNOWN};
+    use super::{bits, carry_of, take_block, Classes, Run, UNKNOWN};
     use std::arch::x86_64::*;
 
     /// The top bits of the bytes of `lo` and `hi` (32 each), a bit a byte.

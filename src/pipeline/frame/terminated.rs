@@ -1,7 +1,8 @@
 //! Records of lines, each ended by a line that holds the form's end text alone (Stockfish's
 //! `.plain`: `fen ...`, `move ...`, ..., `e`): the record is its lines up to and with the end
 //! line; blank lines between records are skipped, and lines after the last end line are a
-//! record cut short. The common record, whole in the buffer, is handed out in one step.
+//! record cut short. The common record, whole in the buffer, is handed out in one step, and
+//! runs of them in one copy (found by [`bbconv_frame::EndLines`] where the CPU has AVX2).
 
 use std::io::{self, Read};
 
@@ -82,13 +83,16 @@ impl<R: Read> Records<R> {
 }
 
 impl<R: Read> Records<R> {
-    /// The records whole in the buffer that [`plain_run`] takes, at most `most` of them and
-    /// `room` bytes: their bytes appended to `data` in one copy (with the newlines between
-    /// them, which no record's place takes in), each one's line and place pushed to `framed`.
-    /// How many; none when the record at hand is one the line loop or [`plain_record`] must
-    /// take. It saves the copy, the push and the dispatch of each record (`-f sf-plain -t
-    /// fen`: 1,340 instructions a record to 1,324, callgrind); finding each record's end
-    /// ([`plain_record`], about 210) is unchanged. (Out of line: inlined, it cost the other
+    /// The records whole in the buffer that the line loop takes with nothing to decide, at
+    /// most `most` of them and `room` bytes: their bytes appended to `data` in one copy (with
+    /// the newlines between them, which no record's place takes in), each one's line and place
+    /// pushed to `framed`. How many; none when the record at hand is one the line loop or
+    /// [`plain_record`] must take. Where the CPU has AVX2 the run is found from byte-class
+    /// bitmaps of the buffer's blocks ([`bbconv_frame::EndLines`]), then [`plain_run`] takes
+    /// what it leaves (at the buffer's end); elsewhere [`plain_run`] alone. It saves the copy,
+    /// the push and the dispatch of each record; the bitmaps cost about 185 instructions a
+    /// six-line record where [`plain_run`] costs about 260 (`-f sf-plain -t fen`: 1,321
+    /// instructions a record to 1,248, callgrind). (Out of line: inlined, it cost the other
     /// framings' record loop about 4 instructions a record; out of line, about 3.)
     #[inline(never)]
     pub(super) fn take_run(
