@@ -137,6 +137,9 @@ pub(crate) struct Records<R> {
     /// ([`Records::whole_block`], `whole_terminated`); the tests turn it off to check the line
     /// loops give the same records.
     pub(super) whole_blocks: bool,
+    /// Finds runs of records ended by a line of their own from byte bitmaps (where the CPU
+    /// has AVX2), for `take_run`.
+    pub(super) end_lines: bbconv_frame::EndLines,
 }
 
 /// Bytes read at a time.
@@ -170,6 +173,7 @@ impl<R: Read> Records<R> {
             defer_lines: true,
             held: None,
             whole_blocks: true,
+            end_lines: bbconv_frame::EndLines::new(crate::pipeline::kernels()),
         }
     }
 

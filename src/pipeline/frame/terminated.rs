@@ -1,7 +1,8 @@
 //! Records of lines, each ended by a line that holds the form's end text alone (Stockfish's
 //! `.plain`: `fen ...`, `move ...`, ..., `e`): the record is its lines up to and with the end
 //! line; blank lines between records are skipped, and lines after the last end line are a
-//! record cut short. The common record, whole in the buffer, is handed out in one step.
+//! record cut short. The common record, whole in the buffer, is handed out in one step, and
+//! runs of them in one copy (found by [`bbconv_frame::EndLines`] where the CPU has AVX2).
 
 use std::io::{self, Read};
 
@@ -82,13 +83,16 @@ impl<R: Read> Records<R> {
 }
 
 impl<R: Read> Records<R> {
-    /// The records whole in the buffer that [`plain_run`] takes, at most `most` of them and
-    /// `room` bytes: their bytes appended to `data` in one copy (with the newlines between
-    /// them, which no record's place takes in), each one's line and place pushed to `framed`.
-    /// How many; none when the record at hand is one the line loop or [`plain_record`] must
-    /// take. It saves the copy, the push and the dispatch of each record (`-f sf-plain -t
-    /// fen`: 1,340 instructions a record to 1,324, callgrind); finding each record's end
-    /// ([`plain_record`], about 210) is unchanged. (Out of line: inlined, it cost the other
+    /// The records whole in the buffer that the line loop takes with nothing to decide, at
+    /// most `most` of them and `room` bytes: their bytes appended to `data` in one copy (with
+    /// the newlines between them, which no record's place takes in), each one's line and place
+    /// pushed to `framed`. How many; none when the record at hand is one the line loop or
+    /// [`plain_record`] must take. Where the CPU has AVX2 the run is found from byte-class
+    /// bitmaps of the buffer's blocks ([`bbconv_frame::EndLines`]), then [`plain_run`] takes
+    /// what it leaves (at the buffer's end); elsewhere [`plain_run`] alone. It saves the copy,
+    /// the push and the dispatch of each record; the bitmaps cost about 185 instructions a
+    /// six-line record where [`plain_run`] costs about 260 (`-f sf-plain -t fen`: 1,321
+    /// instructions a record to 1,248, callgrind). (Out of line: inlined, it cost the other
     /// framings' record loop about 4 instructions a record; out of line, about 3.)
     #[inline(never)]
     pub(super) fn take_run(
@@ -103,14 +107,35 @@ impl<R: Read> Records<R> {
         }
         let rest = &self.buf[self.start..self.end];
         let (base, line, before) = (data.len(), self.line as u64 + 1, framed.len());
-        let (len, lines) = plain_run(rest, end, (self.max_len, most, room), |s, e, n| {
-            framed.push(Framed {
-                line: line + n as u64,
-                start: base + s,
-                end: base + e,
+        let record = |at: usize, lines: usize| {
+            move |s: usize, e: usize, n: usize| Framed {
+                line: line + (lines + n) as u64,
+                start: base + at + s,
+                end: base + at + e,
                 kind: FramedKind::Data,
-            })
+            }
+        };
+        // Where the CPU has AVX2, the records' ends are found from bitmaps of the buffer's
+        // blocks (`bbconv_frame::EndLines`); the rest of the run (a record it leaves, at the
+        // buffer's end, say) by `plain_run`.
+        let (mut len, mut lines) = (0, 0);
+        if let (true, &[e]) = (self.end_lines.fast(), end) {
+            let limits = (self.max_len, most, room);
+            let to = record(0, 0);
+            (len, lines) = self
+                .end_lines
+                .run(rest, e, limits, |s, t, n| framed.push(to(s, t, n)));
+        }
+        let limits = (
+            self.max_len,
+            most - (framed.len() - before),
+            room.saturating_sub(len),
+        );
+        let to = record(len, lines);
+        let (more, more_lines) = plain_run(&rest[len..], end, limits, |s, e, n| {
+            framed.push(to(s, e, n))
         });
+        let (len, lines) = (len + more, lines + more_lines);
         // In copies of 1 KiB: a longer one is the library's `rep movsb`, which callgrind (the
         // measure of these figures) counts a byte at a time, about 100 instructions a record.
         data.reserve(len);
@@ -213,7 +238,8 @@ fn plain_record(b: &[u8], end: &[u8], max_len: usize) -> Option<(usize, usize)> 
 
 #[cfg(test)]
 mod tests {
-    use bbconv_forms::Framing;
+    use bbconv_forms::{Framing, Kernels};
+    use bbconv_frame::EndLines;
 
     use crate::pipeline::frame::records::{Record, Records};
 
@@ -457,5 +483,124 @@ mod tests {
         }
         assert_eq!(super::plain_record(pad(rec).as_bytes(), b"e", 90), None);
         assert_eq!(super::plain_record(rec.as_bytes(), b"e", 1000), None);
+        // The bitmap runs take the same first record, and none of the odd ones (nor a line
+        // such as `eh`, which the line loop decides).
+        for kernels in [Kernels::Portable, Kernels::Auto] {
+            let first = |r: &str, max: usize| {
+                let mut got = None;
+                let run = EndLines::new(kernels);
+                run.run(pad(r).as_bytes(), b'e', (max, 1, 1000), |s, e, n| {
+                    got = Some((s, e, n))
+                });
+                got
+            };
+            assert_eq!(first(rec, 1000), Some((0, rec.len() - 1, 0)));
+            for n in 50..130 {
+                let r = format!("fen {}\nply 1\ne\n", "y".repeat(n));
+                assert_eq!(first(&r, 1000), Some((0, r.len() - 1, 0)), "{n}");
+            }
+            for odd in [
+                rec.replace("\nply", "\neh\nply"),
+                rec.replace("\ne\n", "\ne \n"),
+                rec.replace("\ne\n", "\n e\n"),
+                rec.replace("\nmove", "\r\nmove"),
+                rec.replace("\nmove", "\n\nmove"),
+                format!(" {rec}"),
+            ] {
+                assert_eq!(first(&odd, 1000), None, "{odd:?}");
+            }
+            assert_eq!(first(rec, 90), None);
+        }
+    }
+
+    /// The records a bitmap run takes ([`EndLines::run`], with AVX2 where the CPU has it and
+    /// a byte at a time) are the line loop's first records, on every input of
+    /// `runs_as_the_line_loop`'s kinds, cut at every byte of a few hundred and started at
+    /// every byte of a record: `e` inside lines, lines that start with `e` (`eh`, `e `, `e\t`,
+    /// `e\r`), CRLF, blank lines, blanks at a line's start or end, over-long records, no final
+    /// newline. The common records are taken: the run stops only where the line loop decides.
+    #[test]
+    fn end_line_runs_as_the_line_loop() {
+        let rec = "fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\nmove e7e5\nscore -12\nply 1\nresult 0\ne\n";
+        let odd = [
+            format!("\n{rec}"),
+            format!("  \n{rec}"),
+            rec.replace('\n', "\r\n"),
+            rec.replace("\ne\n", "\n e \n"),
+            rec.replace("\ne\n", "\ne\r\n"),
+            rec.replace("\ne\n", "\ne\t\n"),
+            rec.replace("\ne\n", "\ne \n"),
+            rec.replace("move", "e move\n eh\nmove"),
+            rec.replace("\nply", "\neh\nply"),
+            rec.replace("\nply", "\ne\rply\nx"),
+            rec.replace("\nply", "\ne\tply"),
+            rec.replace("\nply", "\ne3\nply"),
+            rec.replace("\nscore", " \nscore"),
+            rec.replace("\nscore", "\n\tscore"),
+            "e\n".to_string(),
+            "eh\ne\n".to_string(),
+            "fen a e\ne\n".to_string(),
+            format!("fen {}\ne\n", "x".repeat(600)),
+            "fen \u{e9}\ne\n".to_string(),
+        ];
+        for (k, o) in odd.iter().enumerate() {
+            // The odd record among common ones, on every place of a block.
+            let input = format!("{}{o}{}", rec.repeat(1 + k % 3), rec.repeat(3));
+            for cut in (0..input.len()).step_by(1 + k % 5) {
+                let text = &input.as_bytes()[..cut];
+                for from in [0, 3, 10, 41] {
+                    end_lines_check(&text[from.min(cut)..]);
+                }
+            }
+        }
+        let text: String = (50..200)
+            .map(|n| format!("fen {}\nply 1\ne\n", "y".repeat(1 + n % 70)))
+            .collect();
+        for from in 0..rec.len() {
+            end_lines_check(&text.as_bytes()[from..]);
+            end_lines_check(&rec.repeat(20).as_bytes()[from..]);
+        }
+        let taken = end_lines_check(text.as_bytes());
+        assert!(taken > 140, "{taken}");
+    }
+
+    /// Checks both bitmap runs of `b` against the line loop (read to `b`'s end and past it):
+    /// the same records, lines and bytes taken. How many records they took.
+    fn end_lines_check(b: &[u8]) -> usize {
+        let want = framed(b, 1000, 0, None);
+        let longer = framed(&[b, b"\nmore\ne\n"].concat(), 1000, 0, None);
+        let mut taken = Vec::new();
+        for kernels in [Kernels::Portable, Kernels::Auto] {
+            for (max, most, room) in [
+                (1000, 10_000, 1 << 20),
+                (110, 10_000, 1 << 20),
+                (1000, 3, 300),
+            ] {
+                let mut got = Vec::new();
+                let run = EndLines::new(kernels);
+                let (len, lines) = run.run(b, b'e', (max, most, room), |s, e, n| {
+                    let text = String::from_utf8_lossy(&b[s..e]);
+                    got.push(format!("{}:data:{text}", n + 1));
+                });
+                let want = if max == 1000 {
+                    &want
+                } else {
+                    &framed(b, max, 0, None)
+                };
+                assert_eq!(
+                    got,
+                    want[..got.len()],
+                    "{max} {:?}",
+                    String::from_utf8_lossy(b)
+                );
+                assert!(max != 1000 || got == longer[..got.len()]);
+                assert!(got.len() <= most && len <= room);
+                let nl = b[..len].iter().filter(|&&c| c == b'\n').count();
+                assert_eq!((nl, len == 0 || b[len - 1] == b'\n'), (lines, true));
+                taken.push(got.len());
+            }
+        }
+        assert!(taken[..3] == taken[3..], "{taken:?}");
+        taken[0]
     }
 }
