@@ -36,6 +36,18 @@ impl Trainer for Plain {
         if chess.ep.is_some() && !chess.ep_legal() {
             chess.ep = None;
         }
+        // The training fields of the lines after the FEN's (`fen_line` checked them, so they
+        // read; were one not to, the general reading would say why, not the fields be lost).
+        let kept = match train {
+            true => {
+                let lines = record.get(4 + fen.len() + 1..).unwrap_or_default();
+                let Some(t) = train_lines(lines, chess.black) else {
+                    return false;
+                };
+                Some(t)
+            }
+            false => None,
+        };
         // The fields as the record's text where they are spelt as the board's own would be.
         match fen_fields(fen) == Fields::Common && chess.ep == ep {
             true => {
@@ -46,9 +58,7 @@ impl Trainer for Plain {
         }
         board.placement = &fen[..len];
         if train {
-            // The lines after the FEN's (`fen_line` checked them).
-            let lines = record.get(4 + fen.len() + 1..).unwrap_or_default();
-            chess.keep(board, train_lines(lines, chess.black));
+            chess.keep(board, kept);
         }
         true
     }
