@@ -655,6 +655,22 @@ pub(crate) mod check {
     use bbconv_board::placement::{Piece, Placement, Text};
     use bbconv_board::{Bitboard, Pair};
 
+    /// Calls `f` with every record of `lens` bytes of one fill byte (`0`, `7`, `A`, 0xe1) with
+    /// one byte changed to every value: the inputs a word check is held to its byte loop on.
+    pub(crate) fn each_one_byte_changed(lens: &[usize], mut f: impl FnMut(&[u8])) {
+        for &len in lens {
+            for at in 0..len {
+                for v in 0..=255u8 {
+                    for fill in [b'0', b'7', b'A', 0xe1] {
+                        let mut b = vec![fill; len];
+                        b[at] = v;
+                        f(&b);
+                    }
+                }
+            }
+        }
+    }
+
     /// A random board of `size`: chess pieces (with FEN fields on 8x8) or two sides.
     pub(crate) fn random_board(size: Size, v: &mut u64, pieces: bool) -> Value {
         let mut next = || {

@@ -612,16 +612,8 @@ mod tests {
     /// place of records of the lengths it looks at.
     #[test]
     fn zeros_as_a_byte_loop() {
-        for len in [8, 26, 44] {
-            for at in 0..len {
-                for v in 0..=255u8 {
-                    for fill in [b'0', b'7', b'A', 0xe1] {
-                        let mut b = vec![fill; len];
-                        b[at] = v;
-                        assert_eq!(super::zeros(&b), b.iter().all(|&c| c == b'0'), "{b:?}");
-                    }
-                }
-            }
-        }
+        crate::convert::check::each_one_byte_changed(&[8, 26, 44], |b| {
+            assert_eq!(super::zeros(b), b.iter().all(|&c| c == b'0'), "{b:?}");
+        });
     }
 }

@@ -509,19 +509,11 @@ mod tests {
     /// every place of records of the lengths they look at.
     #[test]
     fn shape_checks_as_byte_loops() {
-        for len in [8, 26, 44] {
-            for at in 0..len {
-                for v in 0..=255u8 {
-                    for fill in [b'0', b'7', b'A', 0xe1] {
-                        let mut b = vec![fill; len];
-                        b[at] = v;
-                        let zeros6 = b[..6].iter().all(|&c| c == b'0');
-                        assert_eq!(super::zeros6(&b), zeros6, "{b:?}");
-                        let letter = b.iter().any(|c| (b'a'..=b'f').contains(c));
-                        assert_eq!(super::hex_letter(&b), letter, "{b:?}");
-                    }
-                }
-            }
-        }
+        crate::convert::check::each_one_byte_changed(&[8, 26, 44], |b| {
+            let zeros6 = b[..6].iter().all(|&c| c == b'0');
+            assert_eq!(super::zeros6(b), zeros6, "{b:?}");
+            let letter = b.iter().any(|c| (b'a'..=b'f').contains(c));
+            assert_eq!(super::hex_letter(b), letter, "{b:?}");
+        });
     }
 }

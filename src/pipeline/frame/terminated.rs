@@ -259,15 +259,12 @@ mod tests {
         assert_eq!(got, ["2:fen a\nmove b\ne", "6:fen c\ne", "8:fen d"]);
     }
 
-    /// A record handed out whole ([`super::plain_record`]) is the record the line loop gives:
-    /// the same bytes and line, on records with blank lines before them, CRs, end lines with
-    /// blanks around `e`, lines that start with `e` or a blank, records across the buffer's
-    /// refills, over-long records and a last record without its end line.
-    #[test]
-    fn whole_records_as_the_line_loop() {
-        let rec = "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nmove e2e4\nscore 0\nply 0\nresult 0\ne\n";
-        let pieces = [
-            rec.to_string(),
+    /// Records the line loop must decide, each with `rec` (a common record) inside or beside
+    /// it: blank lines before it, CRs, end lines with blanks around `e`, lines that start with
+    /// `e` (`eh`, `e `, `e\t`, `e\r`) or a blank, `e` inside lines, a NUL and a non-ASCII
+    /// byte, junk lines, and over-long records.
+    fn odd_records(rec: &str) -> Vec<String> {
+        vec![
             format!("\n\n{rec}"),
             format!("  \n{rec}"),
             rec.replace("\nmove", "\r\nmove"),
@@ -289,7 +286,29 @@ mod tests {
             "fen \u{e9}\ne\n".to_string(),
             "eh\ne\n".to_string(),
             "fen a e\ne\n".to_string(),
-        ];
+            format!("\n{rec}"),
+            rec.replace('\n', "\r\n"),
+            rec.replace("\nply", "\ne\rply\nx"),
+            rec.replace("\nply", "\ne\tply"),
+            rec.replace("\nply", "\ne3\nply"),
+            rec.replace("\nscore", "\n\tscore"),
+            format!("fen {}\ne\n", "x".repeat(600)),
+            rec.replace("\ne\n", "\ne\x0c\n"),
+            rec.replace("\nscore", "\t\nscore"),
+            "junk line\nmore junk\ne\n".to_string(),
+        ]
+    }
+
+    /// A record handed out whole ([`super::plain_record`]) is the record the line loop gives:
+    /// the same bytes and line, on records with blank lines before them, CRs, end lines with
+    /// blanks around `e`, lines that start with `e` or a blank, records across the buffer's
+    /// refills, over-long records and a last record without its end line.
+    #[test]
+    fn whole_records_as_the_line_loop() {
+        let rec = "fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nmove e2e4\nscore 0\nply 0\nresult 0\ne\n";
+        let pieces: Vec<String> = std::iter::once(rec.to_string())
+            .chain(odd_records(rec))
+            .collect();
         // Records whose end line falls on every place around a chunk's last byte.
         let pieces: Vec<String> = pieces
             .into_iter()
@@ -394,29 +413,9 @@ mod tests {
     #[test]
     fn runs_as_the_line_loop() {
         let rec = "fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\nmove e7e5\nscore -12\nply 1\nresult 0\ne\n";
-        let pieces = [
-            rec.to_string(),
-            format!("\n{rec}"),
-            format!("  \n{rec}"),
-            rec.replace('\n', "\r\n"),
-            rec.replace("\nmove", "\r\nmove"),
-            rec.replace("\ne\n", "\n e \n"),
-            rec.replace("\ne\n", "\ne\r\n"),
-            rec.replace("\ne\n", "\ne\x0c\n"),
-            rec.replace("move", "e move\n eh\nmove"),
-            rec.replace("\nply", "\neh\nply"),
-            rec.replace("\nply", "\ne3\nply"),
-            rec.replace("\nply", "\nee\nply"),
-            rec.replace("\nscore", " \nscore"),
-            rec.replace("\nscore", "\t\nscore"),
-            "junk line\nmore junk\ne\n".to_string(),
-            "e\n".to_string(),
-            "eh\ne\n".to_string(),
-            "fen a e\ne\n".to_string(),
-            format!("fen {}\ne\n", "x".repeat(300)),
-            "fen x\x00y\ne\n".to_string(),
-            "fen \u{e9}\ne\n".to_string(),
-        ];
+        let pieces: Vec<String> = std::iter::once(rec.to_string())
+            .chain(odd_records(rec))
+            .collect();
         let pieces: Vec<String> = pieces
             .into_iter()
             .chain((50..70).map(|n| format!("fen {}\ne\n", "y".repeat(n))))
@@ -522,27 +521,7 @@ mod tests {
     #[test]
     fn end_line_runs_as_the_line_loop() {
         let rec = "fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\nmove e7e5\nscore -12\nply 1\nresult 0\ne\n";
-        let odd = [
-            format!("\n{rec}"),
-            format!("  \n{rec}"),
-            rec.replace('\n', "\r\n"),
-            rec.replace("\ne\n", "\n e \n"),
-            rec.replace("\ne\n", "\ne\r\n"),
-            rec.replace("\ne\n", "\ne\t\n"),
-            rec.replace("\ne\n", "\ne \n"),
-            rec.replace("move", "e move\n eh\nmove"),
-            rec.replace("\nply", "\neh\nply"),
-            rec.replace("\nply", "\ne\rply\nx"),
-            rec.replace("\nply", "\ne\tply"),
-            rec.replace("\nply", "\ne3\nply"),
-            rec.replace("\nscore", " \nscore"),
-            rec.replace("\nscore", "\n\tscore"),
-            "e\n".to_string(),
-            "eh\ne\n".to_string(),
-            "fen a e\ne\n".to_string(),
-            format!("fen {}\ne\n", "x".repeat(600)),
-            "fen \u{e9}\ne\n".to_string(),
-        ];
+        let odd = odd_records(rec);
         for (k, o) in odd.iter().enumerate() {
             // The odd record among common ones, on every place of a block.
             let input = format!("{}{o}{}", rec.repeat(1 + k % 3), rec.repeat(3));
