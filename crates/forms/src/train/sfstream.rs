@@ -131,7 +131,8 @@ const LEAD: u64 = 0x0004_2108_4210_8421;
 const NIBBLE: u64 = 0x1111_1111_1111_1111;
 
 /// Writes the stream's board into `buf` (zero there) from bit 13: the squares of neither king
-/// (`gone`) in the stream's order, an empty one as a 0, a man of `men` as a 1 and his four bits
+/// (`gone`) in the stream's order, an empty one as a 0, a man of `men` (none on `gone`) as a 1
+/// and his four bits
 /// of `planes` (his Huffman code's upper bits, then his colour), all words in the stream's
 /// order (a8 = 0); at most 32 men (the caller checks). The men's nibbles packed in order
 /// (`pext`, `pdep`), then eleven squares a step: their men spread to five bits a square
@@ -145,7 +146,6 @@ pub(crate) fn write_board<B: Bmi>(
     planes: &[u64; 4],
     buf: &mut [u8; 48],
 ) {
-    let men = men & !gone;
     let mut nibbles = 0u128;
     for (p, &plane) in planes.iter().enumerate() {
         let bits = b.extract(plane, men);

@@ -180,7 +180,8 @@ pub(super) fn read_bmi<B: Bmi>(t: B, b: &[u8; LEN], chess: &mut Chess) -> bool {
         return false;
     };
     let [occ, p0, p1, p2, colour] = got;
-    let (p0, p1, p2, colour) = (p0 & occ, p1 & occ, p2 & occ, colour & occ);
+    // The colour plane is left unmasked: every kind below is of men's squares already.
+    let (p0, p1, p2) = (p0 & occ, p1 & occ, p2 & occ);
     let [occ, p0, p1, p2, colour] = [
         occ.swap_bytes(),
         p0.swap_bytes(),
@@ -217,12 +218,29 @@ const CASTLING: [u64; 16] = {
     t
 };
 
+/// The corners of rank 1 and of rank 8.
+const CORNERS_1: u64 = CORNERS & RANK_1;
+const CORNERS_8: u64 = CORNERS & RANK_8;
+
+/// The squares the stream's four castling bits (K, Q, k, q) need: their rooks' corners
+/// ([`CASTLING`]), and e1 for a White right, e8 for a Black one (the king's square).
+const NEEDS: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut k = 0;
+    while k < 16 {
+        t[k] = CASTLING[k] | if k & 3 != 0 { E1 } else { 0 } | if k & 12 != 0 { E8 } else { 0 };
+        k += 1;
+    }
+    t
+};
+
 /// Reads the stream's fields into `chess` (its board and side to move set), `f` the stream's
 /// bits from bit `pos` on, as [`read_record`] reads them; `false` where the general reading
 /// errs. The checks are [`Chess::check`]'s and [`Chess::standard_castling`]'s on a board of
 /// one king a side and rights of the corner rooks only.
 #[inline(always)]
 fn with_fields(chess: &mut Chess, b: &[u8; LEN], f: u64, pos: usize) -> bool {
+    let f0 = f;
     let mut len = 5;
     let c = CASTLING[(f & 15) as usize];
     chess.castling = c;
@@ -234,10 +252,10 @@ fn with_fields(chess: &mut Chess, b: &[u8; LEN], f: u64, pos: usize) -> bool {
     chess.halfmove = (f & 63 | (f >> 22 & 1) << 6) as u32;
     chess.fullmove = (f >> 6 & 0xffff) as u32;
     let w = &chess.words;
-    // Each right's rook there, the king on e1 or e8.
-    let rooks = w[3] & RANK_1 | w[9] & RANK_8;
-    let kings = (c & RANK_1 != 0 && w[5] != E1) || (c & RANK_8 != 0 && w[11] != E8);
-    if pos + len + 23 > BITS || c & !rooks != 0 || kings {
+    // Each right's rook there, the king on e1 or e8: the squares the rights need
+    // ([`NEEDS`]) among the men that can stand there for them.
+    let there = (w[3] & CORNERS_1) | (w[9] & CORNERS_8) | (w[5] & E1) | (w[11] & E8);
+    if pos + len + 23 > BITS || NEEDS[(f0 & 15) as usize] & !there != 0 {
         return false;
     }
     if !move_read(chess, u16::from_le_bytes([b[34], b[35]])) {
@@ -322,8 +340,7 @@ fn write_record<R: Simd>(r: &R, chess: &Chess, train: Option<&Train>) -> Option<
         0,
         u64::from(chess.black) | u64::from(wk) << 1 | u64::from(bk) << 7,
     );
-    let c = chess.castling;
-    let mut f = (c >> 7 & 1) | (c & 1) << 1 | (c >> 63 & 1) << 2 | (c >> 56 & 1) << 3;
+    let mut f = castling_bits(chess.castling);
     let mut len = 4;
     if let Some(ep) = ep {
         f |= (1 | u64::from(ep) << 1) << 4;
@@ -345,6 +362,29 @@ fn write_record<R: Simd>(r: &R, chess: &Chess, train: Option<&Train>) -> Option<
     }
     buf[36..38].copy_from_slice(&(ply as u16).to_le_bytes());
     Some(buf)
+}
+
+/// The factor that gathers the corners a1, h1, a8 and h8 (bits 0, 7, 56, 63) into bits 60 to
+/// 63 of the product, in that order: each corner lands on its bit, the other products on bits
+/// below 57 or past 63, all apart (no carries).
+const GATHER: u64 = 1 << 60 | 1 << 54 | 1 << 6 | 1;
+
+/// The stream's castling bits (K, Q, k, q) of the gathered corners (a1, h1, a8, h8).
+const STREAM_RIGHTS: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut k = 0;
+    while k < 16 {
+        t[k] = ((k >> 1 & 1) | (k & 1) << 1 | (k >> 3 & 1) << 2 | (k >> 2 & 1) << 3) as u8;
+        k += 1;
+    }
+    t
+};
+
+/// The stream's four castling bits (K, Q, k, q) of rights `c` of the corner rooks only
+/// ([`Chess::standard_castling`]).
+#[inline(always)]
+fn castling_bits(c: u64) -> u64 {
+    u64::from(STREAM_RIGHTS[(c.wrapping_mul(GATHER) >> 60) as usize])
 }
 
 /// The men's stream (`stream5`'s four words) in the record's bytes, after the side to move and
@@ -478,6 +518,18 @@ fn attacked(words: &[u64; 12], sq: u8, by_black: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The castling bits by the table are the bits taken one by one, for every rights of the
+    /// corners.
+    #[test]
+    fn castling_bits_as_each_corner() {
+        for k in 0..16u64 {
+            let c = (k & 1) | (k >> 1 & 1) << 7 | (k >> 2 & 1) << 56 | (k >> 3 & 1) << 63;
+            let each = (c >> 7 & 1) | (c & 1) << 1 | (c >> 63 & 1) << 2 | (c >> 56 & 1) << 3;
+            assert_eq!(castling_bits(c), each);
+            assert_eq!(CASTLING[each as usize], c);
+        }
+    }
 
     /// The writer's code planes are [`planes`] of [`MAN_BITS`], its men every man but the
     /// kings.
