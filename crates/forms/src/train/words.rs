@@ -64,20 +64,20 @@ impl<T: Trainer> WordPaths for Words<T> {
         _: &Options,
         out: &mut Vec<u8>,
     ) -> Direct {
-        let Some((len, mut words)) = r.pieces(record) else {
+        let Some((len, words)) = r.pieces(record) else {
             return Direct::NotTaken;
-        };
-        // `--swap`: the sides exchanged, the fields as written (as a board's swap).
-        let fen = match swap {
-            true => {
-                words.rotate_left(6);
-                &[][..]
-            }
-            false => record,
         };
         let fields = crate::fen::fields_after(record, len);
         // Read in place (a position returned in an `Option` is copied out and back).
         let mut c = Chess::of_words(words);
+        // `--swap`: the sides exchanged, the fields as written (as a board's swap).
+        let fen = match swap {
+            true => {
+                c.words.rotate_left(6);
+                &[][..]
+            }
+            false => record,
+        };
         match c.read_standard_fields(fields) && c.check() && T::write(r, &c, fen, None, out) {
             true => Direct::Done,
             false => Direct::NotTried,
