@@ -262,8 +262,11 @@ mod tests {
     /// Records the line loop must decide, each with `rec` (a common record) inside or beside
     /// it: blank lines before it, CRs, end lines with blanks around `e`, lines that start with
     /// `e` (`eh`, `e `, `e\t`, `e\r`) or a blank, `e` inside lines, a NUL and a non-ASCII
-    /// byte, junk lines, and over-long records.
+    /// byte, junk lines, over-long records, records almost of the `sf-plain` writer's shape
+    /// (`result 2`, `score` without digits, a CR before a newline, a last line without its
+    /// newline) and FEN lines of 62 to 66 and 126 to 129 bytes.
     fn odd_records(rec: &str) -> Vec<String> {
+        let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
         vec![
             format!("\n\n{rec}"),
             format!("  \n{rec}"),
@@ -296,7 +299,25 @@ mod tests {
             rec.replace("\ne\n", "\ne\x0c\n"),
             rec.replace("\nscore", "\t\nscore"),
             "junk line\nmore junk\ne\n".to_string(),
+            // Records almost of the writer's shape: a value out of range or missing, a CR or
+            // a blank at a line's end, a five-byte move, and FEN lines whose newline falls on
+            // each side of a 64-byte block's end.
+            rec.replace("\nresult 0", "\nresult 2"),
+            format!("fen {fen}\nmove e2e4\nscore \nply 0\nresult 0\ne\n"),
+            format!("fen {fen}\nmove e7e8q\nscore -\nply 0\nresult -1\ne\n"),
+            rec.replace("\ne\n", "\r\ne\n"),
+            rec.replace("\nmove", " \r\nmove"),
+            rec.replace("\nresult 0", "\nresult 0 "),
+            format!("fen {fen}\nmove e2e4\nscore 0\nply 0\nresult 0\ne"),
         ]
+        .into_iter()
+        .chain([62, 63, 64, 65, 66, 126, 127, 128, 129].map(|len: usize| {
+            format!(
+                "fen {}\nmove e7e8q\nscore -1234\nply 12\nresult 1\ne\n",
+                "k".repeat(len - 4)
+            )
+        }))
+        .collect()
     }
 
     /// A record handed out whole ([`super::plain_record`]) is the record the line loop gives:
@@ -323,7 +344,7 @@ mod tests {
             input.push_str(&pieces[k * 7 % pieces.len()]);
         }
         input.push_str("fen last\nmove a1a1");
-        for max in [1000, 120, 90] {
+        for max in [1000, 120, 90, 60] {
             let collect = |whole: bool| {
                 let mut r = Records::new(input.as_bytes(), Framing::Terminated(b"e"), 0, max);
                 r.whole_blocks = whole;
@@ -431,7 +452,7 @@ mod tests {
         for tail in ["", "fen last\nmove a1a1", "fen last\ne", "\n\n"] {
             let text = format!("{input}{tail}");
             let text = text.as_bytes();
-            for max in [1000, 120, 90] {
+            for max in [1000, 120, 90, 60] {
                 let want = framed(text, max, 0, None);
                 assert!(want.len() > 2900, "{}", want.len());
                 for (step, chunk) in [
@@ -553,6 +574,7 @@ mod tests {
             for (max, most, room) in [
                 (1000, 10_000, 1 << 20),
                 (110, 10_000, 1 << 20),
+                (64, 10_000, 1 << 20),
                 (1000, 3, 300),
             ] {
                 let mut got = Vec::new();
@@ -579,7 +601,7 @@ mod tests {
                 taken.push(got.len());
             }
         }
-        assert!(taken[..3] == taken[3..], "{taken:?}");
+        assert!(taken[..4] == taken[4..], "{taken:?}");
         taken[0]
     }
 }
