@@ -550,6 +550,17 @@ impl<'a> Conversion<'a> {
         tried: bool,
     ) -> Result<Size, ConvertError> {
         let writing = self.writing::<TO>();
+        // Into FEN (a constant of the kernel), a record of a form that writes its FEN itself
+        // (the trainers'): no board between. The FEN writer writes an 8x8 board's piece words
+        // under no option but these two.
+        if FEN == FenFirst::NEVER.0
+            && TO == Format::Fen as u8
+            && writing.words
+            && self.reading.chess
+            && (self.reading.from).write_fen(r, record, self.swap, self.opts, out)
+        {
+            return Ok(Size::CHESS);
+        }
         let need = writing.need();
         let mut board = Board::new();
         let read = if FEN != FenFirst::NEVER.0 {

@@ -166,6 +166,21 @@ macro_rules! forms {
                 }
             }
 
+            /// [`WordPaths::write_fen`] of the form.
+            #[inline(always)]
+            pub(crate) fn write_fen<R: ReadChess>(
+                self,
+                r: &R,
+                record: &[u8],
+                swap: bool,
+                opts: &Options,
+                out: &mut Vec<u8>,
+            ) -> bool {
+                match self {
+                    $(Format::$variant => <$words as WordPaths>::write_fen(r, record, swap, opts, out),)*
+                }
+            }
+
             /// [`WordPaths::write_chess`] of the form.
             #[inline(always)]
             pub(crate) fn write_chess<R: ReadChess>(

@@ -10,9 +10,8 @@ use bbconv_board::train::Train;
 use super::chess::Chess;
 use super::codes::{pack_planes, planes};
 use super::position::{mover_score, square_name, train_of, Man, Position};
-use super::words::Trainer;
+use super::words::{Read, Trainer};
 use super::{nibbles, put_nibbles};
-use crate::board::Board;
 use crate::fen::fast::ReadChess;
 use crate::spec::Spec;
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
@@ -125,22 +124,16 @@ pub(crate) struct Bullet;
 
 impl Trainer for Bullet {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
-        let Some((b, m)) = super::codes::le_record(r, record) else {
-            return false;
-        };
+    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool) -> Option<Read<'r>> {
+        let (b, m) = super::codes::le_record(r, record)?;
         if m[6] | m[7] | m[14] | m[15] != 0 || b[26] > 2 {
-            return false;
+            return None;
         }
         let chess = Chess::of_words(CODES.map(|c| m[usize::from(c)]));
         if !chess.check() || chess.king(false) != b[27] || chess.king(true) != b[28] ^ 56 {
-            return false;
+            return None;
         }
-        chess.set_board(board);
-        if train {
-            chess.keep(board, Some(fields(b)));
-        }
-        true
+        Some(Read::of(chess, train.then(|| fields(b))))
     }
 
     #[inline(always)]

@@ -8,9 +8,8 @@ use bbconv_board::train::Train;
 use super::chess::Chess;
 use super::codes::{masks_of, pack_planes, stem_planes, stem_position, CORNERS};
 use super::position::Position;
-use super::words::Trainer;
+use super::words::{Read, Trainer};
 use super::{pack_nibbles, unpack_nibbles, Castling};
-use crate::board::Board;
 use crate::fen::fast::ReadChess;
 use crate::spec::Spec;
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
@@ -42,25 +41,16 @@ pub(crate) struct Compressed;
 
 impl Trainer for Compressed {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
-        let Ok(b) = <&[u8; LEN]>::try_from(record) else {
-            return false;
-        };
+    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], _: bool) -> Option<Read<'r>> {
+        let b = <&[u8; LEN]>::try_from(record).ok()?;
         let occ = u64::from_be_bytes(b[..8].try_into().unwrap_or_default());
         if occ.count_ones() > 32 {
-            return false;
+            return None;
         }
         let nibbles = b[8..].try_into().unwrap_or(&[0; 16]);
-        match stem_position(&masks_of(r, occ, nibbles), true) {
-            Some(chess) if chess.check() => {
-                chess.set_board(board);
-                if train {
-                    chess.keep(board, None);
-                }
-                true
-            }
-            _ => false,
-        }
+        let chess = stem_position(&masks_of(r, occ, nibbles), true)?;
+        // No training fields in the record.
+        chess.check().then(|| Read::of(chess, None))
     }
 
     #[inline(always)]

@@ -10,9 +10,8 @@ use bbconv_board::train::Train;
 use super::chess::Chess;
 use super::codes::{pack_planes, planes, set_planes};
 use super::position::{square_name, train_of, Man, Position};
-use super::words::Trainer;
+use super::words::{Read, Trainer};
 use super::{nibbles, put_nibbles};
-use crate::board::Board;
 use crate::fen::fast::ReadChess;
 use crate::spec::Spec;
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
@@ -136,13 +135,11 @@ pub(crate) struct Marlin;
 
 impl Trainer for Marlin {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
-        let Some((b, m)) = super::codes::le_record(r, record) else {
-            return false;
-        };
+    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool) -> Option<Read<'r>> {
+        let (b, m) = super::codes::le_record(r, record)?;
         // Codes 7 and 15 are no man; 6 and 14 a rook with a castling right.
         if m[7] | m[15] != 0 || b[24] & 0x7f > 64 || b[30] > 2 {
-            return false;
+            return None;
         }
         let mut chess = Chess::of_words(CODES.map(|c| m[usize::from(c)]));
         chess.words[3] |= m[6];
@@ -153,13 +150,9 @@ impl Trainer for Marlin {
         chess.halfmove = u32::from(b[25]);
         chess.fullmove = u32::from(u16::from_le_bytes([b[26], b[27]]));
         if !chess.check() {
-            return false;
+            return None;
         }
-        chess.set_board(board);
-        if train {
-            chess.keep(board, Some(fields(b)));
-        }
-        true
+        Some(Read::of(chess, train.then(|| fields(b))))
     }
 
     #[inline(always)]

@@ -9,27 +9,22 @@ use bbconv_board::train::{Move, Train};
 
 use super::chess::{put_number, put_short, Chess};
 use super::position::mover_score;
-use super::words::Trainer;
-use crate::board::{Board, OwnFields, Repr};
+use super::words::{Read, Trainer};
+use crate::board::OwnFields;
 use crate::fen::fast::ReadChess;
-use bbconv_board::Size;
 
 /// `sf-plain`'s word paths ([`Trainer`]).
 pub(crate) struct Plain;
 
 impl Trainer for Plain {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
-        let Some(fen) = fen_line(record) else {
-            return false;
-        };
-        let Some((len, words)) = r.pieces(fen) else {
-            return false;
-        };
+    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool) -> Option<Read<'r>> {
+        let fen = fen_line(record)?;
+        let (len, words) = r.pieces(fen)?;
         let fields = crate::fen::fields_after(fen, len);
         let mut chess = Chess::of_words(words);
         if !chess.read_standard_fields(fields) || !chess.check() {
-            return false;
+            return None;
         }
         // As the general reading: an en passant square no pawn can take is dropped.
         let ep = chess.ep;
@@ -38,29 +33,21 @@ impl Trainer for Plain {
         }
         // The training fields of the lines after the FEN's (`fen_line` checked them, so they
         // read; were one not to, the general reading would say why, not the fields be lost).
-        let kept = match train {
+        let train = match train {
             true => {
                 let lines = record.get(4 + fen.len() + 1..).unwrap_or_default();
-                let Some(t) = train_lines(lines, chess.black) else {
-                    return false;
-                };
-                Some(t)
+                Some(train_lines(lines, chess.black)?)
             }
             false => None,
         };
         // The fields as the record's text where they are spelt as the board's own would be.
-        match fen_fields(fen) == Fields::Common && chess.ep == ep {
-            true => {
-                board.set(Size::CHESS, Repr::Chess(chess.words));
-                board.fields = fields;
-            }
-            false => chess.set_board(board),
-        }
-        board.placement = &fen[..len];
-        if train {
-            chess.keep(board, kept);
-        }
-        true
+        let common = fen_fields(fen) == Fields::Common && chess.ep == ep;
+        Some(Read {
+            chess,
+            train,
+            placement: &fen[..len],
+            fields: common.then_some(fields),
+        })
     }
 
     #[inline(always)]

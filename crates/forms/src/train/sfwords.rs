@@ -10,8 +10,7 @@ use super::codes::CORNERS;
 use super::position::mover_score;
 use super::sfbin::LEN;
 use super::sfstream::{self, Bmi};
-use super::words::Trainer;
-use crate::board::Board;
+use super::words::{Read, Trainer};
 use crate::fen::fast::ReadChess;
 use crate::kernels::Simd;
 
@@ -36,32 +35,19 @@ pub(crate) struct SfBin;
 
 impl Trainer for SfBin {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
-        let Ok(b) = <&[u8; LEN]>::try_from(record) else {
-            return false;
-        };
+    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool) -> Option<Read<'r>> {
+        let b = <&[u8; LEN]>::try_from(record).ok()?;
+        let fields = |chess: &Chess| train.then(|| super::sfbin::fields(b, chess.black));
         #[cfg(target_arch = "x86_64")]
         if let Some(t) = r.avx2() {
             let mut chess = Chess::of_words([0; 12]);
             if !read_bmi(t, b, &mut chess) {
-                return false;
+                return None;
             }
-            chess.set_board(board);
-            if train {
-                chess.keep(board, Some(super::sfbin::fields(b, chess.black)));
-            }
-            return true;
+            return Some(Read::of(chess, fields(&chess)));
         }
-        match read_record(b) {
-            Some(chess) => {
-                chess.set_board(board);
-                if train {
-                    chess.keep(board, Some(super::sfbin::fields(b, chess.black)));
-                }
-                true
-            }
-            None => false,
-        }
+        let chess = read_record(b)?;
+        Some(Read::of(chess, fields(&chess)))
     }
 
     #[inline(always)]

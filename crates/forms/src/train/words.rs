@@ -10,21 +10,22 @@
 use std::marker::PhantomData;
 
 use bbconv_board::train::Train;
+use bbconv_board::Size;
 
 use super::chess::Chess;
-use crate::board::{Board, Need};
+use crate::board::{Board, Need, Repr};
 use crate::fen::fast::ReadChess;
-use crate::spec::{Direct, WordPaths, Writing};
+use crate::fen::words;
+use crate::spec::{cold, Direct, WordPaths, Writing};
 use crate::Options;
 
 /// A trainer's form as its word paths see it.
 pub(crate) trait Trainer {
-    /// Reads a record into `board` (its piece words, and its fields as the board's own, or as
-    /// the record's text where the record holds them in their common spelling), and with
-    /// `train` its training fields into [`Board::train`] as the general reading reads them
-    /// (White's view); `false`, with `board` untouched, for a record the general reading must
-    /// read.
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool;
+    /// Reads a record into a [`Chess::check`]ed position as the general reading reads it, with
+    /// `train` its training fields (White's view), and the FEN text it keeps ([`Read`]); `None`
+    /// for a record the general reading must read. Both the reading into a board and the
+    /// writing of its FEN ([`WordPaths::write_fen`]) read a record so.
+    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool) -> Option<Read<'r>>;
 
     /// Writes a [`Chess::check`]ed position with the training fields `train` (White's view; a
     /// FEN's none, `None`, a constant to the compiler on the way from FEN),
@@ -41,6 +42,101 @@ pub(crate) trait Trainer {
     ) -> bool;
 }
 
+/// A trainer's record as [`Trainer::position`] reads it.
+pub(crate) struct Read<'r> {
+    /// The position, [`Chess::check`]ed.
+    pub(crate) chess: Chess,
+    /// The training fields (White's view), read only when asked for and held.
+    pub(crate) train: Option<Train>,
+    /// The record's FEN placement as written, or empty (a record of bits).
+    pub(crate) placement: &'r [u8],
+    /// The record's FEN fields as written, where they are spelt as [`Chess::fields`] spells the
+    /// position's; `None` for those to be written from the position.
+    pub(crate) fields: Option<&'r [u8]>,
+}
+
+impl<'r> Read<'r> {
+    /// A record of bits: the position and its training fields, no text.
+    #[inline(always)]
+    pub(crate) fn of(chess: Chess, train: Option<Train>) -> Read<'r> {
+        Read {
+            chess,
+            train,
+            placement: &[],
+            fields: None,
+        }
+    }
+
+    /// Sets `board` to the record: its piece words, its fields (the record's text, else the
+    /// position's written as the board's own) and its placement's text; with `train` what a
+    /// writer that keeps training fields takes ([`Chess::keep`]).
+    #[inline(always)]
+    fn set_board(self, board: &mut Board<'r>, train: bool) {
+        match self.fields {
+            Some(fields) => {
+                board.set(Size::CHESS, Repr::Chess(self.chess.words));
+                board.fields = fields;
+            }
+            None => self.chess.set_board(board),
+        }
+        board.placement = self.placement;
+        if train {
+            self.chess.keep(board, self.train);
+        }
+    }
+
+    /// Writes the record's FEN, as the FEN form writes the board [`Read::set_board`] sets (its
+    /// sides exchanged when `swap`, the fields as written), into `out`: the placement's text or
+    /// the words' placement, then a space and the fields (the record's text, or the position's
+    /// written in place), put together in one buffer and appended at once.
+    #[inline(always)]
+    fn write_fen<R: ReadChess>(&self, r: &R, swap: bool, out: &mut Vec<u8>) {
+        // The longest placement (71 bytes), a space and the whole fields' buffer fit.
+        let mut buf = [0u8; 128];
+        let Some(head) = buf.first_chunk_mut::<80>() else {
+            return;
+        };
+        let len = if swap {
+            // The fields stay as written: the position's before the exchange.
+            let mut w = self.chess.words;
+            w.rotate_left(6);
+            words::placement_of(r, &w, head)
+        } else if self.placement.is_empty() {
+            words::placement_of(r, &self.chess.words, head)
+        } else if words::put_bytes(head, 0, self.placement) {
+            self.placement.len()
+        } else {
+            cold();
+            let own = self.chess.fields();
+            return words::fen(self.placement, self.fields.unwrap_or(own.text()), out);
+        };
+        let end = match self.fields {
+            Some([]) => len,
+            Some(fields) => {
+                buf[len] = b' ';
+                if !words::put_bytes(&mut buf, len + 1, fields) {
+                    cold();
+                    return words::fen(&buf[..len], fields, out);
+                }
+                len + 1 + fields.len()
+            }
+            None => {
+                buf[len] = b' ';
+                match buf.get_mut(len + 1..).and_then(|b| b.first_chunk_mut()) {
+                    Some(to) => len + 1 + self.chess.put_fields(to),
+                    None => {
+                        cold();
+                        let own = self.chess.fields();
+                        return words::fen(&buf[..len], own.text(), out);
+                    }
+                }
+            }
+        };
+        // Appended 64 bytes at a time and cut back, not a copy of variable length.
+        words::append(out, &buf, end);
+    }
+}
+
 /// The word paths of the trainer's form `T`.
 pub(crate) struct Words<T>(PhantomData<T>);
 
@@ -53,7 +149,31 @@ impl<T: Trainer> WordPaths for Words<T> {
         need: Need,
         board: &mut Board<'r>,
     ) -> bool {
-        T::read(r, record, need == Need::Train, board)
+        let train = need == Need::Train;
+        match T::position(r, record, train) {
+            Some(read) => {
+                read.set_board(board, train);
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[inline(always)]
+    fn write_fen<R: ReadChess>(
+        r: &R,
+        record: &[u8],
+        swap: bool,
+        _: &Options,
+        out: &mut Vec<u8>,
+    ) -> bool {
+        match T::position(r, record, false) {
+            Some(read) => {
+                read.write_fen(r, swap, out);
+                true
+            }
+            None => false,
+        }
     }
 
     #[inline(always)]
