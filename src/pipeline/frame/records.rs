@@ -30,20 +30,21 @@ pub(super) fn read_framed(
     const FRAMED_MOST: usize = 4096;
     let mut framed = Vec::with_capacity(FRAMED);
     let mut reported = 0;
-    // Records ended by a line of their own are taken in runs (the test is settled here, not
-    // a record at a time).
-    let runs = match input.framing {
-        Framing::Terminated(end) => Some(end),
-        _ => None,
-    };
     loop {
-        // Records ended by a line of their own: as many as the buffer holds whole, in one run.
-        if let Some(end) = runs {
-            let limits = (
-                (FRAMED_MOST - 1).saturating_sub(framed.len()),
-                input.chunk.saturating_sub(data.len()),
-            );
-            records.take_run(end, limits, &mut data, &mut framed);
+        // Records ended by a line of their own, and binary records: as many as the buffer
+        // holds whole, in one run (the test is settled here, not a record at a time).
+        let limits = (
+            (FRAMED_MOST - 1).saturating_sub(framed.len()),
+            input.chunk.saturating_sub(data.len()),
+        );
+        match input.framing {
+            Framing::Terminated(end) => {
+                records.take_run(end, limits, &mut data, &mut framed);
+            }
+            Framing::Binary => {
+                records.take_binary_run(limits, &mut data, &mut framed);
+            }
+            Framing::Line | Framing::Block | Framing::Json => {}
         }
         let rec = records.next_record()?;
         let done = rec.is_none();

@@ -128,7 +128,7 @@ pub(crate) struct Job<'a, S: Stage + ?Sized> {
     /// [`PART_BYTES`](parts::PART_BYTES) bound what a worker holds, whatever the share of bad
     /// records or the size of each record's output.
     pub(crate) part_records: usize,
-    /// Whether good records of one size on consecutive lines share one entry (a run): not when
+    /// Whether good records of one size one after another share one entry (a run): not when
     /// the output separates records (grids), which the writer does record by record, nor for a
     /// table's rows, which the writer may have to rewrite one by one (`--errors null`).
     pub(crate) runs: bool,
@@ -282,7 +282,7 @@ mod tests {
         (got, faults)
     }
 
-    /// The entries of one chunk: good records of one size on consecutive lines share one, which
+    /// The entries of one chunk: good records of one size one after another share one, which
     /// ends where their output does; a size change, a bad line or a skipped one ends it; with
     /// `runs` off every good record has its own. The same from the plan's loop and the plain one.
     #[test]
@@ -319,6 +319,44 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Records of many lines each (a framed chunk: `.plain`, grids) share one entry too, from
+    /// the first one's line; a bad record between them ends the run.
+    #[test]
+    fn runs_of_records_of_many_lines() {
+        use crate::pipeline::frame::{Framed, FramedKind};
+        let opts = Options::default();
+        let conv = Conv(Conversion::new(Format::Fen, Format::Pair, &opts));
+        let data = b"8/8/8/8/8/8/8/R6k8/8/8/8/8/8/8/7kzz8/8/8/8/8/8/8/7k".to_vec();
+        let framed = |line, start, end| Framed {
+            line,
+            start,
+            end,
+            kind: FramedKind::Data,
+        };
+        let list = vec![
+            framed(1, 0, 17),
+            framed(7, 17, 33),
+            framed(13, 33, 35),
+            framed(19, 35, 51),
+        ];
+        let chunk = Chunk {
+            len: data.len(),
+            data,
+            kind: ChunkKind::Framed(list),
+            ..chunk(b"")
+        };
+        let job = job(&conv, true, true);
+        let mut got = Vec::new();
+        assert!(convert(&chunk, &job, &Spare::default, &mut |d| {
+            got.extend(d.entries.iter().map(|e| match e.what {
+                What::Good(size, n) => format!("{}:{size}x{n}", e.line),
+                _ => format!("{}:other", e.line),
+            }));
+            true
+        }));
+        assert_eq!(got, ["1:8x8x2", "13:other", "19:8x8x1"]);
     }
 
     /// What is queued between the stages is bounded whatever the input: a chunk of bad records
