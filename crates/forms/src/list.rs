@@ -174,10 +174,11 @@ macro_rules! forms {
                 record: &[u8],
                 swap: bool,
                 opts: &Options,
-                out: &mut Vec<u8>,
+                buf: &mut crate::train::words::FenBuffer,
+                end: &mut usize,
             ) -> bool {
                 match self {
-                    $(Format::$variant => <$words as WordPaths>::write_fen(r, record, swap, opts, out),)*
+                    $(Format::$variant => <$words as WordPaths>::write_fen(r, record, swap, opts, buf, end),)*
                 }
             }
 

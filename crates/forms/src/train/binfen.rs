@@ -13,7 +13,7 @@ use bbconv_board::train::Train;
 use super::chess::Chess;
 use super::codes::{masks, masks_of, pack, stem_codes, stem_planes, stem_position};
 use super::position::Position;
-use super::words::{Read, Trainer};
+use super::words::{Read, Take, Trainer};
 use super::{pack_nibbles, unpack_nibbles, Castling};
 use crate::fen::fast::ReadChess;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec};
@@ -242,7 +242,7 @@ pub(crate) struct BinaryFen;
 
 impl Trainer for BinaryFen {
     #[inline(always)]
-    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], _: bool) -> Option<Read<'r>> {
+    fn position<'r, R: ReadChess, T: Take<'r>>(r: &R, record: &'r [u8], _: bool, take: T) -> bool {
         // A line seldom has spaces at its ends: a look at both ends before the trim's loops.
         let t = match (record.first(), record.last()) {
             (Some(a), Some(z)) if a.is_ascii_hexdigit() && z.is_ascii_hexdigit() => record,
@@ -251,10 +251,13 @@ impl Trainer for BinaryFen {
         let n = t.len() / 2;
         let mut b = [0u8; MAX];
         if t.len() % 2 == 1 || n > MAX || !r.hex_bytes(t, &mut b[..n]) {
-            return None;
+            return false;
         }
-        // No training fields in the record.
-        read_bytes(r, &b, n).map(|chess| Read::of(chess, None))
+        match read_bytes(r, &b, n) {
+            // No training fields in the record.
+            Some(chess) => take.take(Read::of(&chess, None)),
+            None => false,
+        }
     }
 
     #[inline(always)]

@@ -10,7 +10,7 @@ use bbconv_board::train::Train;
 use super::chess::Chess;
 use super::codes::{pack_planes, planes};
 use super::position::{mover_score, square_name, train_of, Man, Position};
-use super::words::{Read, Trainer};
+use super::words::{Read, Take, Trainer};
 use super::{nibbles, put_nibbles};
 use crate::fen::fast::ReadChess;
 use crate::spec::Spec;
@@ -124,16 +124,23 @@ pub(crate) struct Bullet;
 
 impl Trainer for Bullet {
     #[inline(always)]
-    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool) -> Option<Read<'r>> {
-        let (b, m) = super::codes::le_record(r, record)?;
+    fn position<'r, R: ReadChess, T: Take<'r>>(
+        r: &R,
+        record: &'r [u8],
+        train: bool,
+        take: T,
+    ) -> bool {
+        let Some((b, m)) = super::codes::le_record(r, record) else {
+            return false;
+        };
         if m[6] | m[7] | m[14] | m[15] != 0 || b[26] > 2 {
-            return None;
+            return false;
         }
         let chess = Chess::of_words(CODES.map(|c| m[usize::from(c)]));
         if !chess.check() || chess.king(false) != b[27] || chess.king(true) != b[28] ^ 56 {
-            return None;
+            return false;
         }
-        Some(Read::of(chess, train.then(|| fields(b))))
+        take.take(Read::of(&chess, if train { Some(fields(b)) } else { None }))
     }
 
     #[inline(always)]

@@ -8,7 +8,7 @@ use bbconv_board::train::Train;
 use super::chess::Chess;
 use super::codes::{masks_of, pack_planes, stem_planes, stem_position, CORNERS};
 use super::position::Position;
-use super::words::{Read, Trainer};
+use super::words::{Read, Take, Trainer};
 use super::{pack_nibbles, unpack_nibbles, Castling};
 use crate::fen::fast::ReadChess;
 use crate::spec::Spec;
@@ -41,16 +41,20 @@ pub(crate) struct Compressed;
 
 impl Trainer for Compressed {
     #[inline(always)]
-    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], _: bool) -> Option<Read<'r>> {
-        let b = <&[u8; LEN]>::try_from(record).ok()?;
+    fn position<'r, R: ReadChess, T: Take<'r>>(r: &R, record: &'r [u8], _: bool, take: T) -> bool {
+        let Ok(b) = <&[u8; LEN]>::try_from(record) else {
+            return false;
+        };
         let occ = u64::from_be_bytes(b[..8].try_into().unwrap_or_default());
         if occ.count_ones() > 32 {
-            return None;
+            return false;
         }
         let nibbles = b[8..].try_into().unwrap_or(&[0; 16]);
-        let chess = stem_position(&masks_of(r, occ, nibbles), true)?;
-        // No training fields in the record.
-        chess.check().then(|| Read::of(chess, None))
+        match stem_position(&masks_of(r, occ, nibbles), true) {
+            // No training fields in the record.
+            Some(chess) if chess.check() => take.take(Read::of(&chess, None)),
+            _ => false,
+        }
     }
 
     #[inline(always)]

@@ -10,7 +10,7 @@ use bbconv_board::train::Train;
 use super::chess::Chess;
 use super::codes::{pack_planes, planes, set_planes};
 use super::position::{square_name, train_of, Man, Position};
-use super::words::{Read, Trainer};
+use super::words::{Read, Take, Trainer};
 use super::{nibbles, put_nibbles};
 use crate::fen::fast::ReadChess;
 use crate::spec::Spec;
@@ -135,11 +135,18 @@ pub(crate) struct Marlin;
 
 impl Trainer for Marlin {
     #[inline(always)]
-    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool) -> Option<Read<'r>> {
-        let (b, m) = super::codes::le_record(r, record)?;
+    fn position<'r, R: ReadChess, T: Take<'r>>(
+        r: &R,
+        record: &'r [u8],
+        train: bool,
+        take: T,
+    ) -> bool {
+        let Some((b, m)) = super::codes::le_record(r, record) else {
+            return false;
+        };
         // Codes 7 and 15 are no man; 6 and 14 a rook with a castling right.
         if m[7] | m[15] != 0 || b[24] & 0x7f > 64 || b[30] > 2 {
-            return None;
+            return false;
         }
         let mut chess = Chess::of_words(CODES.map(|c| m[usize::from(c)]));
         chess.words[3] |= m[6];
@@ -150,9 +157,9 @@ impl Trainer for Marlin {
         chess.halfmove = u32::from(b[25]);
         chess.fullmove = u32::from(u16::from_le_bytes([b[26], b[27]]));
         if !chess.check() {
-            return None;
+            return false;
         }
-        Some(Read::of(chess, train.then(|| fields(b))))
+        take.take(Read::of(&chess, if train { Some(fields(b)) } else { None }))
     }
 
     #[inline(always)]

@@ -9,7 +9,7 @@ use bbconv_board::train::{Move, Train};
 
 use super::chess::{put_number, put_short, Chess};
 use super::position::mover_score;
-use super::words::{Read, Trainer};
+use super::words::{Read, Take, Trainer};
 use crate::board::OwnFields;
 use crate::fen::fast::ReadChess;
 
@@ -18,13 +18,22 @@ pub(crate) struct Plain;
 
 impl Trainer for Plain {
     #[inline(always)]
-    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool) -> Option<Read<'r>> {
-        let fen = fen_line(record)?;
-        let (len, words) = r.pieces(fen)?;
+    fn position<'r, R: ReadChess, T: Take<'r>>(
+        r: &R,
+        record: &'r [u8],
+        train: bool,
+        take: T,
+    ) -> bool {
+        let Some(fen) = fen_line(record) else {
+            return false;
+        };
+        let Some((len, words)) = r.pieces(fen) else {
+            return false;
+        };
         let fields = crate::fen::fields_after(fen, len);
         let mut chess = Chess::of_words(words);
         if !chess.read_standard_fields(fields) || !chess.check() {
-            return None;
+            return false;
         }
         // As the general reading: an en passant square no pawn can take is dropped.
         let ep = chess.ep;
@@ -36,17 +45,25 @@ impl Trainer for Plain {
         let train = match train {
             true => {
                 let lines = record.get(4 + fen.len() + 1..).unwrap_or_default();
-                Some(train_lines(lines, chess.black)?)
+                let Some(t) = train_lines(lines, chess.black) else {
+                    return false;
+                };
+                Some(t)
             }
             false => None,
         };
         // The fields as the record's text where they are spelt as the board's own would be.
         let common = fen_fields(fen) == Fields::Common && chess.ep == ep;
-        Some(Read {
-            chess,
+        take.take(Read {
+            chess: &chess,
             train,
             placement: &fen[..len],
-            fields: common.then_some(fields),
+            fields: if common { Some(fields) } else { None },
+            // The placement, its space and the fields: the whole text.
+            fen: match common && fen.get(len) == Some(&b' ') {
+                true => fen,
+                false => &[],
+            },
         })
     }
 

@@ -10,7 +10,7 @@ use super::codes::CORNERS;
 use super::position::mover_score;
 use super::sfbin::LEN;
 use super::sfstream::{self, Bmi};
-use super::words::{Read, Trainer};
+use super::words::{Read, Take, Trainer};
 use crate::fen::fast::ReadChess;
 use crate::kernels::Simd;
 
@@ -35,19 +35,39 @@ pub(crate) struct SfBin;
 
 impl Trainer for SfBin {
     #[inline(always)]
-    fn position<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool) -> Option<Read<'r>> {
-        let b = <&[u8; LEN]>::try_from(record).ok()?;
-        let fields = |chess: &Chess| train.then(|| super::sfbin::fields(b, chess.black));
+    fn position<'r, R: ReadChess, T: Take<'r>>(
+        r: &R,
+        record: &'r [u8],
+        train: bool,
+        take: T,
+    ) -> bool {
+        let Ok(b) = <&[u8; LEN]>::try_from(record) else {
+            return false;
+        };
         #[cfg(target_arch = "x86_64")]
         if let Some(t) = r.avx2() {
             let mut chess = Chess::of_words([0; 12]);
             if !read_bmi(t, b, &mut chess) {
-                return None;
+                return false;
             }
-            return Some(Read::of(chess, fields(&chess)));
+            let fields = if train {
+                Some(super::sfbin::fields(b, chess.black))
+            } else {
+                None
+            };
+            return take.take(Read::of(&chess, fields));
         }
-        let chess = read_record(b)?;
-        Some(Read::of(chess, fields(&chess)))
+        match read_record(b) {
+            Some(chess) => {
+                let fields = if train {
+                    Some(super::sfbin::fields(b, chess.black))
+                } else {
+                    None
+                };
+                take.take(Read::of(&chess, fields))
+            }
+            None => false,
+        }
     }
 
     #[inline(always)]
