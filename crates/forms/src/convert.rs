@@ -273,6 +273,9 @@ fn run_avx2<const FEN: u8, const TO: u8>(
     // only with an `Avx2` token (see `Kernel`).
     #[allow(unsafe_code)]
     let reader = unsafe { fen::fast::x86::reader() };
+    if conv.straight_fen::<_, FEN, TO>(&reader, record, out) {
+        return Ok(Size::CHESS);
+    }
     if FEN == FenFirst::NEVER.0 {
         return conv.run_board::<_, FEN, TO>(&reader, record, out, false);
     }
@@ -485,6 +488,9 @@ impl<'a> Conversion<'a> {
         out: &mut Vec<u8>,
     ) -> Result<Size, ConvertError> {
         let mut tried = false;
+        if self.straight_fen::<R, FEN, TO>(r, record, out) {
+            return Ok(Size::CHESS);
+        }
         if FEN != FenFirst::NEVER.0 && !self.to_fen_reader::<FEN>(record) {
             tried = true;
         } else if FEN != FenFirst::NEVER.0 {
@@ -537,6 +543,36 @@ impl<'a> Conversion<'a> {
                 .write_from_fen(r, record, self.swap, self.opts, out),
             false => Direct::NotTried,
         }
+    }
+
+    /// Into FEN (`TO`, a constant of the kernel) from a source not read as FEN first (`FEN`), a
+    /// record of a form that writes its FEN itself (the trainers'), with no board between
+    /// ([`crate::spec::WordPaths::write_fen`]); whether it was written. The FEN writer writes
+    /// an 8x8 board's piece words under no option but the square order and the layout, which
+    /// `words` settles, and the 8x8 word path's reading is the one that reads such a board.
+    #[inline(always)]
+    fn straight_fen<R: ReadChess, const FEN: u8, const TO: u8>(
+        &self,
+        r: &R,
+        record: &[u8],
+        out: &mut Vec<u8>,
+    ) -> bool {
+        if FEN != FenFirst::NEVER.0
+            || TO != Format::Fen as u8
+            || !self.writing.words
+            || !self.reading.chess
+        {
+            return false;
+        }
+        let (mut buf, mut end) = ([0u8; 128], 0);
+        let took =
+            (self.reading.from).write_fen(r, record, self.swap, self.opts, &mut buf, &mut end);
+        // Appended after the forms' dispatch, once (in each form's way the copies of 64 bytes
+        // were calls of `Vec`'s append, about 50 instructions a record, `-f sf-plain -t fen`).
+        if took {
+            fen::words::append(out, &buf, end);
+        }
+        took
     }
 
     /// Reads one record into a board and writes the board, for [`Conversion::run_to`];

@@ -166,6 +166,22 @@ macro_rules! forms {
                 }
             }
 
+            /// [`WordPaths::write_fen`] of the form.
+            #[inline(always)]
+            pub(crate) fn write_fen<R: ReadChess>(
+                self,
+                r: &R,
+                record: &[u8],
+                swap: bool,
+                opts: &Options,
+                buf: &mut crate::train::words::FenBuffer,
+                end: &mut usize,
+            ) -> bool {
+                match self {
+                    $(Format::$variant => <$words as WordPaths>::write_fen(r, record, swap, opts, buf, end),)*
+                }
+            }
+
             /// [`WordPaths::write_chess`] of the form.
             #[inline(always)]
             pub(crate) fn write_chess<R: ReadChess>(

@@ -187,6 +187,22 @@ pub(crate) trait WordPaths {
         Direct::NotTried
     }
 
+    /// Writes the FEN of an 8x8 record of this form (the sides exchanged when `swap`) with no
+    /// board between, as the FEN form writes the board [`WordPaths::read_chess`] reads (the
+    /// conversion offers it only where the FEN writer takes that board's words), at the start
+    /// of `buf`, its length into `end` (the caller appends it); `false` when not taken.
+    #[inline(always)]
+    fn write_fen<R: ReadChess>(
+        _r: &R,
+        _record: &[u8],
+        _swap: bool,
+        _opts: &Options,
+        _buf: &mut crate::train::words::FenBuffer,
+        _end: &mut usize,
+    ) -> bool {
+        false
+    }
+
     /// Writes an 8x8 board from its words; `false`, with nothing written, when not taken.
     #[inline(always)]
     fn write_chess<R: ReadChess>(

@@ -13,9 +13,8 @@ use bbconv_board::train::Train;
 use super::chess::Chess;
 use super::codes::{masks, masks_of, pack, stem_codes, stem_planes, stem_position};
 use super::position::Position;
-use super::words::Trainer;
+use super::words::{Read, Take, Trainer};
 use super::{pack_nibbles, unpack_nibbles, Castling};
-use crate::board::Board;
 use crate::fen::fast::ReadChess;
 use crate::spec::{Frame, InTable, Reader, Readings, Spec};
 use crate::{Holds, Need, Options, ParseError, RenderError, RenderErrorKind, Value};
@@ -243,7 +242,7 @@ pub(crate) struct BinaryFen;
 
 impl Trainer for BinaryFen {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
+    fn position<'r, R: ReadChess, T: Take<'r>>(r: &R, record: &'r [u8], _: bool, take: T) -> bool {
         // A line seldom has spaces at its ends: a look at both ends before the trim's loops.
         let t = match (record.first(), record.last()) {
             (Some(a), Some(z)) if a.is_ascii_hexdigit() && z.is_ascii_hexdigit() => record,
@@ -255,13 +254,8 @@ impl Trainer for BinaryFen {
             return false;
         }
         match read_bytes(r, &b, n) {
-            Some(chess) => {
-                chess.set_board(board);
-                if train {
-                    chess.keep(board, None);
-                }
-                true
-            }
+            // No training fields in the record.
+            Some(chess) => take.take(Read::of(&chess, None)),
             None => false,
         }
     }

@@ -292,6 +292,14 @@ impl Chess {
     #[inline(always)]
     pub(crate) fn fields(&self) -> OwnFields {
         let mut b = [0u8; OwnFields::CAP];
+        let n = self.put_fields(&mut b);
+        OwnFields::new(b, n)
+    }
+
+    /// [`Chess::fields`] written at the start of `b` (a FEN's buffer, after its placement and
+    /// space, with no copy between); returns their length.
+    #[inline(always)]
+    pub(crate) fn put_fields(&self, b: &mut [u8; OwnFields::CAP]) -> usize {
         b[0] = if self.black { b'b' } else { b'w' };
         b[1] = b' ';
         let c = self.castling;
@@ -301,7 +309,7 @@ impl Chess {
             b[2..6].copy_from_slice(&text);
             2 + len as usize
         } else {
-            self.castling_field(&mut b, 2)
+            self.castling_field(b, 2)
         };
         b[n] = b' ';
         n += 1;
@@ -317,10 +325,9 @@ impl Chess {
             }
         }
         b[n] = b' ';
-        n = put_short::<_, 2>(&mut b, n + 1, self.halfmove.into());
+        n = put_short::<_, 2>(b, n + 1, self.halfmove.into());
         b[n] = b' ';
-        n = put_short::<_, 2>(&mut b, n + 1, self.fullmove.into());
-        OwnFields::new(b, n)
+        put_short::<_, 2>(b, n + 1, self.fullmove.into())
     }
 
     /// Writes the castling field at `b[at..]`, returning where it ends: each side's rights,

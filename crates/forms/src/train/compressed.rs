@@ -8,9 +8,8 @@ use bbconv_board::train::Train;
 use super::chess::Chess;
 use super::codes::{masks_of, pack_planes, stem_planes, stem_position, CORNERS};
 use super::position::Position;
-use super::words::Trainer;
+use super::words::{Read, Take, Trainer};
 use super::{pack_nibbles, unpack_nibbles, Castling};
-use crate::board::Board;
 use crate::fen::fast::ReadChess;
 use crate::spec::Spec;
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
@@ -42,7 +41,7 @@ pub(crate) struct Compressed;
 
 impl Trainer for Compressed {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
+    fn position<'r, R: ReadChess, T: Take<'r>>(r: &R, record: &'r [u8], _: bool, take: T) -> bool {
         let Ok(b) = <&[u8; LEN]>::try_from(record) else {
             return false;
         };
@@ -52,13 +51,8 @@ impl Trainer for Compressed {
         }
         let nibbles = b[8..].try_into().unwrap_or(&[0; 16]);
         match stem_position(&masks_of(r, occ, nibbles), true) {
-            Some(chess) if chess.check() => {
-                chess.set_board(board);
-                if train {
-                    chess.keep(board, None);
-                }
-                true
-            }
+            // No training fields in the record.
+            Some(chess) if chess.check() => take.take(Read::of(&chess, None)),
             _ => false,
         }
     }

@@ -10,9 +10,8 @@ use bbconv_board::train::Train;
 use super::chess::Chess;
 use super::codes::{pack_planes, planes, set_planes};
 use super::position::{square_name, train_of, Man, Position};
-use super::words::Trainer;
+use super::words::{Read, Take, Trainer};
 use super::{nibbles, put_nibbles};
-use crate::board::Board;
 use crate::fen::fast::ReadChess;
 use crate::spec::Spec;
 use crate::{Options, ParseError, RenderError, RenderErrorKind, Value};
@@ -136,7 +135,12 @@ pub(crate) struct Marlin;
 
 impl Trainer for Marlin {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
+    fn position<'r, R: ReadChess, T: Take<'r>>(
+        r: &R,
+        record: &'r [u8],
+        train: bool,
+        take: T,
+    ) -> bool {
         let Some((b, m)) = super::codes::le_record(r, record) else {
             return false;
         };
@@ -155,11 +159,7 @@ impl Trainer for Marlin {
         if !chess.check() {
             return false;
         }
-        chess.set_board(board);
-        if train {
-            chess.keep(board, Some(fields(b)));
-        }
-        true
+        take.take(Read::of(&chess, if train { Some(fields(b)) } else { None }))
     }
 
     #[inline(always)]

@@ -86,6 +86,17 @@ fn options() -> Vec<Options> {
             letters: (b'X', b'o'),
             ..Options::default()
         },
+        // Options the FEN writer of piece words ignores, and one it does not (another square
+        // order: the board's way).
+        Options {
+            to_coords: crate::CoordStyle::Sgf,
+            layer: Some(crate::Layer::First),
+            ..Options::default()
+        },
+        Options {
+            to_order: bbconv_board::Numbering::Order(bbconv_board::Order::Berlef),
+            ..Options::default()
+        },
     ]
 }
 
@@ -123,6 +134,68 @@ fn positions_as_the_general_code() {
     // Each form's word path took readings of its own.
     for (form, &n) in forms.iter().zip(&taken) {
         assert!(n > 100, "{form}: {n}");
+    }
+}
+
+/// Every position's record in each trainer's form written straight to FEN (no board between,
+/// [`crate::spec::WordPaths::write_fen`]), with and without `--swap`, by each FEN reader this CPU
+/// runs, as the general code converts it; the path takes most of them. The conversions
+/// into FEN under the options that keep the path or turn it off are `against_general`'s.
+#[test]
+fn fen_written_straight_as_the_general_code() {
+    /// The straight writing with one reader.
+    struct Straight<'a> {
+        form: Format,
+        record: &'a [u8],
+        swap: bool,
+    }
+    impl crate::fen::fast::WithReader for Straight<'_> {
+        type Output = Option<Vec<u8>>;
+        fn run<R: crate::fen::fast::ReadChess>(self, r: &R) -> Self::Output {
+            let (mut buf, mut end) = ([0u8; 128], 0);
+            let opts = Options::default();
+            let took = (self.form).write_fen(r, self.record, self.swap, &opts, &mut buf, &mut end);
+            took.then(|| buf[..end].to_vec())
+        }
+    }
+    let opts = Options::default();
+    let readers = [Some(crate::FenReader::Portable), crate::FenReader::avx2()];
+    let mut taken = std::collections::HashMap::new();
+    for fen in FENS {
+        for (form, rec) in records(fen) {
+            let Ok(value) = parse_general(form, &rec, &opts) else {
+                continue;
+            };
+            for swap in [false, true] {
+                let value = if swap {
+                    value.clone().swap()
+                } else {
+                    value.clone()
+                };
+                let mut general = Vec::new();
+                render_general(Format::Fen, &value, &opts, &mut general).unwrap();
+                for reader in readers.into_iter().flatten() {
+                    let straight = reader.with_reader(Straight {
+                        form,
+                        record: &rec,
+                        swap,
+                    });
+                    if let Some(out) = straight {
+                        assert_eq!(
+                            out,
+                            general,
+                            "{form}, swap {swap}, {}: {fen}",
+                            reader.name()
+                        );
+                        *taken.entry(form).or_insert(0) += 1;
+                    }
+                }
+            }
+        }
+    }
+    for form in trainers() {
+        let n = taken.get(&form).copied().unwrap_or(0);
+        assert!(n > 40, "{form}: {n}");
     }
 }
 

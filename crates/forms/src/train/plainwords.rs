@@ -9,17 +9,21 @@ use bbconv_board::train::{Move, Train};
 
 use super::chess::{put_number, put_short, Chess};
 use super::position::mover_score;
-use super::words::Trainer;
-use crate::board::{Board, OwnFields, Repr};
+use super::words::{Read, Take, Trainer};
+use crate::board::OwnFields;
 use crate::fen::fast::ReadChess;
-use bbconv_board::Size;
 
 /// `sf-plain`'s word paths ([`Trainer`]).
 pub(crate) struct Plain;
 
 impl Trainer for Plain {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
+    fn position<'r, R: ReadChess, T: Take<'r>>(
+        r: &R,
+        record: &'r [u8],
+        train: bool,
+        take: T,
+    ) -> bool {
         let Some(fen) = fen_line(record) else {
             return false;
         };
@@ -38,7 +42,7 @@ impl Trainer for Plain {
         }
         // The training fields of the lines after the FEN's (`fen_line` checked them, so they
         // read; were one not to, the general reading would say why, not the fields be lost).
-        let kept = match train {
+        let train = match train {
             true => {
                 let lines = record.get(4 + fen.len() + 1..).unwrap_or_default();
                 let Some(t) = train_lines(lines, chess.black) else {
@@ -49,18 +53,18 @@ impl Trainer for Plain {
             false => None,
         };
         // The fields as the record's text where they are spelt as the board's own would be.
-        match fen_fields(fen) == Fields::Common && chess.ep == ep {
-            true => {
-                board.set(Size::CHESS, Repr::Chess(chess.words));
-                board.fields = fields;
-            }
-            false => chess.set_board(board),
-        }
-        board.placement = &fen[..len];
-        if train {
-            chess.keep(board, kept);
-        }
-        true
+        let common = fen_fields(fen) == Fields::Common && chess.ep == ep;
+        take.take(Read {
+            chess: &chess,
+            train,
+            placement: &fen[..len],
+            fields: if common { Some(fields) } else { None },
+            // The placement, its space and the fields: the whole text.
+            fen: match common && fen.get(len) == Some(&b' ') {
+                true => fen,
+                false => &[],
+            },
+        })
     }
 
     #[inline(always)]

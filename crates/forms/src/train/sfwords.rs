@@ -10,8 +10,7 @@ use super::codes::CORNERS;
 use super::position::mover_score;
 use super::sfbin::LEN;
 use super::sfstream::{self, Bmi};
-use super::words::Trainer;
-use crate::board::Board;
+use super::words::{Read, Take, Trainer};
 use crate::fen::fast::ReadChess;
 use crate::kernels::Simd;
 
@@ -36,7 +35,12 @@ pub(crate) struct SfBin;
 
 impl Trainer for SfBin {
     #[inline(always)]
-    fn read<'r, R: ReadChess>(r: &R, record: &'r [u8], train: bool, board: &mut Board<'r>) -> bool {
+    fn position<'r, R: ReadChess, T: Take<'r>>(
+        r: &R,
+        record: &'r [u8],
+        train: bool,
+        take: T,
+    ) -> bool {
         let Ok(b) = <&[u8; LEN]>::try_from(record) else {
             return false;
         };
@@ -46,19 +50,21 @@ impl Trainer for SfBin {
             if !read_bmi(t, b, &mut chess) {
                 return false;
             }
-            chess.set_board(board);
-            if train {
-                chess.keep(board, Some(super::sfbin::fields(b, chess.black)));
-            }
-            return true;
+            let fields = if train {
+                Some(super::sfbin::fields(b, chess.black))
+            } else {
+                None
+            };
+            return take.take(Read::of(&chess, fields));
         }
         match read_record(b) {
             Some(chess) => {
-                chess.set_board(board);
-                if train {
-                    chess.keep(board, Some(super::sfbin::fields(b, chess.black)));
-                }
-                true
+                let fields = if train {
+                    Some(super::sfbin::fields(b, chess.black))
+                } else {
+                    None
+                };
+                take.take(Read::of(&chess, fields))
             }
             None => false,
         }
