@@ -415,3 +415,61 @@ fn colour_follows_the_flag_and_the_environment() {
     assert!(!grid(&[]).contains('\x1b'));
     assert!(!grid(&[("NO_COLOR", "1")]).contains('\x1b'));
 }
+
+/// A board of another size is named at the line its record starts on, records of many lines
+/// (grids, JSON over lines) as one-line records, one message a record, at every `--jobs`.
+#[test]
+fn boards_of_another_size_are_named_where_their_records_start() {
+    let grid = |size: &str, rows: &[&str], files: &str| {
+        let mut g = format!("# {size} lerf\n");
+        for (k, row) in rows.iter().enumerate() {
+            g.push_str(&format!("{} {row}\n", rows.len() - k));
+        }
+        format!("{g}  {files}\n\n")
+    };
+    let small = |pawn: usize| {
+        let mut last = [". "; 4].concat().trim_end().to_string();
+        last.replace_range(2 * pawn..2 * pawn + 1, "P");
+        grid("4x4", &[". . . .", ". . . .", ". . . .", &last], "a b c d")
+    };
+    let empty = ". . . . . . . .";
+    let input = grid(
+        "8x8",
+        &[
+            ". . . . k . . .",
+            empty,
+            empty,
+            empty,
+            empty,
+            empty,
+            empty,
+            ". . . . K . . .",
+        ],
+        "a b c d e f g h",
+    ) + &small(1)
+        + &small(2)
+        + &small(3);
+    let json = "{\"fen\": \"4k3/8/8/8/8/8/8/4K3\"}\n{\n  \"fen\":\n  \"4/4/4/1P2\"\n}\n\n{\n  \"fen\": \"4/4/4/2P1\"\n}\n{\n  \"fen\":\n\n  \"4/4/4/3P\"\n}\n";
+    for jobs in ["1", "3"] {
+        let (code, _, err) = run(
+            &["convert", "-f", "grid", "-t", "fen", "--jobs", jobs],
+            input.as_bytes(),
+        );
+        assert_eq!(code, 1, "{err}");
+        let lines: Vec<&str> = err.lines().filter(|l| l.contains("is 4x4")).collect();
+        assert_eq!(lines.len(), 3, "{err}");
+        for (l, at) in lines.iter().zip(["-:12:", "-:19:", "-:26:"]) {
+            assert!(l.contains(at), "{at} in {err}");
+        }
+        let (code, _, err) = run(
+            &["convert", "-f", "json", "-t", "fen", "--jobs", jobs],
+            json.as_bytes(),
+        );
+        assert_eq!(code, 1, "{err}");
+        let lines: Vec<&str> = err.lines().filter(|l| l.contains("is 4x4")).collect();
+        assert_eq!(lines.len(), 3, "{err}");
+        for (l, at) in lines.iter().zip(["-:2:", "-:7:", "-:10:"]) {
+            assert!(l.contains(at), "{at} in {err}");
+        }
+    }
+}

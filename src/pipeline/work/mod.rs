@@ -241,7 +241,7 @@ mod tests {
             let mut start = 0;
             for e in &d.entries {
                 let what = match &e.what {
-                    What::Good(size, n) => format!("{size}x{n}"),
+                    What::Good(size, n, _) => format!("{size}x{n}"),
                     What::Skipped => "skip".into(),
                     What::Header => "header".into(),
                     What::Bad(_) => "bad".into(),
@@ -322,25 +322,33 @@ mod tests {
     }
 
     /// Records of many lines each (a framed chunk: `.plain`, grids) share one entry too, from
-    /// the first one's line; a bad record between them ends the run.
+    /// the first one's line, while each starts as many lines after the one before (the writer
+    /// names each one's line from them); a bad record between them, or another step, ends the
+    /// run.
     #[test]
     fn runs_of_records_of_many_lines() {
         use crate::pipeline::frame::{Framed, FramedKind};
         let opts = Options::default();
         let conv = Conv(Conversion::new(Format::Fen, Format::Pair, &opts));
-        let data = b"8/8/8/8/8/8/8/R6k8/8/8/8/8/8/8/7kzz8/8/8/8/8/8/8/7k".to_vec();
-        let framed = |line, start, end| Framed {
-            line,
-            start,
-            end,
-            kind: FramedKind::Data,
-        };
-        let list = vec![
-            framed(1, 0, 17),
-            framed(7, 17, 33),
-            framed(13, 33, 35),
-            framed(19, 35, 51),
+        let records: [(u64, &str); 6] = [
+            (1, "8/8/8/8/8/8/8/R6k"),
+            (7, "8/8/8/8/8/8/8/7k"),
+            (13, "zz"),
+            (19, "8/8/8/8/8/8/8/7k"),
+            (25, "8/8/8/8/8/8/8/R6k"),
+            (28, "8/8/8/8/8/8/8/7k"),
         ];
+        let (mut data, mut list) = (Vec::new(), Vec::new());
+        for (line, text) in records {
+            let start = data.len();
+            data.extend_from_slice(text.as_bytes());
+            list.push(Framed {
+                line,
+                start,
+                end: data.len(),
+                kind: FramedKind::Data,
+            });
+        }
         let chunk = Chunk {
             len: data.len(),
             data,
@@ -351,12 +359,12 @@ mod tests {
         let mut got = Vec::new();
         assert!(convert(&chunk, &job, &Spare::default, &mut |d| {
             got.extend(d.entries.iter().map(|e| match e.what {
-                What::Good(size, n) => format!("{}:{size}x{n}", e.line),
+                What::Good(size, n, step) => format!("{}:{size}x{n}+{step}", e.line),
                 _ => format!("{}:other", e.line),
             }));
             true
         }));
-        assert_eq!(got, ["1:8x8x2", "13:other", "19:8x8x1"]);
+        assert_eq!(got, ["1:8x8x2+6", "13:other", "19:8x8x2+6", "28:8x8x1+1"]);
     }
 
     /// What is queued between the stages is bounded whatever the input: a chunk of bad records
