@@ -128,7 +128,7 @@ pub(crate) struct Job<'a, S: Stage + ?Sized> {
     /// [`PART_BYTES`](parts::PART_BYTES) bound what a worker holds, whatever the share of bad
     /// records or the size of each record's output.
     pub(crate) part_records: usize,
-    /// Whether good records of one size one after another share one entry (a run): not when
+    /// Whether good records of one size on consecutive lines share one entry (a run): not when
     /// the output separates records (grids), which the writer does record by record, nor for a
     /// table's rows, which the writer may have to rewrite one by one (`--errors null`).
     pub(crate) runs: bool,
@@ -241,7 +241,7 @@ mod tests {
             let mut start = 0;
             for e in &d.entries {
                 let what = match &e.what {
-                    What::Good(size, n, _) => format!("{size}x{n}"),
+                    What::Good(size, n) => format!("{size}x{n}"),
                     What::Skipped => "skip".into(),
                     What::Header => "header".into(),
                     What::Bad(_) => "bad".into(),
@@ -282,7 +282,7 @@ mod tests {
         (got, faults)
     }
 
-    /// The entries of one chunk: good records of one size one after another share one, which
+    /// The entries of one chunk: good records of one size on consecutive lines share one, which
     /// ends where their output does; a size change, a bad line or a skipped one ends it; with
     /// `runs` off every good record has its own. The same from the plan's loop and the plain one.
     #[test]
@@ -321,12 +321,11 @@ mod tests {
         }
     }
 
-    /// Records of many lines each (a framed chunk: `.plain`, grids) share one entry too, from
-    /// the first one's line, while each starts as many lines after the one before (the writer
-    /// names each one's line from them); a bad record between them, or another step, ends the
-    /// run.
+    /// Records of many lines each (a framed chunk: `.plain`, grids) have an entry each: a run
+    /// holds records on consecutive lines, which the writer names a line each when their size
+    /// is refused.
     #[test]
-    fn runs_of_records_of_many_lines() {
+    fn records_of_many_lines_have_an_entry_each() {
         use crate::pipeline::frame::{Framed, FramedKind};
         let opts = Options::default();
         let conv = Conv(Conversion::new(Format::Fen, Format::Pair, &opts));
@@ -359,12 +358,15 @@ mod tests {
         let mut got = Vec::new();
         assert!(convert(&chunk, &job, &Spare::default, &mut |d| {
             got.extend(d.entries.iter().map(|e| match e.what {
-                What::Good(size, n, step) => format!("{}:{size}x{n}+{step}", e.line),
+                What::Good(size, n) => format!("{}:{size}x{n}", e.line),
                 _ => format!("{}:other", e.line),
             }));
             true
         }));
-        assert_eq!(got, ["1:8x8x2+6", "13:other", "19:8x8x2+6", "28:8x8x1+1"]);
+        assert_eq!(
+            got,
+            ["1:8x8x1", "7:8x8x1", "13:other", "19:8x8x1", "25:8x8x1", "28:8x8x1"]
+        );
     }
 
     /// What is queued between the stages is bounded whatever the input: a chunk of bad records

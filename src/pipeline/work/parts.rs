@@ -5,8 +5,8 @@ use bbconv_board::Size;
 
 /// The outcome of one input record, or of a run of good ones.
 pub(crate) struct Entry {
-    /// The line (binary: record number) where the record starts; of a run, where its first
-    /// record starts (each next one starts the run's step of lines after the one before).
+    /// The line (binary: record number) where the record starts; a run's records are on the
+    /// lines from this one, one a line.
     pub(crate) line: u64,
     /// End of its output in [`Done::out`] (it starts where the previous entry's ends).
     pub(crate) end: usize,
@@ -16,10 +16,9 @@ pub(crate) struct Entry {
 
 /// What became of one input record, or of a run of good ones.
 pub(crate) enum What {
-    /// Converted: the size of the board, how many records (a run, when the job merges them:
-    /// good ones, one after another) were converted to boards of that size, and the lines from
-    /// one's start to the next's (the run's step: 1 for records a line, 6 for `.plain`'s).
-    Good(Size, u32, u64),
+    /// Converted: the size of the board, and how many records on consecutive lines (a run,
+    /// when the job merges them) were converted to boards of that size, one after the other.
+    Good(Size, u32),
     /// A blank or comment line.
     Skipped,
     /// A table's header row: its output (empty when it is dropped) is written as it is.
@@ -69,19 +68,13 @@ pub(crate) const PART_RECORDS: usize = 2048;
 /// A part ends once its output reaches this many bytes.
 pub(super) const PART_BYTES: usize = 1 << 18;
 
-/// Good records of one size one after another, each the same number of lines after the one
-/// before (the writer names each one's line when their size is refused), not yet booked as an
-/// entry.
+/// Good records of one size on consecutive lines, not yet booked as an entry.
 #[derive(Clone, Copy)]
 pub(super) struct Run {
     /// Its first line.
     line: u64,
     /// How many records (0: no run is open).
     n: u32,
-    /// The lines from one record's start to the next's (settled by its second record).
-    step: u64,
-    /// Where its next record starts (once its step is settled).
-    next: u64,
     /// The size of their boards.
     size: Size,
     /// The end of their output in [`Done::out`].
@@ -92,8 +85,6 @@ impl Run {
     pub(super) const NONE: Run = Run {
         line: 0,
         n: 0,
-        step: 1,
-        next: 0,
         size: Size::CHESS,
         end: 0,
     };
@@ -126,24 +117,15 @@ impl Parts<'_> {
     pub(super) fn good(&mut self, line: u64, size: Size) {
         let end = self.done.out.len();
         let run = &mut self.run;
-        // Records of many lines (`.plain`'s six) make runs too, each the run's step of lines
-        // after the one before: about 25 instructions a record fewer (`-f sf-plain -t fen`)
-        // than an entry each.
-        if run.size == size && run.n != 0 && (line == run.next || run.n == 1 && line > run.line) {
-            if run.n == 1 {
-                run.step = line - run.line;
-            }
+        if run.line + u64::from(run.n) == line && run.size == size && run.n != 0 {
             // `n` stays at most `part_records`, which fits in a u32.
             run.n += 1;
-            run.next = line.saturating_add(run.step);
             run.end = end;
         } else {
             self.book_run();
             self.run = Run {
                 line,
                 n: 1,
-                step: 1,
-                next: 0,
                 size,
                 end,
             };
@@ -157,19 +139,12 @@ impl Parts<'_> {
     /// Books the open run as an entry.
     #[inline]
     pub(super) fn book_run(&mut self) {
-        let Run {
-            line,
-            n,
-            step,
-            size,
-            end,
-            ..
-        } = self.run;
+        let Run { line, n, size, end } = self.run;
         if n != 0 {
             self.done.entries.push(Entry {
                 line,
                 end,
-                what: What::Good(size, n, step),
+                what: What::Good(size, n),
             });
             self.run.n = 0;
         }
@@ -238,12 +213,12 @@ impl Done {
     /// The size of every record, when every record is good and of one size.
     fn uniform_size(&self) -> Option<Size> {
         let size = match self.entries.first()?.what {
-            What::Good(s, ..) => s,
+            What::Good(s, _) => s,
             _ => return None,
         };
         self.entries
             .iter()
-            .all(|e| matches!(e.what, What::Good(s, ..) if s == size))
+            .all(|e| matches!(e.what, What::Good(s, _) if s == size))
             .then_some(size)
     }
 
