@@ -450,26 +450,22 @@ fn boards_of_another_size_are_named_where_their_records_start() {
         + &small(2)
         + &small(3);
     let json = "{\"fen\": \"4k3/8/8/8/8/8/8/4K3\"}\n{\n  \"fen\":\n  \"4/4/4/1P2\"\n}\n\n{\n  \"fen\": \"4/4/4/2P1\"\n}\n{\n  \"fen\":\n\n  \"4/4/4/3P\"\n}\n";
+    let cases = [
+        ("grid", input.as_str(), ["-:12:", "-:19:", "-:26:"]),
+        ("json", json, ["-:2:", "-:7:", "-:10:"]),
+    ];
     for jobs in ["1", "3"] {
-        let (code, _, err) = run(
-            &["convert", "-f", "grid", "-t", "fen", "--jobs", jobs],
-            input.as_bytes(),
-        );
-        assert_eq!(code, 1, "{err}");
-        let lines: Vec<&str> = err.lines().filter(|l| l.contains("is 4x4")).collect();
-        assert_eq!(lines.len(), 3, "{err}");
-        for (l, at) in lines.iter().zip(["-:12:", "-:19:", "-:26:"]) {
-            assert!(l.contains(at), "{at} in {err}");
-        }
-        let (code, _, err) = run(
-            &["convert", "-f", "json", "-t", "fen", "--jobs", jobs],
-            json.as_bytes(),
-        );
-        assert_eq!(code, 1, "{err}");
-        let lines: Vec<&str> = err.lines().filter(|l| l.contains("is 4x4")).collect();
-        assert_eq!(lines.len(), 3, "{err}");
-        for (l, at) in lines.iter().zip(["-:2:", "-:7:", "-:10:"]) {
-            assert!(l.contains(at), "{at} in {err}");
+        for (form, input, starts) in cases {
+            let (code, _, err) = run(
+                &["convert", "-f", form, "-t", "fen", "--jobs", jobs],
+                input.as_bytes(),
+            );
+            assert_eq!(code, 1, "{err}");
+            let lines: Vec<&str> = err.lines().filter(|l| l.contains("is 4x4")).collect();
+            assert_eq!(lines.len(), 3, "{err}");
+            for (l, at) in lines.iter().zip(starts) {
+                assert!(l.contains(at), "{at} in {err}");
+            }
         }
     }
 }
