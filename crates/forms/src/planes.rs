@@ -215,7 +215,7 @@ impl WordPaths for PlanesWords {
         if opts.planes != DEFAULT_PLANES {
             return Direct::NotTried;
         }
-        let Some((_, mut words)) = r.pieces(record) else {
+        let Some((_, mut words, _)) = r.pieces(record) else {
             return Direct::NotTaken;
         };
         if swap {

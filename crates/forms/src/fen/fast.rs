@@ -6,6 +6,8 @@
 //! every error included, gives `None` and goes to the general parser, which gives the same
 //! result or the precise error.
 
+use super::fields::Standard;
+
 /// The readers of the FEN fast path: an 8x8 placement of letters and digits 1-8, then nothing or
 /// the other fields in their common spelling (see `fen::fields::standard`), read into
 /// `(uppercase, lowercase)` LERF words, or `None` for anything else, including any record that
@@ -98,9 +100,10 @@ impl FenReader {
 pub(crate) trait ReadChess: crate::kernels::Simd {
     /// The placement's length in bytes and the `(uppercase, lowercase)` LERF words.
     fn pair(&self, b: &[u8]) -> Option<(usize, u64, u64)>;
-    /// The placement's length and one LERF word a letter of [`PIECE_LETTERS`]; `None` also
-    /// when another letter is on the board.
-    fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12])>;
+    /// The placement's length, one LERF word a letter of [`PIECE_LETTERS`], and what the
+    /// fields after it say (the readers check their spelling: [`super::fields::standard`]);
+    /// `None` also when another letter is on the board.
+    fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12], Standard)>;
 }
 
 /// The chess piece letters, in the order of the words of [`ReadChess::pieces`] (the order of
@@ -130,16 +133,17 @@ impl ReadChess for Bytes {
     }
 
     #[inline(always)]
-    fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12])> {
+    fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12], Standard)> {
         let (len, _, _) = pair_bytes(b)?;
-        pieces_of(&b[..len])
+        let fields = super::fields::standard(&b[len..])?;
+        pieces_of(&b[..len], fields)
     }
 }
 
 /// The piece words of a placement the pair reader accepted (letters and digits 1-8 in eight
 /// ranks of eight squares), one byte at a time; `None` for a letter that is not a chess piece.
 #[inline(always)]
-fn pieces_of(placement: &[u8]) -> Option<(usize, [u64; 12])> {
+fn pieces_of(placement: &[u8], fields: Standard) -> Option<(usize, [u64; 12], Standard)> {
     let mut w = [0u64; 12];
     // Squares in reading order (a8 = 0); LERF is `pos ^ 56`.
     let mut pos = 0usize;
@@ -154,7 +158,7 @@ fn pieces_of(placement: &[u8]) -> Option<(usize, [u64; 12])> {
             }
         }
     }
-    Some((placement.len(), w))
+    Some((placement.len(), w, fields))
 }
 
 /// The class of each byte for [`chess_pair_bytes`]: a digit `1`-`8` is its value, a letter is
@@ -230,9 +234,7 @@ fn pair_bytes(b: &[u8]) -> Option<(usize, u64, u64)> {
     let (len, upper, lower) = words?;
     // The other fields in their common spelling (so ASCII, as the placement's bytes are by
     // their classes).
-    if !super::fields::standard(&b[len..]) {
-        return None;
-    }
+    super::fields::standard(&b[len..])?;
     Some((len, upper.swap_bytes(), lower.swap_bytes()))
 }
 
@@ -364,9 +366,7 @@ pub(crate) mod x86 {
             if len == 64 && n > 64 {
                 break 'scan Scanned::Done(super::chess_pair_bytes(b)?);
             }
-            if !super::super::fields::standard(&b[len..]) {
-                return None;
-            }
+            let fields = super::super::fields::standard(&b[len..])?;
             let keep = _bzhi_u64(u64::MAX, len as u32);
             let (slash, digit, upper, lower) = (slash & keep, digit & keep, upper & keep, lower & keep);
             let tokens = digit | upper | lower;
@@ -412,6 +412,7 @@ pub(crate) mod x86 {
             }
             Scanned::Scan(Scan {
                 len,
+                fields,
                 tokens,
                 upper,
                 lower,
@@ -503,7 +504,7 @@ pub(crate) mod x86 {
         }
 
         #[inline(always)]
-        fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12])> {
+        fn pieces(&self, b: &[u8]) -> Option<(usize, [u64; 12], super::super::fields::Standard)> {
             // SAFETY: as in `pair`.
             unsafe { chess_pieces_avx2(b) }
         }
@@ -717,6 +718,7 @@ pub(crate) mod x86 {
     /// tokens and letters, the token squares `T` (reading order), and the windows read.
     struct Scan {
         len: usize,
+        fields: super::super::fields::Standard,
         tokens: u64,
         upper: u64,
         lower: u64,
@@ -748,9 +750,14 @@ pub(crate) mod x86 {
     // SAFETY (callers): only inlined into a function compiled with AVX2, BMI1, BMI2 and
     // POPCNT, which only an `Avx2` token holder calls.
     #[inline(always)]
-    unsafe fn chess_pieces_avx2(b: &[u8]) -> Option<(usize, [u64; 12])> {
+    unsafe fn chess_pieces_avx2(
+        b: &[u8],
+    ) -> Option<(usize, [u64; 12], super::super::fields::Standard)> {
         let sc = match scan!(b) {
-            Scanned::Done((len, _, _)) => return super::pieces_of(&b[..len]),
+            Scanned::Done((len, _, _)) => {
+                let fields = super::super::fields::standard(&b[len..])?;
+                return super::pieces_of(&b[..len], fields);
+            }
             Scanned::Scan(sc) => sc,
         };
         let first = _pdep_u64(_pext_u64(sc.upper, sc.tokens), sc.squares).swap_bytes();
@@ -778,7 +785,7 @@ pub(crate) mod x86 {
             };
             (*w, *d) = (kind & first, kind & second);
         }
-        (seen == sc.upper | sc.lower).then_some((sc.len, words))
+        (seen == sc.upper | sc.lower).then_some((sc.len, words, sc.fields))
     }
 
     /// A scan's outcome: the masks, or (a placement past the 64-byte window) the portable

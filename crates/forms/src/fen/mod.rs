@@ -163,7 +163,7 @@ pub(crate) fn parse_small(b: &[u8], opts: &Options) -> Option<Placement> {
     }
     let mut pl = Placement::from_cells(Size::CHESS, cells)?;
     let rest = &b[i..];
-    if !opts.lenient && !fields::standard(rest) {
+    if !opts.lenient && fields::standard(rest).is_none() {
         return None;
     }
     // A tab's columns (which `standard` never passes) and a CR inside are the general reading's.
@@ -779,7 +779,7 @@ pub(crate) fn read_board<'r, R: fast::ReadChess>(
             len
         }
         crate::Need::All | crate::Need::Train => {
-            let Some((len, words)) = r.pieces(b) else {
+            let Some((len, words, _)) = r.pieces(b) else {
                 return false;
             };
             board.set(Size::CHESS, Repr::Chess(words));

@@ -118,7 +118,7 @@ pub(crate) fn read_board<'r>(
     let Some(after) = rest[q..].strip_prefix(JSON_MID) else {
         return false;
     };
-    let Some((len, words)) = reader.pieces(fen) else {
+    let Some((len, words, _)) = reader.pieces(fen) else {
         return false;
     };
     let mut members = [0u8; JSON_PIECES];

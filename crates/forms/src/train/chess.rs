@@ -8,6 +8,7 @@ use bbconv_board::Size;
 
 use super::position::Man;
 use crate::board::{Board, ChessFields, Kept, OwnFields, Repr};
+use crate::fen::fields::Standard;
 use bbconv_board::train::Train;
 
 /// The words' index of the rook and the king of White (Black's: 6 more).
@@ -119,67 +120,36 @@ impl Chess {
 
     /// [`Chess::with_fields`] of fields in their common spelling, as the FEN readers accept
     /// them with the placement ([`crate::fen::fields::standard`], the text after its first
-    /// space): the same position, for about a third of the instructions, the fields' lengths
-    /// taken from the bytes they are known to hold rather than searched for and checked again:
-    /// the castling field and its letters by the table of [`crate::fen::fields::standard`], the
-    /// rights of corner rooks at once ([`Chess::corner_rights`]), the two counters in one word
-    /// ([`counters`]). Other text gives some answer, without panicking, and is never given (the
-    /// differential tests compare the two readings on the fields `standard` accepts).
+    /// space), through [`Chess::read_standard`]: the same position. Other text gives `None`
+    /// (the differential tests compare the two readings on the fields `standard` accepts).
     #[cfg(test)]
     pub(crate) fn with_standard_fields(mut self, t: &[u8]) -> Option<Chess> {
-        self.read_standard_fields(t).then_some(self)
+        let text = match t {
+            [] => Vec::new(),
+            _ => [b" ", t].concat(),
+        };
+        let f = crate::fen::fields::standard(&text)?;
+        self.read_standard(&f).then_some(self)
     }
 
-    /// [`Chess::with_standard_fields`] in place (a position of fields it refuses is left
-    /// partly set): the position is not copied out and back, about 50 instructions a record
-    /// (`-f sf-plain -t fen`, callgrind).
+    /// The fields `f` set on the position, as the FEN readers read them with the placement
+    /// ([`crate::fen::fields::standard`]: the fields are read once, as their spelling is
+    /// checked), the rights of corner rooks at once ([`Chess::corner_rights`]); false for a
+    /// castling letter that names no rook (the position is then partly set). In place: the
+    /// position is not copied out and back, about 50 instructions a record (`-f sf-plain -t
+    /// fen`, callgrind).
     #[inline(always)]
-    pub(crate) fn read_standard_fields(&mut self, t: &[u8]) -> bool {
-        // `w - - 0 1` is the shortest spelling.
-        let (Some(head), Some(tail)) = (t.first_chunk::<8>(), t.last_chunk::<8>()) else {
-            return self.read_fields(t);
-        };
-        self.black = head[0] == b'b';
-        let window = u32::from_le_bytes([head[2], head[3], head[4], head[5]]);
-        let Some((len, letters)) = crate::fen::fields::castling_window(window) else {
-            return self.read_fields(t);
-        };
-        if letters != 0 {
-            match self.castling_of(letters) {
+    pub(crate) fn read_standard(&mut self, f: &Standard) -> bool {
+        self.black = f.black();
+        if f.letters != 0 {
+            match self.castling_of(f.letters) {
                 Some(c) => self.castling = c,
                 None => return false,
             }
         }
-        // En passant after the castling field's space.
-        let ep_at = 3 + len;
-        let (ep, counters) = match t.get(ep_at..ep_at + 2) {
-            Some(&[f, r]) if f != b'-' => {
-                let square = r.wrapping_sub(b'1').wrapping_mul(8);
-                (
-                    Some(square.wrapping_add(f.wrapping_sub(b'a')) & 63),
-                    ep_at + 3,
-                )
-            }
-            _ => (None, ep_at + 2),
-        };
-        self.ep = ep;
-        let tail = u64::from_le_bytes(*tail);
-        (self.halfmove, self.fullmove) = match t.len().checked_sub(counters) {
-            Some(n) => counters_in(tail, n).unwrap_or_else(|| counters_by_byte(&t[counters..])),
-            None => (0, 0),
-        };
+        self.ep = f.ep();
+        (self.halfmove, self.fullmove) = f.counters();
         true
-    }
-
-    /// [`Chess::with_fields`] in place.
-    fn read_fields(&mut self, t: &[u8]) -> bool {
-        match self.with_fields(t) {
-            Some(c) => {
-                *self = c;
-                true
-            }
-            None => false,
-        }
     }
 
     /// The castling rooks of the letters `KQkq` of `letters` (bit `k` for `KQkq[k]`), as
@@ -429,47 +399,6 @@ const RIGHT_CORNERS: [u64; 16] = {
     t
 };
 
-/// The two counters of fields in their common spelling, the last `n` bytes of `tail` (the
-/// fields' last eight bytes): digits, one space, digits, each number of at most four digits,
-/// read in one word (each placed in its half, then two steps that each join pairs of digits
-/// or numbers); `None` for any other length (the caller reads them a byte at a time).
-#[inline(always)]
-fn counters_in(tail: u64, n: usize) -> Option<(u32, u32)> {
-    if !(3..=8).contains(&n) {
-        return None;
-    }
-    let x = tail >> (8 * (8 - n));
-    let space = crate::kernels::zero_bytes(x ^ crate::kernels::splat(b' ')) & ((1 << n) - 1);
-    let p = space.trailing_zeros() as usize;
-    if p == 0 || p > 4 || n - p - 1 > 4 || n - p - 1 == 0 {
-        return None;
-    }
-    let digits = x & crate::kernels::splat(0x0f);
-    // The halfmove clock right-aligned in bytes 0-3, the fullmove number in bytes 4-7.
-    let half = (digits << (8 * (4 - p))) & 0xffff_ffff;
-    let full = (digits >> (8 * (p + 1))) << (8 * (8 - (n - p - 1)));
-    let v = ((half | full).wrapping_mul(10 << 8 | 1) >> 8) & 0x00ff_00ff_00ff_00ff;
-    let v = v.wrapping_mul(100 << 16 | 1) >> 16;
-    Some((v as u32 & 0xffff, (v >> 32) as u32 & 0xffff))
-}
-
-/// The two counters of fields in their common spelling, `t` (digits, one space, digits),
-/// a byte at a time (at most eight bytes: no overflow).
-fn counters_by_byte(t: &[u8]) -> (u32, u32) {
-    let (mut half, mut v) = (0u32, 0u32);
-    for &c in t {
-        match c {
-            b' ' => (half, v) = (v, 0),
-            _ => {
-                v = v
-                    .wrapping_mul(10)
-                    .wrapping_add(u32::from(c.wrapping_sub(b'0')))
-            }
-        }
-    }
-    (half, v)
-}
-
 /// [`put_number`] of a small number: up to `DIGITS` (2 or 3) digits written straight (a
 /// division a digit, about 10 instructions each, in the loop), more by [`put_number`].
 #[inline(always)]
@@ -691,7 +620,7 @@ mod tests {
                             "1 1234", "12345 12", "0 12345", "9999 1", "5 0", "100 90",
                         ] {
                             let t = format!("{side} {castling} {ep} {counters}");
-                            if !crate::fen::fields::standard(format!(" {t}").as_bytes()) {
+                            if crate::fen::fields::standard(format!(" {t}").as_bytes()).is_none() {
                                 continue;
                             }
                             let c = Chess::of_words(words);
@@ -709,39 +638,5 @@ mod tests {
         assert!(checked > 3000, "{checked}");
         let c = Chess::of_words(boards[0]);
         assert_eq!(c.with_standard_fields(b""), Some(c));
-    }
-
-    /// The counters read in one word are those read a byte at a time: every split of up to
-    /// eight bytes, digits with leading zeros, other fields' bytes before them; more than four
-    /// digits a number are left to the byte loop.
-    #[test]
-    fn counters_in_a_word_as_a_byte_at_a_time() {
-        let mut v = 0x2545_f491_4f6c_dd1du64;
-        let mut checked = 0;
-        for _ in 0..100_000 {
-            v ^= v << 13;
-            v ^= v >> 7;
-            v ^= v << 17;
-            let (h, f) = (1 + (v % 6) as usize, 1 + (v >> 8) as usize % 6);
-            if h + f + 1 > 8 {
-                continue;
-            }
-            let digit = |k: usize| b'0' + ((v >> (16 + 3 * k)) % 10) as u8;
-            let mut t: Vec<u8> = b"w KQkq - ".to_vec();
-            t.extend((0..h).map(digit));
-            t.push(b' ');
-            t.extend((h..h + f).map(digit));
-            let tail = u64::from_le_bytes(t[t.len() - 8..].try_into().unwrap());
-            let n = h + f + 1;
-            let want = counters_by_byte(&t[t.len() - n..]);
-            match counters_in(tail, n) {
-                Some(got) => {
-                    assert_eq!(got, want, "{:?}", String::from_utf8_lossy(&t));
-                    checked += 1;
-                }
-                None => assert!(h > 4 || f > 4, "{:?}", String::from_utf8_lossy(&t)),
-            }
-        }
-        assert!(checked > 20_000, "{checked}");
     }
 }

@@ -27,12 +27,11 @@ impl Trainer for Plain {
         let Some(fen) = fen_line(record) else {
             return false;
         };
-        let Some((len, words)) = r.pieces(fen) else {
+        let Some((len, words, f)) = r.pieces(fen) else {
             return false;
         };
-        let fields = crate::fen::fields_after(fen, len);
         let mut chess = Chess::of_words(words);
-        if !chess.read_standard_fields(fields) || !chess.check() {
+        if !chess.read_standard(&f) || !chess.check() {
             return false;
         }
         // As the general reading: an en passant square no pawn can take is dropped.
@@ -53,7 +52,8 @@ impl Trainer for Plain {
             false => None,
         };
         // The fields as the record's text where they are spelt as the board's own would be.
-        let common = fen_fields(fen) == Fields::Common && chess.ep == ep;
+        let common = f.some() && !f.zeros() && chess.ep == ep;
+        let fields = crate::fen::fields_after(fen, len);
         take.take(Read {
             chess: &chess,
             train,

@@ -216,10 +216,9 @@ impl<T: Trainer> WordPaths for Words<T> {
         _: &Options,
         out: &mut Vec<u8>,
     ) -> Direct {
-        let Some((len, words)) = r.pieces(record) else {
+        let Some((_, words, fields)) = r.pieces(record) else {
             return Direct::NotTaken;
         };
-        let fields = crate::fen::fields_after(record, len);
         // Read in place (a position returned in an `Option` is copied out and back).
         let mut c = Chess::of_words(words);
         // `--swap`: the sides exchanged, the fields as written (as a board's swap).
@@ -230,7 +229,7 @@ impl<T: Trainer> WordPaths for Words<T> {
             }
             false => record,
         };
-        match c.read_standard_fields(fields) && c.check() && T::write(r, &c, fen, None, out) {
+        match c.read_standard(&fields) && c.check() && T::write(r, &c, fen, None, out) {
             true => Direct::Done,
             false => Direct::NotTried,
         }
