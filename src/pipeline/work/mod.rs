@@ -343,12 +343,9 @@ mod tests {
         }
     }
 
-    /// The entries of a framed chunk of `records` (line, text; `None`: a JSON line of two
-    /// values), as `line:size x n+step` (`line:other` for the rest).
-    fn framed_entries(records: &[(u64, Option<&str>)], runs: bool) -> Vec<String> {
+    /// A framed chunk of `records` (line, text; `None`: a JSON line of two values).
+    fn framed_chunk(records: &[(u64, Option<&str>)]) -> Chunk {
         use crate::pipeline::frame::FramedKind;
-        let opts = Options::default();
-        let conv = Conv(Conversion::new(Format::Auto, Format::Pair, &opts));
         let (mut data, mut list) = (Vec::new(), Vec::new());
         for &(line, text) in records {
             let start = data.len();
@@ -370,13 +367,20 @@ mod tests {
                 kind,
             });
         }
-        let chunk = Chunk {
+        Chunk {
             len: data.len(),
             data,
             kind: ChunkKind::Framed(list),
             ..chunk(b"")
-        };
-        let job = job(&conv, true, runs);
+        }
+    }
+
+    /// The entries of a framed chunk of `records` ([`framed_chunk`]), as `line:size x n+step`
+    /// (`line:other` for the rest).
+    fn framed_entries(records: &[(u64, Option<&str>)], runs: bool) -> Vec<String> {
+        let opts = Options::default();
+        let conv = Conv(Conversion::new(Format::Auto, Format::Pair, &opts));
+        let (chunk, job) = (framed_chunk(records), job(&conv, true, runs));
         let mut got = Vec::new();
         assert!(convert(&chunk, &job, &Spare::default, &mut |d| {
             got.extend(d.entries.iter().map(|e| match e.what {
@@ -386,6 +390,96 @@ mod tests {
             true
         }));
         got
+    }
+
+    /// The records of a framed chunk of `records` booked by the stepped loop or the loop of
+    /// records a line each, in parts of at most 5 records: each as `line:size` (a run's
+    /// records at its line + k * step) or `line:bad@fault line` or `line:other`; and the
+    /// output.
+    fn framed_records_booked(
+        records: &[(u64, Option<&str>)],
+        runs: bool,
+        stepped: bool,
+    ) -> (Vec<String>, Vec<u8>) {
+        let opts = Options::default();
+        let conv = Conv(Conversion::new(Format::Auto, Format::Pair, &opts));
+        let (chunk, job) = (framed_chunk(records), job(&conv, true, runs));
+        let ChunkKind::Framed(list) = &chunk.kind else {
+            unreachable!()
+        };
+        let (mut got, mut out) = (Vec::new(), Vec::new());
+        let mut emit = |d: Done| {
+            for e in &d.entries {
+                match &e.what {
+                    What::Good(size, n, step) => got.extend(
+                        (0..u64::from(*n)).map(|k| format!("{}:{size}", e.line + k * *step as u64)),
+                    ),
+                    What::Bad(Some(f)) => got.push(format!("{}:bad@{}", e.line, f.line)),
+                    _ => got.push(format!("{}:other", e.line)),
+                }
+            }
+            out.extend_from_slice(&d.out);
+            true
+        };
+        let mut parts = Parts {
+            done: Done::new(0, 0, Spare::default()),
+            part_records: 5,
+            take: &Spare::default,
+            emit: &mut emit,
+            stopped: false,
+            runs,
+            run: Run::NONE,
+            step: Step::ONE,
+        };
+        if stepped {
+            chunk::framed_stepped(&chunk.data, list, &job, &mut parts);
+        } else {
+            chunk::framed_records::<_, ONE_LINE>(&chunk.data, list, &job, &mut parts);
+        }
+        assert!(parts.finish(0));
+        (got, out)
+    }
+
+    /// Differential: the stepped runs of framed records, expanded record by record, are the
+    /// records a line each's runs, and an entry a record (runs off): the same records at the
+    /// same lines, with the same output, whatever the lines between them (steps that change,
+    /// records on one line, bad records between), parts ending inside runs.
+    #[test]
+    fn stepped_runs_name_the_records_an_entry_each_names() {
+        let texts = [
+            Some("8/8/8/8/8/8/8/R6k"),
+            Some("8/8/8/8/8/8/8/7k"),
+            Some("3/3/k2"),
+            Some("zz"),
+            None,
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
+        };
+        for case in 0..400 {
+            let (mut line, mut step) = (1 + next(3), 1 + next(7));
+            let mut records = Vec::new();
+            let mut text = texts[0];
+            for _ in 0..1 + next(40) {
+                if next(5) == 0 {
+                    step = next(8);
+                }
+                if next(4) == 0 {
+                    text = texts[next(5) as usize];
+                }
+                records.push((line, text));
+                line += step;
+            }
+            let want = framed_records_booked(&records, false, false);
+            for (runs, stepped) in [(true, true), (true, false), (false, true)] {
+                let got = framed_records_booked(&records, runs, stepped);
+                assert_eq!(got, want, "case {case}, runs {runs}, stepped {stepped}");
+            }
+        }
     }
 
     /// Records of many lines each (a framed chunk: `.plain`, grids) share one entry too, from
