@@ -313,13 +313,13 @@ impl<'a> Writer<'a> {
     #[inline]
     fn entry(&mut self, src: usize, base: u64, e: &Entry, bytes: &[u8]) -> Result<Flow> {
         Ok(match &e.what {
-            What::Good(size, n) => match &self.stream {
+            What::Good(size, n, step) => match &self.stream {
                 None => {
                     self.set_stream(*size, src, base + e.line);
                     self.good(*n, bytes)
                 }
                 Some((s, _)) if s == size => self.good(*n, bytes),
-                Some(_) => self.drift(src, base + e.line, (*size, *n), bytes)?,
+                Some(_) => self.drift(src, (base + e.line, *step), (*size, *n), bytes)?,
             },
             What::Skipped => {
                 self.placeholder();
@@ -358,13 +358,13 @@ impl<'a> Writer<'a> {
         Flow::Go
     }
 
-    /// A run of `n` good records from `line` on whose boards are `size`, which the stream's
-    /// size refuses: each is a bad record.
+    /// A run of `n` good records from `line` on, `step` lines apart, whose boards are `size`,
+    /// which the stream's size refuses: each is a bad record, named at the line it starts on.
     #[cold]
     fn drift(
         &mut self,
         src: usize,
-        line: u64,
+        (line, step): (u64, u32),
         (size, n): (Size, u32),
         bytes: &[u8],
     ) -> Result<Flow> {
@@ -372,7 +372,7 @@ impl<'a> Writer<'a> {
         self.drifted += u64::from(n);
         let mut flow = Flow::Go;
         for k in 0..u64::from(n) {
-            flow = self.bad(src, line + k, None, &kind)?;
+            flow = self.bad(src, line + k * u64::from(step), None, &kind)?;
             if flow == Flow::Stop {
                 break;
             }

@@ -1,10 +1,11 @@
 //! The loops over a chunk's records, one a kind of chunk: lines (or lines written back as they
 //! were), lines among records that span lines, records framed ahead, and a table's rows. Each
-//! is compiled into [`super::convert`]'s loop for its stage, the record's conversion inlined.
+//! is compiled into [`super::convert`]'s loop for its stage, the record's conversion inlined
+//! (records framed ahead that span lines: in a loop of their own, [`framed_stepped`]).
 
 use bbconv_forms::ConvertError;
 
-use super::parts::{FaultKind, Parts, What};
+use super::parts::{FaultKind, Parts, What, ONE_LINE, STEPPED};
 use super::record::{bad, early_record, header_row, json_line, record, split_record, unclosed};
 use super::{Job, Stage};
 use crate::pipeline::frame::line_rules::strip_cr;
@@ -21,7 +22,7 @@ pub(super) fn verbatim_lines<S: Stage>(
     parts: &mut Parts<'_>,
 ) -> u64 {
     split_verbatim(data, job.max_line, |line, piece| match piece {
-        Piece::Data(d) => record(job, parts, line, d),
+        Piece::Data(d) => record::<_, ONE_LINE>(job, parts, line, d),
         Piece::Verbatim(raw) => {
             parts.done.out.extend_from_slice(raw);
             if job.line_end {
@@ -41,7 +42,7 @@ pub(super) fn verbatim_lines<S: Stage>(
 #[inline(always)]
 pub(super) fn plain_lines<S: Stage>(data: &[u8], job: &Job<'_, S>, parts: &mut Parts<'_>) -> u64 {
     split_lines(data, job.max_line, |line, piece| match piece {
-        Piece::Data(d) => record(job, parts, line, d),
+        Piece::Data(d) => record::<_, ONE_LINE>(job, parts, line, d),
         Piece::Skip | Piece::Verbatim(_) | Piece::Unclosed { .. } | Piece::Split { .. } => {
             parts.push(line, What::Skipped)
         }
@@ -81,7 +82,7 @@ pub(super) fn span_lines<S: Stage>(
             ends,
             job.max_line,
             |line, piece| match piece {
-                Piece::Data(d) => record(job, parts, b + line, d),
+                Piece::Data(d) => record::<_, ONE_LINE>(job, parts, b + line, d),
                 Piece::Skip | Piece::Verbatim(_) | Piece::Unclosed { .. } | Piece::Split { .. } => {
                     parts.push(b + line, What::Skipped)
                 }
@@ -99,7 +100,7 @@ pub(super) fn span_lines<S: Stage>(
             let kind = FaultKind::Convert(ConvertError::Parse(e));
             parts.push(line, bad(job, line, kind));
         } else {
-            record(job, parts, line, strip_cr(&data[sp.start..sp.end]));
+            record::<_, ONE_LINE>(job, parts, line, strip_cr(&data[sp.start..sp.end]));
         }
         base += sp.lines;
         at = (sp.end + 1).min(data.len());
@@ -114,9 +115,22 @@ pub(super) fn span_lines<S: Stage>(
     base
 }
 
-/// Converts records framed ahead, each with its own line number.
+/// [`framed_records`] booking good records in runs of a step of lines ([`STEPPED`]), out of
+/// line: the loop of records a line each, in [`super::convert`]'s, compiles as it would alone.
+#[inline(never)]
+pub(super) fn framed_stepped<S: Stage>(
+    data: &[u8],
+    records: &[Framed],
+    job: &Job<'_, S>,
+    parts: &mut Parts<'_>,
+) {
+    framed_records::<S, STEPPED>(data, records, job, parts)
+}
+
+/// Converts records framed ahead, each with its own line number, good ones booked as `STEP`
+/// says ([`Parts::good`]).
 #[inline(always)]
-pub(super) fn framed_records<S: Stage>(
+pub(super) fn framed_records<S: Stage, const STEP: bool>(
     data: &[u8],
     records: &[Framed],
     job: &Job<'_, S>,
@@ -125,8 +139,8 @@ pub(super) fn framed_records<S: Stage>(
     parts.done.relative = false;
     for r in records {
         match r.kind {
-            FramedKind::Data => record(job, parts, r.line, &data[r.start..r.end]),
-            FramedKind::Line => json_line(job, parts, r.line, &data[r.start..r.end]),
+            FramedKind::Data => record::<_, STEP>(job, parts, r.line, &data[r.start..r.end]),
+            FramedKind::Line => json_line::<_, STEP>(job, parts, r.line, &data[r.start..r.end]),
             FramedKind::TooLong(len) => {
                 parts.push(r.line, bad(job, r.line, FaultKind::TooLong(len)))
             }
@@ -151,7 +165,7 @@ pub(super) fn table_rows<S: Stage>(
             header_row(job, parts, line, d, chunk.src);
         }
         Piece::Data(d) if line < early => early_record(job, parts, line, d),
-        Piece::Data(d) => record(job, parts, line, d),
+        Piece::Data(d) => record::<_, ONE_LINE>(job, parts, line, d),
         Piece::Split { text, .. } if line < early && !header => {
             early_record(job, parts, line, text)
         }

@@ -12,11 +12,11 @@ use bbconv_board::train::{Train, View};
 use bbconv_board::Size;
 use bbconv_forms::ConvertError;
 
-use super::frame::{Chunk, ChunkKind, Rows};
+use super::frame::{Chunk, ChunkKind, Framed, Rows};
 use super::rows::Field;
 
 pub(crate) use parts::{Done, Entry, FaultKind, Spare, What, PART_RECORDS};
-use parts::{Parts, Run};
+use parts::{Parts, Run, Step, ONE_LINE};
 
 /// What a command does with one record: appends its output (no record separator) to `out` and
 /// returns the size of the board read, or says why it cannot.
@@ -128,9 +128,11 @@ pub(crate) struct Job<'a, S: Stage + ?Sized> {
     /// [`PART_BYTES`](parts::PART_BYTES) bound what a worker holds, whatever the share of bad
     /// records or the size of each record's output.
     pub(crate) part_records: usize,
-    /// Whether good records of one size on consecutive lines share one entry (a run): not when
-    /// the output separates records (grids), which the writer does record by record, nor for a
-    /// table's rows, which the writer may have to rewrite one by one (`--errors null`).
+    /// Whether good records of one size one after another (on consecutive lines, or in a
+    /// framed chunk each the same number of lines after the one before) share one entry (a
+    /// run): not when the output separates records (grids), which the writer does record by
+    /// record, nor for a table's rows, which the writer may have to rewrite one by one
+    /// (`--errors null`).
     pub(crate) runs: bool,
     /// How the lines of a chunk are records.
     pub(crate) rows: Rows,
@@ -163,6 +165,7 @@ fn convert_with<S: Stage>(
         stopped: false,
         runs: job.runs,
         run: Run::NONE,
+        step: Step::ONE,
     };
     let data = &chunk.data[..chunk.len];
     let lines = match &chunk.kind {
@@ -183,12 +186,31 @@ fn convert_with<S: Stage>(
             parts.push(1, record::bad(job, 1, FaultKind::TooLong(*len)));
             1
         }
+        ChunkKind::Framed(records) if spans_lines(records) => {
+            chunk::framed_stepped(&chunk.data, records, job, &mut parts);
+            0
+        }
         ChunkKind::Framed(records) => {
-            chunk::framed_records(&chunk.data, records, job, &mut parts);
+            chunk::framed_records::<S, ONE_LINE>(&chunk.data, records, job, &mut parts);
             0
         }
     };
     parts.finish(lines)
+}
+
+/// Whether a framed chunk's records take two lines or more each (`.plain`'s six, grids, JSON
+/// over lines), by its first and last record's lines: its good records are then booked in
+/// runs of a step of lines ([`STEPPED`](parts::STEPPED)), else (binary records, numbered one
+/// after another; JSON lines) as lines are ([`ONE_LINE`]), at no cost to them. Either booking
+/// names each record where it starts: this chooses the cheaper one only.
+fn spans_lines(records: &[Framed]) -> bool {
+    match (records.first(), records.last()) {
+        (Some(first), Some(last)) if records.len() > 1 => {
+            let gaps = records.len() as u64 - 1;
+            last.line.saturating_sub(first.line) >= gaps.saturating_mul(2)
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]
@@ -241,7 +263,7 @@ mod tests {
             let mut start = 0;
             for e in &d.entries {
                 let what = match &e.what {
-                    What::Good(size, n) => format!("{size}x{n}"),
+                    What::Good(size, n, _) => format!("{size}x{n}"),
                     What::Skipped => "skip".into(),
                     What::Header => "header".into(),
                     What::Bad(_) => "bad".into(),
@@ -321,51 +343,207 @@ mod tests {
         }
     }
 
-    /// Records of many lines each (a framed chunk: `.plain`, grids) have an entry each: a run
-    /// holds records on consecutive lines, which the writer names a line each when their size
-    /// is refused.
-    #[test]
-    fn records_of_many_lines_have_an_entry_each() {
-        use crate::pipeline::frame::{Framed, FramedKind};
-        let opts = Options::default();
-        let conv = Conv(Conversion::new(Format::Fen, Format::Pair, &opts));
-        let records: [(u64, &str); 6] = [
-            (1, "8/8/8/8/8/8/8/R6k"),
-            (7, "8/8/8/8/8/8/8/7k"),
-            (13, "zz"),
-            (19, "8/8/8/8/8/8/8/7k"),
-            (25, "8/8/8/8/8/8/8/R6k"),
-            (28, "8/8/8/8/8/8/8/7k"),
-        ];
+    /// A framed chunk of `records` (line, text; `None`: a JSON line of two values).
+    fn framed_chunk(records: &[(u64, Option<&str>)]) -> Chunk {
+        use crate::pipeline::frame::FramedKind;
         let (mut data, mut list) = (Vec::new(), Vec::new());
-        for (line, text) in records {
+        for &(line, text) in records {
             let start = data.len();
-            data.extend_from_slice(text.as_bytes());
+            let kind = match text {
+                Some(text) => {
+                    data.extend_from_slice(text.as_bytes());
+                    FramedKind::Data
+                }
+                None => {
+                    data.extend_from_slice(b"{\"fen\": \"3/3/K2\"} {\"fen\": \"3/3/1K1\"}");
+                    FramedKind::Line
+                }
+            };
+            let end = data.len();
             list.push(Framed {
                 line,
                 start,
-                end: data.len(),
-                kind: FramedKind::Data,
+                end,
+                kind,
             });
         }
-        let chunk = Chunk {
+        Chunk {
             len: data.len(),
             data,
             kind: ChunkKind::Framed(list),
             ..chunk(b"")
-        };
-        let job = job(&conv, true, true);
+        }
+    }
+
+    /// The entries of a framed chunk of `records` ([`framed_chunk`]), as `line:size x n+step`
+    /// (`line:other` for the rest).
+    fn framed_entries(records: &[(u64, Option<&str>)], runs: bool) -> Vec<String> {
+        let opts = Options::default();
+        let conv = Conv(Conversion::new(Format::Auto, Format::Pair, &opts));
+        let (chunk, job) = (framed_chunk(records), job(&conv, true, runs));
         let mut got = Vec::new();
         assert!(convert(&chunk, &job, &Spare::default, &mut |d| {
             got.extend(d.entries.iter().map(|e| match e.what {
-                What::Good(size, n) => format!("{}:{size}x{n}", e.line),
+                What::Good(size, n, step) => format!("{}:{size}x{n}+{step}", e.line),
                 _ => format!("{}:other", e.line),
             }));
             true
         }));
+        got
+    }
+
+    /// The records of a framed chunk of `records` booked by the stepped loop or the loop of
+    /// records a line each, in parts of at most 5 records: each as `line:size` (a run's
+    /// records at its line + k * step) or `line:bad@fault line` or `line:other`; and the
+    /// output.
+    fn framed_records_booked(
+        records: &[(u64, Option<&str>)],
+        runs: bool,
+        stepped: bool,
+    ) -> (Vec<String>, Vec<u8>) {
+        let opts = Options::default();
+        let conv = Conv(Conversion::new(Format::Auto, Format::Pair, &opts));
+        let (chunk, job) = (framed_chunk(records), job(&conv, true, runs));
+        let ChunkKind::Framed(list) = &chunk.kind else {
+            unreachable!()
+        };
+        let (mut got, mut out) = (Vec::new(), Vec::new());
+        let mut emit = |d: Done| {
+            for e in &d.entries {
+                match &e.what {
+                    What::Good(size, n, step) => got.extend(
+                        (0..u64::from(*n)).map(|k| format!("{}:{size}", e.line + k * *step as u64)),
+                    ),
+                    What::Bad(Some(f)) => got.push(format!("{}:bad@{}", e.line, f.line)),
+                    _ => got.push(format!("{}:other", e.line)),
+                }
+            }
+            out.extend_from_slice(&d.out);
+            true
+        };
+        let mut parts = Parts {
+            done: Done::new(0, 0, Spare::default()),
+            part_records: 5,
+            take: &Spare::default,
+            emit: &mut emit,
+            stopped: false,
+            runs,
+            run: Run::NONE,
+            step: Step::ONE,
+        };
+        if stepped {
+            chunk::framed_stepped(&chunk.data, list, &job, &mut parts);
+        } else {
+            chunk::framed_records::<_, ONE_LINE>(&chunk.data, list, &job, &mut parts);
+        }
+        assert!(parts.finish(0));
+        (got, out)
+    }
+
+    /// Differential: the stepped runs of framed records, expanded record by record, are the
+    /// records a line each's runs, and an entry a record (runs off): the same records at the
+    /// same lines, with the same output, whatever the lines between them (steps that change,
+    /// records on one line, bad records between), parts ending inside runs.
+    #[test]
+    fn stepped_runs_name_the_records_an_entry_each_names() {
+        let texts = [
+            Some("8/8/8/8/8/8/8/R6k"),
+            Some("8/8/8/8/8/8/8/7k"),
+            Some("3/3/k2"),
+            Some("zz"),
+            None,
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % below
+        };
+        for case in 0..400 {
+            let (mut line, mut step) = (1 + next(3), 1 + next(7));
+            let mut records = Vec::new();
+            let mut text = texts[0];
+            for _ in 0..1 + next(40) {
+                if next(5) == 0 {
+                    step = next(8);
+                }
+                if next(4) == 0 {
+                    text = texts[next(5) as usize];
+                }
+                records.push((line, text));
+                line += step;
+            }
+            let want = framed_records_booked(&records, false, false);
+            for (runs, stepped) in [(true, true), (true, false), (false, true)] {
+                let got = framed_records_booked(&records, runs, stepped);
+                assert_eq!(got, want, "case {case}, runs {runs}, stepped {stepped}");
+            }
+        }
+    }
+
+    /// Records of many lines each (a framed chunk: `.plain`, grids) share one entry too, from
+    /// the first one's line, while each starts as many lines after the one before (the writer
+    /// names each one's line from them); a bad record between them, or another step, ends the
+    /// run, as does a step past u32::MAX. A JSON line's values, on one line, have an entry
+    /// each. With runs off every record has its own.
+    #[test]
+    fn runs_of_records_of_many_lines() {
+        let (white, black) = (Some("8/8/8/8/8/8/8/R6k"), Some("8/8/8/8/8/8/8/7k"));
+        let far = 1 << 32;
+        let records = [
+            (1, white),
+            (7, black),
+            (13, Some("zz")),
+            (19, black),
+            (25, white),
+            (28, black),
+            (29, Some("3/3/k2")),
+            (29 + far, Some("3/3/1k1")),
+            (40 + far, None),
+            (41 + far, None),
+        ];
+        let at = |line: u64, what: &str| format!("{line}:{what}");
         assert_eq!(
-            got,
-            ["1:8x8x1", "7:8x8x1", "13:other", "19:8x8x1", "25:8x8x1", "28:8x8x1"]
+            framed_entries(&records, true),
+            [
+                at(1, "8x8x2+6"),
+                at(13, "other"),
+                at(19, "8x8x2+6"),
+                at(28, "8x8x1+1"),
+                at(29, "3x3x1+1"),
+                at(29 + far, "3x3x2+11"),
+                at(40 + far, "3x3x2+1"),
+                at(41 + far, "3x3x1+1"),
+            ]
+        );
+        assert_eq!(
+            framed_entries(&records[..6], false),
+            [
+                "1:8x8x1+1",
+                "7:8x8x1+1",
+                "13:other",
+                "19:8x8x1+1",
+                "25:8x8x1+1",
+                "28:8x8x1+1"
+            ],
+        );
+    }
+
+    /// A framed chunk of records a line each, or most of them (binary records, JSON lines), is
+    /// booked as lines are: runs on consecutive lines; one whose records take two lines or more
+    /// each, in steps. Both name each record where it starts.
+    #[test]
+    fn framed_records_a_line_each_are_booked_as_lines() {
+        let black = Some("8/8/8/8/8/8/8/7k");
+        let lines = |lines: &[u64]| lines.iter().map(|&l| (l, black)).collect::<Vec<_>>();
+        assert_eq!(framed_entries(&lines(&[1, 2, 3, 4]), true), ["1:8x8x4+1"]);
+        let most = lines(&[1, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(framed_entries(&most, true), ["1:8x8x1+1", "3:8x8x6+1"]);
+        let steps = lines(&[1, 3, 4, 5, 6, 7, 20]);
+        assert_eq!(
+            framed_entries(&steps, true),
+            ["1:8x8x2+2", "4:8x8x4+1", "20:8x8x1+1"]
         );
     }
 

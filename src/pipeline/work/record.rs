@@ -4,7 +4,7 @@
 use bbconv_board::Size;
 use bbconv_forms::{ConvertError, ErrorKind};
 
-use super::parts::{Fault, FaultKind, Parts, What};
+use super::parts::{Fault, FaultKind, Parts, What, ONE_LINE};
 use super::{Job, Stage};
 use crate::pipeline::frame::{position, Rows};
 use crate::pipeline::rows::Field;
@@ -35,12 +35,12 @@ pub(super) fn early_record<S: Stage + ?Sized>(
         return;
     }
     let result = job.stage.early(data, &mut parts.done.out);
-    settle(job, parts, line, data, result);
+    settle::<_, ONE_LINE>(job, parts, line, data, result);
 }
 
-/// Converts one record.
+/// Converts one record, its outcome booked as `STEP` says ([`Parts::good`]).
 #[inline(always)]
-pub(super) fn record<S: Stage + ?Sized>(
+pub(super) fn record<S: Stage + ?Sized, const STEP: bool>(
     job: &Job<'_, S>,
     parts: &mut Parts<'_>,
     line: u64,
@@ -52,12 +52,13 @@ pub(super) fn record<S: Stage + ?Sized>(
     // What a failed conversion wrote stays in its entry's bytes, where the writer ignores it,
     // unless the run's bad records have the stage's placeholders (the writer's `placeholders`).
     let result = job.stage.run(data, &mut parts.done.out);
-    settle(job, parts, line, data, result);
+    settle::<_, STEP>(job, parts, line, data, result);
 }
 
-/// Books the outcome of one record's conversion.
+/// Books the outcome of one record's conversion, a good one as `STEP` says
+/// ([`Parts::good`]).
 #[inline(always)]
-pub(super) fn settle<S: Stage + ?Sized>(
+pub(super) fn settle<S: Stage + ?Sized, const STEP: bool>(
     job: &Job<'_, S>,
     parts: &mut Parts<'_>,
     line: u64,
@@ -69,7 +70,7 @@ pub(super) fn settle<S: Stage + ?Sized>(
             if job.line_end {
                 parts.done.out.push(b'\n');
             }
-            parts.good(line, size);
+            parts.good::<STEP>(line, size);
         }
         Err(ConvertError::Parse(p))
             if p.kind == ErrorKind::Comment && !matches!(job.rows, Rows::Table(_)) =>
@@ -143,7 +144,7 @@ pub(super) fn split_record<S: Stage + ?Sized>(
         return;
     }
     let result = job.stage.run_split(text, fields, &mut parts.done.out);
-    settle(job, parts, line, text, result);
+    settle::<_, ONE_LINE>(job, parts, line, text, result);
 }
 
 /// Books a table's row whose quoted field is open at the end of the input (out of line: a
@@ -159,7 +160,7 @@ pub(super) fn unclosed<S: Stage + ?Sized>(
     lines: u64,
 ) {
     let e = crate::pipeline::table::unclosed(quote, lines);
-    settle(job, parts, line, text, Err(e));
+    settle::<_, ONE_LINE>(job, parts, line, text, Err(e));
 }
 
 /// Converts the values of a JSON line framed by itself
@@ -169,7 +170,7 @@ pub(super) fn unclosed<S: Stage + ?Sized>(
 /// exactly its bytes, the outcome already found stands; otherwise its values are converted one by
 /// one, as if the framer had split it.
 #[inline(always)]
-pub(super) fn json_line<S: Stage + ?Sized>(
+pub(super) fn json_line<S: Stage + ?Sized, const STEP: bool>(
     job: &Job<'_, S>,
     parts: &mut Parts<'_>,
     line: u64,
@@ -187,12 +188,12 @@ pub(super) fn json_line<S: Stage + ?Sized>(
         });
         if values != 1 || only != (0, data.len()) {
             bbconv_frame::ValueScanner::values_of_line(data, |s, e| {
-                record(job, parts, line, &data[s..e])
+                record::<_, STEP>(job, parts, line, &data[s..e])
             });
             return;
         }
     }
-    settle(job, parts, line, data, whole);
+    settle::<_, STEP>(job, parts, line, data, whole);
 }
 
 /// Where in the input a conversion error is: its line and column.
