@@ -170,6 +170,27 @@ impl Chess {
         Some(castling)
     }
 
+    /// Whether a board whose kings and rooks are `[K, R, k, r]` (its other words any) with
+    /// the castling letters `letters` (bit `k` for `KQkq[k]`) and no en passant square is
+    /// read by [`Chess::read_standard`] and passes [`Chess::check`], where the letters name
+    /// their corner rooks at once; `false` also where the letters must be read one by one
+    /// (the whole position then decides). The corners [`Chess::corner_rights`] gives have a
+    /// rook and their king on its back rank; with the rook of the king's colour, that is all
+    /// the check asks of castling.
+    #[inline(always)]
+    pub(crate) fn corner_check(
+        [king, rook, black_king, black_rook]: [u64; 4],
+        letters: u8,
+    ) -> bool {
+        let mut words = [0u64; 12];
+        (words[KING], words[ROOK], words[6 + KING], words[6 + ROOK]) =
+            (king, rook, black_king, black_rook);
+        let kings = king.count_ones() == 1 && black_king.count_ones() == 1;
+        let want = RIGHT_CORNERS[usize::from(letters & 15)];
+        let own = rook & RANK_1 | black_rook & RANK_8;
+        kings && want & !(Chess::of_words(words).corner_rights() & own) == 0
+    }
+
     /// The corners whose rook a letter `K`/`Q`/`k`/`q` names: a rook there, its colour's king
     /// alone and on its rank, on the near side of it (`K`: h1 with the king west of it).
     #[inline(always)]

@@ -311,6 +311,60 @@ fn sf_plain_lines_as_the_general_code() {
     assert!(taken > 100, "{taken}");
 }
 
+/// `sf-plain` records of kings and rooks on and off their corners and back ranks (one king a
+/// side, none, two), under each of the sixteen sets of castling letters, as the general code
+/// converts them: where the FEN is written as it is, only the kings and rooks are placed
+/// ([`super::chess::Chess::corner_check`]).
+#[test]
+fn sf_plain_castling_and_kings_as_the_general_code() {
+    let opts = Options::default();
+    let placements = [
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R",
+        "r3k3/8/8/8/8/8/8/4K2R",
+        "4k2r/8/8/8/8/8/8/R3K3",
+        "r2k3r/8/8/8/8/8/8/R2K3R",
+        "1r2k1r1/8/8/8/8/8/8/1R2K1R1",
+        "r6r/4k3/8/8/8/8/4K3/R6R",
+        "k6r/8/8/8/8/8/8/R6K",
+        "r3k2r/8/8/8/8/8/8/R3K2R",
+        "r3k2r/8/8/8/8/8/8/r3K2R",
+        "R3k2R/8/8/8/8/8/8/R3K2R",
+        "r3kk1r/8/8/8/8/8/8/R3K2R",
+        "r3k2r/8/8/8/8/8/8/R3KK1R",
+        "r6r/8/8/8/8/8/8/R3K2R",
+        "r3k2r/8/8/8/8/8/8/R6R",
+        "rr2k2r/8/8/8/8/8/8/RR2K1RR",
+        "r3k2K/8/8/8/8/8/8/R3k2R",
+        "4k3/8/8/8/8/8/8/4K3",
+        "r3k2r/8/8/8/8/8/8/R3K2Rx",
+        "r3k2r/8/8/8/8/8/8/R3K2Z",
+    ];
+    let (mut taken, mut refused) = (0, 0);
+    for placement in placements {
+        for letters in 0..16 {
+            let castling: String = (0..4)
+                .filter(|k| letters >> k & 1 == 1)
+                .map(|k| b"KQkq"[k] as char)
+                .collect();
+            let castling = if castling.is_empty() {
+                "-".to_string()
+            } else {
+                castling
+            };
+            for side in ["w", "b"] {
+                let rec = format!(
+                    "fen {placement} {side} {castling} - 0 1\nmove a1a1\nscore 0\nply 0\nresult 0\ne"
+                );
+                match against_general(Format::SfPlain, rec.as_bytes(), &opts) {
+                    0 => refused += 1,
+                    n => taken += n,
+                }
+            }
+        }
+    }
+    assert!(taken > 100 && refused > 100, "{taken} {refused}");
+}
+
 /// Records with training fields of every kind (scores at and past 16 bits, each result, moves
 /// of every kind: castling both ways of writing it, promotions, en passant, none; plies at and
 /// past 16 bits), from positions of every kind, into every form (the trainers' and JSON keep

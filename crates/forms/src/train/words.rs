@@ -48,6 +48,13 @@ pub(crate) trait Trainer {
         train: Option<&Train>,
         out: &mut Vec<u8>,
     ) -> bool;
+
+    /// The record's FEN text where [`Trainer::position`] would read the record and its FEN
+    /// be written as it is (unswapped); `None` where that must decide.
+    #[inline(always)]
+    fn fen_as_written<'r, R: ReadChess>(_r: &R, _record: &'r [u8]) -> Option<&'r [u8]> {
+        None
+    }
 }
 
 /// What takes a record [`Trainer::position`] read.
@@ -205,6 +212,12 @@ impl<T: Trainer> WordPaths for Words<T> {
         buf: &mut FenBuffer,
         end: &mut usize,
     ) -> bool {
+        if !swap {
+            if let Some(fen) = T::fen_as_written(r, record) {
+                *end = fen.len();
+                return words::put_bytes(buf, 0, fen);
+            }
+        }
         T::position(r, record, false, ToFen { r, swap, buf, end })
     }
 
