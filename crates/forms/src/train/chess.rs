@@ -625,15 +625,7 @@ mod tests {
         let mut checked = 0;
         for words in boards {
             for m in 0..16 {
-                let castling: String = (0..4)
-                    .filter(|k| m >> k & 1 == 1)
-                    .map(|k| char::from(b"KQkq"[k]))
-                    .collect();
-                let castling = if castling.is_empty() {
-                    "-".to_string()
-                } else {
-                    castling
-                };
+                let castling = crate::train::testgen::castling_field(m);
                 for side in ["w", "b"] {
                     for ep in ["-", "a3", "h6", "e3", "d6"] {
                         for counters in [

@@ -342,15 +342,7 @@ fn sf_plain_castling_and_kings_as_the_general_code() {
     let (mut taken, mut refused) = (0, 0);
     for placement in placements {
         for letters in 0..16 {
-            let castling: String = (0..4)
-                .filter(|k| letters >> k & 1 == 1)
-                .map(|k| b"KQkq"[k] as char)
-                .collect();
-            let castling = if castling.is_empty() {
-                "-".to_string()
-            } else {
-                castling
-            };
+            let castling = super::testgen::castling_field(letters);
             for side in ["w", "b"] {
                 let rec = format!(
                     "fen {placement} {side} {castling} - 0 1\nmove a1a1\nscore 0\nply 0\nresult 0\ne"

@@ -1,6 +1,20 @@
 //! Random positions for the trainers' tests: a xorshift generator, and FENs with both kings,
 //! random men, rights, en passant squares and clocks.
 
+/// The castling field of the letters `KQkq` whose bits `letters` sets (bit `k` for `KQkq[k]`),
+/// `-` for none.
+pub(crate) fn castling_field(letters: u8) -> String {
+    let field: String = (0..4)
+        .filter(|k| letters >> k & 1 == 1)
+        .map(|k| char::from(b"KQkq"[k]))
+        .collect();
+    if field.is_empty() {
+        "-".to_string()
+    } else {
+        field
+    }
+}
+
 /// A xorshift generator.
 pub(crate) fn rng(seed: u64) -> impl FnMut() -> u64 {
     let mut v = seed;

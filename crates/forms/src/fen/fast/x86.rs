@@ -69,11 +69,11 @@ macro_rules! scan {
                 return None;
             }
             // Codes of bytes past the placement, and of the second window's overlap, are dropped.
-        #[rustfmt::skip]
+            #[rustfmt::skip]
         let pos = _mm256_setr_epi8(
-                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-                16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
-            );
+                    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+                    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+                );
             let end = _mm256_set1_epi8(len as i8);
             let codes_a = _mm256_and_si256(a.codes, _mm256_cmpgt_epi8(end, pos));
             let pos_b = _mm256_add_epi8(pos, _mm256_set1_epi8(hb as i8));
