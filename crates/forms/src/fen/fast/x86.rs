@@ -13,6 +13,18 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 
+/// The byte positions of a 32-byte window, 0 to 31 (a constant of the scan: in the macro, a
+/// table of literals under `#[rustfmt::skip]` was indented anew by each run of rustfmt).
+const POSITIONS: [i8; 32] = {
+    let mut t = [0i8; 32];
+    let mut k = 0;
+    while k < 32 {
+        t[k] = k as i8;
+        k += 1;
+    }
+    t
+};
+
 /// The scan both readers share, written once and expanded in each (a function would not be
 /// inlined, and its result, two vectors and seven words, would go through memory): the
 /// [`Scanned`] of `$b`, or `return None` from the reader.
@@ -69,11 +81,9 @@ macro_rules! scan {
                 return None;
             }
             // Codes of bytes past the placement, and of the second window's overlap, are dropped.
-            #[rustfmt::skip]
-        let pos = _mm256_setr_epi8(
-                    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
-                    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
-                );
+            // SAFETY: the load reads the 32 bytes of `POSITIONS`; `loadu` has no alignment
+            // requirement.
+            let pos = unsafe { _mm256_loadu_si256(POSITIONS.as_ptr().cast()) };
             let end = _mm256_set1_epi8(len as i8);
             let codes_a = _mm256_and_si256(a.codes, _mm256_cmpgt_epi8(end, pos));
             let pos_b = _mm256_add_epi8(pos, _mm256_set1_epi8(hb as i8));
@@ -489,7 +499,7 @@ unsafe fn chess_pieces_avx2(
 }
 
 /// The reader of the kings and rooks ([`super::ReadChess::kings_rooks`]): every letter
-/// checked at once by a table of its nibbles, only the kings and rooks placed. About 60
+/// checked at once by a table of its nibbles, only the kings and rooks placed. About 80
 /// instructions fewer than the piece reader, whose twelve words a position's check does
 /// not need (`-f sf-plain -t fen`, callgrind).
 // SAFETY (callers): only inlined into a function compiled with AVX2, BMI1, BMI2 and
